@@ -1,0 +1,111 @@
+/**
+ * @module
+ * The control API under `/__sandbox`, for QA engineers and tests: health,
+ * personas, scenarios, reset, collections, the request journal and the merged
+ * contract. Calls act on the session the request names.
+ */
+import { z } from 'zod'
+import { type CollectionName, collectionNames } from '../model/schemas.ts'
+import { notFound } from './errors.ts'
+import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import { readJsonBody } from './pipeline.ts'
+import type { Sandbox } from './sandbox.ts'
+import { SESSION_HEADER } from './sandbox.ts'
+import { parseInput } from './validation.ts'
+
+interface ControlRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  request: SandboxRequest
+  session: string
+}
+
+const resetBody = z.strictObject({
+  scenario: z.string().min(1).optional(),
+  seed: z.number().int().nonnegative().optional(),
+})
+
+function sessionNamed(request: SandboxRequest): boolean {
+  return (
+    request.headers[SESSION_HEADER] !== undefined ||
+    /(?:^|;\s*)sandbox_session=/.test(request.headers.cookie ?? '')
+  )
+}
+
+export async function handleControl(
+  sandbox: Sandbox,
+  control: ControlRequest,
+): Promise<SandboxResponse> {
+  const { method, query, request, session } = control
+  const route = control.path.slice('/__sandbox'.length).replace(/\/$/, '') || '/'
+
+  if (method === 'GET' && route === '/health') {
+    await sandbox.ready
+    return jsonResponse(200, {
+      status: 'ok',
+      scenario: sandbox.settings.scenario,
+      seed: sandbox.settings.seed,
+    })
+  }
+  if (method === 'GET' && route === '/personas') {
+    return jsonResponse(
+      200,
+      sandbox.personas.map(
+        ({ key, publicId, displayName, email, roles, refreshToken, idpCode }) => ({
+          key,
+          publicId,
+          displayName,
+          email,
+          roles,
+          refreshToken,
+          idpCode,
+        }),
+      ),
+    )
+  }
+  if (method === 'GET' && route === '/scenarios') {
+    return jsonResponse(
+      200,
+      Object.values(sandbox.scenarios).map(({ name, description }) => ({ name, description })),
+    )
+  }
+  if (method === 'POST' && route === '/reset') {
+    const body = readJsonBody(
+      request.body,
+      request.headers['content-type'],
+      sandbox.settings.bodyLimitBytes,
+    )
+    const parsed = parseInput(resetBody, body, 'body')
+    if (!parsed.ok) throw parsed.error
+    const result = await sandbox.reset({ ...stripUndefined(parsed.data), session })
+    return jsonResponse(200, result)
+  }
+  if (method === 'GET' && route.startsWith('/collections/')) {
+    const name = decodeURIComponent(route.slice('/collections/'.length))
+    if (!(collectionNames as string[]).includes(name)) {
+      throw notFound(`Unknown collection "${name}" (known: ${collectionNames.join(', ')})`)
+    }
+    const store = await sandbox.store(session)
+    return jsonResponse(200, store[name as CollectionName].all())
+  }
+  if (route === '/requests' && (method === 'GET' || method === 'DELETE')) {
+    const only =
+      sessionNamed(request) || query.has('session') ? (query.get('session') ?? session) : undefined
+    if (method === 'DELETE') {
+      sandbox.journal.clear(only)
+      return { status: 204, headers: {}, setCookie: [], body: undefined }
+    }
+    return jsonResponse(200, sandbox.journal.list(only))
+  }
+  if (method === 'GET' && route === '/openapi.json') {
+    if (!sandbox.openapiDocument)
+      throw notFound('The merged OpenAPI document is not available in this runtime')
+    return jsonResponse(200, await sandbox.openapiDocument())
+  }
+  throw notFound(`Cannot ${method} ${control.path}`)
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never
+}

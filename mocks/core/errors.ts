@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The one error type of the sandbox: a status, a machine-readable code, a message
+ * and optional details, rendered as the contract's `ApiErrorResponseDto`.
+ */
+
+export const errorCodes = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  500: 'INTERNAL_SERVER_ERROR',
+} as const
+
+export type ErrorStatus = keyof typeof errorCodes
+export type ErrorCode = (typeof errorCodes)[ErrorStatus]
+
+/** The contract's `ApiErrorResponseDto`. */
+export interface ApiErrorBody {
+  message: string
+  code: ErrorCode
+  details?: string[]
+}
+
+export class SandboxError extends Error {
+  readonly code: ErrorCode
+
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message)
+    this.name = 'SandboxError'
+    this.code = errorCodes[status]
+  }
+
+  toBody(): ApiErrorBody {
+    return this.details
+      ? { message: this.message, code: this.code, details: this.details }
+      : { message: this.message, code: this.code }
+  }
+}
+
+export const badRequest = (message: string, details?: string[]) =>
+  new SandboxError(400, message, details)
+export const unauthorized = (message = 'Authentication required') => new SandboxError(401, message)
+export const forbidden = (message: string) => new SandboxError(403, message)
+export const notFound = (message: string) => new SandboxError(404, message)
+export const conflict = (message: string) => new SandboxError(409, message)

@@ -1,0 +1,54 @@
+/**
+ * @module
+ * The request journal: the most recent requests, bounded, oldest dropped first.
+ */
+
+export interface JournalEntry {
+  method: string
+  path: string
+  query: Record<string, string>
+  status: number
+  /** `true`/`false` for operations that carry `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  session: string
+  /** ISO time the request arrived. */
+  time: string
+  durationMs: number
+  /** The operationId, or `null` for an unknown route. */
+  operationId: string | null
+}
+
+export class RequestJournal {
+  readonly #entries: JournalEntry[] = []
+  #start = 0
+
+  constructor(readonly limit: number) {}
+
+  record(entry: JournalEntry): void {
+    if (this.limit <= 0) return
+    if (this.#entries.length < this.limit) {
+      this.#entries.push(entry)
+    } else {
+      this.#entries[this.#start] = entry
+      this.#start = (this.#start + 1) % this.limit
+    }
+  }
+
+  /** Entries oldest first, optionally only those of one session. */
+  list(session?: string): JournalEntry[] {
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)]
+    return session === undefined ? ordered : ordered.filter((entry) => entry.session === session)
+  }
+
+  clear(session?: string): void {
+    if (session === undefined) {
+      this.#entries.length = 0
+      this.#start = 0
+      return
+    }
+    const kept = this.list().filter((entry) => entry.session !== session)
+    this.#entries.length = 0
+    this.#start = 0
+    this.#entries.push(...kept)
+  }
+}

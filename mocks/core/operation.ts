@@ -1,0 +1,60 @@
+/**
+ * @module
+ * What an operation declares: its place in the reference, its schemas, its auth
+ * rule, and a function from a validated input to an outcome. The pipeline does
+ * everything else.
+ */
+import type { z } from 'zod'
+import type { User } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import type { TokenSettings } from './tokens.ts'
+
+export type AuthRule = 'public' | 'user' | 'admin'
+
+export interface OperationContext<Params, Body> {
+  params: Params
+  body: Body
+  query: URLSearchParams
+  cookies: Readonly<Record<string, string>>
+  /** The signed-in user; `null` only for public operations. */
+  caller: Readonly<User> | null
+  store: Store
+  now: Date
+  dryRun: boolean
+  tokens: TokenSettings
+}
+
+export interface OperationOutcome {
+  body: unknown
+  setCookie?: string[]
+  /** The writes and side effects. The pipeline skips them under `dryRun=true`. */
+  apply?: () => Promise<void>
+}
+
+export interface Operation<
+  Params extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+> {
+  /** The operationId of the published contract. */
+  id: string
+  /** Row number in the reference's endpoint table. */
+  row: number
+  method: 'GET' | 'POST'
+  /** Path template as the reference writes it: `/bookings/{bookingId}/decline`. */
+  path: string
+  auth: AuthRule
+  /** Whether the reference lists the `dryRun` query parameter for this operation. */
+  dryRun: boolean
+  successStatus: number
+  params: Params
+  /** Request body schema; `undefined` for operations without a body. */
+  body: Body | undefined
+  run(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
+}
+
+/** Declares an operation with its types inferred from its schemas. */
+export function defineOperation<Params extends z.ZodType, Body extends z.ZodType>(
+  operation: Operation<Params, Body>,
+): Operation {
+  return operation as unknown as Operation
+}

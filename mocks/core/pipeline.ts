@@ -1,0 +1,189 @@
+/**
+ * @module
+ * One pass per request, in fixed stages: read the body, validate the input,
+ * authenticate, authorise, run the operation (load, check the transition),
+ * honour `dryRun`, write, answer. Written once; operations only declare.
+ */
+import type { User } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import { badRequest, type ErrorStatus, forbidden, SandboxError, unauthorized } from './errors.ts'
+import { jsonResponse, type SandboxResponse } from './http.ts'
+import type { Operation } from './operation.ts'
+import { type TokenSettings, verifyAccessToken } from './tokens.ts'
+import { parseInput } from './validation.ts'
+
+export interface PipelineSettings {
+  tokens: TokenSettings
+  /** Treat a missing `dryRun` as the published contract does: a 400. */
+  strictContract: boolean
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number
+  now(): Date
+}
+
+export interface PipelineInput {
+  params: Record<string, string>
+  query: URLSearchParams
+  headers: Readonly<Record<string, string | undefined>>
+  cookies: Readonly<Record<string, string>>
+  body: string | null | undefined
+}
+
+export interface PipelineResult {
+  response: SandboxResponse
+  /** `true`/`false` when the operation carries `dryRun`, `null` otherwise. */
+  dryRun: boolean | null
+}
+
+const encoder = new TextEncoder()
+
+export function byteLength(text: string): number {
+  // Fast path: no string of this length can exceed the limit in UTF-8.
+  return text.length < 4096 ? text.length * 3 : encoder.encode(text).length
+}
+
+export function errorResponse(error: SandboxError): SandboxResponse {
+  return jsonResponse(error.status, error.toBody())
+}
+
+/** A 500 for an unexpected exception. The caller keeps serving. */
+export function internalErrorResponse(): SandboxResponse {
+  return jsonResponse(500, {
+    message: 'The sandbox failed to handle this request',
+    code: 'INTERNAL_SERVER_ERROR',
+  })
+}
+
+/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
+export function readJsonBody(
+  text: string | null | undefined,
+  contentType: string | undefined,
+  limitBytes: number,
+): Record<string, unknown> {
+  if (text == null || text.length === 0) return {}
+  if (text.length > limitBytes || byteLength(text) > limitBytes) {
+    throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
+  }
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
+    throw new SandboxError(
+      415,
+      `Unsupported media type "${mediaType || 'none'}": send application/json`,
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw badRequest('Malformed JSON in request body', ['body must be valid JSON'])
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('Request body must be a JSON object', ['body must be an object'])
+  }
+  return value as Record<string, unknown>
+}
+
+function readDryRun(
+  operation: Operation,
+  query: URLSearchParams,
+  settings: PipelineSettings,
+): boolean | null {
+  if (!operation.dryRun) return null
+  const value = query.get('dryRun')
+  if (value === null) {
+    if (settings.strictContract) {
+      throw badRequest('Validation failed', [
+        'dryRun is required by the published contract and must be one of: true',
+      ])
+    }
+    return false
+  }
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
+}
+
+async function authenticate(
+  operation: Operation,
+  headers: PipelineInput['headers'],
+  store: Store,
+  settings: PipelineSettings,
+): Promise<Readonly<User> | null> {
+  if (operation.auth === 'public') return null
+  const header = headers.authorization
+  if (!header) throw unauthorized('Missing bearer token: send Authorization: Bearer <token>')
+  const [scheme, token, extra] = header.trim().split(/\s+/)
+  if (scheme?.toLowerCase() !== 'bearer' || !token || extra !== undefined) {
+    throw unauthorized('Malformed Authorization header: expected "Bearer <token>"')
+  }
+  const claims = await verifyAccessToken(settings.tokens, token, settings.now())
+  const user = store.users.get(claims.sub)
+  if (!user) throw unauthorized('The access token belongs to an unknown user')
+  if (operation.auth === 'admin' && !user.roles.includes('admin')) {
+    throw forbidden('This operation requires the admin role')
+  }
+  return user
+}
+
+function decodeParams(raw: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = {}
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      params[name] = decodeURIComponent(value)
+    } catch {
+      throw badRequest('Validation failed', [`${name} is not a valid URL path segment`])
+    }
+  }
+  return params
+}
+
+/** Runs `operation` for one request against `store`. Never throws. */
+export async function runPipeline(
+  operation: Operation,
+  input: PipelineInput,
+  store: Store,
+  settings: PipelineSettings,
+): Promise<PipelineResult> {
+  let dryRun: boolean | null = null
+  try {
+    dryRun = readDryRun(operation, input.query, settings)
+    const body =
+      operation.method === 'POST'
+        ? readJsonBody(input.body, input.headers['content-type'], settings.bodyLimitBytes)
+        : undefined
+
+    const params = parseInput(operation.params, decodeParams(input.params), 'params')
+    const parsedBody = operation.body ? parseInput(operation.body, body, 'body') : undefined
+    const details = [
+      ...(params.ok ? [] : (params.error.details ?? [])),
+      ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
+    ]
+    if (details.length > 0 || !params.ok || (parsedBody && !parsedBody.ok)) {
+      throw badRequest('Validation failed', details)
+    }
+
+    const caller = await authenticate(operation, input.headers, store, settings)
+    const outcome = await operation.run({
+      params: params.data,
+      body: parsedBody?.ok ? parsedBody.data : undefined,
+      query: input.query,
+      cookies: input.cookies,
+      caller,
+      store,
+      now: settings.now(),
+      dryRun: dryRun === true,
+      tokens: settings.tokens,
+    })
+    if (dryRun !== true && outcome.apply) await outcome.apply()
+    return {
+      dryRun,
+      response: jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? []),
+    }
+  } catch (error) {
+    if (error instanceof SandboxError) return { dryRun, response: errorResponse(error) }
+    console.error(`[sandbox] ${operation.id} failed:`, error)
+    return { dryRun, response: internalErrorResponse() }
+  }
+}
+
+export type { ErrorStatus }

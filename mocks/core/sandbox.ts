@@ -1,0 +1,291 @@
+/**
+ * @module
+ * The sandbox: the operation table, the sessions and their stores, the journal
+ * and the control API behind one `handle(request)` that every runtime calls.
+ */
+import { invariant } from 'outvariant'
+import { type Persona, personas } from '../../fixtures/personas.ts'
+import {
+  scenarios as builtInScenarios,
+  DEFAULT_SEED,
+  type Scenario,
+} from '../../fixtures/scenarios.ts'
+import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
+import { operations } from '../operations/table.ts'
+import { handleControl } from './control.ts'
+import { badRequest, SandboxError } from './errors.ts'
+import {
+  jsonResponse,
+  parseCookies,
+  type SandboxRequest,
+  type SandboxResponse,
+  splitUrl,
+} from './http.ts'
+import { RequestJournal } from './journal.ts'
+import type { Operation } from './operation.ts'
+import {
+  errorResponse,
+  internalErrorResponse,
+  type PipelineSettings,
+  runPipeline,
+} from './pipeline.ts'
+import { createRouter } from './router.ts'
+import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
+
+export const SESSION_HEADER = 'x-sandbox-session'
+export const SESSION_COOKIE = 'sandbox_session'
+export const CONTROL_PREFIX = '/__sandbox'
+
+export interface SandboxOptions {
+  /** Scenario every new session starts from. Default `default`. */
+  scenario?: string
+  /** Seed of generated data. Default `20260601`. */
+  seed?: number
+  /** Secret the access tokens are signed with. */
+  secret?: string
+  /** Access token lifetime in seconds. Default 900 (15 minutes). */
+  tokenTtlSeconds?: number
+  /** Make a missing `dryRun` a 400, as the published contract requires it. Default `false`. */
+  strictContract?: boolean
+  /** The clock of tokens and writes. Default: real time. */
+  now?: () => Date
+  /** Most sessions kept at once; the least recently used go first. Default 5000. */
+  maxSessions?: number
+  /** Most requests kept in the journal. Default 1000. */
+  journalLimit?: number
+  /** Largest accepted request body in bytes. Default 100 kB (102,400). */
+  bodyLimitBytes?: number
+  /** Extra or replacement scenarios, by name. */
+  scenarios?: Record<string, Scenario>
+  /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
+  openapiDocument?: () => unknown | Promise<unknown>
+}
+
+export interface ResetOptions {
+  scenario?: string
+  seed?: number
+  /** The session to reset. Default: the shared default session. */
+  session?: string
+}
+
+export interface ResetResult {
+  session: string
+  scenario: string
+  seed: number
+}
+
+export interface Sandbox {
+  /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
+  readonly ready: Promise<void>
+  /** Answers one request: an operation of the reference or a control call. Never throws. */
+  handle(request: SandboxRequest): Promise<SandboxResponse>
+  /** Puts a session back to a scenario's initial state. */
+  reset(options?: ResetOptions): Promise<ResetResult>
+  /** The store of a session, created from the starting scenario if new. */
+  store(session?: string): Promise<Store>
+  /** Drops a session and its state. */
+  dropSession(session: string): void
+  /** Ids of the sessions that currently hold state. */
+  sessionIds(): string[]
+  readonly journal: RequestJournal
+  readonly personas: readonly Persona[]
+  readonly operations: readonly Operation[]
+  readonly scenarios: Readonly<Record<string, Scenario>>
+  readonly settings: Readonly<
+    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now'>>
+  > & {
+    now(): Date
+  }
+  readonly sessionCount: number
+  /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
+  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+}
+
+const SNAPSHOT_CACHE_SIZE = 4
+const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
+
+/**
+ * Creates a sandbox.
+ *
+ * @example
+ * const sandbox = createSandbox({ scenario: 'default', seed: 7 })
+ * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const scenarios = { ...builtInScenarios, ...options.scenarios }
+  const settings = {
+    scenario: options.scenario ?? 'default',
+    seed: options.seed ?? DEFAULT_SEED,
+    secret: options.secret ?? DEV_SECRET,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+    strictContract: options.strictContract ?? false,
+    maxSessions: options.maxSessions ?? 5000,
+    journalLimit: options.journalLimit ?? 1000,
+    bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
+    now: options.now ?? (() => new Date()),
+  }
+  invariant(
+    settings.scenario in scenarios,
+    'Failed to create the sandbox: unknown scenario "%s" (known: %s)',
+    settings.scenario,
+    Object.keys(scenarios).join(', '),
+  )
+  invariant(
+    Number.isSafeInteger(settings.seed) && settings.seed >= 0,
+    'Failed to create the sandbox: seed must be a non-negative integer, got %s',
+    settings.seed,
+  )
+
+  const pipelineSettings: PipelineSettings = {
+    tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
+    strictContract: settings.strictContract,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    now: settings.now,
+  }
+  const journal = new RequestJournal(settings.journalLimit)
+  const sessions = new SessionRegistry(settings.maxSessions)
+  const match = createRouter(
+    operations.map((operation) => ({
+      method: operation.method,
+      path: operation.path,
+      value: operation,
+    })),
+  )
+
+  const snapshots = new Map<string, Promise<Snapshot>>()
+  function loadSnapshot(name: string, seed: number): Promise<Snapshot> {
+    const key = `${name}@${seed}`
+    let snapshot = snapshots.get(key)
+    if (!snapshot) {
+      const scenario = scenarios[name]
+      invariant(scenario, 'Failed to load scenario "%s": unknown', name)
+      snapshot = createSnapshot(name, seed, scenario.build(seed))
+      snapshots.set(key, snapshot)
+      snapshot.catch(() => snapshots.delete(key))
+      const startingKey = `${settings.scenario}@${settings.seed}`
+      for (const cached of snapshots.keys()) {
+        if (snapshots.size <= SNAPSHOT_CACHE_SIZE) break
+        if (cached !== startingKey && cached !== key) snapshots.delete(cached)
+      }
+    }
+    return snapshot
+  }
+
+  let startingSnapshot: Snapshot | undefined
+  const ready = loadSnapshot(settings.scenario, settings.seed).then((snapshot) => {
+    startingSnapshot = snapshot
+  })
+  const starting = () => {
+    invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
+    return startingSnapshot
+  }
+
+  function sessionOf(request: SandboxRequest, cookies: Record<string, string>): string {
+    const id = request.headers[SESSION_HEADER] ?? cookies[SESSION_COOKIE]
+    if (id === undefined || id === '') return DEFAULT_SESSION
+    if (!isValidSessionId(id)) {
+      throw badRequest('Invalid sandbox session id', [
+        `${SESSION_HEADER} must be 1 to 64 letters, digits or . _ : -`,
+      ])
+    }
+    return id
+  }
+
+  async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
+    const session = resetOptions.session ?? DEFAULT_SESSION
+    const current = sessions.peek(session)?.snapshot
+    const scenario = resetOptions.scenario ?? current?.scenario ?? settings.scenario
+    const seed = resetOptions.seed ?? current?.seed ?? settings.seed
+    if (!(scenario in scenarios)) {
+      throw badRequest('Unknown scenario', [
+        `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,
+      ])
+    }
+    await ready
+    sessions.replace(session, await loadSnapshot(scenario, seed))
+    journal.clear(session)
+    return { session, scenario, seed }
+  }
+
+  async function store(session = DEFAULT_SESSION): Promise<Store> {
+    await ready
+    return sessions.acquire(session, starting).store
+  }
+
+  const sandbox: Sandbox = {
+    ready,
+    journal,
+    personas,
+    operations,
+    scenarios,
+    settings,
+    openapiDocument: options.openapiDocument,
+    get sessionCount() {
+      return sessions.size
+    },
+    reset,
+    store,
+    dropSession: (session) => sessions.delete(session),
+    sessionIds: () => sessions.ids(),
+    async handle(request) {
+      const started = performance.now()
+      const time = settings.now().toISOString()
+      const { path, query } = splitUrl(request.url)
+      const method = request.method.toUpperCase()
+      let session = DEFAULT_SESSION
+      try {
+        const cookies = parseCookies(request.headers.cookie)
+        session = sessionOf(request, cookies)
+        if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+          return await handleControl(sandbox, { method, path, query, request, session })
+        }
+        const found = match(method, path)
+        if (!found) {
+          const response = jsonResponse(404, {
+            message: `Cannot ${method} ${path}`,
+            code: 'NOT_FOUND',
+          })
+          journal.record({
+            method,
+            path,
+            query: Object.fromEntries(query),
+            status: 404,
+            dryRun: null,
+            session,
+            time,
+            durationMs: performance.now() - started,
+            operationId: null,
+          })
+          return response
+        }
+        await ready
+        const state = sessions.acquire(session, starting)
+        const result = await sessions.run(state, () =>
+          runPipeline(
+            found.value,
+            { params: found.params, query, headers: request.headers, cookies, body: request.body },
+            state.store,
+            pipelineSettings,
+          ),
+        )
+        journal.record({
+          method,
+          path,
+          query: Object.fromEntries(query),
+          status: result.response.status,
+          dryRun: result.dryRun,
+          session,
+          time,
+          durationMs: performance.now() - started,
+          operationId: found.value.id,
+        })
+        return result.response
+      } catch (error) {
+        if (error instanceof SandboxError) return errorResponse(error)
+        console.error('[sandbox] request failed:', error)
+        return internalErrorResponse()
+      }
+    },
+  }
+  return sandbox
+}

@@ -1,0 +1,66 @@
+/**
+ * @module
+ * A session's whole state: one `Table` per collection over a shared snapshot.
+ */
+import {
+  type CollectionName,
+  collectionDefinitions,
+  collectionNames,
+  type DataSet,
+  type RecordOf,
+} from './schemas.ts'
+import { type BaseCollection, createBaseCollection, Table } from './table.ts'
+
+/** A scenario's validated records, shared read-only by every session started from it. */
+export interface Snapshot {
+  readonly scenario: string
+  readonly seed: number
+  readonly bases: { readonly [Name in CollectionName]: BaseCollection<RecordOf<Name>> }
+}
+
+export type Tables = { readonly [Name in CollectionName]: Table<RecordOf<Name>> }
+
+export interface Store extends Tables {
+  readonly snapshot: Snapshot
+  /** A new identifier, unique within this store: `<prefix>_n0001`, `<prefix>_n0002`... */
+  nextId(prefix: string): string
+  /** How many records this store created, changed or deleted since it was made. */
+  writeCount(): number
+}
+
+/** Validates a data set into a snapshot (the expensive step, done once per scenario and seed). */
+export async function createSnapshot(
+  scenario: string,
+  seed: number,
+  data: DataSet,
+): Promise<Snapshot> {
+  const bases = {} as Record<CollectionName, BaseCollection<object>>
+  for (const name of collectionNames) {
+    const { schema, key } = collectionDefinitions[name]
+    bases[name] = await createBaseCollection<object>(schema, key as never, data[name])
+  }
+  return { scenario, seed, bases: bases as Snapshot['bases'] }
+}
+
+/** A fresh store over `snapshot`. Costs nothing in proportion to the snapshot's size. */
+export function createStore(snapshot: Snapshot): Store {
+  const tables = {} as Record<CollectionName, Table<object>>
+  for (const name of collectionNames) {
+    const { schema, key } = collectionDefinitions[name]
+    tables[name] = new Table<object>(name, key as never, schema, snapshot.bases[name])
+  }
+  let sequence = 0
+  return {
+    ...(tables as unknown as Tables),
+    snapshot,
+    nextId(prefix) {
+      sequence += 1
+      return `${prefix}_n${String(sequence).padStart(4, '0')}`
+    },
+    writeCount() {
+      let count = 0
+      for (const name of collectionNames) count += tables[name].writeCount
+      return count
+    },
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * @module
+ * A collection as one session sees it: a shared, read-only base (the scenario's
+ * validated records) plus the session's own writes, both held in @msw/data
+ * collections. Lookups by key go through a `Map` kept beside each collection, so
+ * they never scan, and a new session costs nothing until it writes.
+ */
+import { Collection } from '@msw/data'
+import { invariant } from 'outvariant'
+import type { z } from 'zod'
+
+type AnySchema = z.ZodObject
+
+/** The scenario's records of one collection, validated once and shared by every session. */
+export interface BaseCollection<T extends object> {
+  readonly collection: Collection<AnySchema>
+  readonly byKey: ReadonlyMap<string, T>
+}
+
+/**
+ * Validates `records` into a new @msw/data collection and freezes them, so that a
+ * session can never change the shared base by accident.
+ */
+export async function createBaseCollection<T extends object>(
+  schema: AnySchema,
+  key: keyof T & string,
+  records: readonly T[],
+): Promise<BaseCollection<T>> {
+  const collection = new Collection({ schema })
+  const byKey = new Map<string, T>()
+  for (const values of records) {
+    const record = (await collection.create(values as never)) as T
+    const id = String(record[key])
+    invariant(!byKey.has(id), 'Failed to create the base collection: duplicate key "%s"', id)
+    byKey.set(id, deepFreeze(record))
+  }
+  return { collection, byKey }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+function clonePlain<T>(record: T): T {
+  return structuredClone(record)
+}
+
+/**
+ * One collection of one session. Reads see the base overlaid with the session's
+ * writes; writes go to the session's own @msw/data collection (`changes`).
+ */
+export class Table<T extends object> {
+  /** The session's created and updated records, as an @msw/data collection. */
+  readonly changes: Collection<AnySchema>
+  readonly #changed = new Map<string, T>()
+  readonly #deleted = new Set<string>()
+
+  constructor(
+    readonly name: string,
+    readonly key: keyof T & string,
+    schema: AnySchema,
+    readonly base: BaseCollection<T>,
+  ) {
+    this.changes = new Collection({ schema })
+  }
+
+  /** The record with this key, or `undefined`. Never scans. */
+  get(id: string): Readonly<T> | undefined {
+    const changed = this.#changed.get(id)
+    if (changed) return changed
+    if (this.#deleted.has(id)) return undefined
+    return this.base.byKey.get(id)
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined
+  }
+
+  /** Every record, base order first, then the session's new records in creation order. */
+  all(): Readonly<T>[] {
+    const result: T[] = []
+    for (const [id, record] of this.base.byKey) {
+      if (this.#deleted.has(id)) continue
+      result.push(this.#changed.get(id) ?? record)
+    }
+    for (const [id, record] of this.#changed) {
+      if (!this.base.byKey.has(id)) result.push(record)
+    }
+    return result
+  }
+
+  count(): number {
+    let count = this.base.byKey.size - this.#deleted.size
+    for (const id of this.#changed.keys()) if (!this.base.byKey.has(id)) count++
+    return count
+  }
+
+  /** The first record matching `predicate` (scans). */
+  find(predicate: (record: Readonly<T>) => boolean): Readonly<T> | undefined {
+    for (const record of this.#iterate()) if (predicate(record)) return record
+    return undefined
+  }
+
+  /** Every record matching `predicate` (scans). */
+  filter(predicate: (record: Readonly<T>) => boolean): Readonly<T>[] {
+    const result: T[] = []
+    for (const record of this.#iterate()) if (predicate(record)) result.push(record)
+    return result
+  }
+
+  /** How many records this session created, changed or deleted. */
+  get writeCount(): number {
+    return this.#changed.size + this.#deleted.size
+  }
+
+  /** Validates and stores a new record. */
+  async insert(values: T): Promise<Readonly<T>> {
+    const id = String(values[this.key])
+    invariant(!this.has(id), 'Failed to insert into "%s": key "%s" already exists', this.name, id)
+    const record = (await this.changes.create(values as never)) as T
+    this.#changed.set(id, record)
+    this.#deleted.delete(id)
+    return record
+  }
+
+  /** Applies `mutate` to a copy of the record, validates it and stores it. */
+  async update(id: string, mutate: (draft: T) => void): Promise<Readonly<T>> {
+    const changed = this.#changed.get(id)
+    if (changed) {
+      const next = (await this.changes.update(changed as never, {
+        data: mutate as never,
+      })) as T | undefined
+      invariant(next, 'Failed to update "%s" in "%s": record vanished', id, this.name)
+      this.#changed.set(id, next)
+      return next
+    }
+    const current = this.get(id)
+    invariant(current, 'Failed to update "%s" in "%s": no such record', id, this.name)
+    const draft = clonePlain(current) as T
+    mutate(draft)
+    const record = (await this.changes.create(draft as never)) as T
+    this.#changed.set(id, record)
+    return record
+  }
+
+  /** Removes the record from this session's view. */
+  delete(id: string): boolean {
+    if (!this.has(id)) return false
+    const changed = this.#changed.get(id)
+    if (changed) {
+      this.changes.delete(changed as never)
+      this.#changed.delete(id)
+    }
+    if (this.base.byKey.has(id)) this.#deleted.add(id)
+    return true
+  }
+
+  *#iterate(): Generator<T> {
+    for (const [id, record] of this.base.byKey) {
+      if (this.#deleted.has(id)) continue
+      yield this.#changed.get(id) ?? record
+    }
+    for (const [id, record] of this.#changed) {
+      if (!this.base.byKey.has(id)) yield record
+    }
+  }
+}

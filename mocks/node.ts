@@ -1,0 +1,49 @@
+/**
+ * @module
+ * The Node entry for test authors: the sandbox handlers on msw's `setupServer`.
+ */
+import { setupServer } from 'msw/node'
+import {
+  createSandbox,
+  type ResetOptions,
+  type Sandbox,
+  type SandboxOptions,
+} from './core/sandbox.ts'
+import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
+
+export interface SandboxServer {
+  sandbox: Sandbox
+  server: ReturnType<typeof setupServer>
+  /** Back to a scenario's initial state and the original handlers: the one line between tests. */
+  reset(options?: ResetOptions): Promise<void>
+}
+
+/**
+ * Creates a sandbox and an msw server that answers with it.
+ *
+ * @example
+ * const { server, reset } = setupSandboxServer()
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+ * afterEach(() => reset())
+ * afterAll(() => server.close())
+ */
+export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}): SandboxServer {
+  const sandbox = createSandbox(options)
+  const server = setupServer(...createHandlers(sandbox, options))
+  return {
+    sandbox,
+    server,
+    async reset(resetOptions) {
+      server.resetHandlers()
+      if (resetOptions?.session === undefined) {
+        for (const session of sandbox.sessionIds()) {
+          if (session !== 'default') sandbox.dropSession(session)
+        }
+      }
+      await sandbox.reset(resetOptions)
+    },
+  }
+}
+
+export type { HandlerOptions, ResetOptions, Sandbox, SandboxOptions }
+export { createHandlers, createSandbox }

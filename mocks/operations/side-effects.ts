@@ -1,0 +1,36 @@
+/**
+ * @module
+ * The side effects several operations share: a notification to a user and an
+ * e-mail in the outbox.
+ */
+import type { Store } from '../model/store.ts'
+
+export async function notify(
+  store: Store,
+  now: Date,
+  notification: { userId: string; kind: string; title: string; body: string },
+): Promise<void> {
+  await store.notifications.insert({
+    id: store.nextId('ntf'),
+    ...notification,
+    createdAt: now.toISOString(),
+    readAt: null,
+    archivedAt: null,
+  })
+}
+
+export async function sendEmail(
+  store: Store,
+  now: Date,
+  email: { to: string; subject: string; kind: string },
+): Promise<void> {
+  await store.outbox.insert({ id: store.nextId('msg'), ...email, createdAt: now.toISOString() })
+}
+
+/** The caller of an operation whose auth rule is not `public`. */
+export function signedIn<T>(caller: T | null): T {
+  if (caller === null) throw new Error('Failed to read the caller: operation is public')
+  return caller
+}
+
+export const acknowledgement = { success: true } as const

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * The operation table: the 13 operations of the reference, in its order.
+ */
+import type { Operation } from '../core/operation.ts'
+import { updateAmbassadorApplicationStatus } from './ambassadors.ts'
+import { completeIdpSignIn, refreshToken } from './auth.ts'
+import { declineBooking } from './bookings.ts'
+import { createCheckoutSession } from './checkout.ts'
+import { signContract } from './contracts.ts'
+import { followUser } from './follows.ts'
+import { archiveNotification } from './notifications.ts'
+import { getAccountStatus, testRefundWebhook } from './payprov.ts'
+import { approveReview, rejectReview } from './reviews.ts'
+import { sendVenueClaimEmail } from './venues.ts'
+
+export const operations: readonly Operation[] = [
+  refreshToken,
+  getAccountStatus,
+  updateAmbassadorApplicationStatus,
+  sendVenueClaimEmail,
+  approveReview,
+  rejectReview,
+  followUser,
+  declineBooking,
+  signContract,
+  createCheckoutSession,
+  completeIdpSignIn,
+  archiveNotification,
+  testRefundWebhook,
+]
