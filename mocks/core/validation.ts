@@ -44,7 +44,7 @@ export function parseInput<Schema extends z.ZodType>(
   value: unknown,
   subject: string,
 ): { ok: true; data: z.infer<Schema> } | { ok: false; error: SandboxError } {
-  const result = schema.safeParse(value)
+  const result = schema.safeParse(value, { reportInput: true })
   if (result.success) return { ok: true, data: result.data }
   const details = result.error.issues.flatMap((issue) => describeIssue(issue, subject))
   return { ok: false, error: badRequest('Validation failed', details) }

@@ -1,0 +1,1 @@
+export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'

@@ -1,0 +1,137 @@
+/**
+ * Builds the sandbox's merged contract: the published "Platform Backend API" document with the
+ * sandbox's overlay applied by openapi-format.
+ *
+ * @module
+ */
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format'
+import { openapiOverlay, parseFile } from 'openapi-format'
+
+const SPEC_DIR = dirname(fileURLToPath(import.meta.url))
+
+/** The published contract, transcribed from the backend team's reference. */
+export const PUBLISHED_SPEC_PATH = resolve(SPEC_DIR, 'platform-api.openapi.yaml')
+
+/** The sandbox's own decisions, as an OpenAPI Overlay 1.0 document. */
+export const OVERLAY_PATH = resolve(SPEC_DIR, 'sandbox.overlay.yaml')
+
+/** Where `spec/scripts/build-spec.ts` writes the merged document. */
+export const MERGED_SPEC_PATH = resolve(SPEC_DIR, 'dist', 'platform-api.sandbox.openapi.json')
+
+/** An OpenAPI 3.1 document, typed only as far as the sandbox relies on it. */
+export interface OpenAPIDocument {
+  openapi: string
+  info: { title: string; version: string; [key: string]: unknown }
+  paths: Record<string, Record<string, unknown>>
+  components?: Record<string, Record<string, unknown>>
+  [key: string]: unknown
+}
+
+export interface BuildMergedDocumentOptions {
+  /**
+   * Accept overlay actions whose target matches nothing in the published contract.
+   * Off by default: such an action means the published contract changed under a sandbox
+   * decision, which must be looked at rather than silently dropped.
+   */
+  allowUnusedActions?: boolean
+}
+
+/**
+ * Reads the published contract as the backend team published it.
+ *
+ * @example
+ * const published = await loadPublishedDocument()
+ * Object.keys(published.paths) // ['/auth/refresh', '/payprov/account-status', ...]
+ */
+export async function loadPublishedDocument(): Promise<OpenAPIDocument> {
+  return loadOpenApiFile(PUBLISHED_SPEC_PATH)
+}
+
+/**
+ * Applies the sandbox overlay to the contract it `extends` and returns the merged document,
+ * the one the sandbox serves at `GET /__sandbox/openapi.json`.
+ *
+ * @example
+ * const merged = await buildMergedDocument()
+ * merged.paths['/__sandbox/health'] // the control API is part of the merged document
+ */
+export async function buildMergedDocument(
+  options: BuildMergedDocumentOptions = {},
+): Promise<OpenAPIDocument> {
+  const overlay = await loadOverlay()
+  const base = await loadOpenApiFile(resolveExtends(overlay))
+  const { data, resultData } = await openapiOverlay(base, { overlaySet: overlay })
+
+  const unused = resultData.unusedActions
+  if (!options.allowUnusedActions && Array.isArray(unused) && unused.length > 0) {
+    const list = unused.map((action) => `- ${describeAction(action)}`).join('\n')
+    throw new Error(
+      `Failed to apply the sandbox overlay: ${unused.length} action(s) matched nothing in the published contract:\n${list}`,
+    )
+  }
+  if (!isOpenApiDocument(data)) {
+    throw new Error('Failed to apply the sandbox overlay: the result is not an OpenAPI document')
+  }
+  return data
+}
+
+type OverlaySet = OpenAPIOverlayOptions['overlaySet']
+
+async function loadOverlay(): Promise<OverlaySet> {
+  const parsed = await parseYamlOrJson(OVERLAY_PATH)
+  if (!Array.isArray(parsed.actions) || typeof parsed.overlay !== 'string') {
+    throw new Error(`Failed to read the overlay ${OVERLAY_PATH}: missing "overlay" or "actions"`)
+  }
+  return { ...parsed, overlay: parsed.overlay, actions: parsed.actions as OpenAPIOverlayAction[] }
+}
+
+/** Relative `extends` paths are resolved against the overlay file, as the Overlay spec says. */
+function resolveExtends(overlay: OverlaySet): string {
+  if (typeof overlay.extends !== 'string' || overlay.extends === '') {
+    return PUBLISHED_SPEC_PATH
+  }
+  if (/^https?:\/\//.test(overlay.extends)) {
+    throw new Error(`Failed to read the overlay ${OVERLAY_PATH}: "extends" must be a local file`)
+  }
+  return resolve(dirname(OVERLAY_PATH), overlay.extends)
+}
+
+async function loadOpenApiFile(filePath: string): Promise<OpenAPIDocument> {
+  const parsed = await parseYamlOrJson(filePath)
+  if (!isOpenApiDocument(parsed)) {
+    throw new Error(`Failed to read ${filePath}: not an OpenAPI document`)
+  }
+  return parsed
+}
+
+async function parseYamlOrJson(filePath: string): Promise<Record<string, unknown>> {
+  const parsed: unknown = await parseFile(filePath)
+  if (parsed instanceof Error) {
+    throw new Error(`Failed to parse ${filePath}: ${parsed.message}`, { cause: parsed })
+  }
+  if (!isRecord(parsed)) {
+    throw new Error(`Failed to parse ${filePath}: the document is not an object`)
+  }
+  return parsed
+}
+
+function describeAction(action: unknown): string {
+  if (!isRecord(action)) return String(action)
+  const description = typeof action.description === 'string' ? ` (${action.description})` : ''
+  return `${String(action.target)}${description}`
+}
+
+function isOpenApiDocument(value: unknown): value is OpenAPIDocument {
+  return (
+    isRecord(value) &&
+    typeof value.openapi === 'string' &&
+    isRecord(value.info) &&
+    isRecord(value.paths)
+  )
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
