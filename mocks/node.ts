@@ -14,7 +14,10 @@ import { createHandlers, type HandlerOptions } from './handlers/create-handlers.
 export interface SandboxServer {
   sandbox: Sandbox
   server: ReturnType<typeof setupServer>
-  /** Back to a scenario's initial state and the original handlers: the one line between tests. */
+  /**
+   * The one line between tests: drops every extra session, puts the default session
+   * back to the starting scenario (or the one given) and restores the original handlers.
+   */
   reset(options?: ResetOptions): Promise<void>
 }
 
@@ -40,7 +43,11 @@ export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}
           if (session !== 'default') sandbox.dropSession(session)
         }
       }
-      await sandbox.reset(resetOptions)
+      await sandbox.reset({
+        scenario: sandbox.settings.scenario,
+        seed: sandbox.settings.seed,
+        ...resetOptions,
+      })
     },
   }
 }

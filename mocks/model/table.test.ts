@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createBaseCollection, Table } from './table.ts'
+
+const schema = z.object({ id: z.string(), count: z.number(), tags: z.array(z.string()) })
+type Row = z.infer<typeof schema>
+
+async function createTable() {
+  const base = await createBaseCollection<Row>(schema, 'id', [
+    { id: 'a', count: 1, tags: ['x'] },
+    { id: 'b', count: 2, tags: [] },
+  ])
+  return { base, table: new Table<Row>('rows', 'id', schema, base) }
+}
+
+describe('Table', () => {
+  it('reads the base until the session writes', async () => {
+    const { table } = await createTable()
+    expect(table.get('a')).toEqual({ id: 'a', count: 1, tags: ['x'] })
+    expect(table.count()).toBe(2)
+    expect(table.writeCount).toBe(0)
+  })
+
+  it('updates a copy and never the shared base', async () => {
+    const { base, table } = await createTable()
+    const other = new Table<Row>('rows', 'id', schema, base)
+    await table.update('a', (draft) => {
+      draft.count = 10
+      draft.tags.push('y')
+    })
+    expect(table.get('a')).toEqual({ id: 'a', count: 10, tags: ['x', 'y'] })
+    expect(other.get('a')).toEqual({ id: 'a', count: 1, tags: ['x'] })
+    expect(base.byKey.get('a')).toEqual({ id: 'a', count: 1, tags: ['x'] })
+    expect(table.changes.count()).toBe(1)
+  })
+
+  it('updates a record twice through the @msw/data collection', async () => {
+    const { table } = await createTable()
+    await table.update('b', (draft) => {
+      draft.count = 3
+    })
+    await table.update('b', (draft) => {
+      draft.count += 1
+    })
+    expect(table.get('b')?.count).toBe(4)
+    expect(table.changes.count()).toBe(1)
+  })
+
+  it('freezes base records so a stray mutation throws', async () => {
+    const { table } = await createTable()
+    const record = table.get('a') as Row
+    expect(() => {
+      record.count = 5
+    }).toThrow(TypeError)
+  })
+
+  it('inserts, lists in order, and deletes', async () => {
+    const { table } = await createTable()
+    await table.insert({ id: 'c', count: 3, tags: [] })
+    expect(table.all().map((r) => r.id)).toEqual(['a', 'b', 'c'])
+    expect(table.delete('a')).toBe(true)
+    expect(table.all().map((r) => r.id)).toEqual(['b', 'c'])
+    expect(table.count()).toBe(2)
+    expect(table.get('a')).toBeUndefined()
+  })
+
+  it('rejects a record the schema does not accept', async () => {
+    const { table } = await createTable()
+    await expect(table.insert({ id: 'd', count: 'many' } as never)).rejects.toThrow()
+    expect(table.has('d')).toBe(false)
+  })
+
+  it('refuses a duplicate key', async () => {
+    const { table } = await createTable()
+    await expect(table.insert({ id: 'a', count: 0, tags: [] })).rejects.toThrow(/already exists/)
+  })
+})
