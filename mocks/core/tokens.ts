@@ -17,13 +17,33 @@ export interface AccessClaims {
   roles: string[]
 }
 
-const encoder = new TextEncoder()
-const keys = new Map<string, Uint8Array>()
+interface VerifiedToken {
+  claims: AccessClaims
+  /** Seconds since the epoch. */
+  exp: number
+  /** Seconds since the epoch; `undefined` when the claim is absent. */
+  nbf: number | undefined
+}
 
-function keyFor(secret: string): Uint8Array {
+/** Most verified tokens remembered per settings object; the least recently used go first. */
+const VERIFIED_CACHE_SIZE = 1000
+
+const encoder = new TextEncoder()
+const keys = new Map<string, Promise<CryptoKey>>()
+const verifiedTokens = new WeakMap<TokenSettings, Map<string, VerifiedToken>>()
+
+// Importing the key once matters: jose re-imports a raw `Uint8Array` secret on every call,
+// which costs more than the HMAC itself.
+function keyFor(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
-    key = encoder.encode(secret)
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
     keys.set(secret, key)
   }
   return key
@@ -41,26 +61,48 @@ export async function issueAccessToken(
     .setSubject(claims.sub)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + settings.ttlSeconds)
-    .sign(keyFor(settings.secret))
+    .sign(await keyFor(settings.secret))
 }
 
 /**
  * Verifies a bearer token: signature (HS256 only, so `alg: none` and foreign
  * algorithms fail), expiry against `now`, and the claims the sandbox relies on.
+ *
+ * A token that verified once is remembered (by its exact text, per settings object), so
+ * a client repeating it skips the signature check; its expiry is checked on every call.
  */
 export async function verifyAccessToken(
   settings: TokenSettings,
   token: string,
   now: Date,
 ): Promise<AccessClaims> {
+  let cache = verifiedTokens.get(settings)
+  if (!cache) {
+    cache = new Map()
+    verifiedTokens.set(settings, cache)
+  }
+  const cached = cache.get(token)
+  if (cached) {
+    const seconds = Math.floor(now.getTime() / 1000)
+    if (cached.exp <= seconds) throw unauthorized('Access token expired')
+    if (cached.nbf === undefined || cached.nbf <= seconds) {
+      cache.delete(token)
+      cache.set(token, cached)
+      return cached.claims
+    }
+    // Not yet valid at this (test-controlled) time: let jose give the verdict.
+  }
   try {
-    const { payload } = await jwtVerify(token, keyFor(settings.secret), {
+    const { payload } = await jwtVerify(token, await keyFor(settings.secret), {
       algorithms: ['HS256'],
       currentDate: now,
       requiredClaims: ['sub', 'exp', 'iat'],
     })
     const roles = Array.isArray(payload.roles) ? payload.roles.map(String) : []
-    return { sub: String(payload.sub), roles }
+    const claims = { sub: String(payload.sub), roles }
+    cache.set(token, { claims, exp: Number(payload.exp), nbf: payload.nbf })
+    if (cache.size > VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+    return claims
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw unauthorized('Access token expired')
     throw unauthorized('Invalid access token')
