@@ -1,9 +1,10 @@
 /**
  * @module
  * A collection as one session sees it: a shared, read-only base (the scenario's
- * validated records) plus the session's own writes, both held in @msw/data
- * collections. Lookups by key go through a `Map` kept beside each collection, so
- * they never scan, and a new session costs nothing until it writes.
+ * records, validated with their zod schema, available as an @msw/data collection on
+ * demand) plus the session's own writes, held in an @msw/data collection. Lookups by
+ * key go through a `Map` kept beside each collection, so they never scan, and a new
+ * session costs nothing until it writes.
  */
 import { Collection } from '@msw/data'
 import { invariant } from 'outvariant'
@@ -13,28 +14,50 @@ type AnySchema = z.ZodObject
 
 /** The scenario's records of one collection, validated once and shared by every session. */
 export interface BaseCollection<T extends object> {
-  readonly collection: Collection<AnySchema>
   readonly byKey: ReadonlyMap<string, T>
+  /**
+   * The same records as an @msw/data collection, for test authors' queries. Built on the
+   * first call and kept: the sandbox itself never needs it, and creating ~160k records
+   * through @msw/data (per-record logger, async validation, a UUID and a relation map)
+   * made up most of the `large` scenario's first load.
+   */
+  toCollection(): Promise<Collection<AnySchema>>
 }
 
 /**
- * Validates `records` into a new @msw/data collection and freezes them, so that a
- * session can never change the shared base by accident.
+ * Validates `records` with `schema` and freezes them, so that a session can never
+ * change the shared base by accident.
  */
 export async function createBaseCollection<T extends object>(
   schema: AnySchema,
   key: keyof T & string,
   records: readonly T[],
 ): Promise<BaseCollection<T>> {
-  const collection = new Collection({ schema })
   const byKey = new Map<string, T>()
   for (const values of records) {
-    const record = (await collection.create(values as never)) as T
+    const parsed = schema.safeParse(values)
+    invariant(
+      parsed.success,
+      'Failed to create the base collection: a record does not match the schema (%s)',
+      parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    )
+    const record = parsed.data as T
     const id = String(record[key])
     invariant(!byKey.has(id), 'Failed to create the base collection: duplicate key "%s"', id)
     byKey.set(id, deepFreeze(record))
   }
-  return { collection, byKey }
+  let collection: Promise<Collection<AnySchema>> | undefined
+  return {
+    byKey,
+    toCollection() {
+      collection ??= (async () => {
+        const created = new Collection({ schema })
+        for (const record of byKey.values()) await created.create(clonePlain(record) as never)
+        return created
+      })()
+      return collection
+    },
+  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -54,8 +77,8 @@ function clonePlain<T>(record: T): T {
  * writes; writes go to the session's own @msw/data collection (`changes`).
  */
 export class Table<T extends object> {
-  /** The session's created and updated records, as an @msw/data collection. */
-  readonly changes: Collection<AnySchema>
+  readonly #schema: AnySchema
+  #changes: Collection<AnySchema> | undefined
   readonly #changed = new Map<string, T>()
   readonly #deleted = new Set<string>()
 
@@ -65,7 +88,16 @@ export class Table<T extends object> {
     schema: AnySchema,
     readonly base: BaseCollection<T>,
   ) {
-    this.changes = new Collection({ schema })
+    this.#schema = schema
+  }
+
+  /**
+   * The session's created and updated records, as an @msw/data collection. Made on
+   * first use: an empty one still costs a few kilobytes, times 12 tables per session.
+   */
+  get changes(): Collection<AnySchema> {
+    this.#changes ??= new Collection({ schema: this.#schema })
+    return this.#changes
   }
 
   /** The record with this key, or `undefined`. Never scans. */
@@ -152,7 +184,7 @@ export class Table<T extends object> {
     if (!this.has(id)) return false
     const changed = this.#changed.get(id)
     if (changed) {
-      this.changes.delete(changed as never)
+      this.#changes?.delete(changed as never)
       this.#changed.delete(id)
     }
     if (this.base.byKey.has(id)) this.#deleted.add(id)
