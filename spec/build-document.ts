@@ -1,6 +1,7 @@
 /**
  * Builds the sandbox's merged contract: the published "Platform Backend API" document with the
- * sandbox's overlay applied by openapi-format.
+ * sandbox's overlay applied by openapi-format, then the sandbox's recorded examples
+ * (`spec/examples/`) added as OpenAPI `examples` by a second, generated overlay.
  *
  * @module
  */
@@ -8,6 +9,8 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format'
 import { openapiOverlay, parseFile } from 'openapi-format'
+import { recordedExamples } from './examples/index.ts'
+import { createExampleActions } from './examples-overlay.ts'
 
 const SPEC_DIR = dirname(fileURLToPath(import.meta.url))
 
@@ -50,8 +53,9 @@ export async function loadPublishedDocument(): Promise<OpenAPIDocument> {
 }
 
 /**
- * Applies the sandbox overlay to the contract it `extends` and returns the merged document,
- * the one the sandbox serves at `GET /__sandbox/openapi.json`.
+ * Applies the sandbox overlay to the contract it `extends`, adds the recorded examples of
+ * `spec/examples/`, and returns the merged document, the one the sandbox serves at
+ * `GET /__sandbox/openapi.json`.
  *
  * @example
  * const merged = await buildMergedDocument()
@@ -62,17 +66,32 @@ export async function buildMergedDocument(
 ): Promise<OpenAPIDocument> {
   const overlay = await loadOverlay()
   const base = await loadOpenApiFile(resolveExtends(overlay))
-  const { data, resultData } = await openapiOverlay(base, { overlaySet: overlay })
+  const decided = await applyOverlay(base, overlay, options, 'the sandbox overlay')
+  const examples: OverlaySet = {
+    overlay: '1.0.0',
+    info: { title: 'Recorded examples of the sandbox (spec/examples/)', version: '1.0.0' },
+    actions: createExampleActions(decided, recordedExamples),
+  }
+  return applyOverlay(decided, examples, {}, 'the recorded examples')
+}
+
+async function applyOverlay(
+  document: OpenAPIDocument,
+  overlaySet: OverlaySet,
+  options: BuildMergedDocumentOptions,
+  label: string,
+): Promise<OpenAPIDocument> {
+  const { data, resultData } = await openapiOverlay(document, { overlaySet })
 
   const unused = resultData.unusedActions
   if (!options.allowUnusedActions && Array.isArray(unused) && unused.length > 0) {
     const list = unused.map((action) => `- ${describeAction(action)}`).join('\n')
     throw new Error(
-      `Failed to apply the sandbox overlay: ${unused.length} action(s) matched nothing in the published contract:\n${list}`,
+      `Failed to apply ${label}: ${unused.length} action(s) matched nothing in the published contract:\n${list}`,
     )
   }
   if (!isOpenApiDocument(data)) {
-    throw new Error('Failed to apply the sandbox overlay: the result is not an OpenAPI document')
+    throw new Error(`Failed to apply ${label}: the result is not an OpenAPI document`)
   }
   return data
 }

@@ -1,0 +1,147 @@
+/**
+ * The sandbox's recorded exchanges, one JSON file per operation. They are data, read here
+ * without any Node API so that every runtime (Node, the browser, Playwright pages) can load
+ * them: `spec/build-document.ts` injects them into the merged contract as OpenAPI `examples`
+ * (so `prism mock` serves them), and the contract check and the conformance suite replay them
+ * against the sandbox.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import approveReview from './approveReview.json' with { type: 'json' }
+import archiveNotification from './archiveNotification.json' with { type: 'json' }
+import completeIdpSignIn from './completeIdpSignIn.json' with { type: 'json' }
+import createCheckoutSession from './createCheckoutSession.json' with { type: 'json' }
+import declineBooking from './declineBooking.json' with { type: 'json' }
+import followUser from './followUser.json' with { type: 'json' }
+import getAccountStatus from './getAccountStatus.json' with { type: 'json' }
+import refreshToken from './refreshToken.json' with { type: 'json' }
+import rejectReview from './rejectReview.json' with { type: 'json' }
+import sendVenueClaimEmail from './sendVenueClaimEmail.json' with { type: 'json' }
+import signContract from './signContract.json' with { type: 'json' }
+import testRefundWebhook from './testRefundWebhook.json' with { type: 'json' }
+import updateAmbassadorApplicationStatus from './updateAmbassadorApplicationStatus.json' with {
+  type: 'json',
+}
+
+const stringMap = z.record(z.string(), z.string())
+
+/** What a recorded request sends, beyond the operation's method and path. */
+export const recordedRequestSchema = z.strictObject({
+  /** Persona key (`GET /__sandbox/personas`) whose access token goes in `Authorization`. */
+  as: z.string().min(1).optional(),
+  /** A raw `Authorization` header, for requests with a deliberately bad token. */
+  authorization: z.string().optional(),
+  /** Values of the path template's `{parameters}`, not yet percent-encoded. */
+  params: stringMap.optional(),
+  query: stringMap.optional(),
+  headers: stringMap.optional(),
+  /** JSON body; sent with `Content-Type: application/json`. */
+  body: z.unknown().optional(),
+})
+
+export const recordedResponseSchema = z.strictObject({
+  status: z.number().int().min(100).max(599),
+  body: z.unknown().optional(),
+})
+
+const exampleSchema = z.strictObject({
+  summary: z.string().min(1),
+  request: recordedRequestSchema,
+  response: recordedResponseSchema,
+})
+
+/** The shape of one `spec/examples/<operationId>.json` file. */
+export const recordedExampleFileSchema = z.strictObject({
+  operationId: z.string().min(1),
+  method: z.enum(['GET', 'POST']),
+  /** Path template, exactly as in the contract: `/bookings/{bookingId}/decline`. */
+  path: z.string().startsWith('/'),
+  /** By example name; the name is the OpenAPI example key (`Prefer: example=<name>`). */
+  examples: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), exampleSchema),
+})
+
+export type RecordedRequest = z.infer<typeof recordedRequestSchema>
+export type RecordedResponse = z.infer<typeof recordedResponseSchema>
+export type RecordedExampleFile = z.infer<typeof recordedExampleFileSchema>
+
+/** One recorded exchange: a request to an operation and the sandbox's answer to it. */
+export interface RecordedExample {
+  operationId: string
+  method: 'GET' | 'POST'
+  path: string
+  name: string
+  summary: string
+  request: RecordedRequest
+  response: RecordedResponse
+}
+
+const files: readonly unknown[] = [
+  refreshToken,
+  getAccountStatus,
+  updateAmbassadorApplicationStatus,
+  sendVenueClaimEmail,
+  approveReview,
+  rejectReview,
+  followUser,
+  declineBooking,
+  signContract,
+  createCheckoutSession,
+  completeIdpSignIn,
+  archiveNotification,
+  testRefundWebhook,
+]
+
+/** The example files, validated, in the reference's row order. */
+export const recordedExampleFiles: readonly RecordedExampleFile[] = files.map((file, index) => {
+  const parsed = recordedExampleFileSchema.safeParse(file)
+  if (!parsed.success) {
+    throw new Error(
+      `Failed to read recorded example file #${index + 1}: ${z.prettifyError(parsed.error)}`,
+    )
+  }
+  return parsed.data
+})
+
+/**
+ * Every recorded exchange, flattened.
+ *
+ * @example
+ * const decline = recordedExamples.find(
+ *   (example) => example.operationId === 'declineBooking' && example.name === 'bookingNotPending',
+ * )
+ * decline?.response.status // 409
+ */
+export const recordedExamples: readonly RecordedExample[] = recordedExampleFiles.flatMap((file) =>
+  Object.entries(file.examples).map(([name, example]) => ({
+    operationId: file.operationId,
+    method: file.method,
+    path: file.path,
+    name,
+    ...example,
+  })),
+)
+
+/** The recorded exchange `name` of `operationId`; throws when there is none. */
+export function getRecordedExample(operationId: string, name: string): RecordedExample {
+  const found = recordedExamples.find(
+    (example) => example.operationId === operationId && example.name === name,
+  )
+  if (!found) {
+    throw new Error(`Failed to find recorded example "${name}" of operation "${operationId}"`)
+  }
+  return found
+}
+
+/** The path of a recorded request: template filled in (percent-encoded) plus query string. */
+export function recordedRequestUrl(example: Pick<RecordedExample, 'path' | 'request'>): string {
+  const path = example.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = example.request.params?.[name]
+    if (value === undefined) {
+      throw new Error(`Failed to build the URL of ${example.path}: no value for {${name}}`)
+    }
+    return encodeURIComponent(value)
+  })
+  const query = new URLSearchParams(example.request.query ?? {}).toString()
+  return query ? `${path}?${query}` : path
+}
