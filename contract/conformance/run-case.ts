@@ -1,0 +1,253 @@
+/**
+ * Runs conformance cases against one runtime of the sandbox, through `fetch` only, so the
+ * same code runs in Node (msw `setupServer`, the standalone server) and in a browser page
+ * (the msw worker). Each case gets its own `x-sandbox-session`, reset before it runs.
+ *
+ * @module
+ */
+import type { CaseRequest, CollectionName, ConformanceCase, StateCheck } from '../cases/types.ts'
+import { deepEqual, matchesPattern, normalizeBody, preview } from './compare.ts'
+
+export interface ConformanceTarget {
+  /** Where the runtime answers: `http://127.0.0.1:4010`, or the origin msw intercepts. */
+  baseUrl: string
+  /** The `fetch` that reaches it. Default: the global `fetch`. */
+  fetch?: typeof fetch
+  /**
+   * Response headers this runtime cannot show to a script (a browser never exposes
+   * `set-cookie`); header expectations on them are not checked.
+   */
+  hiddenHeaders?: readonly string[]
+  /** Prefix of the session ids, so that runs sharing a sandbox never meet. Default: random. */
+  sessionPrefix?: string
+}
+
+/** What one runtime answered to one case, comparable across runtimes. */
+export interface CaseOutcome {
+  name: string
+  status: number
+  /** The body after `normalizeBody`. */
+  body: unknown
+  /** Every expectation the answer or the state missed; empty when the case passed. */
+  failures: string[]
+}
+
+interface Answer {
+  status: number
+  headers: Headers
+  body: unknown
+}
+
+/**
+ * A runner bound to one runtime. It signs personas in once (through the runtime's own
+ * `POST /auth/refresh`) and reuses their tokens.
+ *
+ * @example
+ * const runner = createConformanceRunner({ baseUrl: 'http://127.0.0.1:4010' })
+ * for (const testCase of conformanceCases) {
+ *   const outcome = await runner.run(testCase)
+ *   if (outcome.failures.length > 0) console.log(outcome.name, outcome.failures)
+ * }
+ */
+export function createConformanceRunner(target: ConformanceTarget) {
+  // Looked up on every call: msw replaces the global `fetch` when its server starts listening.
+  const send: typeof fetch = (input, init) => (target.fetch ?? globalThis.fetch)(input, init)
+  const hidden = new Set((target.hiddenHeaders ?? []).map((name) => name.toLowerCase()))
+  const prefix = target.sessionPrefix ?? `conformance-${Math.random().toString(36).slice(2, 10)}`
+  const tokens = new Map<string, Promise<string>>()
+  let refreshTokens: Promise<Map<string, string>> | undefined
+  let sequence = 0
+
+  async function request(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Answer> {
+    const response = await send(new URL(path, target.baseUrl), {
+      method: init.method ?? 'GET',
+      headers: init.headers ?? {},
+      ...(init.body === undefined ? {} : { body: init.body }),
+    })
+    const text = await response.text()
+    let body: unknown = text === '' ? undefined : text
+    try {
+      body = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, headers: response.headers, body }
+  }
+
+  async function personaRefreshTokens(): Promise<Map<string, string>> {
+    refreshTokens ??= request('/__sandbox/personas', {}).then((answer) => {
+      if (answer.status !== 200 || !Array.isArray(answer.body)) {
+        throw new Error(`Failed to list the personas: ${answer.status} ${preview(answer.body)}`)
+      }
+      return new Map(
+        (answer.body as { key: string; refreshToken: string }[]).map((persona) => [
+          persona.key,
+          persona.refreshToken,
+        ]),
+      )
+    })
+    return refreshTokens
+  }
+
+  /** An access token of the persona `key`, from the runtime's `POST /auth/refresh`. */
+  function accessToken(key: string): Promise<string> {
+    let token = tokens.get(key)
+    if (!token) {
+      token = personaRefreshTokens().then(async (known) => {
+        const refreshToken = known.get(key)
+        if (!refreshToken) throw new Error(`Failed to sign in as "${key}": no such persona`)
+        const answer = await request('/auth/refresh?dryRun=true', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        })
+        const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
+        if (answer.status !== 200 || typeof accessToken !== 'string') {
+          throw new Error(`Failed to sign in as "${key}": ${answer.status} ${preview(answer.body)}`)
+        }
+        return accessToken
+      })
+      tokens.set(key, token)
+      token.catch(() => tokens.delete(key))
+    }
+    return token
+  }
+
+  async function collection(name: CollectionName, session: string): Promise<unknown[]> {
+    const answer = await request(`/__sandbox/collections/${name}`, {
+      headers: { 'x-sandbox-session': session },
+    })
+    if (answer.status !== 200 || !Array.isArray(answer.body)) {
+      throw new Error(`Failed to read collection "${name}": ${answer.status}`)
+    }
+    return answer.body
+  }
+
+  async function snapshot(
+    names: readonly CollectionName[],
+    session: string,
+  ): Promise<Map<CollectionName, unknown[]>> {
+    const entries = await Promise.all(
+      names.map(async (name) => [name, await collection(name, session)] as const),
+    )
+    return new Map(entries)
+  }
+
+  async function sendCase(testCase: CaseRequest, session: string): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-sandbox-session': session }
+    if (testCase.as !== undefined)
+      headers.authorization = `Bearer ${await accessToken(testCase.as)}`
+    if (testCase.authorization !== undefined) headers.authorization = testCase.authorization
+    let body: string | undefined
+    if (testCase.rawBody !== undefined) body = testCase.rawBody
+    else if (testCase.body !== undefined) {
+      body = JSON.stringify(testCase.body)
+      headers['content-type'] = 'application/json'
+    }
+    Object.assign(headers, testCase.headers)
+    return request(testCase.url, {
+      method: testCase.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    })
+  }
+
+  /** Resets a fresh session, sends the case's request, and checks the answer and the state. */
+  async function run(testCase: ConformanceCase): Promise<CaseOutcome> {
+    sequence += 1
+    const session = `${prefix}-${sequence}`.slice(0, 64)
+    const reset = await request('/__sandbox/reset', {
+      method: 'POST',
+      headers: { 'x-sandbox-session': session },
+    })
+    if (reset.status !== 200) {
+      throw new Error(
+        `Failed to reset session "${session}": ${reset.status} ${preview(reset.body)}`,
+      )
+    }
+    const watched = [
+      ...new Set([
+        ...(testCase.changes ?? []).map((check) => check.collection),
+        ...(testCase.unchanged ?? []),
+      ]),
+    ]
+    const before = await snapshot(watched, session)
+    const answer = await sendCase(testCase.request, session)
+    const after = await snapshot(watched, session)
+
+    const failures: string[] = []
+    const body = normalizeBody(answer.body)
+    const { expect } = testCase
+    if (answer.status !== expect.status) {
+      failures.push(`status: expected ${expect.status}, got ${answer.status}`)
+    }
+    if (expect.body !== undefined && !deepEqual(body, normalizeBody(expect.body))) {
+      failures.push(`body: expected ${preview(normalizeBody(expect.body))}, got ${preview(body)}`)
+    }
+    if (expect.shape) {
+      const parsed = expect.shape.safeParse(answer.body)
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map(
+          (issue) => `${issue.path.join('.')}: ${issue.message}`,
+        )
+        failures.push(`body shape: ${issues.join('; ')} in ${preview(body)}`)
+      }
+    }
+    for (const [name, text] of Object.entries(expect.headers ?? {})) {
+      if (hidden.has(name)) continue
+      const value =
+        name === 'set-cookie' ? answer.headers.getSetCookie().join(', ') : answer.headers.get(name)
+      if (!value?.includes(text)) {
+        failures.push(`header ${name}: expected it to contain "${text}", got ${preview(value)}`)
+      }
+    }
+    for (const check of testCase.changes ?? []) {
+      failures.push(
+        ...checkChange(check, before.get(check.collection)!, after.get(check.collection)!),
+      )
+    }
+    for (const name of testCase.unchanged ?? []) {
+      if (!deepEqual(before.get(name), after.get(name))) {
+        failures.push(`${name}: expected no change, but the collection changed`)
+      }
+    }
+    return { name: testCase.name, status: answer.status, body, failures }
+  }
+
+  return { run, accessToken }
+}
+
+export type ConformanceRunner = ReturnType<typeof createConformanceRunner>
+
+function checkChange(check: StateCheck, before: unknown[], after: unknown[]): string[] {
+  const label = `${check.collection} where ${preview(check.where)}`
+  const selectedBefore = before.filter((record) => matchesPattern(record, check.where))
+  const selectedAfter = after.filter((record) => matchesPattern(record, check.where))
+  const failures: string[] = []
+  for (const [moment, expected, selected] of [
+    ['before', check.before, selectedBefore],
+    ['after', check.after, selectedAfter],
+  ] as const) {
+    if (!expected) continue
+    if (expected.count !== undefined && selected.length !== expected.count) {
+      failures.push(
+        `${label}: ${moment}, expected ${expected.count} record(s), got ${selected.length}`,
+      )
+    }
+    const every = expected.every
+    if (every && !selected.every((record) => matchesPattern(record, every))) {
+      failures.push(
+        `${label}: ${moment}, expected every record to match ${preview(every)}, got ${preview(selected)}`,
+      )
+    }
+  }
+  if (check.added !== undefined && selectedAfter.length - selectedBefore.length !== check.added) {
+    failures.push(
+      `${label}: expected ${check.added} more record(s), got ${selectedAfter.length - selectedBefore.length} (${selectedBefore.length} -> ${selectedAfter.length})`,
+    )
+  }
+  return failures
+}
