@@ -1,0 +1,101 @@
+/**
+ * @module
+ * The msw routes of the sandbox (every operation plus `/__sandbox/*`) with a
+ * resolver each runtime adapter supplies. Adapters differ only in where request
+ * cookies come from and where response cookies go: the browser worker and the
+ * Playwright fixture each need their own answer to both.
+ */
+import { type HttpHandler, http } from 'msw'
+import type { SandboxRequest } from '../core/http.ts'
+import { CONTROL_PREFIX, type Sandbox } from '../core/sandbox.ts'
+
+export interface RouteOptions {
+  /**
+   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
+   * Default `*`: any origin.
+   */
+  baseUrl?: string
+}
+
+export interface RouteContext {
+  /** The intercepted request. */
+  request: Request
+  /** Cookies msw found for this request: its `Cookie` header, `document.cookie` and msw's jar. */
+  cookies: Record<string, string>
+  /** The request as the sandbox reads it, with the base path removed and no cookies yet. */
+  sandboxRequest: SandboxRequest
+}
+
+export type RouteResolver = (context: RouteContext) => Promise<Response>
+
+/** Reads the parts of a Fetch `Request` the sandbox needs. Header names come out lower case. */
+export async function readSandboxRequest(
+  request: Request,
+  prefixLength: number,
+): Promise<SandboxRequest> {
+  const url = new URL(request.url)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return {
+    method: request.method,
+    url: url.pathname.slice(prefixLength) + url.search,
+    headers,
+    body: hasBody ? await request.text() : null,
+  }
+}
+
+/** One msw handler per operation and two for the control API, all answered by `resolve`. */
+export function createSandboxRoutes(
+  sandbox: Sandbox,
+  resolve: RouteResolver,
+  options: RouteOptions = {},
+): HttpHandler[] {
+  const base = (options.baseUrl ?? '*').replace(/\/$/, '')
+  const prefixLength = base === '*' ? 0 : new URL(base).pathname.replace(/\/$/, '').length
+  const resolver = async ({
+    request,
+    cookies,
+  }: {
+    request: Request
+    cookies: Record<string, string>
+  }) =>
+    resolve({ request, cookies, sandboxRequest: await readSandboxRequest(request, prefixLength) })
+  const handlers = sandbox.operations.map((operation) => {
+    const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
+    const method = operation.method === 'GET' ? http.get : http.post
+    return method(`${base}${path}`, resolver)
+  })
+  handlers.push(http.all(`${base}${CONTROL_PREFIX}`, resolver))
+  handlers.push(http.all(`${base}${CONTROL_PREFIX}/*`, resolver))
+  return handlers
+}
+
+/** Serialises cookies into one `Cookie` header value; earlier sources win on a name clash. */
+export function joinCookies(
+  ...sources: ReadonlyArray<string | Readonly<Record<string, string>> | undefined>
+): string | undefined {
+  const seen = new Set<string>()
+  const parts: string[] = []
+  for (const source of sources) {
+    if (source === undefined) continue
+    const pairs =
+      typeof source === 'string'
+        ? source
+            .split(';')
+            .map((part) => part.trim())
+            .filter((part) => part.includes('='))
+            .map((part) => [part.slice(0, part.indexOf('=')).trim(), part] as const)
+        : Object.entries(source).map(
+            ([name, value]) => [name, `${name}=${encodeURIComponent(value)}`] as const,
+          )
+    for (const [name, part] of pairs) {
+      if (!name || seen.has(name)) continue
+      seen.add(name)
+      parts.push(part)
+    }
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined
+}

@@ -1,0 +1,190 @@
+/**
+ * @module
+ * The browser entry: the sandbox answering a page's requests from msw's Service
+ * Worker, for app development mode and browser tests. The state lives in the page;
+ * with `persist` (the default) it is kept in `sessionStorage`, so a reload finds it
+ * again, until `reset()`.
+ */
+import { type SetupWorker, setupWorker } from 'msw/browser'
+import {
+  captureState,
+  type PersistedState,
+  readPersistedState,
+  restoreState,
+  writePersistedState,
+} from './browser/persisted-state.ts'
+import {
+  COOKIE_HEADER_OVERRIDE,
+  createWorkerHandlers,
+  type WorkerHandlerOptions,
+} from './browser/worker-handlers.ts'
+import type { SandboxRequest } from './core/http.ts'
+import {
+  createSandbox,
+  type ResetOptions,
+  type ResetResult,
+  type Sandbox,
+  type SandboxOptions,
+} from './core/sandbox.ts'
+
+export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
+
+export interface SandboxWorkerOptions extends SandboxOptions {
+  /**
+   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
+   * Default `*`: any origin.
+   */
+  baseUrl?: string
+  /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
+  serviceWorkerUrl?: string
+  /**
+   * Keep the state in `sessionStorage` so that it survives a reload. `true` (default)
+   * uses the key `platform-sandbox:state`; a string names another key.
+   */
+  persist?: boolean | string
+  /** What msw does with requests no handler answers. Default `bypass`. */
+  onUnhandledRequest?: 'bypass' | 'warn' | 'error'
+  /** Keep msw from logging each mocked request to the console. Default `false`. */
+  quiet?: boolean
+  /** Put the returned controls on `window.__sandbox`. Default `true`. */
+  expose?: boolean
+}
+
+/** What {@link SandboxWorker.send} gives back. */
+export interface SentResponse {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON, text, or `undefined` when empty. */
+  body: unknown
+}
+
+export interface SandboxWorker {
+  worker: SetupWorker
+  sandbox: Sandbox
+  /** Back to the scenario's initial state (or another scenario), and the original handlers. */
+  reset(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
+  /** Stops answering requests. The saved state stays until `reset()`. */
+  stop(): void
+  /**
+   * Sends a plain request through `fetch` and the worker, as a test would describe it.
+   * A `cookie` header travels as `x-sandbox-cookie`, and no browser cookie is added.
+   */
+  send(request: SandboxRequest): Promise<SentResponse>
+}
+
+declare global {
+  interface Window {
+    /** Set by `startSandboxWorker` unless `expose: false`. */
+    __sandbox?: SandboxWorker
+  }
+}
+
+/**
+ * Creates a sandbox in the page and starts msw's worker on its handlers. Await it
+ * before the app's first request.
+ *
+ * @example
+ * if (import.meta.env.DEV) {
+ *   const { startSandboxWorker } = await import('platform-sandbox/browser')
+ *   await startSandboxWorker({ scenario: 'default' })
+ * }
+ */
+export async function startSandboxWorker(
+  options: SandboxWorkerOptions = {},
+): Promise<SandboxWorker> {
+  const {
+    baseUrl,
+    serviceWorkerUrl = '/mockServiceWorker.js',
+    persist = true,
+    onUnhandledRequest = 'bypass',
+    quiet = false,
+    expose = true,
+    ...sandboxOptions
+  } = options
+  const storage = persist === false ? undefined : sessionStorage
+  const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
+  const saved = storage ? readPersistedState(storage, storageKey) : undefined
+
+  const sandbox = createSandbox(
+    saved ? { ...sandboxOptions, scenario: saved.scenario, seed: saved.seed } : sandboxOptions,
+  )
+  if (saved) await restore(sandbox, saved, storage, storageKey)
+
+  const save = async () => {
+    if (storage) writePersistedState(storage, storageKey, captureState(await sandbox.store()))
+  }
+  const handlerOptions: WorkerHandlerOptions = {
+    onAnswer: (request) => (request.method === 'GET' ? undefined : save()),
+  }
+  if (baseUrl !== undefined) handlerOptions.baseUrl = baseUrl
+  const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
+  await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest, quiet })
+
+  const controls: SandboxWorker = {
+    worker,
+    sandbox,
+    async reset(resetOptions = {}) {
+      worker.resetHandlers()
+      const result = await sandbox.reset(resetOptions)
+      await save()
+      return result
+    },
+    stop() {
+      worker.stop()
+      if (expose && window.__sandbox === controls) delete window.__sandbox
+    },
+    send: (request) => sendThroughWorker(request, baseUrl),
+  }
+  if (expose) window.__sandbox = controls
+  return controls
+}
+
+async function restore(
+  sandbox: Sandbox,
+  saved: PersistedState,
+  storage: Storage | undefined,
+  storageKey: string,
+): Promise<void> {
+  try {
+    await restoreState(await sandbox.store(), saved)
+  } catch (error) {
+    console.warn('[sandbox] Failed to restore the saved state, starting afresh:', error)
+    storage?.removeItem(storageKey)
+    await sandbox.reset()
+  }
+}
+
+/**
+ * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
+ * resolved against `baseUrl` (or the page's origin).
+ */
+export async function sendThroughWorker(
+  request: SandboxRequest,
+  baseUrl?: string,
+): Promise<SentResponse> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(name.toLowerCase() === 'cookie' ? COOKIE_HEADER_OVERRIDE : name, value)
+  }
+  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
+  const response = await fetch(base.replace(/\/$/, '') + request.url, {
+    method: request.method,
+    headers,
+    body: request.body ?? null,
+    credentials: 'omit',
+  })
+  const text = await response.text()
+  const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
+  }
+}
+
+export { anchors } from '../fixtures/anchors.ts'
+export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
+export { createSandbox } from './core/sandbox.ts'
+export type { ResetOptions, ResetResult, Sandbox, SandboxOptions, WorkerHandlerOptions }
+export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers }

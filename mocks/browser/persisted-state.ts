@@ -1,0 +1,103 @@
+/**
+ * @module
+ * A session's state as a small JSON value: its scenario, seed and, per collection,
+ * only the records it wrote (and the base records it deleted). Kept in
+ * `sessionStorage` by the browser entry, so a page reload finds its state again.
+ */
+import type { CollectionName } from '../model/schemas.ts'
+import { collectionNames } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import type { Table } from '../model/table.ts'
+
+export interface PersistedState {
+  version: 1
+  scenario: string
+  seed: number
+  /** How many ids the store had handed out (`<prefix>_n0001`...), so new ones do not clash. */
+  sequence: number
+  tables: Partial<Record<CollectionName, PersistedTable>>
+}
+
+export interface PersistedTable {
+  /** Records created or changed, in full. */
+  upserts: Record<string, unknown>[]
+  /** Keys of base records this session deleted. */
+  deleted: string[]
+}
+
+type AnyTable = Table<Record<string, unknown>>
+
+const GENERATED_ID = /_n(\d+)$/
+
+/** The writes of `store` against its scenario. Reads only the tables that were written. */
+export function captureState(store: Store): PersistedState {
+  const state: PersistedState = {
+    version: 1,
+    scenario: store.snapshot.scenario,
+    seed: store.snapshot.seed,
+    sequence: 0,
+    tables: {},
+  }
+  for (const name of collectionNames) {
+    const table = store[name] as unknown as AnyTable
+    if (table.writeCount === 0) continue
+    const upserts: Record<string, unknown>[] = []
+    for (const record of table.all()) {
+      const id = String(record[table.key])
+      if (table.base.byKey.get(id) === record) continue
+      upserts.push({ ...record })
+      const generated = GENERATED_ID.exec(id)
+      if (generated) state.sequence = Math.max(state.sequence, Number(generated[1]))
+    }
+    const deleted = [...table.base.byKey.keys()].filter((id) => !table.has(id))
+    state.tables[name] = { upserts, deleted }
+  }
+  return state
+}
+
+/** Replays `state` onto a fresh store of the same scenario and seed. Validates every record. */
+export async function restoreState(store: Store, state: PersistedState): Promise<void> {
+  for (const name of collectionNames) {
+    const saved = state.tables[name]
+    if (!saved) continue
+    const table = store[name] as unknown as AnyTable
+    for (const record of saved.upserts) {
+      const id = String(record[table.key])
+      if (table.has(id)) {
+        await table.update(id, (draft) => {
+          Object.assign(draft, record)
+        })
+      } else {
+        await table.insert(record)
+      }
+    }
+    for (const id of saved.deleted) table.delete(id)
+  }
+  for (let i = 0; i < state.sequence; i++) store.nextId('restored')
+}
+
+/** The state saved under `key`, or `undefined` when there is none or it is unreadable. */
+export function readPersistedState(storage: Storage, key: string): PersistedState | undefined {
+  const text = storage.getItem(key)
+  if (text === null) return undefined
+  try {
+    const value = JSON.parse(text) as Partial<PersistedState>
+    if (
+      value.version === 1 &&
+      typeof value.scenario === 'string' &&
+      typeof value.seed === 'number' &&
+      typeof value.sequence === 'number' &&
+      typeof value.tables === 'object' &&
+      value.tables !== null
+    ) {
+      return value as PersistedState
+    }
+  } catch {
+    // Unreadable: treated as absent, and overwritten on the next write.
+  }
+  return undefined
+}
+
+export function writePersistedState(storage: Storage, key: string, state: PersistedState): void {
+  storage.setItem(key, JSON.stringify(state))
+}

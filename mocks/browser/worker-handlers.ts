@@ -1,0 +1,67 @@
+/**
+ * @module
+ * The sandbox handlers as the browser worker needs them. Browsers keep `Cookie`
+ * out of scripts' reach, so request cookies come from msw (`document.cookie` and
+ * its own cookie jar) and from the `x-sandbox-cookie` header; responses go out as
+ * msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for later
+ * requests (an HttpOnly cookie cannot go to `document.cookie`).
+ */
+import { type HttpHandler, HttpResponse } from 'msw'
+import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
+import type { SandboxRequest, SandboxResponse } from '../core/http.ts'
+import type { Sandbox } from '../core/sandbox.ts'
+
+/**
+ * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
+ * over the browser's; with `credentials: 'omit'` they are the only ones.
+ */
+export const COOKIE_HEADER_OVERRIDE = 'x-sandbox-cookie'
+
+export interface WorkerHandlerOptions extends RouteOptions {
+  /** Called after each answer, before it goes back to the page. */
+  onAnswer?(request: SandboxRequest, answer: SandboxResponse): void | Promise<void>
+}
+
+/**
+ * Creates the msw handlers of every operation and of the control API for `setupWorker`.
+ *
+ * @example
+ * const worker = setupWorker(...createWorkerHandlers(createSandbox()))
+ * await worker.start()
+ */
+export function createWorkerHandlers(
+  sandbox: Sandbox,
+  options: WorkerHandlerOptions = {},
+): HttpHandler[] {
+  return createSandboxRoutes(
+    sandbox,
+    async ({ request, cookies, sandboxRequest }) => {
+      const { [COOKIE_HEADER_OVERRIDE]: override, ...headers } = sandboxRequest.headers
+      const cookie = joinCookies(
+        override,
+        headers.cookie,
+        request.credentials === 'omit' ? undefined : cookies,
+      )
+      const plain: SandboxRequest = {
+        ...sandboxRequest,
+        headers: cookie === undefined ? headers : { ...headers, cookie },
+      }
+      const answer = await sandbox.handle(plain)
+      await options.onAnswer?.(plain, answer)
+      return toWorkerResponse(answer)
+    },
+    options,
+  )
+}
+
+function toWorkerResponse(answer: SandboxResponse): Response {
+  const headers = new Headers(answer.headers)
+  for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
+  const text =
+    answer.body === undefined
+      ? null
+      : typeof answer.body === 'string'
+        ? answer.body
+        : JSON.stringify(answer.body)
+  return new HttpResponse(text, { status: answer.status, headers })
+}
