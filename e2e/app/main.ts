@@ -1,0 +1,161 @@
+/**
+ * @module
+ * The example front end. It signs in through the identity-provider callback,
+ * refreshes its token with the HttpOnly cookie, shows the account status, and
+ * follows a user, declines a booking and archives a notification. In the browser
+ * the sandbox worker answers every API call; `?worker=off` leaves that to
+ * whatever else intercepts (the Playwright fixture).
+ */
+import { startSandboxWorker } from '../../mocks/browser.ts'
+import { createAccountPanel } from './account-panel.ts'
+import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
+import { createBookingsPanel } from './bookings-panel.ts'
+import { h, mount } from './dom.ts'
+
+const api = createApi()
+const params = new URLSearchParams(location.search)
+const root = document.getElementById('app')!
+const message = h('p', { class: 'message', role: 'status', 'data-testid': 'message' })
+
+let personas: PersonaSummary[] = []
+let accessToken: string | null = null
+
+function say(text: string, isError = false): void {
+  message.textContent = text
+  message.className = isError ? 'message error' : 'message'
+}
+
+function failure(error: unknown): string {
+  return error instanceof ApiError
+    ? `${error.status} ${error.code ?? ''}: ${error.message}`
+    : String(error)
+}
+
+async function signIn(code: string): Promise<void> {
+  try {
+    await api.completeSignIn(code)
+    accessToken = await api.refresh()
+    say('Signed in')
+  } catch (error) {
+    say(`Sign-in failed: ${failure(error)}`, true)
+  }
+  render()
+}
+
+async function follow(input: HTMLInputElement): Promise<void> {
+  if (!accessToken) return
+  try {
+    await api.follow(accessToken, input.value.trim())
+    say(`Now following ${input.value.trim()}`)
+  } catch (error) {
+    say(`Follow failed: ${failure(error)}`, true)
+  }
+}
+
+function signInForm(): HTMLElement {
+  const select = h(
+    'select',
+    { 'data-testid': 'persona' },
+    ...personas.map((persona) =>
+      h('option', { value: persona.idpCode }, `${persona.displayName} (${persona.key})`),
+    ),
+  ) as HTMLSelectElement
+  return h(
+    'form',
+    {
+      class: 'panel row',
+      'data-testid': 'sign-in',
+      onsubmit: (event) => {
+        event.preventDefault()
+        void signIn(select.value)
+      },
+    },
+    h('label', {}, 'Persona ', select),
+    h('button', { type: 'submit' }, 'Sign in'),
+  )
+}
+
+function followForm(): HTMLElement {
+  const input = h('input', {
+    value: 'usr_guest',
+    'aria-label': 'Public id to follow',
+    'data-testid': 'follow-target',
+  }) as HTMLInputElement
+  return h(
+    'form',
+    {
+      class: 'panel row',
+      onsubmit: (event) => {
+        event.preventDefault()
+        void follow(input)
+      },
+    },
+    h('label', {}, 'Follow user ', input),
+    h('button', { type: 'submit', 'data-testid': 'follow' }, 'Follow'),
+  )
+}
+
+function render(): void {
+  const sandbox = window.__sandbox
+  const header = h(
+    'header',
+    { class: 'row' },
+    h('h1', {}, 'Platform sandbox example'),
+    sandbox &&
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-testid': 'reset',
+          onclick: async () => {
+            await sandbox.reset()
+            say('Sandbox reset')
+            render()
+          },
+        },
+        'Reset sandbox',
+      ),
+  )
+  if (!accessToken) {
+    mount(root, header, signInForm(), message)
+    return
+  }
+  const me = subjectOf(accessToken)
+  const name = personas.find((persona) => persona.publicId === me)?.displayName ?? me
+  const account = createAccountPanel({
+    api,
+    accessToken,
+    onChange: () => say('Notification archived'),
+  })
+  const bookings = createBookingsPanel({
+    api,
+    accessToken,
+    onDeclined: (id) => say(`Booking ${id} declined`),
+  })
+  mount(
+    root,
+    header,
+    h('p', { 'data-testid': 'signed-in' }, `Signed in as ${name} (${me})`),
+    message,
+    account.element,
+    followForm(),
+    bookings.element,
+  )
+}
+
+async function start(): Promise<void> {
+  if (params.get('worker') !== 'off') {
+    await startSandboxWorker({ scenario: params.get('scenario') ?? 'default', quiet: true })
+  }
+  personas = await api.personas()
+  try {
+    // A reload keeps the HttpOnly refresh cookie: sign in again silently.
+    accessToken = await api.refresh()
+  } catch {
+    accessToken = null
+  }
+  render()
+  document.body.dataset.ready = 'true'
+}
+
+void start()
