@@ -1,0 +1,98 @@
+/**
+ * @module
+ * The Playwright entry: a `test` whose every test gets its own sandbox, answering
+ * the page's API requests through `@msw/playwright` (no Service Worker, no server).
+ * Choose a scenario with `test.use`, read state and the request journal from the
+ * test, and override any handler with `network.use`.
+ */
+import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright'
+import {
+  test as base,
+  type Fixtures,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+} from '@playwright/test'
+import type { AnyHandler } from 'msw'
+import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
+import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
+
+export interface SandboxTestOptions {
+  /** Scenario the test's sandbox starts from. Default `default`. */
+  sandboxScenario: string
+  /** Seed of the generated data. Default: the sandbox's (`20260601`). */
+  sandboxSeed: number | undefined
+  /** Any other sandbox option (secret, clock, strict contract...). */
+  sandboxOptions: SandboxOptions
+  /** Where the API lives, e.g. `http://localhost:4010`. Default `*`: any origin. */
+  sandboxBaseUrl: string
+  /** What happens to requests no handler answers. Default `bypass`. */
+  onUnhandledRequest: 'bypass' | 'warn' | 'error'
+}
+
+export interface SandboxTestFixtures {
+  /** This test's own sandbox: `sandbox.store()`, `sandbox.journal.list()`, `sandbox.reset()`. */
+  sandbox: Sandbox
+  /** The sandbox handlers the network starts with. */
+  handlers: AnyHandler[]
+  /** `@msw/playwright`'s network: `network.use(http.get(...))` overrides a handler. */
+  network: NetworkFixture
+}
+
+/**
+ * The fixtures, for adding to a `test` of your own: `base.extend(sandboxFixtures)`.
+ * They also set `serviceWorkers: 'block'`, since requests a Service Worker answers
+ * never reach `context.route()`.
+ */
+export const sandboxFixtures: Fixtures<
+  SandboxTestOptions & SandboxTestFixtures,
+  object,
+  PlaywrightTestArgs & PlaywrightTestOptions
+> = {
+  sandboxScenario: ['default', { option: true }],
+  sandboxSeed: [undefined, { option: true }],
+  sandboxOptions: [{}, { option: true }],
+  sandboxBaseUrl: ['*', { option: true }],
+  onUnhandledRequest: ['bypass', { option: true }],
+  serviceWorkers: 'block',
+  sandbox: async ({ sandboxScenario, sandboxSeed, sandboxOptions }, use) => {
+    const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }
+    if (sandboxSeed !== undefined) options.seed = sandboxSeed
+    const sandbox = createSandbox(options)
+    await sandbox.ready
+    await use(sandbox)
+  },
+  handlers: async ({ sandbox, context, sandboxBaseUrl }, use) => {
+    const options: PageHandlerOptions = { context, baseUrl: sandboxBaseUrl }
+    await use(createPageHandlers(sandbox, options))
+  },
+  network: [
+    async ({ context, handlers, onUnhandledRequest }, use) => {
+      const network = defineNetworkFixture({ context, handlers, onUnhandledRequest })
+      await network.enable()
+      await use(network)
+      await network.disable()
+    },
+    { auto: true },
+  ],
+}
+
+/**
+ * Playwright's `test` with a fresh sandbox per test.
+ *
+ * @example
+ * import { expect, test } from 'platform-sandbox/playwright'
+ *
+ * test.use({ sandboxScenario: 'empty' })
+ *
+ * test('shows the account status', async ({ page, sandbox }) => {
+ *   await page.goto('/')
+ *   const accounts = (await sandbox.store()).paymentAccounts.all()
+ *   expect(sandbox.journal.list().map((entry) => entry.operationId)).toContain('getAccountStatus')
+ * })
+ */
+export const test = base.extend<SandboxTestOptions & SandboxTestFixtures>(sandboxFixtures)
+
+export { expect } from '@playwright/test'
+export { parseSetCookie } from './playwright/set-cookie.ts'
+export type { NetworkFixture, Sandbox, SandboxOptions }
+export { createPageHandlers, type PageHandlerOptions }

@@ -1,0 +1,47 @@
+/**
+ * @module
+ * The sandbox handlers as the Playwright fixture needs them. They run in the test
+ * process, behind `context.route()`: request cookies arrive in the `Cookie` header
+ * (Playwright reports every header), and each `Set-Cookie` of an answer goes into
+ * the browser context with `context.addCookies`, because `@msw/playwright` keeps
+ * only the last `Set-Cookie` header when it fulfils a route.
+ */
+import type { BrowserContext } from '@playwright/test'
+import type { HttpHandler } from 'msw'
+import { createSandboxRoutes, type RouteOptions } from '../adapters/sandbox-routes.ts'
+import type { Sandbox } from '../core/sandbox.ts'
+import { toFetchResponse } from '../handlers/create-handlers.ts'
+import { type PlaywrightCookie, parseSetCookie } from './set-cookie.ts'
+
+export interface PageHandlerOptions extends RouteOptions {
+  /** The context that receives the answers' cookies. Without it, cookies are only headers. */
+  context?: BrowserContext
+}
+
+/**
+ * Creates the msw handlers of every operation and of the control API for
+ * `@msw/playwright`'s network fixture.
+ *
+ * @example
+ * const network = defineNetworkFixture({ context, handlers: createPageHandlers(sandbox, { context }) })
+ */
+export function createPageHandlers(
+  sandbox: Sandbox,
+  options: PageHandlerOptions = {},
+): HttpHandler[] {
+  const { context, ...routeOptions } = options
+  return createSandboxRoutes(
+    sandbox,
+    async ({ request, sandboxRequest }) => {
+      const answer = await sandbox.handle(sandboxRequest)
+      if (context && answer.setCookie.length > 0) {
+        const cookies = answer.setCookie
+          .map((header) => parseSetCookie(header, request.url))
+          .filter((cookie): cookie is PlaywrightCookie => cookie !== undefined)
+        await context.addCookies(cookies)
+      }
+      return toFetchResponse(answer)
+    },
+    routeOptions,
+  )
+}
