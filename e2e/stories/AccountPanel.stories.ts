@@ -1,0 +1,37 @@
+/**
+ * The account panel against the sandbox. Each story names its scenario and
+ * persona in `parameters.sandbox` and starts from fresh state.
+ */
+import type { Meta, StoryObj } from '@storybook/html-vite'
+import type { StorySandbox, StorySandboxParameters } from '../../mocks/storybook.ts'
+import { createAccountPanel } from '../app/account-panel.ts'
+import { createApi } from '../app/api.ts'
+
+const meta: Meta = {
+  title: 'Account/AccountPanel',
+  render: (_args, { loaded }) => {
+    const { accessToken } = loaded.sandbox as StorySandbox
+    if (!accessToken) return '<p>Name a persona in parameters.sandbox to sign in.</p>'
+    return createAccountPanel({ api: createApi(), accessToken }).element
+  },
+  parameters: { sandbox: { persona: 'host' } satisfies StorySandboxParameters },
+}
+
+export default meta
+
+type Story = StoryObj
+
+/** Fully enabled payment account and a few notifications. */
+export const Host: Story = {}
+
+/** Disabled account with requirements past due. */
+export const RestrictedHost: Story = {
+  parameters: { sandbox: { persona: 'host-restricted' } satisfies StorySandboxParameters },
+}
+
+/** The `empty` scenario: a guest without a payment account or notifications. */
+export const GuestInEmptyScenario: Story = {
+  parameters: {
+    sandbox: { scenario: 'empty', persona: 'guest' } satisfies StorySandboxParameters,
+  },
+}

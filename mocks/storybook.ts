@@ -1,0 +1,87 @@
+/**
+ * @module
+ * The Storybook entry: one sandbox for the preview, its handlers for
+ * msw-storybook-addon, and a loader that gives every story fresh state, the
+ * scenario it asks for and, if it names a persona, a signed-in access token.
+ */
+import type { Persona, PersonaKey } from '../fixtures/personas.ts'
+import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
+import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
+
+/** What a story puts in `parameters.sandbox`. */
+export interface StorySandboxParameters {
+  /** Scenario the story starts from. Default: the sandbox's starting scenario. */
+  scenario?: string
+  seed?: number
+  /** Sign this persona in: the story gets its access token in `loaded.sandbox`. */
+  persona?: PersonaKey
+}
+
+/** What the loader gives the story, as `context.loaded.sandbox`. */
+export interface StorySandbox {
+  sandbox: Sandbox
+  persona: Persona | null
+  /** A valid access token of `persona`, or `null` without one. */
+  accessToken: string | null
+}
+
+export interface StorybookSandbox {
+  sandbox: Sandbox
+  /** For `initialize(options, handlers)` of msw-storybook-addon. */
+  handlers: ReturnType<typeof createWorkerHandlers>
+  /** Add to the preview's `loaders`, after `mswLoader`. */
+  loader(context: { parameters: { sandbox?: StorySandboxParameters } }): Promise<{
+    sandbox: StorySandbox
+  }>
+}
+
+/**
+ * Creates the preview's sandbox, handlers and loader.
+ *
+ * @example
+ * // .storybook/preview.ts
+ * const { handlers, loader } = createStorybookSandbox()
+ * initialize({ onUnhandledRequest: 'bypass' }, handlers)
+ * export default { loaders: [mswLoader, loader] }
+ */
+export function createStorybookSandbox(
+  options: SandboxOptions & Pick<WorkerHandlerOptions, 'baseUrl'> = {},
+): StorybookSandbox {
+  const { baseUrl, ...sandboxOptions } = options
+  const sandbox = createSandbox(sandboxOptions)
+  const handlers = createWorkerHandlers(sandbox, baseUrl === undefined ? {} : { baseUrl })
+  return {
+    sandbox,
+    handlers,
+    async loader({ parameters }) {
+      const wanted = parameters.sandbox ?? {}
+      for (const session of sandbox.sessionIds()) {
+        if (session !== 'default') sandbox.dropSession(session)
+      }
+      await sandbox.reset({
+        scenario: wanted.scenario ?? sandbox.settings.scenario,
+        seed: wanted.seed ?? sandbox.settings.seed,
+      })
+      const persona = sandbox.personas.find((candidate) => candidate.key === wanted.persona) ?? null
+      return {
+        sandbox: { sandbox, persona, accessToken: persona && (await signIn(sandbox, persona)) },
+      }
+    },
+  }
+}
+
+async function signIn(sandbox: Sandbox, persona: Persona): Promise<string> {
+  const answer = await sandbox.handle({
+    method: 'POST',
+    url: '/auth/refresh?dryRun=true',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: persona.refreshToken }),
+  })
+  const body = answer.body as { accessToken?: string }
+  if (answer.status !== 200 || !body.accessToken) {
+    throw new Error(`Failed to sign in persona "${persona.key}": ${answer.status}`)
+  }
+  // Refreshing journals a request; the story should start with an empty journal.
+  sandbox.journal.clear()
+  return body.accessToken
+}
