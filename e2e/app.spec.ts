@@ -1,0 +1,153 @@
+/**
+ * The example page with the sandbox in the browser: every API call is answered by
+ * msw's Service Worker, nothing runs behind the API paths.
+ */
+import { expect, type Page, test } from '@playwright/test'
+import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { runThroughWorker } from './support/run-in-page.ts'
+import { keepScreenshot } from './support/screenshots.ts'
+
+const API_PATH = /\/(auth|payprov|users|bookings|notifications|__sandbox)\//
+
+async function open(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+}
+
+async function signIn(page: Page, idpCode: string): Promise<void> {
+  await page.getByTestId('persona').selectOption(idpCode)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('signed-in')).toBeVisible()
+}
+
+async function bookingStatus(page: Page, id: string): Promise<string | undefined> {
+  return page.evaluate(async (bookingId) => {
+    const store = await window.__sandbox?.sandbox.store()
+    return store?.bookings.get(bookingId)?.status
+  }, id)
+}
+
+test('signs in, follows, declines and archives, all answered by the worker', async ({
+  page,
+}, testInfo) => {
+  const apiResponses: { url: string; fromServiceWorker: boolean }[] = []
+  page.on('response', (response) => {
+    if (API_PATH.test(new URL(response.url()).pathname)) {
+      apiResponses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() })
+    }
+  })
+  await open(page)
+  await signIn(page, 'idp_host')
+  await expect(page.getByTestId('signed-in')).toHaveText('Signed in as Hugo Host (usr_host)')
+  await expect(page.getByTestId('account-status')).toContainText('Payouts enabled')
+
+  await page.getByTestId('follow').click()
+  await expect(page.getByTestId('message')).toHaveText('Now following usr_guest')
+  await page.getByTestId('follow').click()
+  await expect(page.getByTestId('message')).toContainText('409 CONFLICT')
+
+  await page.getByTestId(`decline-${anchors.bookings.pending}`).click()
+  await expect(page.getByTestId(`booking-${anchors.bookings.pending}`)).toHaveCount(0)
+  expect(await bookingStatus(page, anchors.bookings.pending)).toBe('declined')
+
+  const notification = anchors.notifications.hostUnarchived
+  await page.getByTestId(`archive-${notification}`).click()
+  await expect(page.getByTestId(`notification-${notification}`)).toHaveCount(0)
+
+  await keepScreenshot(page, testInfo, 'example-page')
+  expect(apiResponses.length).toBeGreaterThan(8)
+  expect(apiResponses.filter((response) => !response.fromServiceWorker)).toEqual([])
+})
+
+test('shows why a restricted account is disabled', async ({ page }) => {
+  await open(page)
+  await signIn(page, 'idp_host_restricted')
+  await expect(page.getByTestId('disabled-reason')).toHaveText('Disabled: requirements.past_due')
+  await expect(page.getByTestId('account-status')).toContainText('Payouts disabled')
+})
+
+test('keeps the state and the sign-in across a reload, until reset', async ({ page }) => {
+  const booking = anchors.bookings.pending
+  await open(page)
+  await signIn(page, 'idp_host')
+  await page.getByTestId(`decline-${booking}`).click()
+  await expect(page.getByTestId(`booking-${booking}`)).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  await expect(page.getByTestId('signed-in')).toBeVisible()
+  await expect(page.getByTestId('account-status')).toBeVisible()
+  await expect(page.getByTestId(`booking-${booking}`)).toHaveCount(0)
+  expect(await bookingStatus(page, booking)).toBe('declined')
+
+  await page.getByTestId('reset').click()
+  await expect(page.getByTestId(`booking-${booking}`)).toBeVisible()
+  await page.reload()
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  await expect(page.getByTestId(`booking-${booking}`)).toBeVisible()
+  expect(await bookingStatus(page, booking)).toBe('pending')
+})
+
+test('starts the scenario the page asks for and resets to another from the page', async ({
+  page,
+}) => {
+  await open(page, '?scenario=empty')
+  expect(await page.evaluate(() => window.__sandbox?.sandbox.settings.scenario)).toBe('empty')
+  expect(await bookingStatus(page, anchors.bookings.pending)).toBeUndefined()
+  await page.evaluate(() => window.__sandbox?.reset({ scenario: 'default' }))
+  expect(await bookingStatus(page, anchors.bookings.pending)).toBe('pending')
+})
+
+test('runs plain requests through the worker, cookies included', async ({ page }) => {
+  await open(page)
+  const host = personas.find((persona) => persona.key === 'host')!
+  const json = { 'content-type': 'application/json' }
+  const [health, noCookie, withCookie, signInAnswer, unknown] = await runThroughWorker(page, [
+    { method: 'GET', url: '/__sandbox/health', headers: {} },
+    { method: 'POST', url: '/auth/refresh?dryRun=true', headers: json, body: '{}' },
+    {
+      method: 'POST',
+      url: '/auth/refresh?dryRun=true',
+      headers: { ...json, cookie: `refresh_token=${host.refreshToken}` },
+      body: '{}',
+    },
+    {
+      method: 'POST',
+      url: '/auth/idp/complete',
+      headers: json,
+      body: JSON.stringify({ code: host.idpCode }),
+    },
+    { method: 'GET', url: '/__sandbox/no-such-call', headers: {} },
+  ])
+  expect(health).toMatchObject({ status: 200, body: { status: 'ok' } })
+  expect(noCookie).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } })
+  expect(withCookie?.status).toBe(200)
+  expect(signInAnswer).toMatchObject({ status: 201, body: { success: true } })
+  expect(unknown).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
+
+  const token = (withCookie!.body as { accessToken: string }).accessToken
+  const [status, decline, dryRun] = await runThroughWorker(page, [
+    {
+      method: 'GET',
+      url: '/payprov/account-status',
+      headers: { authorization: `Bearer ${token}` },
+    },
+    {
+      method: 'POST',
+      url: `/bookings/${anchors.bookings.pending}/decline?dryRun=true`,
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: '{}',
+    },
+    {
+      method: 'POST',
+      url: `/bookings/${anchors.bookings.declined}/decline?dryRun=true`,
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: '{}',
+    },
+  ])
+  expect(status).toMatchObject({ status: 200, body: { payouts_enabled: true } })
+  expect(decline).toMatchObject({ status: 201, body: { success: true } })
+  expect(dryRun).toMatchObject({ status: 409, body: { code: 'CONFLICT' } })
+  expect(await bookingStatus(page, anchors.bookings.pending)).toBe('pending')
+})

@@ -1,0 +1,131 @@
+/**
+ * The Playwright fixture: the example page without its worker (`?worker=off`), its
+ * API calls answered through `@msw/playwright` by a sandbox of the test's own.
+ */
+import { HttpResponse, http } from 'msw'
+import { expect, test } from 'platform-sandbox/playwright'
+import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { keepScreenshot } from './support/screenshots.ts'
+
+const host = personas.find((persona) => persona.key === 'host')!
+
+test.describe('with the default scenario', () => {
+  test('answers the page and journals each request', async ({ page, sandbox }) => {
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByTestId('account-status')).toContainText('Payouts enabled')
+    const operations = sandbox.journal.list().map((entry) => [entry.operationId, entry.status])
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        ['completeIdpSignIn', 201],
+        ['refreshToken', 200],
+        ['getAccountStatus', 200],
+      ]),
+    )
+    expect(await page.evaluate(() => window.__sandbox)).toBeUndefined()
+  })
+
+  test('writes to the test’s own state, which the test can read', async ({ page, sandbox }) => {
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByTestId(`decline-${anchors.bookings.pending}`).click()
+    await expect(page.getByTestId(`booking-${anchors.bookings.pending}`)).toHaveCount(0)
+    const store = await sandbox.store()
+    expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
+    expect(store.notifications.all().at(-1)).toMatchObject({
+      userId: 'usr_guest',
+      kind: 'booking.declined',
+    })
+  })
+
+  test('starts every test from the scenario, whatever ran before', async ({ sandbox }) => {
+    const store = await sandbox.store()
+    expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+    expect(sandbox.journal.list()).toEqual([])
+  })
+
+  test('lets a test override a handler', async ({ page, network, sandbox }) => {
+    network.use(
+      http.get('*/payprov/account-status', () =>
+        HttpResponse.json({
+          payouts_enabled: false,
+          charges_enabled: false,
+          disabled_reason: 'rejected.fraud',
+          requirements: {
+            past_due: [],
+            currently_due: [],
+            pending_verification: [],
+            eventually_due: [],
+          },
+        }),
+      ),
+    )
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByTestId('disabled-reason')).toHaveText('Disabled: rejected.fraud')
+    const operations = sandbox.journal.list().map((entry) => entry.operationId)
+    expect(operations).toContain('refreshToken')
+    expect(operations).not.toContain('getAccountStatus')
+  })
+
+  test('keeps the HttpOnly refresh cookie, so a cookie-only refresh works', async ({
+    page,
+    context,
+    sandbox,
+  }) => {
+    await page.goto('/?worker=off')
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    const result = await page.evaluate(async (code) => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const signIn = await post('/auth/idp/complete', { code })
+      const refresh = await post('/auth/refresh?dryRun=true', {})
+      return {
+        signIn: signIn.status,
+        refresh: refresh.status,
+        body: await refresh.json(),
+        visibleToScripts: document.cookie,
+      }
+    }, host.idpCode)
+    expect(result).toMatchObject({ signIn: 201, refresh: 200, visibleToScripts: '' })
+    expect(result.body.accessToken).toEqual(expect.any(String))
+    const cookies = await context.cookies()
+    expect(cookies).toEqual([
+      expect.objectContaining({
+        name: 'refresh_token',
+        value: host.refreshToken,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      }),
+    ])
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      operationId: 'refreshToken',
+      status: 200,
+    })
+  })
+})
+
+test.describe('with the empty scenario', () => {
+  test.use({ sandboxScenario: 'empty' })
+
+  test('starts from the scenario the test chose', async ({ page, sandbox }, testInfo) => {
+    const store = await sandbox.store()
+    expect(store.bookings.count()).toBe(0)
+    expect(store.snapshot.scenario).toBe('empty')
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption('idp_guest')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByTestId('account-status')).toHaveText('No payment account')
+    await expect(page.getByTestId('no-notifications')).toBeVisible()
+    await keepScreenshot(page, testInfo, 'fixture-empty-scenario')
+  })
+})

@@ -1,0 +1,49 @@
+/**
+ * The Storybook stories, built statically and served by the `webServer` of the
+ * Playwright config: msw-storybook-addon's worker answers from the sandbox.
+ */
+import { expect, type Page, test } from '@playwright/test'
+import { anchors } from '../fixtures/anchors.ts'
+import { keepScreenshot } from './support/screenshots.ts'
+
+const STORYBOOK_URL = 'http://localhost:6006'
+
+async function openStory(page: Page, id: string) {
+  await page.goto(`${STORYBOOK_URL}/iframe.html?id=${id}&viewMode=story`)
+  return page.locator('#storybook-root')
+}
+
+test('renders the host story from the sandbox', async ({ page }, testInfo) => {
+  const root = await openStory(page, 'account-accountpanel--host')
+  await expect(root.getByTestId('account-status')).toContainText('Payouts enabled')
+  await expect(
+    root.getByTestId(`notification-${anchors.notifications.hostUnarchived}`),
+  ).toBeVisible()
+  await keepScreenshot(root.getByTestId('account-panel'), testInfo, 'storybook-host')
+})
+
+test('renders the scenario and persona a story names', async ({ page }, testInfo) => {
+  const restricted = await openStory(page, 'account-accountpanel--restricted-host')
+  await expect(restricted.getByTestId('disabled-reason')).toHaveText(
+    'Disabled: requirements.past_due',
+  )
+  const empty = await openStory(page, 'account-accountpanel--guest-in-empty-scenario')
+  await expect(empty.getByTestId('account-status')).toHaveText('No payment account')
+  await expect(empty.getByTestId('no-notifications')).toBeVisible()
+  await keepScreenshot(empty.getByTestId('account-panel'), testInfo, 'storybook-empty-guest')
+})
+
+test('starts each story from fresh state', async ({ page }) => {
+  await page.goto(`${STORYBOOK_URL}/?path=/story/account-accountpanel--host`)
+  const preview = page.frameLocator('#storybook-preview-iframe')
+  const notification = preview.getByTestId(`notification-${anchors.notifications.hostUnarchived}`)
+  await expect(notification).toBeVisible()
+  await preview.getByTestId(`archive-${anchors.notifications.hostUnarchived}`).click()
+  await expect(notification).toHaveCount(0)
+
+  // Another story, then back: the loader resets the sandbox each time.
+  await page.locator('#account-accountpanel--restricted-host').click()
+  await expect(preview.getByTestId('disabled-reason')).toBeVisible()
+  await page.locator('#account-accountpanel--host').click()
+  await expect(notification).toBeVisible()
+})
