@@ -70,6 +70,8 @@ export interface SandboxWorker {
    * A `cookie` header travels as `x-sandbox-cookie`, and no browser cookie is added.
    */
   send(request: SandboxRequest): Promise<SentResponse>
+  /** {@link workerFetch}, for runners that take a `fetch`. */
+  fetch: typeof fetch
 }
 
 declare global {
@@ -134,6 +136,7 @@ export async function startSandboxWorker(
       if (expose && window.__sandbox === controls) delete window.__sandbox
     },
     send: (request) => sendThroughWorker(request, baseUrl),
+    fetch: workerFetch,
   }
   if (expose) window.__sandbox = controls
   return controls
@@ -155,6 +158,28 @@ async function restore(
 }
 
 /**
+ * `fetch` for tests and harnesses in the page: the request carries exactly the cookies
+ * it names. A `Cookie` header (which browsers drop) travels as `x-sandbox-cookie`, and
+ * the browser's and msw's own cookies stay out (`credentials: 'omit'`).
+ *
+ * @example
+ * const response = await workerFetch('/auth/refresh?dryRun=true', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
+ *   body: '{}',
+ * })
+ */
+export const workerFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(
+    init.headers ?? (input instanceof Request ? input.headers : undefined),
+  )
+  const cookie = headers.get('cookie')
+  headers.delete('cookie')
+  if (cookie !== null) headers.set(COOKIE_HEADER_OVERRIDE, cookie)
+  return fetch(input, { ...init, headers, credentials: 'omit' })
+}
+
+/**
  * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
  * resolved against `baseUrl` (or the page's origin).
  */
@@ -162,17 +187,15 @@ export async function sendThroughWorker(
   request: SandboxRequest,
   baseUrl?: string,
 ): Promise<SentResponse> {
-  const headers = new Headers()
+  const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    headers.set(name.toLowerCase() === 'cookie' ? COOKIE_HEADER_OVERRIDE : name, value)
+    if (value !== undefined) headers[name] = value
   }
   const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
-  const response = await fetch(base.replace(/\/$/, '') + request.url, {
+  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
     method: request.method,
     headers,
     body: request.body ?? null,
-    credentials: 'omit',
   })
   const text = await response.text()
   const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
