@@ -39,6 +39,11 @@ export interface BuildMergedDocumentOptions {
    * decision, which must be looked at rather than silently dropped.
    */
   allowUnusedActions?: boolean
+  /**
+   * Apply the overlay to this published contract instead of the one its `extends` names, to
+   * try a new reference before it replaces `platform-api.openapi.yaml`.
+   */
+  publishedPath?: string
 }
 
 /**
@@ -65,7 +70,7 @@ export async function buildMergedDocument(
   options: BuildMergedDocumentOptions = {},
 ): Promise<OpenAPIDocument> {
   const overlay = await loadOverlay()
-  const base = await loadOpenApiFile(resolveExtends(overlay))
+  const base = await loadOpenApiFile(options.publishedPath ?? resolveExtends(overlay))
   const decided = await applyOverlay(base, overlay, options, 'the sandbox overlay')
   const examples: OverlaySet = {
     overlay: '1.0.0',

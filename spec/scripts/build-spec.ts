@@ -9,11 +9,18 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { buildMergedDocument, MERGED_SPEC_PATH } from '../build-document.ts'
+import {
+  type BuildMergedDocumentOptions,
+  buildMergedDocument,
+  MERGED_SPEC_PATH,
+} from '../build-document.ts'
 
 /** Builds the merged document and writes it as JSON; returns the path written. */
-export async function writeMergedDocument(outputPath: string = MERGED_SPEC_PATH): Promise<string> {
-  const document = await buildMergedDocument()
+export async function writeMergedDocument(
+  outputPath: string = MERGED_SPEC_PATH,
+  options: BuildMergedDocumentOptions = {},
+): Promise<string> {
+  const document = await buildMergedDocument(options)
   await mkdir(dirname(outputPath), { recursive: true })
   await writeFile(outputPath, `${JSON.stringify(document, null, 2)}\n`)
   return outputPath
