@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { joinCookies, readSandboxRequest } from './sandbox-routes.ts'
+
+describe('joinCookies', () => {
+  it('joins headers and cookie objects, the first source winning on a name', () => {
+    expect(joinCookies('a=1; b=2', undefined, { b: 'object', c: 'x y' }, 'a=late; d=4')).toBe(
+      'a=1; b=2; c=x%20y; d=4',
+    )
+  })
+
+  it('gives nothing when there are no cookies', () => {
+    expect(joinCookies(undefined, {}, '')).toBeUndefined()
+  })
+})
+
+describe('readSandboxRequest', () => {
+  it('keeps the path after the base prefix, the query, lower-case headers and the body', async () => {
+    const request = new Request('http://api.test/v1/bookings/b1/decline?dryRun=true', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Session': 's1' },
+      body: '{}',
+    })
+    expect(await readSandboxRequest(request, '/v1'.length)).toEqual({
+      method: 'POST',
+      url: '/bookings/b1/decline?dryRun=true',
+      headers: { 'content-type': 'application/json', 'x-sandbox-session': 's1' },
+      body: '{}',
+    })
+  })
+
+  it('reads no body for GET', async () => {
+    const request = new Request('http://api.test/payprov/account-status')
+    expect((await readSandboxRequest(request, 0)).body).toBeNull()
+  })
+})
