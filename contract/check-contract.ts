@@ -162,6 +162,38 @@ export function formatResult(result: CaseResult): string {
   return `${mark} [${result.document}] ${result.name} — ${detail}`
 }
 
+/**
+ * The failures grouped by problem, each with the operations and documents it hit: the short
+ * list to read when a new reference breaks many cases the same way.
+ *
+ * @example
+ * summarizeFailures(report.results)
+ * // ["response.body: Response body must have required property 'ok' — 2 case(s) [merged]: followUser, signContract"]
+ */
+export function summarizeFailures(results: readonly CaseResult[]): string[] {
+  const groups = new Map<
+    string,
+    { documents: Set<string>; operations: Set<string>; cases: number }
+  >()
+  for (const result of results) {
+    if (result.outcome !== 'failed') continue
+    for (const problem of result.problems) {
+      const key = problem.replace(/^response violates the contract: /, '')
+      const group = groups.get(key) ?? { documents: new Set(), operations: new Set(), cases: 0 }
+      group.documents.add(result.document)
+      group.operations.add(result.operationId)
+      group.cases += 1
+      groups.set(key, group)
+    }
+  }
+  return [...groups]
+    .sort(([, a], [, b]) => b.cases - a.cases)
+    .map(
+      ([problem, group]) =>
+        `${problem} — ${group.cases} case(s) [${[...group.documents].join(', ')}]: ${[...group.operations].join(', ')}`,
+    )
+}
+
 interface CaseContext {
   sandbox: ReturnType<typeof createSandboxClient>
   validating: RunningPrism
