@@ -99,7 +99,13 @@ const HOW_TO_INSTALL = `Failed to find Chromium for the end-to-end tests. Instal
 or point CHROMIUM_PATH at an existing Chromium or Chrome binary.`
 
 function main(): void {
-  let found = findChromium()
+  let found: string | undefined
+  try {
+    found = findChromium()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
   if (!found && process.getuid?.() === 0 && isDebianLike()) {
     installWithApt()
     found = findChromium()
