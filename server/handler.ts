@@ -1,0 +1,130 @@
+/**
+ * @module
+ * The Node adapter of the sandbox: a request handler that reads the raw body
+ * (bounded), calls `sandbox.handle` with plain values and writes the plain answer
+ * back. No Fetch `Request`/`Response` objects, no msw, no body-parser.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import { SandboxError } from '../mocks/core/errors.ts'
+import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
+import { errorResponse, internalErrorResponse } from '../mocks/core/pipeline.ts'
+import { createRouter } from '../mocks/core/router.ts'
+import { CONTROL_PREFIX, type Sandbox } from '../mocks/core/sandbox.ts'
+import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
+
+export interface SandboxHandlerOptions {
+  /**
+   * Pass requests that match neither an operation nor the control API to `next()`
+   * instead of answering 404, for a sandbox mounted beside other routes. Default `false`.
+   */
+  fallthrough?: boolean
+}
+
+/** Writes a sandbox answer on a Node response. Each `Set-Cookie` stays its own header. */
+export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
+  res.statusCode = answer.status
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name]!)
+  res.setHeader('cache-control', 'no-store')
+  for (const cookie of answer.setCookie) res.appendHeader('set-cookie', cookie)
+  if (answer.body === undefined) {
+    res.end()
+    return
+  }
+  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
+  res.setHeader('content-length', Buffer.byteLength(text))
+  res.end(text)
+}
+
+/** The text of a body another middleware (e.g. `express.json()`) has already read. */
+function parsedBodyText(body: unknown): string {
+  if (typeof body === 'string') return body
+  if (Buffer.isBuffer(body)) return body.toString('utf8')
+  return JSON.stringify(body)
+}
+
+/**
+ * Node already gives lower-case names and joins repeated request headers into one
+ * string; only `set-cookie` stays an array, and the sandbox never reads it from a
+ * request. So the headers object is passed as it is, without a copy.
+ */
+function headersOf(req: IncomingMessage): SandboxRequest['headers'] {
+  return req.headers as SandboxRequest['headers']
+}
+
+/**
+ * Creates the Express request handler of `sandbox`. Paths are taken relative to
+ * where it is mounted (`req.url`), so `app.use('/api', handler)` serves
+ * `/api/bookings/...` as `/bookings/...`.
+ *
+ * @example
+ * const sandbox = createSandbox()
+ * app.use(createSandboxHandler(sandbox))
+ */
+export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOptions = {}) {
+  const limit = sandbox.settings.bodyLimitBytes
+  const known = options.fallthrough
+    ? createRouter(
+        sandbox.operations.map((operation) => ({
+          method: operation.method,
+          path: operation.path,
+          value: true,
+        })),
+      )
+    : undefined
+
+  return async function sandboxHandler(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): Promise<void> {
+    const url = req.url
+    const method = req.method
+    if (known) {
+      const mark = url.indexOf('?')
+      const path = mark === -1 ? url : url.slice(0, mark)
+      const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+      if (!isControl && !known(method, path)) {
+        next()
+        return
+      }
+    }
+
+    let body: string | null = null
+    if (req.body !== undefined) {
+      body = parsedBodyText(req.body)
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      let read: string | typeof TOO_LARGE
+      try {
+        read = await readBody(req, limit)
+      } catch (error) {
+        if (error instanceof BodyAbortedError) return
+        throw error
+      }
+      if (read === TOO_LARGE) {
+        const error = new SandboxError(413, `Request body is larger than ${limit} bytes`)
+        writeAnswer(res, errorResponse(error))
+        return
+      }
+      body = read
+    }
+
+    const request: SandboxRequest = { method, url, headers: headersOf(req), body }
+    writeAnswer(res, await sandbox.handle(request))
+  }
+}
+
+/** The last handler of the app: any error thrown before the sandbox answered becomes a 500. */
+export function answerUnexpectedError(
+  error: unknown,
+  _req: Request,
+  res: Response,
+  _next: NextFunction,
+): void {
+  console.error('[sandbox] request failed:', error)
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  writeAnswer(res, internalErrorResponse())
+}

@@ -1,0 +1,103 @@
+/**
+ * @module
+ * The server's options, their defaults and the checks shared by the CLI, the
+ * environment variables and the programmatic API.
+ */
+import { scenarioNames } from '../fixtures/scenarios.ts'
+import type { SandboxOptions } from '../mocks/core/sandbox.ts'
+
+export const DEFAULT_PORT = 4010
+export const DEFAULT_HOST = '127.0.0.1'
+
+/** Origins allowed by default: any local front-end, whatever its port. */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [
+  'http://localhost',
+  'http://localhost:*',
+  'http://127.0.0.1',
+  'http://127.0.0.1:*',
+  'http://[::1]',
+  'http://[::1]:*',
+]
+
+export interface AppOptions extends SandboxOptions {
+  /**
+   * Origins whose cross-origin requests are answered with credentials: exact origins,
+   * `*` wildcards (`http://localhost:*`), or `*` alone for any origin. Default: any
+   * `http://localhost` and `http://127.0.0.1` origin.
+   */
+  corsOrigins?: readonly string[]
+  /** Silence the per-request log lines. Default `false`. */
+  quiet?: boolean
+  /** Where request log lines go. Default: standard output. */
+  log?: (line: string) => void
+}
+
+export interface ServerOptions extends AppOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number
+  /** Default `127.0.0.1`. */
+  host?: string
+  /** Longest wait for in-flight requests on close before their connections are cut. Default 10 s. */
+  closeTimeoutMs?: number
+}
+
+/** Thrown for an option value the server cannot use; the CLI prints its message. */
+export class OptionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'OptionError'
+  }
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value)
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port > 65535) {
+    throw new OptionError(`port must be an integer from 0 to 65535, got "${value}"`)
+  }
+  return port
+}
+
+export function parseSeed(value: string): number {
+  const seed = Number(value)
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(seed)) {
+    throw new OptionError(`seed must be a non-negative integer, got "${value}"`)
+  }
+  return seed
+}
+
+export function parseScenario(value: string, known: readonly string[] = scenarioNames): string {
+  if (!known.includes(value)) {
+    throw new OptionError(`unknown scenario "${value}" (known: ${known.join(', ')})`)
+  }
+  return value
+}
+
+export function parseHost(value: string): string {
+  const host = value.trim()
+  if (host === '' || /[\s/]/.test(host))
+    throw new OptionError(`host must be a hostname or an IP address, got "${value}"`)
+  return host
+}
+
+export function parseBoolean(value: string, name: string): boolean {
+  const normalised = value.trim().toLowerCase()
+  if (['1', 'true', 'yes', 'on'].includes(normalised)) return true
+  if (['', '0', 'false', 'no', 'off'].includes(normalised)) return false
+  throw new OptionError(`${name} must be true or false, got "${value}"`)
+}
+
+/** Splits a comma list of origins and checks each one looks like an origin or a pattern. */
+export function parseOrigins(value: string): string[] {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter((origin) => origin !== '')
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new OptionError(
+        `CORS origin must look like http://host[:port] (with optional * wildcards) or be *, got "${origin}"`,
+      )
+    }
+  }
+  return origins
+}

@@ -1,0 +1,96 @@
+/**
+ * @module
+ * Starts the standalone server and closes it gracefully: stop accepting, let
+ * in-flight requests finish, then let go of every connection.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Express } from 'express'
+import type { Sandbox } from '../mocks/core/sandbox.ts'
+import { createApp } from './app.ts'
+import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
+
+export interface RunningServer {
+  /** `http://127.0.0.1:4010`, with the port actually bound. */
+  url: string
+  host: string
+  port: number
+  app: Express
+  sandbox: Sandbox
+  server: Server
+  /**
+   * Stops accepting connections, waits for in-flight requests (at most
+   * `closeTimeoutMs`), then resolves. Safe to call more than once.
+   */
+  close(): Promise<void>
+}
+
+function urlFor(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
+}
+
+/**
+ * Starts the sandbox on `host:port` and resolves once it listens and its starting
+ * scenario is loaded.
+ *
+ * @example
+ * const { url, close } = await startServer({ port: 0, quiet: true })
+ * await fetch(`${url}/__sandbox/health`)
+ * await close()
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST
+  const { app, sandbox } = createApp(options)
+  let closing: Promise<void> | undefined
+
+  const server = createServer((req, res) => {
+    // Once closing, answer what is in flight and drop keep-alive so its socket ends too.
+    if (closing) res.setHeader('connection', 'close')
+    app(req, res)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  try {
+    await sandbox.ready
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: urlFor(host, port),
+    host,
+    port,
+    app,
+    sandbox,
+    server,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        const deadline = setTimeout(
+          () => server.closeAllConnections(),
+          options.closeTimeoutMs ?? 10_000,
+        )
+        // A keep-alive connection whose request was in flight turns idle when it is
+        // answered; let go of it then rather than at its keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25)
+        deadline.unref()
+        sweep.unref()
+        server.close((error) => {
+          clearTimeout(deadline)
+          clearInterval(sweep)
+          if (error) reject(error)
+          else resolve()
+        })
+        server.closeIdleConnections()
+      })
+      return closing
+    },
+  }
+}
