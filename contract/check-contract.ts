@@ -89,25 +89,28 @@ export async function checkContract(options: CheckContractOptions): Promise<Cont
         operations: indexOperations(await loadDocument(document.path)),
       })),
     )
-    const proxies = await Promise.all(
-      loaded.map(async ({ document }) => {
-        const start = (validateRequest: boolean) =>
-          startPrism({
-            mode: 'proxy',
-            document: document.path,
-            upstream: options.sandboxUrl,
-            errors: true,
-            validateRequest,
-            label: `${document.kind} contract, ${validateRequest ? 'validating' : 'response-only'} proxy`,
-            ...(options.startupTimeoutMs ? { startupTimeoutMs: options.startupTimeoutMs } : {}),
-          }).then((prism) => {
-            prisms.push(prism)
-            return prism
-          })
-        const [validating, responseOnly] = await Promise.all([start(true), start(false)])
-        return { validating, responseOnly }
-      }),
+    // Every proxy is awaited, failed or not, so that none is left starting when this throws.
+    const starting = loaded.flatMap(({ document }) =>
+      [true, false].map((validateRequest) =>
+        startPrism({
+          mode: 'proxy',
+          document: document.path,
+          upstream: options.sandboxUrl,
+          errors: true,
+          validateRequest,
+          label: `${document.kind} contract, ${validateRequest ? 'validating' : 'response-only'} proxy`,
+          ...(options.startupTimeoutMs ? { startupTimeoutMs: options.startupTimeoutMs } : {}),
+        }),
+      ),
     )
+    const settled = await Promise.allSettled(starting)
+    for (const outcome of settled) if (outcome.status === 'fulfilled') prisms.push(outcome.value)
+    const failure = settled.find((outcome) => outcome.status === 'rejected')
+    if (failure) throw failure.reason
+    const proxies = loaded.map((_, index) => ({
+      validating: prisms[index * 2]!,
+      responseOnly: prisms[index * 2 + 1]!,
+    }))
     const sandbox = createSandboxClient(options.sandboxUrl)
 
     for (const [index, { document, operations }] of loaded.entries()) {
