@@ -1,0 +1,42 @@
+/**
+ * @module
+ * What the CLI prints once the server is ready: where it is, what it holds and how
+ * to sign in.
+ */
+import type { Sandbox } from '../mocks/core/sandbox.ts'
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+/** The start-up message: URL, scenario, persona keys and a curl to sign in as `host`. */
+export function formatBanner(url: string, sandbox: Sandbox): string {
+  const { scenario, seed, strictContract } = sandbox.settings
+  const host = sandbox.personas.find((persona) => persona.key === 'host') ?? sandbox.personas[0]
+  const width = Math.max(...sandbox.personas.map((persona) => persona.key.length))
+  const idWidth = Math.max(...sandbox.personas.map((persona) => persona.publicId.length))
+  const lines = [
+    `Platform API sandbox listening on ${url}`,
+    '',
+    `  scenario   ${scenario} (seed ${seed})${strictContract ? ', strict contract: dryRun required' : ''}`,
+    '  personas   (key, public id, idp code)',
+    ...sandbox.personas.map(
+      (persona) =>
+        `    ${persona.key.padEnd(width)}  ${persona.publicId.padEnd(idWidth)}  ${persona.idpCode}`,
+    ),
+  ]
+  if (host) {
+    lines.push(
+      '',
+      `  Sign in as ${host.key} (sets the refresh_token cookie), then get an access token:`,
+      `    curl -i -c cookies.txt -X POST ${url}/auth/idp/complete -H 'content-type: application/json' -d ${shellQuote(JSON.stringify({ code: host.idpCode }))}`,
+      `    curl -b cookies.txt -X POST '${url}/auth/refresh?dryRun=true' -H 'content-type: application/json' -d '{}'`,
+    )
+  }
+  lines.push(
+    '',
+    `  Control API: ${url}/__sandbox/health, /personas, /scenarios, /reset, /collections/:name, /requests, /openapi.json`,
+    '  Ctrl+C stops the server.',
+  )
+  return lines.join('\n')
+}

@@ -1,0 +1,166 @@
+/**
+ * @module
+ * The command line of `platform-sandbox`: flags, their environment variables and
+ * their checks. A bad value ends the process with a message and exit code 1.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
+import {
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  OptionError,
+  parseBoolean,
+  parseHost,
+  parseOrigins,
+  parsePort,
+  parseScenario,
+  parseSeed,
+  type ServerOptions,
+} from './options.ts'
+
+type Environment = Readonly<Record<string, string | undefined>>
+
+/** Each option that has environment variables, the first one set wins. */
+const environment = {
+  port: ['SANDBOX_PORT', 'PORT'],
+  host: ['SANDBOX_HOST'],
+  scenario: ['SANDBOX_SCENARIO'],
+  seed: ['SANDBOX_SEED'],
+  strictContract: ['SANDBOX_STRICT_CONTRACT'],
+  corsOrigin: ['SANDBOX_CORS_ORIGIN'],
+  quiet: ['SANDBOX_QUIET'],
+  secret: ['SANDBOX_SECRET'],
+} as const
+
+type Key = keyof typeof environment
+
+const parsers: Record<Key, (value: string, name: string) => unknown> = {
+  port: parsePort,
+  host: parseHost,
+  scenario: (value) => parseScenario(value),
+  seed: parseSeed,
+  strictContract: parseBoolean,
+  corsOrigin: parseOrigins,
+  quiet: parseBoolean,
+  secret: (value) => {
+    if (value === '') throw new OptionError('secret must not be empty')
+    return value
+  },
+}
+
+/** Turns an `OptionError` into the error commander reports as an invalid argument. */
+function argument<T>(parse: (value: string) => T) {
+  return (value: string): T => {
+    try {
+      return parse(value)
+    } catch (error) {
+      if (error instanceof OptionError) throw new InvalidArgumentError(error.message)
+      throw error
+    }
+  }
+}
+
+/** The `platform-sandbox` command, without parsing anything yet. */
+export function createProgram(): Command {
+  return new Command('platform-sandbox')
+    .description(
+      'A stateful sandbox of the Platform Backend API v1.0, with a control API under /__sandbox.',
+    )
+    .addOption(
+      new Option(
+        '-p, --port <port>',
+        `port to listen on, 0 for any free port (env SANDBOX_PORT or PORT, default ${DEFAULT_PORT})`,
+      ).argParser(argument(parsePort)),
+    )
+    .addOption(
+      new Option(
+        '--host <host>',
+        `interface to listen on (env SANDBOX_HOST, default ${DEFAULT_HOST})`,
+      ).argParser(argument(parseHost)),
+    )
+    .addOption(
+      new Option(
+        '-s, --scenario <name>',
+        `starting scenario: ${scenarioNames.join(', ')} (env SANDBOX_SCENARIO, default default)`,
+      ).argParser(argument((value) => parseScenario(value))),
+    )
+    .addOption(
+      new Option(
+        '--seed <n>',
+        `seed of the generated data (env SANDBOX_SEED, default ${DEFAULT_SEED})`,
+      ).argParser(argument(parseSeed)),
+    )
+    .addOption(
+      new Option(
+        '--strict-contract',
+        'answer 400 when dryRun is missing, as the published contract requires (env SANDBOX_STRICT_CONTRACT)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--cors-origin <origins>',
+        'allowed CORS origin(s): repeat the flag or give a comma list; * wildcards allowed, * alone allows any (env SANDBOX_CORS_ORIGIN, default any http://localhost:* and http://127.0.0.1:*)',
+      ).argParser((value: string, previous: string[] | undefined) => [
+        ...(previous ?? []),
+        ...argument(parseOrigins)(value),
+      ]),
+    )
+    .addOption(new Option('-q, --quiet', 'do not log requests (env SANDBOX_QUIET)'))
+    .addOption(
+      new Option(
+        '--secret <secret>',
+        'secret the access tokens are signed with (env SANDBOX_SECRET)',
+      ).argParser(argument((value) => parsers.secret(value, 'secret') as string)),
+    )
+    .helpOption('-h, --help', 'show this help')
+    .allowExcessArguments(false)
+    .showHelpAfterError('(run platform-sandbox --help for the options)')
+}
+
+/**
+ * Parses the arguments (without `node` and the script) and the environment into
+ * server options. Flags win over environment variables.
+ *
+ * @example
+ * parseCliArguments(['--port', '0', '--scenario', 'empty'], process.env)
+ */
+export function parseCliArguments(
+  args: readonly string[],
+  env: Environment,
+  program: Command = createProgram(),
+): ServerOptions {
+  program.parse(args, { from: 'user' })
+  const flags = program.opts<Partial<Record<Key, unknown>>>()
+  const values: Partial<Record<Key, unknown>> = {}
+  for (const key of Object.keys(environment) as Key[]) {
+    if (flags[key] !== undefined) {
+      values[key] = flags[key]
+      continue
+    }
+    const name = environment[key].find(
+      (variable) => env[variable] !== undefined && env[variable] !== '',
+    )
+    if (name === undefined) continue
+    try {
+      values[key] = parsers[key](env[name]!, name)
+    } catch (error) {
+      if (!(error instanceof OptionError)) throw error
+      program.error(`error: environment variable ${name} is invalid: ${error.message}`, {
+        code: 'platform-sandbox.invalidEnvironment',
+      })
+    }
+  }
+
+  const options: ServerOptions = {
+    port: (values.port as number | undefined) ?? DEFAULT_PORT,
+    host: (values.host as string | undefined) ?? DEFAULT_HOST,
+    scenario: (values.scenario as string | undefined) ?? 'default',
+    seed: (values.seed as number | undefined) ?? DEFAULT_SEED,
+    strictContract: values.strictContract === true,
+    corsOrigins: (values.corsOrigin as string[] | undefined) ?? DEFAULT_CORS_ORIGINS,
+    quiet: values.quiet === true,
+  }
+  if (values.secret !== undefined) options.secret = values.secret as string
+  return options
+}

@@ -1,0 +1,53 @@
+/**
+ * @module
+ * `platform-sandbox`: parses the command line, starts the server, prints where it
+ * is and how to sign in, and closes gracefully on SIGINT or SIGTERM (exit code 0).
+ */
+import { formatBanner } from './banner.ts'
+import { parseCliArguments } from './cli-options.ts'
+import { type RunningServer, startServer } from './start-server.ts'
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
+}
+
+/** Runs the CLI with `args` (without `node` and the script). */
+export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const options = parseCliArguments(args, env)
+  let running: RunningServer
+  try {
+    running = await startServer(options)
+  } catch (error) {
+    if (!isAddressInUse(error)) throw error
+    console.error(
+      `platform-sandbox: ${options.host}:${options.port} is already in use; choose another port with --port`,
+    )
+    process.exit(1)
+  }
+  console.log(formatBanner(running.url, running.sandbox))
+
+  let signals = 0
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1
+    if (signals > 1) {
+      console.error(`${signal} again: exiting without waiting`)
+      process.exit(1)
+    }
+    const closed = running.close()
+    console.log(`\n${signal} received: no new connections, finishing in-flight requests...`)
+    closed.then(
+      () => {
+        console.log('Sandbox closed.')
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error('platform-sandbox: failed to close:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+await main(process.argv.slice(2), process.env)
