@@ -13,8 +13,8 @@ const refresh: OperationProfile = {
   success: 'hostSignsIn',
   bearer: [],
   dryRun: true,
-  // RefreshBodyDto lists `refreshToken` but does not close the object.
-  closedBody: [],
+  // The published RefreshBodyDto does not close the object; the overlay does.
+  closedBody: ['merged'],
   writes: [],
 }
 
