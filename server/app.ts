@@ -1,14 +1,16 @@
 /**
  * @module
- * The Express 5 app of the standalone server, and the same thing as a router to
+ * The Express 5 app of the standalone server, and the same thing as a handler to
  * mount in a user's own Express dev server.
  */
-import express, { type Express, type Router } from 'express'
+import express, { type Express, type RequestHandler } from 'express'
+import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
 import { createSandbox, type Sandbox } from '../mocks/core/sandbox.ts'
 import { createCorsMiddleware } from './cors.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
+import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger, logToStdout } from './request-log.ts'
 
 export interface SandboxApp {
@@ -24,19 +26,45 @@ export interface SandboxMiddlewareOptions extends AppOptions {
   fallthrough?: boolean
 }
 
-export type SandboxMiddleware = Router & { sandbox: Sandbox }
+export type SandboxMiddleware = RequestHandler & { sandbox: Sandbox }
+
+/** The built-in scenarios, reading data computed at bundle time where there is some. */
+const scenarios = Object.fromEntries(
+  Object.entries(builtInScenarios).map(([name, scenario]) => [
+    name,
+    { ...scenario, build: (seed: number) => prebuiltData(name, seed) ?? scenario.build(seed) },
+  ]),
+)
 
 function sandboxOf(options: AppOptions): Sandbox {
-  return createSandbox({ openapiDocument: loadMergedDocument, ...options })
+  return createSandbox({
+    openapiDocument: loadMergedDocument,
+    ...options,
+    scenarios: { ...scenarios, ...options.scenarios },
+  })
 }
 
-function createSandboxRouter(sandbox: Sandbox, options: SandboxMiddlewareOptions): Router {
-  const router = express.Router()
-  if (!options.quiet) router.use(createRequestLogger(options.log ?? logToStdout))
-  router.use(createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS))
-  router.use(createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false }))
-  router.use(answerUnexpectedError)
-  return router
+/**
+ * Logs, CORS and the sandbox as one request handler rather than a router of three
+ * layers: Express's per-layer matching was a visible share of each request.
+ */
+function createSandboxRequestHandler(
+  sandbox: Sandbox,
+  options: SandboxMiddlewareOptions,
+): RequestHandler {
+  const logRequest = options.quiet ? undefined : createRequestLogger(options.log ?? logToStdout)
+  const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
+  const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
+  return (req, res, next) => {
+    logRequest?.(req, res)
+    cors(req, res, (error?: unknown) => {
+      if (error) {
+        answerUnexpectedError(error, res)
+        return
+      }
+      handle(req, res, next).catch((failure: unknown) => answerUnexpectedError(failure, res))
+    })
+  }
 }
 
 /**
@@ -52,12 +80,12 @@ export function createApp(options: AppOptions = {}): SandboxApp {
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
-  app.use(createSandboxRouter(sandbox, options))
+  app.use(createSandboxRequestHandler(sandbox, options))
   return { app, sandbox }
 }
 
 /**
- * Creates the sandbox as a router to mount under a prefix of your own Express app.
+ * Creates the sandbox as a request handler to mount under a prefix of your own Express app.
  * Mount it before any body parser: it reads the raw body itself (a body already
  * parsed by `express.json()` is accepted too).
  *
@@ -68,7 +96,7 @@ export function createApp(options: AppOptions = {}): SandboxApp {
  */
 export function createSandboxMiddleware(options: SandboxMiddlewareOptions = {}): SandboxMiddleware {
   const sandbox = sandboxOf(options)
-  const router = createSandboxRouter(sandbox, options) as SandboxMiddleware
-  router.sandbox = sandbox
-  return router
+  const middleware = createSandboxRequestHandler(sandbox, options) as SandboxMiddleware
+  middleware.sandbox = sandbox
+  return middleware
 }

@@ -1,22 +1,33 @@
 /**
  * @module
- * Bundles the server into `server/dist/` with esbuild, so that it starts in a
- * fraction of the time tsx needs to compile the TypeScript sources on every run.
+ * Bundles the server into `server/dist/cli.cjs` with esbuild, so that it starts in
+ * a fraction of the time tsx needs to compile the TypeScript sources on every run.
  * Run it with `npm run build:server`; `bin.mjs` also runs it when the bundle is
  * older than its sources.
  *
- * What is not needed to answer the first request is kept out of the start-up path:
- * the merged-contract builder (openapi-format, yaml) is a chunk loaded on the first
- * `GET /__sandbox/openapi.json`, and body-parser (with iconv-lite), which Express
- * loads eagerly but the sandbox never uses, is only required if someone calls it.
+ * The bundle is CommonJS so that `run-bundle.mjs` can compile it through `vm.Script`
+ * with V8's code cache (Node 20 has no code cache for ES modules): compiling the
+ * bundle's JavaScript was the largest part of the start-up time.
+ *
+ * The `default` scenario's records at the default seed are computed here and put in
+ * the bundle (`prebuilt-data.ts`), so that the usual start skips the faker generator.
+ *
+ * What is not needed to answer the first request is kept off the start-up path:
+ * the merged-contract builder (openapi-format, yaml) only runs on the first
+ * `GET /__sandbox/openapi.json`, and what Express loads eagerly but the sandbox
+ * never uses is only required if someone calls it (`lazyRequires`).
  */
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
+import { spawn } from 'node:child_process'
+import { readFileSync, statSync } from 'node:fs'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const outdir = join(root, 'server', 'dist')
-export const entry = join(outdir, 'cli.js')
+export const entry = join(outdir, 'cli.cjs')
+/** V8's code cache of `entry`, written by `run-bundle.mjs` when a run ends. */
+export const codeCache = `${entry}.cache`
 const manifest = join(outdir, 'inputs.json')
 
 /** Keeps `import.meta.url` of repository sources pointing at the source file, not the bundle. */
@@ -38,30 +49,105 @@ const sourceUrls = {
   },
 }
 
-/** body-parser, required on first use instead of when Express loads. */
-const lazyBodyParser = {
-  name: 'lazy-body-parser',
+/**
+ * Packages Express requires when it loads but the sandbox never calls: body-parser
+ * (with iconv-lite), etag and cookie-signature (both with node:crypto, whose loading
+ * alone took a tenth of the start-up). Each is replaced by a stub that requires the
+ * real package on first use, from node_modules.
+ */
+const lazyPackages = {
+  'body-parser': ['json', 'raw', 'text', 'urlencoded'],
+  'cookie-signature': ['sign', 'unsign'],
+  etag: null,
+}
+
+function lazyStub(name, members) {
+  const load = `let real\nconst load = () => (real ??= require(${JSON.stringify(name)}))\n`
+  if (members === null) return `${load}module.exports = (...args) => load()(...args)`
+  const entries = members.map((member) => `${member}: (...args) => load().${member}(...args)`)
+  return `${load}module.exports = { ${entries.join(', ')} }`
+}
+
+const lazyRequires = {
+  name: 'lazy-requires',
   setup(build) {
-    build.onResolve({ filter: /^body-parser$/ }, (args) =>
-      args.namespace === 'lazy' ? undefined : { path: 'body-parser', namespace: 'lazy' },
+    const names = Object.keys(lazyPackages).join('|')
+    build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) =>
+      args.namespace === 'lazy' ? undefined : { path: args.path, namespace: 'lazy' },
     )
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
       resolveDir: root,
       loader: 'js',
-      contents: `
-        let parser
-        const load = () => (parser ??= require('body-parser'))
-        module.exports = {
-          json: (...args) => load().json(...args),
-          raw: (...args) => load().raw(...args),
-          text: (...args) => load().text(...args),
-          urlencoded: (...args) => load().urlencoded(...args),
-        }`,
+      contents: lazyStub(args.path, lazyPackages[args.path]),
     }))
   },
 }
 
-/** Builds the bundle and records its inputs, for `isBundleFresh()`. */
+const PREBUILT = [{ scenario: 'default' }]
+
+/** Computes the prebuilt scenario data with the fixtures themselves, bundled for the occasion. */
+async function computePrebuiltData(esbuild, staging) {
+  const script = join(staging, 'fixtures.mjs')
+  await esbuild.build({
+    stdin: {
+      contents: "export { scenarios, DEFAULT_SEED } from './fixtures/scenarios.ts'",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: script,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  })
+  const { scenarios, DEFAULT_SEED } = await import(pathToFileURL(script).href)
+  await rm(script)
+  return Object.fromEntries(
+    PREBUILT.map(({ scenario }) => [
+      `${scenario}@${DEFAULT_SEED}`,
+      JSON.stringify(scenarios[scenario].build(DEFAULT_SEED)),
+    ]),
+  )
+}
+
+/** Replaces `server/prebuilt-data.ts` with the data computed at bundle time. */
+function prebuiltDataModule(texts) {
+  return {
+    name: 'prebuilt-data',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]server[\\/]prebuilt-data\.ts$/ }, () => ({
+        loader: 'js',
+        contents: `
+          const texts = ${JSON.stringify(texts)}
+          export function prebuiltData(scenario, seed) {
+            const text = texts[scenario + '@' + seed]
+            return text === undefined ? undefined : JSON.parse(text)
+          }`,
+      }))
+    },
+  }
+}
+
+/** Starts the fresh bundle once and stops it, so that its code cache is written. */
+function warmCodeCache(runner) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [runner, '--port', '0', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, SANDBOX_BUNDLE_WARMUP: '1' },
+    })
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (data) => {
+      output += data
+      if (output.includes('listening on')) child.kill('SIGTERM')
+    })
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Failed to warm the code cache: exit ${code}`)),
+    )
+  })
+}
+
+/** Builds the bundle, records its inputs for `isBundleFresh()` and warms its code cache. */
 export async function buildBundle() {
   const esbuild = await import('esbuild')
   // Built aside and moved in place, so a server starting meanwhile never sees half a bundle.
@@ -69,21 +155,17 @@ export async function buildBundle() {
   // A source saved while the build runs must count as newer than the bundle.
   const builtAt = Date.now()
   await rm(staging, { recursive: true, force: true })
+  const texts = await computePrebuiltData(esbuild, staging)
   const result = await esbuild.build({
     entryPoints: [join(root, 'server', 'cli.ts')],
-    outdir: staging,
+    outfile: join(staging, 'cli.cjs'),
     bundle: true,
-    splitting: true,
     minify: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: ['body-parser'],
-    plugins: [sourceUrls, lazyBodyParser],
-    banner: {
-      // CommonJS dependencies (Express) call require(); give the ESM bundle one.
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    external: Object.keys(lazyPackages),
+    plugins: [prebuiltDataModule(texts), sourceUrls, lazyRequires],
     metafile: true,
     logLevel: 'warning',
   })
@@ -91,27 +173,25 @@ export async function buildBundle() {
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
     .map((input) => relative(root, join(process.cwd(), input)))
   inputs.push('package-lock.json')
-  await writeFile(join(staging, 'inputs.json'), JSON.stringify({ builtAt, inputs }, null, 2))
+  await writeFile(join(staging, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 2)}\n`)
   await rm(outdir, { recursive: true, force: true })
   await rename(staging, outdir)
+  await warmCodeCache(fileURLToPath(new URL('./bin.mjs', import.meta.url)))
   return entry
 }
 
 /** Whether the bundle exists and no source it was built from changed since. */
-export async function isBundleFresh() {
+export function isBundleFresh() {
   try {
-    const { builtAt, inputs } = JSON.parse(await readFile(manifest, 'utf8'))
-    const times = await Promise.all(
-      inputs.map((input) => stat(join(root, input)).then((s) => s.mtimeMs)),
-    )
-    await stat(entry)
-    return times.every((time) => time <= builtAt)
+    const { builtAt, inputs } = JSON.parse(readFileSync(manifest, 'utf8'))
+    statSync(entry)
+    return inputs.every((input) => statSync(join(root, input)).mtimeMs <= builtAt)
   } catch {
     return false
   }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const built = await buildBundle()
-  console.log(`Bundled the server into ${relative(process.cwd(), dirname(built))}/`)
+  await buildBundle()
+  console.log(`Bundled the server into ${relative(process.cwd(), entry)}`)
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { CommanderError } from 'commander'
 import { afterEach, describe, expect, it } from 'vitest'
 import { personas } from '../fixtures/personas.ts'
+import { createSandbox } from '../mocks/core/sandbox.ts'
+import { collectionNames } from '../mocks/model/schemas.ts'
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
@@ -195,6 +197,19 @@ describe('platform-sandbox command', () => {
     children.push(cli.child)
     expect(await cli.exited).toBe(1)
     expect(cli.err()).toContain('port must be an integer from 0 to 65535, got "65536"')
+  }, 60_000)
+
+  it('serves exactly the records the sources build (the bundle carries prebuilt data)', async () => {
+    const cli = run(['--port', '0', '--quiet'])
+    children.push(cli.child)
+    const [, url] = await cli.output(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const store = await createSandbox().store()
+    for (const name of collectionNames) {
+      const response = await fetch(`${url}/__sandbox/collections/${name}`)
+      expect(await response.json(), name).toEqual(JSON.parse(JSON.stringify(store[name].all())))
+    }
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toBe(0)
   }, 60_000)
 
   it('starts, prints how to sign in, and on SIGTERM finishes the request in flight and exits 0', async () => {

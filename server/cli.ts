@@ -24,7 +24,6 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     )
     process.exit(1)
   }
-  console.log(formatBanner(running.url, running.sandbox))
 
   let signals = 0
   const shutdown = (signal: NodeJS.Signals) => {
@@ -48,6 +47,11 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   }
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
+  // Only now: whoever waits for the banner may send a signal at once.
+  console.log(formatBanner(running.url, running.sandbox))
 }
 
-await main(process.argv.slice(2), process.env)
+main(process.argv.slice(2), process.env).catch((error: unknown) => {
+  console.error('platform-sandbox: failed to start:', error)
+  process.exit(1)
+})

@@ -21,18 +21,31 @@ export interface SandboxHandlerOptions {
   fallthrough?: boolean
 }
 
-/** Writes a sandbox answer on a Node response. Each `Set-Cookie` stays its own header. */
+/**
+ * Writes a sandbox answer on a Node response, all headers in one `writeHead` (Node's
+ * fast path when no other middleware set any). Each `Set-Cookie` stays its own
+ * header line, after any another middleware already set.
+ */
 export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
-  res.statusCode = answer.status
-  for (const name in answer.headers) res.setHeader(name, answer.headers[name]!)
-  res.setHeader('cache-control', 'no-store')
-  for (const cookie of answer.setCookie) res.appendHeader('set-cookie', cookie)
+  const headers: Record<string, string | number | string[]> = {
+    ...answer.headers,
+    'cache-control': 'no-store',
+  }
+  if (answer.setCookie.length > 0) {
+    const earlier = res.getHeader('set-cookie')
+    headers['set-cookie'] =
+      earlier === undefined
+        ? answer.setCookie
+        : [...[earlier].flat().map(String), ...answer.setCookie]
+  }
   if (answer.body === undefined) {
+    res.writeHead(answer.status, headers)
     res.end()
     return
   }
   const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
-  res.setHeader('content-length', Buffer.byteLength(text))
+  headers['content-length'] = Buffer.byteLength(text)
+  res.writeHead(answer.status, headers)
   res.end(text)
 }
 
@@ -114,13 +127,8 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
   }
 }
 
-/** The last handler of the app: any error thrown before the sandbox answered becomes a 500. */
-export function answerUnexpectedError(
-  error: unknown,
-  _req: Request,
-  res: Response,
-  _next: NextFunction,
-): void {
+/** Any error thrown before the sandbox answered becomes a 500 `ApiErrorResponseDto`. */
+export function answerUnexpectedError(error: unknown, res: ServerResponse): void {
   console.error('[sandbox] request failed:', error)
   if (res.headersSent) {
     res.destroy()

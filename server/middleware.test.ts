@@ -25,6 +25,10 @@ describe('mounted under a prefix in an Express app', () => {
     app.get('/', (_req, res) => {
       res.type('html').send('<h1>my app</h1>')
     })
+    app.use('/api/auth', (_req, res, next) => {
+      res.setHeader('set-cookie', ['app_cookie=1; Path=/'])
+      next()
+    })
     sandbox = createSandboxMiddleware({ quiet: true })
     app.use('/api', sandbox)
     app.get('/after', (_req, res) => {
@@ -58,6 +62,15 @@ describe('mounted under a prefix in an Express app', () => {
     expect(declined.status).toBe(201)
     const store = await sandbox.sandbox.store('mounted')
     expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
+  })
+
+  it('keeps the cookies the app set before the sandbox added its own', async () => {
+    const response = await client.request('/api/auth/idp/complete', { body: { code: 'idp_guest' } })
+    expect(response.status).toBe(201)
+    expect(response.headers['set-cookie']).toEqual([
+      'app_cookie=1; Path=/',
+      expect.stringMatching(/^refresh_token=rt_guest\./),
+    ])
   })
 
   it('answers 404 with an ApiErrorResponseDto for unknown paths under the prefix', async () => {

@@ -2,7 +2,7 @@
  * @module
  * One terminal line per request: status, method, path, time, `dryRun` and session.
  */
-import type { RequestHandler } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseCookies } from '../mocks/core/http.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/sandbox.ts'
 
@@ -30,11 +30,16 @@ function sessionOf(headers: Record<string, string | string[] | undefined>): stri
   return (typeof cookie === 'string' && parseCookies(cookie)[SESSION_COOKIE]) || 'default'
 }
 
-/** Logs each request once its response has been sent (or its connection closed). */
-export function createRequestLogger(log: (line: string) => void): RequestHandler {
-  return (req, res, next) => {
+/**
+ * Returns a function that logs a request once its response has been sent (or its
+ * connection closed). `originalUrl` is Express's full URL, prefix included.
+ */
+export function createRequestLogger(
+  log: (line: string) => void,
+): (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void {
+  return (req, res) => {
     const started = performance.now()
-    const url = req.originalUrl
+    const url = req.originalUrl ?? req.url ?? '/'
     const mark = url.indexOf('?')
     const query = mark === -1 ? undefined : new URLSearchParams(url.slice(mark + 1))
     const done = () => {
@@ -42,7 +47,7 @@ export function createRequestLogger(log: (line: string) => void): RequestHandler
       res.off('close', done)
       log(
         formatRequestLog({
-          method: req.method,
+          method: req.method ?? 'GET',
           path: mark === -1 ? url : url.slice(0, mark),
           status: res.writableFinished ? res.statusCode : 499,
           durationMs: performance.now() - started,
@@ -53,7 +58,6 @@ export function createRequestLogger(log: (line: string) => void): RequestHandler
     }
     res.on('finish', done)
     res.on('close', done)
-    next()
   }
 }
 
