@@ -4,13 +4,31 @@
  * refreshes its token with the HttpOnly cookie, shows the account status, and
  * follows a user, declines a booking and archives a notification. In the browser
  * the sandbox worker answers every API call; `?worker=off` leaves that to
- * whatever else intercepts (the Playwright fixture).
+ * whatever else intercepts (the Playwright fixture). `?conformance` also loads the
+ * conformance suite (a separate chunk) and exposes it as `window.__conformance`, for
+ * `e2e/conformance.spec.ts`.
  */
+import type { CaseOutcome } from '../../contract/conformance/index.ts'
 import { startSandboxWorker } from '../../mocks/browser.ts'
 import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'
 import { h, mount } from './dom.ts'
+
+/** What `window.__conformance` offers once the suite is loaded. */
+interface ConformanceInPage {
+  /** Every case name, in the order `run()` plays them. */
+  names: string[]
+  /** Plays every case, one after the other, through `window.__sandbox.fetch`. */
+  run(): Promise<CaseOutcome[]>
+}
+
+declare global {
+  interface Window {
+    /** Set when the page is opened with `?conformance`, once the worker has started. */
+    __conformance?: ConformanceInPage
+  }
+}
 
 const api = createApi()
 const params = new URLSearchParams(location.search)
@@ -143,9 +161,37 @@ function render(): void {
   )
 }
 
+/**
+ * Loads the conformance list and its runner (a chunk of their own, never fetched by the
+ * normal page) and sets `window.__conformance`. The cases hold zod schemas, so they run
+ * here, in the page, against the worker. Call it after `startSandboxWorker`.
+ */
+async function exposeConformance(): Promise<void> {
+  const sandbox = window.__sandbox
+  if (!sandbox) throw new Error('Failed to load the conformance suite: the worker is not started')
+  const { conformanceCases, createConformanceRunner } = await import(
+    '../../contract/conformance/index.ts'
+  )
+  window.__conformance = {
+    names: conformanceCases.map((testCase) => testCase.name),
+    async run() {
+      const runner = createConformanceRunner({
+        baseUrl: location.origin,
+        fetch: sandbox.fetch,
+        // A browser never shows `Set-Cookie` to a script.
+        hiddenHeaders: ['set-cookie'],
+      })
+      const outcomes: CaseOutcome[] = []
+      for (const testCase of conformanceCases) outcomes.push(await runner.run(testCase))
+      return outcomes
+    },
+  }
+}
+
 async function start(): Promise<void> {
   if (params.get('worker') !== 'off') {
     await startSandboxWorker({ scenario: params.get('scenario') ?? 'default', quiet: true })
+    if (params.has('conformance')) await exposeConformance()
   }
   personas = await api.personas()
   try {
