@@ -1,0 +1,318 @@
+/**
+ * @module
+ * `npm run bench`: every figure of the sandbox beside a baseline measured in the
+ * same run, as a ratio. See bench/README.md for what is measured and how to read it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { buildBundle, isBundleFresh } from '../server/bundle.mjs'
+import { measureColdStarts } from './lib/cold-start.ts'
+import {
+  loadSandbox,
+  measureLookup,
+  measureReset,
+  measureSessions,
+  type SessionFigures,
+} from './lib/in-process.ts'
+import { type LoadResult, type LoadSettings, type LoadTarget, measureLoad } from './lib/load.ts'
+import { setUpPinning } from './lib/pinning.ts'
+import {
+  type BenchReport,
+  type Figure,
+  formatLine,
+  toMarkdown,
+  updateReadme,
+  withRatios,
+} from './lib/report.ts'
+import { startChildServer } from './lib/servers.ts'
+import { median } from './lib/stats.ts'
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+const load: LoadSettings = {
+  connections: numberFromEnv('BENCH_CONNECTIONS', 50),
+  durationSeconds: numberFromEnv('BENCH_DURATION', 5),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP', 1),
+}
+const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
+const sessionCount = 1000
+const log = (line: string) => console.log(line)
+
+const servers = {
+  'node:http': { script: path('./servers/bare-http.mjs'), args: [] as string[] },
+  express: { script: path('./servers/bare-express.mjs'), args: [] as string[] },
+  sandbox: { script: path('../server/bin.mjs'), args: ['--port', '0', '--quiet'] },
+}
+type ServerName = keyof typeof servers
+
+async function sandboxToken(url: string): Promise<string> {
+  const list = (await (await fetch(`${url}/__sandbox/personas`)).json()) as {
+    key: string
+    refreshToken: string
+  }[]
+  const host = list.find((persona) => persona.key === 'host')
+  if (!host) throw new Error('Failed to find the host persona')
+  const response = await fetch(`${url}/auth/refresh?dryRun=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: host.refreshToken }),
+  })
+  const { accessToken } = (await response.json()) as { accessToken: string }
+  return accessToken
+}
+
+async function checkStatus(url: string, target: LoadTarget, server: string) {
+  const response = await fetch(`${url}${target.path}`, {
+    method: target.method,
+    headers: target.headers ?? {},
+    ...(target.body === undefined ? {} : { body: target.body }),
+  })
+  await response.arrayBuffer()
+  if (response.status !== target.status) {
+    throw new Error(
+      `Failed to benchmark ${server}: ${target.method} ${target.path} answered ${response.status}, expected ${target.status}`,
+    )
+  }
+}
+
+async function main() {
+  const pinning = setUpPinning()
+  const started = new Date()
+  const loadAverage = loadavg()
+  log(`Pinning: ${pinning.note}`)
+  if (!isBundleFresh()) {
+    log('Bundling the server (npm run build:server)...')
+    await buildBundle()
+  }
+
+  // 1. Throughput and p99 latency over HTTP, one server at a time.
+  const targets = (token: string): Record<string, LoadTarget> => ({
+    'GET /payprov/account-status': {
+      method: 'GET',
+      path: '/payprov/account-status',
+      headers: { authorization: `Bearer ${token}` },
+      status: 200,
+    },
+    'POST /users/usr_guest/follow?dryRun=true': {
+      method: 'POST',
+      path: '/users/usr_guest/follow?dryRun=true',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+      status: 201,
+    },
+  })
+  const http: Record<string, Partial<Record<ServerName, LoadResult>>> = {}
+  let token = ''
+  for (const name of ['sandbox', 'node:http', 'express'] as const) {
+    const server = await startChildServer(pinning, servers[name].script, servers[name].args)
+    try {
+      if (name === 'sandbox') token = await sandboxToken(server.url)
+      for (const [label, target] of Object.entries(targets(token))) {
+        await checkStatus(server.url, target, name)
+        const result = await measureLoad(server.url, target, load)
+        if (result.failures > 0) {
+          throw new Error(
+            `Failed to benchmark ${name}: ${result.failures} failed requests on ${label}`,
+          )
+        }
+        http[label] = { ...http[label], [name]: result }
+        log(
+          `  ${name.padEnd(9)} ${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`,
+        )
+      }
+    } finally {
+      await server.stop()
+    }
+  }
+
+  // 2. Cold start: spawn to first 200.
+  log(`Cold start, ${coldStartRuns} runs each...`)
+  const cold = await measureColdStarts(
+    pinning,
+    [
+      { name: 'node:http', script: servers['node:http'].script, args: [], path: '/' },
+      {
+        name: 'sandbox',
+        script: servers.sandbox.script,
+        args: ['--quiet'],
+        path: '/__sandbox/health',
+      },
+    ],
+    coldStartRuns,
+    4700 + (process.pid % 200),
+  )
+
+  // 3. In process: scenario loads and resets, lookups, sessions.
+  log('Scenario loads and resets...')
+  const defaults = await loadSandbox('default')
+  const resetDefault = await measureReset(defaults.sandbox, 'default', defaults.firstLoadMs, 5)
+  const large = await loadSandbox('large')
+  const resetLarge = await measureReset(large.sandbox, 'large', large.firstLoadMs, 2)
+  log('Lookups by id...')
+  const lookup = await measureLookup(
+    { default: defaults.sandbox, large: large.sandbox },
+    (accessToken) => ({
+      method: 'POST',
+      url: '/notifications/ntf_host_unarchived/archive?dryRun=true',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    }),
+    201,
+    5000,
+    5,
+  )
+  log('New sessions...')
+  // Alternating rounds, median kept: the first round of either pays for the JIT warming up.
+  const sessionRounds = { default: [] as SessionFigures[], large: [] as SessionFigures[] }
+  for (let round = 0; round < 3; round++) {
+    for (const [name, sandbox] of [
+      ['default', defaults.sandbox],
+      ['large', large.sandbox],
+    ] as const) {
+      sessionRounds[name].push(
+        await measureSessions(sandbox, sessionCount, `bench-${name}-${round}`),
+      )
+    }
+  }
+  const medianOf = (rounds: SessionFigures[]): SessionFigures => ({
+    ...rounds[0]!,
+    totalMs: median(rounds.map((figures) => figures.totalMs)),
+    heapDeltaMb: median(rounds.map((figures) => figures.heapDeltaMb)),
+    rssDeltaMb: median(rounds.map((figures) => figures.rssDeltaMb)),
+  })
+  const sessionsDefault = medianOf(sessionRounds.default)
+  const sessionsLarge = medianOf(sessionRounds.large)
+
+  // 4. Figures.
+  const figures: Figure[] = []
+  for (const [label, results] of Object.entries(http)) {
+    const sandbox = results.sandbox!
+    const express = results.express!
+    const bare = results['node:http']!
+    figures.push(
+      {
+        group: label,
+        name: 'throughput',
+        value: sandbox.requestsPerSecond,
+        unit: 'req/s',
+        baselineName: 'Express',
+        baseline: express.requestsPerSecond,
+        goal: { kind: 'min', ratio: 0.8 },
+      },
+      {
+        group: label,
+        name: 'throughput',
+        value: sandbox.requestsPerSecond,
+        unit: 'req/s',
+        baselineName: 'node:http',
+        baseline: bare.requestsPerSecond,
+      },
+      {
+        group: label,
+        name: 'p99 latency',
+        value: sandbox.p99Ms,
+        unit: 'ms',
+        baselineName: 'Express',
+        baseline: express.p99Ms,
+      },
+      {
+        group: label,
+        name: 'p99 latency',
+        value: sandbox.p99Ms,
+        unit: 'ms',
+        baselineName: 'node:http',
+        baseline: bare.p99Ms,
+      },
+    )
+  }
+  figures.push({
+    group: 'cold start',
+    name: 'spawn to first 200, median',
+    value: median(cold.get('sandbox')!),
+    unit: 'ms',
+    baselineName: 'node:http',
+    baseline: median(cold.get('node:http')!),
+    goal: { kind: 'max', ratio: 2.5 },
+    note: `${coldStartRuns} runs; platform-sandbox runs its esbuild bundle`,
+  })
+  for (const reset of [resetDefault, resetLarge]) {
+    const group = `scenario ${reset.scenario} (${reset.records.toLocaleString('en')} records)`
+    const map = { unit: 'ms', baselineName: 'Map build', baseline: reset.mapBuildMs }
+    figures.push(
+      { group, name: 'first load: generate, validate, index', value: reset.firstLoadMs, ...map },
+      { group, name: 'snapshot only: validate, index', value: reset.snapshotMs, ...map },
+      {
+        group,
+        name: 'reset (snapshot cached)',
+        value: reset.cachedResetMs,
+        ...map,
+        ...(reset.scenario === 'large' ? { goal: { kind: 'max' as const, ratio: 1 } } : {}),
+      },
+    )
+  }
+  figures.push({
+    group: 'lookup by id',
+    name: 'archive notification, dryRun, in process',
+    value: lookup.largeMicros,
+    unit: 'µs',
+    baselineName: 'same on default',
+    baseline: lookup.defaultMicros,
+    goal: { kind: 'max', ratio: 1.5 },
+    note: 'on large',
+  })
+  const perSession = (figuresOf: typeof sessionsLarge) =>
+    `${((figuresOf.heapDeltaMb * 1024) / sessionCount).toFixed(1)} KB heap per session`
+  figures.push(
+    {
+      group: `${sessionCount} new sessions, one write each`,
+      name: 'time',
+      value: sessionsLarge.totalMs,
+      unit: 'ms',
+      baselineName: 'same on default',
+      baseline: sessionsDefault.totalMs,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: 'on large',
+    },
+    {
+      group: `${sessionCount} new sessions, one write each`,
+      name: 'heap growth',
+      value: sessionsLarge.heapDeltaMb,
+      unit: 'MB',
+      baselineName: 'same on default',
+      baseline: sessionsDefault.heapDeltaMb,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: `on large; ${perSession(sessionsLarge)}, rss ${sessionsLarge.rssDeltaMb.toFixed(1)} MB`,
+    },
+  )
+
+  const report: BenchReport = {
+    date: started.toISOString(),
+    node: process.versions.node,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus().length,
+    pinning: pinning.note,
+    loadAverage,
+    settings: { ...load, coldStartRuns, sessionCount, gcExposed: sessionsLarge.gcExposed },
+    figures: withRatios(figures),
+  }
+  log('')
+  for (const figure of report.figures) log(formatLine(figure))
+
+  const results = path('./results/')
+  await mkdir(results, { recursive: true })
+  const markdown = toMarkdown(report)
+  await writeFile(
+    `${results}latest.json`,
+    `${JSON.stringify({ ...report, raw: { http, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds } }, null, 2)}\n`,
+  )
+  await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
+  await updateReadme(path('../README.md'), markdown)
+  log('\nWrote bench/results/latest.json, bench/results/latest.md and the table in README.md.')
+}
+
+await main()
