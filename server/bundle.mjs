@@ -172,7 +172,8 @@ export async function buildBundle() {
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
     .map((input) => relative(root, join(process.cwd(), input)))
-  inputs.push('package-lock.json')
+  // The build's own settings count too.
+  inputs.push('package-lock.json', 'server/bundle.mjs')
   await writeFile(join(staging, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 2)}\n`)
   await rm(outdir, { recursive: true, force: true })
   await rename(staging, outdir)

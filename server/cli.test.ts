@@ -208,6 +208,10 @@ describe('platform-sandbox command', () => {
       const response = await fetch(`${url}/__sandbox/collections/${name}`)
       expect(await response.json(), name).toEqual(JSON.parse(JSON.stringify(store[name].all())))
     }
+    // The contract builder, bundled too, still finds spec/ from inside the bundle.
+    const contract = await fetch(`${url}/__sandbox/openapi.json`)
+    expect(contract.status).toBe(200)
+    expect(((await contract.json()) as { paths: object }).paths).toHaveProperty(['/auth/refresh'])
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toBe(0)
   }, 60_000)
