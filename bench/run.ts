@@ -39,6 +39,7 @@ const load: LoadSettings = {
   durationSeconds: numberFromEnv('BENCH_DURATION', 5),
   warmupSeconds: numberFromEnv('BENCH_WARMUP', 1),
 }
+const loadRounds = numberFromEnv('BENCH_ROUNDS', 2)
 const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
 const sessionCount = 1000
 const log = (line: string) => console.log(line)
@@ -106,27 +107,36 @@ async function main() {
       status: 201,
     },
   })
+  // Rounds alternate between the servers and the best run of each is kept, so that a
+  // burst of other work on the machine does not decide a ratio on its own.
   const http: Record<string, Partial<Record<ServerName, LoadResult>>> = {}
+  const allRuns: { round: number; server: ServerName; target: string; result: LoadResult }[] = []
   let token = ''
-  for (const name of ['sandbox', 'node:http', 'express'] as const) {
-    const server = await startChildServer(pinning, servers[name].script, servers[name].args)
-    try {
-      if (name === 'sandbox') token = await sandboxToken(server.url)
-      for (const [label, target] of Object.entries(targets(token))) {
-        await checkStatus(server.url, target, name)
-        const result = await measureLoad(server.url, target, load)
-        if (result.failures > 0) {
-          throw new Error(
-            `Failed to benchmark ${name}: ${result.failures} failed requests on ${label}`,
+  for (let round = 0; round < loadRounds; round++) {
+    for (const name of ['sandbox', 'express', 'node:http'] as const) {
+      const server = await startChildServer(pinning, servers[name].script, servers[name].args)
+      try {
+        if (name === 'sandbox' && token === '') token = await sandboxToken(server.url)
+        for (const [label, target] of Object.entries(targets(token))) {
+          await checkStatus(server.url, target, name)
+          const result = await measureLoad(server.url, target, load)
+          if (result.failures > 0) {
+            throw new Error(
+              `Failed to benchmark ${name}: ${result.failures} failed requests on ${label}`,
+            )
+          }
+          allRuns.push({ round, server: name, target: label, result })
+          const best = http[label]?.[name]
+          if (!best || result.requestsPerSecond > best.requestsPerSecond) {
+            http[label] = { ...http[label], [name]: result }
+          }
+          log(
+            `  round ${round + 1} ${name.padEnd(9)} ${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`,
           )
         }
-        http[label] = { ...http[label], [name]: result }
-        log(
-          `  ${name.padEnd(9)} ${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`,
-        )
+      } finally {
+        await server.stop()
       }
-    } finally {
-      await server.stop()
     }
   }
 
@@ -203,6 +213,7 @@ async function main() {
         baselineName: 'Express',
         baseline: express.requestsPerSecond,
         goal: { kind: 'min', ratio: 0.8 },
+        note: `best of ${loadRounds} runs of ${load.durationSeconds} s, ${load.connections} connections`,
       },
       {
         group: label,
@@ -219,6 +230,7 @@ async function main() {
         unit: 'ms',
         baselineName: 'Express',
         baseline: express.p99Ms,
+        note: 'of the same runs',
       },
       {
         group: label,
@@ -297,7 +309,13 @@ async function main() {
     cores: cpus().length,
     pinning: pinning.note,
     loadAverage,
-    settings: { ...load, coldStartRuns, sessionCount, gcExposed: sessionsLarge.gcExposed },
+    settings: {
+      ...load,
+      loadRounds,
+      coldStartRuns,
+      sessionCount,
+      gcExposed: sessionsLarge.gcExposed,
+    },
     figures: withRatios(figures),
   }
   log('')
@@ -308,7 +326,7 @@ async function main() {
   const markdown = toMarkdown(report)
   await writeFile(
     `${results}latest.json`,
-    `${JSON.stringify({ ...report, raw: { http, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds } }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds } }, null, 2)}\n`,
   )
   await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
   await updateReadme(path('../README.md'), markdown)
