@@ -10,6 +10,7 @@ import { type HttpHandler, HttpResponse } from 'msw'
 import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
 import type { SandboxRequest, SandboxResponse } from '../core/http.ts'
 import type { Sandbox } from '../core/sandbox.ts'
+import { toFetchResponse } from '../handlers/create-handlers.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
@@ -48,20 +49,8 @@ export function createWorkerHandlers(
       }
       const answer = await sandbox.handle(plain)
       await options.onAnswer?.(plain, answer)
-      return toWorkerResponse(answer)
+      return toFetchResponse(answer, HttpResponse)
     },
     options,
   )
-}
-
-function toWorkerResponse(answer: SandboxResponse): Response {
-  const headers = new Headers(answer.headers)
-  for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
-  const text =
-    answer.body === undefined
-      ? null
-      : typeof answer.body === 'string'
-        ? answer.body
-        : JSON.stringify(answer.body)
-  return new HttpResponse(text, { status: answer.status, headers })
 }

@@ -1,23 +1,28 @@
 /**
  * @module
- * The msw handler set, generated from the operation table. Each handler turns a
- * Fetch `Request` into a plain sandbox request and the plain answer back into a
- * Fetch `Response`; the sandbox does the rest.
+ * The msw handler set for Node (`setupServer`), generated from the operation table.
+ * Each handler turns a Fetch `Request` into a plain sandbox request and the plain
+ * answer back into a Fetch `Response`; the sandbox does the rest.
  */
-import { type HttpHandler, http } from 'msw'
+import type { HttpHandler } from 'msw'
+import {
+  createSandboxRoutes,
+  type RouteOptions,
+  readSandboxRequest,
+} from '../adapters/sandbox-routes.ts'
 import type { SandboxResponse } from '../core/http.ts'
-import { CONTROL_PREFIX, type Sandbox } from '../core/sandbox.ts'
+import type { Sandbox } from '../core/sandbox.ts'
 
-export interface HandlerOptions {
-  /**
-   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
-   * Default `*`: any origin.
-   */
-  baseUrl?: string
-}
+export type HandlerOptions = RouteOptions
 
-/** Converts a plain sandbox answer to a Fetch `Response`, keeping every `Set-Cookie` apart. */
-export function toFetchResponse(answer: SandboxResponse): Response {
+/**
+ * Converts a plain sandbox answer to a Fetch `Response`, keeping every `Set-Cookie`
+ * apart. The browser worker passes msw's `HttpResponse`, whose cookies msw stores.
+ */
+export function toFetchResponse(
+  answer: SandboxResponse,
+  ResponseClass: new (body: string | null, init: ResponseInit) => Response = Response,
+): Response {
   const headers = new Headers(answer.headers)
   for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
   const text =
@@ -26,28 +31,16 @@ export function toFetchResponse(answer: SandboxResponse): Response {
       : typeof answer.body === 'string'
         ? answer.body
         : JSON.stringify(answer.body)
-  return new Response(text, { status: answer.status, headers })
+  return new ResponseClass(text, { status: answer.status, headers })
 }
 
-/** Answers a Fetch `Request` with the sandbox. */
+/** Answers a Fetch `Request` with the sandbox; `prefixLength` characters of the path are dropped. */
 export async function handleFetchRequest(
   sandbox: Sandbox,
   request: Request,
   prefixLength = 0,
 ): Promise<Response> {
-  const url = new URL(request.url)
-  const headers: Record<string, string> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  const answer = await sandbox.handle({
-    method: request.method,
-    url: url.pathname.slice(prefixLength) + url.search,
-    headers,
-    body: hasBody ? await request.text() : null,
-  })
-  return toFetchResponse(answer)
+  return toFetchResponse(await sandbox.handle(await readSandboxRequest(request, prefixLength)))
 }
 
 /**
@@ -58,16 +51,9 @@ export async function handleFetchRequest(
  * const server = setupServer(...createHandlers(sandbox))
  */
 export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): HttpHandler[] {
-  const base = (options.baseUrl ?? '*').replace(/\/$/, '')
-  const prefixLength = base === '*' ? 0 : new URL(base).pathname.replace(/\/$/, '').length
-  const resolver = ({ request }: { request: Request }) =>
-    handleFetchRequest(sandbox, request, prefixLength)
-  const handlers = sandbox.operations.map((operation) => {
-    const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
-    const method = operation.method === 'GET' ? http.get : http.post
-    return method(`${base}${path}`, resolver)
-  })
-  handlers.push(http.all(`${base}${CONTROL_PREFIX}`, resolver))
-  handlers.push(http.all(`${base}${CONTROL_PREFIX}/*`, resolver))
-  return handlers
+  return createSandboxRoutes(
+    sandbox,
+    async ({ sandboxRequest }) => toFetchResponse(await sandbox.handle(sandboxRequest)),
+    options,
+  )
 }
