@@ -6,9 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
-import { SandboxError } from '../mocks/core/errors.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
-import { errorResponse, internalErrorResponse } from '../mocks/core/pipeline.ts'
+import { internalErrorResponse } from '../mocks/core/pipeline.ts'
 import { createRouter } from '../mocks/core/router.ts'
 import { CONTROL_PREFIX, type Sandbox } from '../mocks/core/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
@@ -104,6 +103,7 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
     }
 
     let body: string | null = null
+    let tooLarge = false
     if (req.body !== undefined) {
       body = parsedBodyText(req.body)
     } else if (method !== 'GET' && method !== 'HEAD') {
@@ -114,15 +114,14 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
         if (error instanceof BodyAbortedError) return
         throw error
       }
-      if (read === TOO_LARGE) {
-        const error = new SandboxError(413, `Request body is larger than ${limit} bytes`)
-        writeAnswer(res, errorResponse(error))
-        return
-      }
-      body = read
+      // The sandbox answers the 413 itself, so it is journaled like any other refusal.
+      if (read !== TOO_LARGE) body = read
+      else tooLarge = true
     }
 
-    const request: SandboxRequest = { method, url, headers: headersOf(req), body }
+    const request: SandboxRequest = tooLarge
+      ? { method, url, headers: headersOf(req), body, bodyTooLarge: true }
+      : { method, url, headers: headersOf(req), body }
     writeAnswer(res, await sandbox.handle(request))
   }
 }

@@ -121,6 +121,11 @@ describe('request bodies', () => {
     expect(response.status).toBe(413)
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
     expect(await server.collection('bookings', session)).toEqual(before)
+    const journal = await server.request<{ status: number; operationId: string }[]>(
+      '/__sandbox/requests',
+      { session },
+    )
+    expect(journal.body.at(-1)).toMatchObject({ status: 413, operationId: 'declineBooking' })
   })
 
   it('answers 413 for a chunked body as soon as it passes the limit', async () => {

@@ -75,6 +75,7 @@ export async function handleControl(
       request.body,
       request.headers['content-type'],
       sandbox.settings.bodyLimitBytes,
+      request.bodyTooLarge,
     )
     const parsed = parseInput(resetBody, body, 'body')
     if (!parsed.ok) throw parsed.error

@@ -12,6 +12,11 @@ export interface SandboxRequest {
   headers: Readonly<Record<string, string | undefined>>
   /** The raw body text, if any. */
   body?: string | null | undefined
+  /**
+   * Set by an adapter that stopped reading the body once it passed the size limit,
+   * so the sandbox answers (and journals) the 413 like any other refusal.
+   */
+  bodyTooLarge?: boolean | undefined
 }
 
 export interface SandboxResponse {

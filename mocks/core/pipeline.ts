@@ -27,6 +27,7 @@ export interface PipelineInput {
   headers: Readonly<Record<string, string | undefined>>
   cookies: Readonly<Record<string, string>>
   body: string | null | undefined
+  bodyTooLarge?: boolean | undefined
 }
 
 export interface PipelineResult {
@@ -59,7 +60,9 @@ export function readJsonBody(
   text: string | null | undefined,
   contentType: string | undefined,
   limitBytes: number,
+  tooLarge = false,
 ): Record<string, unknown> {
+  if (tooLarge) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
   if (text.length > limitBytes || byteLength(text) > limitBytes) {
     throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
@@ -149,7 +152,12 @@ export async function runPipeline(
     dryRun = readDryRun(operation, input.query, settings)
     const body =
       operation.method === 'POST'
-        ? readJsonBody(input.body, input.headers['content-type'], settings.bodyLimitBytes)
+        ? readJsonBody(
+            input.body,
+            input.headers['content-type'],
+            settings.bodyLimitBytes,
+            input.bodyTooLarge,
+          )
         : undefined
 
     const params = parseInput(operation.params, decodeParams(input.params), 'params')

@@ -263,7 +263,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         const result = await sessions.run(state, () =>
           runPipeline(
             found.value,
-            { params: found.params, query, headers: request.headers, cookies, body: request.body },
+            {
+              params: found.params,
+              query,
+              headers: request.headers,
+              cookies,
+              body: request.body,
+              bodyTooLarge: request.bodyTooLarge,
+            },
             state.store,
             pipelineSettings,
           ),
