@@ -53,6 +53,15 @@ export const authCases: ConformanceCase[] = [
       'Missing refresh token: send refreshToken or the refresh_token cookie',
     ),
   }),
+  errorCase(refresh, '401 when the refresh token was revoked', {
+    request: {
+      method: 'POST',
+      url: '/auth/refresh?dryRun=true',
+      body: { refreshToken: 'rt_revoked.c2FuZGJveC1yZWZyZXNoOnJldm9rZWQ' },
+    },
+    status: 401,
+    body: apiError('UNAUTHORIZED', 'Refresh token revoked'),
+  }),
   errorCase(refresh, '400 when refreshToken is not a string', {
     request: { method: 'POST', url: '/auth/refresh?dryRun=true', body: { refreshToken: 42 } },
     status: 400,

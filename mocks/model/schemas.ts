@@ -19,6 +19,8 @@ export const userSchema = z.object({
   refreshToken: z.string().nullable(),
   /** Set on personas only: the code `POST /auth/idp/complete` accepts for this user. */
   idpCode: z.string().nullable(),
+  /** When the refresh token was revoked; a revoked token gets 401 from `POST /auth/refresh`. */
+  refreshTokenRevokedAt: isoDateTime.nullable(),
 })
 
 export const requirementsSchema = z.object({

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { anchors } from '../../fixtures/anchors.ts'
 import { getPersona } from '../../fixtures/personas.ts'
 import { useSandbox } from '../testing/use-sandbox.ts'
 
@@ -75,6 +76,14 @@ describe('POST /auth/refresh', () => {
     })
     expect(response.status).toBe(401)
     expect(response.body).toEqual({ message: 'Refresh token not accepted', code: 'UNAUTHORIZED' })
+  })
+
+  it('returns 401 for a revoked refresh token', async () => {
+    const response = await api.call('/auth/refresh?dryRun=true', {
+      body: { refreshToken: anchors.revokedUser.refreshToken },
+    })
+    expect(response.status).toBe(401)
+    expect(response.body).toEqual({ message: 'Refresh token revoked', code: 'UNAUTHORIZED' })
   })
 
   it('returns 401 when no refresh token is sent at all', async () => {

@@ -33,6 +33,7 @@ export const refreshToken = defineOperation({
     }
     const user = store.users.find((candidate) => candidate.refreshToken === token)
     if (!user) throw unauthorized('Refresh token not accepted')
+    if (user.refreshTokenRevokedAt !== null) throw unauthorized('Refresh token revoked')
     const accessToken = await issueAccessToken(
       tokens,
       { sub: user.publicId, roles: [...user.roles] },
@@ -55,7 +56,9 @@ export const completeIdpSignIn = defineOperation({
   body: z.strictObject({ code: z.string().min(1) }),
   async run({ body, store }) {
     const user = store.users.find((candidate) => candidate.idpCode === body.code)
-    if (!user?.refreshToken) throw unauthorized('Identity provider code not accepted')
+    if (!user?.refreshToken || user.refreshTokenRevokedAt !== null) {
+      throw unauthorized('Identity provider code not accepted')
+    }
     return {
       body: acknowledgement,
       setCookie: [`${REFRESH_COOKIE}=${user.refreshToken}; Path=/; HttpOnly; SameSite=Lax`],
