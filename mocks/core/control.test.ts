@@ -51,6 +51,16 @@ describe('control API in the Node runtime', () => {
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
   })
 
+  it('returns 400, not a crash, for a malformed collection name', async () => {
+    const response = await sandbox.handle({
+      method: 'GET',
+      url: '/__sandbox/collections/%ZZ',
+      headers: {},
+    })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST' })
+  })
+
   it('returns 404 for an unknown collection', async () => {
     const response = await api.call('/__sandbox/collections/widgets')
     expect(response.status).toBe(404)

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
-import { notFound } from './errors.ts'
+import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
 import type { Sandbox } from './sandbox.ts'
@@ -83,7 +83,7 @@ export async function handleControl(
     return jsonResponse(200, result)
   }
   if (method === 'GET' && route.startsWith('/collections/')) {
-    const name = decodeURIComponent(route.slice('/collections/'.length))
+    const name = safeDecode(route.slice('/collections/'.length))
     if (!(collectionNames as string[]).includes(name)) {
       throw notFound(`Unknown collection "${name}" (known: ${collectionNames.join(', ')})`)
     }
@@ -109,4 +109,12 @@ export async function handleControl(
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw badRequest('Validation failed', ['name is not a valid URL path segment'])
+  }
 }
