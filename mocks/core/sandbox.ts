@@ -185,7 +185,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (id === undefined || id === '') return DEFAULT_SESSION
     if (!isValidSessionId(id)) {
       throw badRequest('Invalid sandbox session id', [
-        `${SESSION_HEADER} must be 1 to 64 letters, digits or . _ : -`,
+        `session id (${SESSION_HEADER} header or ${SESSION_COOKIE} cookie) must be 1 to 64 letters, digits or . _ : -`,
       ])
     }
     return id
