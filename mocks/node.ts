@@ -38,16 +38,15 @@ export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}
     server,
     async reset(resetOptions) {
       server.resetHandlers()
-      if (resetOptions?.session === undefined) {
-        for (const session of sandbox.sessionIds()) {
-          if (session !== 'default') sandbox.dropSession(session)
-        }
+      const { session, ...scenario } = resetOptions ?? {}
+      if (session === undefined) await sandbox.resetAll(scenario)
+      else {
+        await sandbox.reset({
+          scenario: sandbox.settings.scenario,
+          seed: sandbox.settings.seed,
+          ...resetOptions,
+        })
       }
-      await sandbox.reset({
-        scenario: sandbox.settings.scenario,
-        seed: sandbox.settings.seed,
-        ...resetOptions,
-      })
     },
   }
 }

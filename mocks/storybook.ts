@@ -55,12 +55,9 @@ export function createStorybookSandbox(
     handlers,
     async loader({ parameters }) {
       const wanted = parameters.sandbox ?? {}
-      for (const session of sandbox.sessionIds()) {
-        if (session !== 'default') sandbox.dropSession(session)
-      }
-      await sandbox.reset({
-        scenario: wanted.scenario ?? sandbox.settings.scenario,
-        seed: wanted.seed ?? sandbox.settings.seed,
+      await sandbox.resetAll({
+        ...(wanted.scenario === undefined ? {} : { scenario: wanted.scenario }),
+        ...(wanted.seed === undefined ? {} : { seed: wanted.seed }),
       })
       const persona = sandbox.personas.find((candidate) => candidate.key === wanted.persona) ?? null
       return {

@@ -61,6 +61,21 @@ describe('control API in the Node runtime', () => {
     expect(response.body).toMatchObject({ code: 'BAD_REQUEST' })
   })
 
+  it('starts over with resetAll: other sessions dropped, default back to the start', async () => {
+    await api.call('/__sandbox/reset', { body: { scenario: 'empty' } })
+    await api.call(decline(anchors.bookings.pending), { as: 'host', body: {}, session: 'w-9' })
+    expect(sandbox.sessionIds()).toContain('w-9')
+    expect(await sandbox.resetAll()).toEqual({
+      session: 'default',
+      scenario: 'default',
+      seed: sandbox.settings.seed,
+    })
+    expect(sandbox.sessionIds()).toEqual(['default'])
+    expect((await sandbox.store('w-9')).bookings.get(anchors.bookings.pending)?.status).toBe(
+      'pending',
+    )
+  })
+
   it('returns 404 for an unknown collection', async () => {
     const response = await api.call('/__sandbox/collections/widgets')
     expect(response.status).toBe(404)

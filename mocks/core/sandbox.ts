@@ -81,6 +81,12 @@ export interface Sandbox {
   handle(request: SandboxRequest): Promise<SandboxResponse>
   /** Puts a session back to a scenario's initial state. */
   reset(options?: ResetOptions): Promise<ResetResult>
+  /**
+   * Starts over: drops every session but the default one and puts the default session
+   * back to the starting scenario and seed (or the ones given). What test and story
+   * runners call between runs.
+   */
+  resetAll(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
   /** The store of a session, created from the starting scenario if new. */
   store(session?: string): Promise<Store>
   /** Drops a session and its state. */
@@ -224,6 +230,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return sessions.size
     },
     reset,
+    async resetAll(resetOptions = {}) {
+      for (const session of sessions.ids()) {
+        if (session !== DEFAULT_SESSION) sessions.delete(session)
+      }
+      return reset({ scenario: settings.scenario, seed: settings.seed, ...resetOptions })
+    },
     store,
     dropSession: (session) => sessions.delete(session),
     sessionIds: () => sessions.ids(),
