@@ -8,8 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
 import { internalErrorResponse } from '../mocks/core/pipeline.ts'
-import { createRouter } from '../mocks/core/router.ts'
-import { CONTROL_PREFIX, type Sandbox } from '../mocks/core/sandbox.ts'
+import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 
 export interface SandboxHandlerOptions {
@@ -75,15 +74,7 @@ function headersOf(req: IncomingMessage): SandboxRequest['headers'] {
  */
 export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOptions = {}) {
   const limit = sandbox.settings.bodyLimitBytes
-  const known = options.fallthrough
-    ? createRouter(
-        sandbox.operations.map((operation) => ({
-          method: operation.method,
-          path: operation.path,
-          value: true,
-        })),
-      )
-    : undefined
+  const fallthrough = options.fallthrough ?? false
 
   return async function sandboxHandler(
     req: Request,
@@ -92,18 +83,16 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
   ): Promise<void> {
     const url = req.url
     const method = req.method
-    if (known) {
+    if (fallthrough) {
       const mark = url.indexOf('?')
-      const path = mark === -1 ? url : url.slice(0, mark)
-      const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
-      if (!isControl && !known(method, path)) {
+      if (!sandbox.answers(method, mark === -1 ? url : url.slice(0, mark))) {
         next()
         return
       }
     }
 
     let body: string | null = null
-    let tooLarge = false
+    let bodyTooLarge = false
     if (req.body !== undefined) {
       body = parsedBodyText(req.body)
     } else if (method !== 'GET' && method !== 'HEAD') {
@@ -115,13 +104,11 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
         throw error
       }
       // The sandbox answers the 413 itself, so it is journaled like any other refusal.
-      if (read !== TOO_LARGE) body = read
-      else tooLarge = true
+      if (read === TOO_LARGE) bodyTooLarge = true
+      else body = read
     }
 
-    const request: SandboxRequest = tooLarge
-      ? { method, url, headers: headersOf(req), body, bodyTooLarge: true }
-      : { method, url, headers: headersOf(req), body }
+    const request: SandboxRequest = { method, url, headers: headersOf(req), body, bodyTooLarge }
     writeAnswer(res, await sandbox.handle(request))
   }
 }

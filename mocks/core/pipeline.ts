@@ -62,11 +62,10 @@ export function readJsonBody(
   limitBytes: number,
   tooLarge = false,
 ): Record<string, unknown> {
-  if (tooLarge) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
+  const oversized =
+    tooLarge || (text != null && (text.length > limitBytes || byteLength(text) > limitBytes))
+  if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
-  if (text.length > limitBytes || byteLength(text) > limitBytes) {
-    throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
-  }
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
   if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
     throw new SandboxError(

@@ -89,6 +89,12 @@ export interface Sandbox {
   resetAll(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
   /** The store of a session, created from the starting scenario if new. */
   store(session?: string): Promise<Store>
+  /**
+   * Whether `handle` has an answer for this method and path other than "unknown route":
+   * an operation of the reference or a control call. Lets a mounted sandbox pass other
+   * paths on.
+   */
+  answers(method: string, path: string): boolean
   /** Drops a session and its state. */
   dropSession(session: string): void
   /** Ids of the sessions that currently hold state. */
@@ -108,6 +114,10 @@ export interface Sandbox {
 }
 
 const SNAPSHOT_CACHE_SIZE = 4
+
+function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+}
 const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
 /**
@@ -237,6 +247,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return reset({ scenario: settings.scenario, seed: settings.seed, ...resetOptions })
     },
     store,
+    answers: (method, path) =>
+      isControlPath(path) || match(method.toUpperCase(), path) !== undefined,
     dropSession: (session) => sessions.delete(session),
     sessionIds: () => sessions.ids(),
     async handle(request) {
@@ -248,7 +260,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       try {
         const cookies = parseCookies(request.headers.cookie)
         session = sessionOf(request, cookies)
-        if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+        if (isControlPath(path)) {
           return await handleControl(sandbox, { method, path, query, request, session })
         }
         const found = match(method, path)
