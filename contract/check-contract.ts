@@ -20,6 +20,7 @@
  * sandbox (not through Prism), so no case depends on another.
  */
 import type { CaseRequest, ConformanceCase, DocumentKind } from './cases/types.ts'
+import { caseRequestInit } from './conformance/run-case.ts'
 import {
   ANY_DOCUMENTED_STATUS,
   type CasePlan,
@@ -300,23 +301,10 @@ async function send(
 ): Promise<Answer> {
   const session = context.session()
   await context.sandbox.reset(session)
-  const headers: Record<string, string> = { 'x-sandbox-session': session }
-  if (request.as !== undefined) {
-    headers.authorization = `Bearer ${await context.sandbox.accessToken(request.as)}`
-  }
-  if (request.authorization !== undefined) headers.authorization = request.authorization
-  let body: string | undefined
-  if (request.rawBody !== undefined) body = request.rawBody
-  else if (request.body !== undefined) {
-    body = JSON.stringify(request.body)
-    headers['content-type'] = 'application/json'
-  }
-  Object.assign(headers, request.headers)
-  return fetchAnswer(`${prism.url}${url}`, {
-    method: request.method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-  })
+  const init = await caseRequestInit(request, session, (persona) =>
+    context.sandbox.accessToken(persona),
+  )
+  return fetchAnswer(`${prism.url}${url}`, init)
 }
 
 /**

@@ -49,6 +49,29 @@ interface Answer {
  *   if (outcome.failures.length > 0) console.log(outcome.name, outcome.failures)
  * }
  */
+/**
+ * The `fetch` options of a case's request in `session`: the session header, the bearer
+ * token of `as` (from `accessToken`) or the raw `authorization`, the body (JSON or raw),
+ * then the case's own headers over all of them. Shared by every way a case is sent.
+ */
+export async function caseRequestInit(
+  testCase: CaseRequest,
+  session: string,
+  accessToken: (persona: NonNullable<CaseRequest['as']>) => Promise<string>,
+): Promise<{ method: string; headers: Record<string, string>; body?: string }> {
+  const headers: Record<string, string> = { 'x-sandbox-session': session }
+  if (testCase.as !== undefined) headers.authorization = `Bearer ${await accessToken(testCase.as)}`
+  if (testCase.authorization !== undefined) headers.authorization = testCase.authorization
+  let body: string | undefined
+  if (testCase.rawBody !== undefined) body = testCase.rawBody
+  else if (testCase.body !== undefined) {
+    body = JSON.stringify(testCase.body)
+    headers['content-type'] = 'application/json'
+  }
+  Object.assign(headers, testCase.headers)
+  return { method: testCase.method, headers, ...(body === undefined ? {} : { body }) }
+}
+
 export function createConformanceRunner(target: ConformanceTarget) {
   // Looked up on every call: msw replaces the global `fetch` when its server starts listening.
   const send: typeof fetch = (input, init) => (target.fetch ?? globalThis.fetch)(input, init)
@@ -137,22 +160,7 @@ export function createConformanceRunner(target: ConformanceTarget) {
   }
 
   async function sendCase(testCase: CaseRequest, session: string): Promise<Answer> {
-    const headers: Record<string, string> = { 'x-sandbox-session': session }
-    if (testCase.as !== undefined)
-      headers.authorization = `Bearer ${await accessToken(testCase.as)}`
-    if (testCase.authorization !== undefined) headers.authorization = testCase.authorization
-    let body: string | undefined
-    if (testCase.rawBody !== undefined) body = testCase.rawBody
-    else if (testCase.body !== undefined) {
-      body = JSON.stringify(testCase.body)
-      headers['content-type'] = 'application/json'
-    }
-    Object.assign(headers, testCase.headers)
-    return request(testCase.url, {
-      method: testCase.method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-    })
+    return request(testCase.url, await caseRequestInit(testCase, session, accessToken))
   }
 
   /** Resets a fresh session, sends the case's request, and checks the answer and the state. */
