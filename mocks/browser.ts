@@ -116,7 +116,9 @@ export async function startSandboxWorker(
     if (storage) writePersistedState(storage, storageKey, captureState(await sandbox.store()))
   }
   const handlerOptions: WorkerHandlerOptions = {
-    onAnswer: (request) => (request.method === 'GET' ? undefined : save()),
+    // Reads and refusals change nothing, so there is nothing new to save.
+    onAnswer: (request, answer) =>
+      request.method === 'GET' || answer.status >= 400 ? undefined : save(),
   }
   if (baseUrl !== undefined) handlerOptions.baseUrl = baseUrl
   const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
