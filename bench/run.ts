@@ -47,7 +47,7 @@ const log = (line: string) => console.log(line)
 const servers = {
   'node:http': { script: path('./servers/bare-http.mjs'), args: [] as string[] },
   express: { script: path('./servers/bare-express.mjs'), args: [] as string[] },
-  sandbox: { script: path('../server/bin.mjs'), args: ['--port', '0', '--quiet'] },
+  sandbox: { script: path('../bin/platform-sandbox.mjs'), args: ['--port', '0', '--quiet'] },
 }
 type ServerName = keyof typeof servers
 
@@ -87,7 +87,7 @@ async function main() {
   const loadAverage = loadavg()
   log(`Pinning: ${pinning.note}`)
   if (!isBundleFresh()) {
-    log('Bundling the server (npm run build:server)...')
+    log('Bundling the server (npm run build)...')
     await buildBundle()
   }
 

@@ -56,7 +56,9 @@ for (const [path, entry] of Object.entries(packages)) {
 }
 
 lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
+  Object.entries(packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'),
+  ),
 )
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`lockfile: ${added} platform package(s) added`)

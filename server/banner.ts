@@ -9,6 +9,16 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
 }
 
+/**
+ * The URL to give a front-end: `localhost` for the loopback address. An app served from
+ * `http://localhost:5173` and an API at `http://127.0.0.1:4010` are different sites, so the
+ * browser never sends the SameSite=Lax `refresh_token` cookie to the API; with
+ * `http://localhost:4010` both are the same site and sign-in works.
+ */
+export function browserUrl(url: string): string {
+  return url.replace(/^http:\/\/127\.0\.0\.1(?=[:/]|$)/, 'http://localhost')
+}
+
 /** The start-up message: URL, scenario, persona keys and a curl to sign in as `host`. */
 export function formatBanner(url: string, sandbox: Sandbox): string {
   const { scenario, seed, strictContract } = sandbox.settings

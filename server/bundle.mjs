@@ -1,9 +1,9 @@
 /**
  * @module
- * Bundles the server into `server/dist/cli.cjs` with esbuild, so that it starts in
+ * Bundles the server into `dist/cli/cli.cjs` with esbuild, so that it starts in
  * a fraction of the time tsx needs to compile the TypeScript sources on every run.
- * Run it with `npm run build:server`; `bin.mjs` also runs it when the bundle is
- * older than its sources.
+ * `npm run build` runs it; in a checkout, `bin/platform-sandbox.mjs` also runs it when
+ * the bundle is older than its sources.
  *
  * The bundle is CommonJS so that `run-bundle.mjs` can compile it through `vm.Script`
  * with V8's code cache (Node 20 has no code cache for ES modules): compiling the
@@ -13,41 +13,20 @@
  * the bundle (`prebuilt-data.ts`), so that the usual start skips the faker generator.
  *
  * What is not needed to answer the first request is kept off the start-up path:
- * the merged-contract builder (openapi-format, yaml) only runs on the first
- * `GET /__sandbox/openapi.json`, and what Express loads eagerly but the sandbox
+ * the merged contract is only parsed on the first `GET /__sandbox/openapi.json`,
+ * and what Express loads eagerly but the sandbox
  * never uses is only required if someone calls it (`lazyRequires`).
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-export const outdir = join(root, 'server', 'dist')
+export const outdir = join(root, 'dist', 'cli')
 export const entry = join(outdir, 'cli.cjs')
-/** V8's code cache of `entry`, written by `run-bundle.mjs` when a run ends. */
-export const codeCache = `${entry}.cache`
 const manifest = join(outdir, 'inputs.json')
-
-/** Keeps `import.meta.url` of repository sources pointing at the source file, not the bundle. */
-const sourceUrls = {
-  name: 'source-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async (args) => {
-      if (args.path.includes('node_modules')) return undefined
-      const source = await readFile(args.path, 'utf8')
-      if (!source.includes('import.meta.url')) return undefined
-      return {
-        contents: source.replaceAll(
-          'import.meta.url',
-          JSON.stringify(pathToFileURL(args.path).href),
-        ),
-        loader: 'ts',
-      }
-    })
-  },
-}
 
 /**
  * Packages Express requires when it loads but the sandbox never calls: body-parser
@@ -165,7 +144,7 @@ export async function buildBundle() {
     platform: 'node',
     target: 'node20',
     external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), sourceUrls, lazyRequires],
+    plugins: [prebuiltDataModule(texts), lazyRequires],
     metafile: true,
     logLevel: 'warning',
   })
@@ -177,7 +156,7 @@ export async function buildBundle() {
   await writeFile(join(staging, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 2)}\n`)
   await rm(outdir, { recursive: true, force: true })
   await rename(staging, outdir)
-  await warmCodeCache(fileURLToPath(new URL('./bin.mjs', import.meta.url)))
+  await warmCodeCache(fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url)))
   return entry
 }
 

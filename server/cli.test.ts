@@ -9,7 +9,7 @@ import { collectionNames } from '../mocks/model/schemas.ts'
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
-const bin = fileURLToPath(new URL('./bin.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 
 /** Parses like the CLI, but throws instead of exiting and keeps the messages. */
 function parse(args: string[], env: Record<string, string> = {}) {
@@ -202,13 +202,13 @@ describe('platform-sandbox command', () => {
   it('serves exactly the records the sources build (the bundle carries prebuilt data)', async () => {
     const cli = run(['--port', '0', '--quiet'])
     children.push(cli.child)
-    const [, url] = await cli.output(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const [, url] = await cli.output(/listening on (http:\/\/localhost:\d+)/)
     const store = await createSandbox().store()
     for (const name of collectionNames) {
       const response = await fetch(`${url}/__sandbox/collections/${name}`)
       expect(await response.json(), name).toEqual(JSON.parse(JSON.stringify(store[name].all())))
     }
-    // The contract builder, bundled too, still finds spec/ from inside the bundle.
+    // The merged contract travels inside the bundle.
     const contract = await fetch(`${url}/__sandbox/openapi.json`)
     expect(contract.status).toBe(200)
     expect(((await contract.json()) as { paths: object }).paths).toHaveProperty(['/auth/refresh'])
@@ -219,7 +219,7 @@ describe('platform-sandbox command', () => {
   it('starts, prints how to sign in, and on SIGTERM finishes the request in flight and exits 0', async () => {
     const cli = run(['--port', '0', '--quiet'])
     children.push(cli.child)
-    const [, url] = await cli.output(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const [, url] = await cli.output(/listening on (http:\/\/localhost:\d+)/)
     const { port } = new URL(url!)
     await cli.output(/Ctrl\+C/)
     const host = personas.find((persona) => persona.key === 'host')!

@@ -3,7 +3,7 @@
  * `platform-sandbox`: parses the command line, starts the server, prints where it
  * is and how to sign in, and closes gracefully on SIGINT or SIGTERM (exit code 0).
  */
-import { formatBanner } from './banner.ts'
+import { browserUrl, formatBanner } from './banner.ts'
 import { parseCliArguments } from './cli-options.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -48,7 +48,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
-  console.log(formatBanner(running.url, running.sandbox))
+  console.log(formatBanner(browserUrl(running.url), running.sandbox))
 }
 
 main(process.argv.slice(2), process.env).catch((error: unknown) => {

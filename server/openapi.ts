@@ -1,30 +1,15 @@
 /**
  * @module
- * The merged contract served at `GET /__sandbox/openapi.json`, built from `spec/`
- * on first request (openapi-format is only loaded then) and kept.
+ * The merged contract served at `GET /__sandbox/openapi.json`: the generated
+ * `spec/generated/openapi.json` (see `npm run generate`), loaded on first request
+ * so that it stays off the start-up path, and kept.
  */
-import { notFound } from '../mocks/core/errors.ts'
-
 let merged: Promise<unknown> | undefined
 
-async function build(): Promise<unknown> {
-  let module: typeof import('../spec/build-document.ts')
-  try {
-    module = await import('../spec/build-document.ts')
-  } catch (error) {
-    console.error('[sandbox] failed to load spec/build-document.ts:', error)
-    throw notFound(
-      'The merged OpenAPI document is not available: spec/build-document.ts failed to load',
-    )
-  }
-  return module.buildMergedDocument()
-}
-
-/** The merged OpenAPI document; a failed build is retried on the next call. */
+/** The merged OpenAPI document. */
 export function loadMergedDocument(): Promise<unknown> {
-  merged ??= build()
-  merged.catch(() => {
-    merged = undefined
-  })
+  merged ??= import('../spec/generated/openapi.json', { with: { type: 'json' } }).then(
+    (module) => module.default,
+  )
   return merged
 }

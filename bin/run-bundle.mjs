@@ -5,10 +5,21 @@
  * cache saves. The cache is (re)written when the process exits if it was missing
  * or V8 rejected it (another Node version, other flags).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { Script } from 'node:vm'
+
+/**
+ * Where the code cache of `file` lives: the system's temporary folder, one file per bundle
+ * location and Node version (V8 rejects a cache from another version or another source anyway).
+ */
+export function codeCacheFile(file) {
+  const key = createHash('sha256').update(`${file}\0${process.version}`).digest('hex').slice(0, 16)
+  return join(tmpdir(), 'platform-sandbox-code-cache', `${key}.cache`)
+}
 
 /** Runs `file` as the main CommonJS module, with `cacheFile` as its code cache. */
 export function runBundle(file, cacheFile) {
@@ -25,6 +36,7 @@ export function runBundle(file, cacheFile) {
       // At exit, the cache holds every function the run compiled, not just the top level.
       const staging = `${cacheFile}.${process.pid}`
       try {
+        mkdirSync(dirname(cacheFile), { recursive: true })
         writeFileSync(staging, script.createCachedData())
         renameSync(staging, cacheFile)
       } catch {

@@ -1,0 +1,34 @@
+/**
+ * @module
+ * A typed client of the Platform Backend API, on openapi-fetch: every path, parameter,
+ * body and answer is typed by the sandbox's merged contract (`platform-sandbox/types`).
+ * It works against the sandbox (any runtime) and, later, the real backend.
+ */
+import createClient, { type Client, type ClientOptions } from 'openapi-fetch'
+import type { components, operations, paths } from '../spec/generated/platform-api.d.ts'
+
+export type PlatformClient = Client<paths>
+
+export interface PlatformClientOptions extends ClientOptions {
+  /** Where the API lives, e.g. `http://localhost:4010`. */
+  baseUrl: string
+}
+
+/**
+ * Creates a typed client of the API.
+ *
+ * @example
+ * const api = createPlatformClient({ baseUrl: 'http://localhost:4010', credentials: 'include' })
+ * const { data, error } = await api.POST('/auth/refresh', {
+ *   params: { query: { dryRun: true } },
+ *   body: { refreshToken: 'rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q' },
+ * })
+ * if (data) console.log(data.accessToken)
+ */
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  return createClient<paths>(options)
+}
+
+export type { components, operations, paths }
+/** The error body of every refusal: `{ message, code, details? }`. */
+export type ApiErrorResponse = components['schemas']['ApiErrorResponseDto']
