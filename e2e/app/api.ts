@@ -40,12 +40,13 @@ export interface BookingItem {
 }
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string | undefined,
-  ) {
+  readonly status: number
+  readonly code: string | undefined
+
+  constructor(status: number, message: string, code: string | undefined) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 

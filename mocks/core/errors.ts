@@ -27,14 +27,14 @@ export interface ApiErrorBody {
 
 export class SandboxError extends Error {
   readonly code: ErrorCode
+  readonly status: ErrorStatus
+  readonly details: string[] | undefined
 
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    readonly details?: string[],
-  ) {
+  constructor(status: ErrorStatus, message: string, details?: string[]) {
     super(message)
     this.name = 'SandboxError'
+    this.status = status
+    this.details = details
     this.code = errorCodes[status]
   }
 

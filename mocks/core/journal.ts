@@ -22,7 +22,11 @@ export class RequestJournal {
   readonly #entries: JournalEntry[] = []
   #start = 0
 
-  constructor(readonly limit: number) {}
+  readonly limit: number
+
+  constructor(limit: number) {
+    this.limit = limit
+  }
 
   record(entry: JournalEntry): void {
     if (this.limit <= 0) return

@@ -23,7 +23,11 @@ interface SessionState {
 export class SessionRegistry {
   readonly #sessions = new Map<string, SessionState>()
 
-  constructor(readonly maxSessions: number) {}
+  readonly maxSessions: number
+
+  constructor(maxSessions: number) {
+    this.maxSessions = maxSessions
+  }
 
   get size(): number {
     return this.#sessions.size

@@ -82,13 +82,15 @@ export class Table<T extends object> {
   readonly #changed = new Map<string, T>()
   readonly #deleted = new Set<string>()
 
-  constructor(
-    readonly name: string,
-    readonly key: keyof T & string,
-    schema: AnySchema,
-    readonly base: BaseCollection<T>,
-  ) {
+  readonly name: string
+  readonly key: keyof T & string
+  readonly base: BaseCollection<T>
+
+  constructor(name: string, key: keyof T & string, schema: AnySchema, base: BaseCollection<T>) {
+    this.name = name
+    this.key = key
     this.#schema = schema
+    this.base = base
   }
 
   /**
