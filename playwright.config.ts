@@ -2,12 +2,19 @@
  * End-to-end tests in Chromium: the example page on the sandbox worker, the
  * Playwright fixture, and the Storybook stories. Chromium is the system's (see
  * `scripts/find-chromium.ts`); Playwright never downloads a browser here.
+ *
+ * The example page and the Storybook build are served on ports free at the start of the
+ * run, never on fixed ones, and a server already running is never reused: another app's
+ * `vite preview` on 4173 is not ours to test.
  */
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findChromium } from './scripts/find-chromium.ts'
+import { sharedFreePort } from './scripts/free-port-sync.ts'
 
-const APP_URL = 'http://localhost:4173'
-const STORYBOOK_URL = 'http://localhost:6006'
+const APP_PORT = sharedFreePort('SANDBOX_E2E_APP_PORT')
+const STORYBOOK_PORT = sharedFreePort('SANDBOX_E2E_STORYBOOK_PORT')
+const APP_URL = `http://localhost:${APP_PORT}`
+const STORYBOOK_URL = `http://localhost:${STORYBOOK_PORT}`
 const executablePath = findChromium()
 
 export default defineConfig({
@@ -29,16 +36,15 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'vite build --config e2e/vite.config.ts && vite preview --config e2e/vite.config.ts',
+      command: `vite build --config e2e/vite.config.ts && vite preview --config e2e/vite.config.ts --port ${APP_PORT} --strictPort`,
       url: APP_URL,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 120_000,
     },
     {
-      command:
-        'storybook build -o storybook-static --quiet && vite preview --outDir storybook-static --port 6006 --strictPort',
+      command: `storybook build -o storybook-static --quiet && vite preview --outDir storybook-static --port ${STORYBOOK_PORT} --strictPort`,
       url: STORYBOOK_URL,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: { STORYBOOK_DISABLE_TELEMETRY: '1' },
     },

@@ -1,19 +1,17 @@
 /**
- * Every story runs against the sandbox in the preview: msw-storybook-addon starts
- * the worker on the sandbox handlers, and the sandbox loader resets the state to
+ * Every story runs against the sandbox in the preview: msw-storybook-addon 3 starts
+ * the worker on the sandbox handlers (`setupWorker`), and the sandbox loader resets the state to
  * the story's `parameters.sandbox` before it renders.
  */
 import '../e2e/app/style.css'
 import type { Preview } from '@storybook/html-vite'
-import { initialize, mswLoader } from 'msw-storybook-addon'
+import { mswLoader } from 'msw-storybook-addon/csf3'
 import { createStorybookSandbox } from '../mocks/storybook.ts'
 
-const { handlers, loader } = createStorybookSandbox()
-
-initialize({ onUnhandledRequest: 'bypass', quiet: true }, handlers)
+const { setupWorker, loader } = createStorybookSandbox()
 
 const preview: Preview = {
-  loaders: [mswLoader, loader],
+  loaders: [mswLoader(setupWorker), loader],
   parameters: { layout: 'padded' },
 }
 

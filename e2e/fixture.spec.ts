@@ -129,3 +129,24 @@ test.describe('with the empty scenario', () => {
     await keepScreenshot(page, testInfo, 'fixture-empty-scenario')
   })
 })
+
+test.describe('a page that starts the sandbox worker itself', () => {
+  test('runs unchanged: the worker stands aside and the fixture answers', async ({
+    page,
+    sandbox,
+  }) => {
+    // No `?worker=off`: the page calls `startSandboxWorker()` as in development.
+    await page.goto('/')
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    expect(await page.evaluate(() => window.__sandbox?.answeredBy)).toBe('playwright')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByTestId(`decline-${anchors.bookings.pending}`).click()
+    await expect(page.getByTestId(`booking-${anchors.bookings.pending}`)).toHaveCount(0)
+    // The write landed in the test's sandbox, not in one inside the page.
+    await expect
+      .poll(async () => (await sandbox.store()).bookings.get(anchors.bookings.pending)?.status)
+      .toBe('declined')
+    expect(sandbox.journal.list().map((entry) => entry.operationId)).toContain('declineBooking')
+  })
+})

@@ -6,7 +6,8 @@ import { expect, type Page, test } from '@playwright/test'
 import { anchors } from '../fixtures/anchors.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 
-const STORYBOOK_URL = 'http://localhost:6006'
+// The port the Playwright config chose for this run (its workers inherit the variable).
+const STORYBOOK_URL = `http://localhost:${process.env.SANDBOX_E2E_STORYBOOK_PORT}`
 
 async function openStory(page: Page, id: string) {
   await page.goto(`${STORYBOOK_URL}/iframe.html?id=${id}&viewMode=story`)

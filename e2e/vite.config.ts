@@ -22,5 +22,6 @@ export default defineConfig({
     },
   },
   server: { port: 5173, strictPort: true },
+  // `npm run test:e2e` passes a free port (`--port`); 4173 is only the default by hand.
   preview: { port: 4173, strictPort: true },
 })

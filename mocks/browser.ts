@@ -6,6 +6,7 @@
  * again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
+import { isUnderPlaywrightFixture } from './browser/fixture-marker.ts'
 import {
   captureState,
   type PersistedState,
@@ -60,6 +61,12 @@ export interface SentResponse {
 
 export interface SandboxWorker {
   worker: SetupWorker
+  /**
+   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the page
+   * runs under the `platform-sandbox/playwright` fixture, which answers from the test's own
+   * sandbox; no worker was registered, and the state to read is the test's `sandbox` fixture.
+   */
+  answeredBy: 'worker' | 'playwright'
   sandbox: Sandbox
   /** Back to the scenario's initial state (or another scenario), and the original handlers. */
   reset(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
@@ -83,7 +90,9 @@ declare global {
 
 /**
  * Creates a sandbox in the page and starts msw's worker on its handlers. Await it
- * before the app's first request.
+ * before the app's first request. Under the `platform-sandbox/playwright` fixture it
+ * resolves at once without registering a worker (`answeredBy: 'playwright'`), since the
+ * fixture answers the page's requests: the same app code runs in dev mode and in tests.
  *
  * @example
  * if (import.meta.env.DEV) {
@@ -122,10 +131,14 @@ export async function startSandboxWorker(
   }
   if (baseUrl !== undefined) handlerOptions.baseUrl = baseUrl
   const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
-  await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest, quiet })
+  const answeredBy = isUnderPlaywrightFixture() ? 'playwright' : 'worker'
+  if (answeredBy === 'worker') {
+    await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest, quiet })
+  }
 
   const controls: SandboxWorker = {
     worker,
+    answeredBy,
     sandbox,
     async reset(resetOptions = {}) {
       worker.resetHandlers()
@@ -134,7 +147,7 @@ export async function startSandboxWorker(
       return result
     },
     stop() {
-      worker.stop()
+      if (answeredBy === 'worker') worker.stop()
       if (expose && window.__sandbox === controls) delete window.__sandbox
     },
     send: (request) => sendThroughWorker(request, baseUrl),

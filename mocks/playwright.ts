@@ -13,6 +13,7 @@ import {
   type PlaywrightTestOptions,
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
+import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
 
@@ -41,7 +42,8 @@ export interface SandboxTestFixtures {
 /**
  * The fixtures, for adding to a `test` of your own: `base.extend(sandboxFixtures)`.
  * They also set `serviceWorkers: 'block'`, since requests a Service Worker answers
- * never reach `context.route()`.
+ * never reach `context.route()`, and mark every page so that a `startSandboxWorker()`
+ * in the app resolves without registering a worker: the app runs unchanged.
  */
 export const sandboxFixtures: Fixtures<
   SandboxTestOptions & SandboxTestFixtures,
@@ -67,6 +69,10 @@ export const sandboxFixtures: Fixtures<
   },
   network: [
     async ({ context, handlers, onUnhandledRequest }, use) => {
+      // A page that calls `startSandboxWorker()` finds the marker and leaves the answering to us.
+      await context.addInitScript((marker) => {
+        ;(globalThis as Record<string, unknown>)[marker] = true
+      }, FIXTURE_MARKER)
       const network = defineNetworkFixture({ context, handlers, onUnhandledRequest })
       await network.enable()
       await use(network)

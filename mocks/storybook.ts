@@ -1,9 +1,11 @@
 /**
  * @module
- * The Storybook entry: one sandbox for the preview, its handlers for
- * msw-storybook-addon, and a loader that gives every story fresh state, the
- * scenario it asks for and, if it names a persona, a signed-in access token.
+ * The Storybook entry: one sandbox for the preview, a worker set-up for
+ * msw-storybook-addon 3 (`mswLoader(setupWorker)` of `msw-storybook-addon/csf3`, or
+ * `addonMsw(setupWorker)` in CSF Next), and a loader that gives every story fresh
+ * state, the scenario it asks for and, if it names a persona, a signed-in access token.
  */
+import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../fixtures/personas.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
@@ -25,10 +27,23 @@ export interface StorySandbox {
   accessToken: string | null
 }
 
+export interface StorybookSandboxOptions
+  extends SandboxOptions,
+    Pick<WorkerHandlerOptions, 'baseUrl'> {
+  /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
+  serviceWorkerUrl?: string
+}
+
 export interface StorybookSandbox {
   sandbox: Sandbox
-  /** For `initialize(options, handlers)` of msw-storybook-addon. */
+  /** The sandbox's handlers; `setupWorker` starts msw's worker with them. */
   handlers: ReturnType<typeof createWorkerHandlers>
+  /**
+   * The addon's set-up function: creates msw's worker on the sandbox handlers (they stay
+   * between stories, while a story's own `msw.use()` overrides are reset) and starts it.
+   * Give it to `mswLoader()` of `msw-storybook-addon/csf3` or to `addonMsw()` (CSF Next).
+   */
+  setupWorker(): Promise<SetupWorker>
   /** Add to the preview's `loaders`, after `mswLoader`. */
   loader(context: { parameters: { sandbox?: StorySandboxParameters } }): Promise<{
     sandbox: StorySandbox
@@ -40,19 +55,26 @@ export interface StorybookSandbox {
  *
  * @example
  * // .storybook/preview.ts
- * const { handlers, loader } = createStorybookSandbox()
- * initialize({ onUnhandledRequest: 'bypass' }, handlers)
- * export default { loaders: [mswLoader, loader] }
+ * import { mswLoader } from 'msw-storybook-addon/csf3'
+ * const { setupWorker, loader } = createStorybookSandbox()
+ * export default { loaders: [mswLoader(setupWorker), loader] }
  */
-export function createStorybookSandbox(
-  options: SandboxOptions & Pick<WorkerHandlerOptions, 'baseUrl'> = {},
-): StorybookSandbox {
-  const { baseUrl, ...sandboxOptions } = options
+export function createStorybookSandbox(options: StorybookSandboxOptions = {}): StorybookSandbox {
+  const { baseUrl, serviceWorkerUrl = '/mockServiceWorker.js', ...sandboxOptions } = options
   const sandbox = createSandbox(sandboxOptions)
   const handlers = createWorkerHandlers(sandbox, baseUrl === undefined ? {} : { baseUrl })
   return {
     sandbox,
     handlers,
+    async setupWorker() {
+      const worker = setupWorker(...handlers)
+      await worker.start({
+        serviceWorker: { url: serviceWorkerUrl },
+        onUnhandledRequest: 'bypass',
+        quiet: true,
+      })
+      return worker
+    },
     async loader({ parameters }) {
       const wanted = parameters.sandbox ?? {}
       await sandbox.resetAll({
