@@ -3,10 +3,11 @@
  * `npm run bench`: every figure of the sandbox beside a baseline measured in the
  * same run, as a ratio. See bench/README.md for what is measured and how to read it.
  */
+import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { buildBundle, isBundleFresh } from '../server/bundle.mjs'
+import { promisify } from 'node:util'
 import { measureColdStarts } from './lib/cold-start.ts'
 import {
   loadSandbox,
@@ -16,6 +17,7 @@ import {
   type SessionFigures,
 } from './lib/in-process.ts'
 import { type LoadResult, type LoadSettings, type LoadTarget, measureLoad } from './lib/load.ts'
+import { measurePackageCosts } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import {
   type BenchReport,
@@ -43,6 +45,7 @@ const loadRounds = numberFromEnv('BENCH_ROUNDS', 2)
 const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
 const sessionCount = 1000
 const log = (line: string) => console.log(line)
+const run = promisify(execFile)
 
 const servers = {
   'node:http': { script: path('./servers/bare-http.mjs'), args: [] as string[] },
@@ -86,10 +89,9 @@ async function main() {
   const started = new Date()
   const loadAverage = loadavg()
   log(`Pinning: ${pinning.note}`)
-  if (!isBundleFresh()) {
-    log('Bundling the server (npm run build)...')
-    await buildBundle()
-  }
+  // The package as users get it: the library build and the CLI bundle.
+  log('Building the package (npm run build)...')
+  await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
 
   // 1. Throughput and p99 latency over HTTP, one server at a time.
   const targets = (token: string): Record<string, LoadTarget> => ({
@@ -301,6 +303,8 @@ async function main() {
       note: `on large; ${perSession(sessionsLarge)}, rss ${sessionsLarge.rssDeltaMb.toFixed(1)} MB`,
     },
   )
+
+  figures.push(...(await measurePackageCosts(log)))
 
   const report: BenchReport = {
     date: started.toISOString(),

@@ -1,0 +1,136 @@
+/**
+ * @module
+ * What the package costs a user's project, each beside the same thing done with msw alone:
+ * - the import phase of a Vitest file that imports `platform-sandbox/node`, against a file
+ *   that sets up `msw/node` with one hand-written handler (Vitest's own "import" figure);
+ * - the JavaScript a Vite production build of an app that starts the browser entry adds,
+ *   gzipped, against an app that starts msw's `setupWorker` with one handler.
+ * The throwaway projects live in `bench/.work/` (git-ignored), inside this package, so
+ * `platform-sandbox/*` resolves to the build in `dist/` as it would from `node_modules`.
+ */
+import { execFile } from 'node:child_process'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import type { Figure } from './report.ts'
+import { median } from './stats.ts'
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const work = join(root, 'bench', '.work')
+
+const VITEST_FILES = {
+  sandbox: `import { setupSandboxServer } from 'platform-sandbox/node'
+import { expect, it } from 'vitest'
+
+const { server } = setupSandboxServer()
+it('sets up', () => expect(server.listHandlers().length).toBeGreaterThan(0))
+`,
+  msw: `import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { expect, it } from 'vitest'
+
+const server = setupServer(http.get('*/payprov/account-status', () => HttpResponse.json({})))
+it('sets up', () => expect(server.listHandlers().length).toBeGreaterThan(0))
+`,
+}
+
+const APP_FILES = {
+  sandbox: `import { startSandboxWorker } from 'platform-sandbox/browser'
+
+await startSandboxWorker({ quiet: true })
+document.body.dataset.ready = 'true'
+`,
+  msw: `import { HttpResponse, http } from 'msw'
+import { setupWorker } from 'msw/browser'
+
+await setupWorker(http.get('*/payprov/account-status', () => HttpResponse.json({}))).start()
+document.body.dataset.ready = 'true'
+`,
+}
+
+/** Vitest's "import" duration in ms, from its summary line. */
+function importPhaseMs(output: string): number {
+  const match = /import ([\d.]+)(ms|s)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''))
+  if (!match) throw new Error(`Failed to read Vitest's import duration from:\n${output}`)
+  return Number(match[1]) * (match[2] === 's' ? 1000 : 1)
+}
+
+async function measureVitestImports(rounds: number): Promise<Record<'sandbox' | 'msw', number>> {
+  const dir = join(work, 'vitest-import')
+  await mkdir(dir, { recursive: true })
+  for (const [name, text] of Object.entries(VITEST_FILES)) {
+    await writeFile(join(dir, `${name}.test.ts`), text)
+  }
+  const samples: Record<'sandbox' | 'msw', number[]> = { sandbox: [], msw: [] }
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of ['msw', 'sandbox'] as const) {
+      const { stdout } = await run(
+        'npx',
+        ['--no-install', 'vitest', 'run', '--root', dir, `${name}.test.ts`],
+        { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } },
+      )
+      samples[name].push(importPhaseMs(stdout))
+    }
+  }
+  return { sandbox: median(samples.sandbox), msw: median(samples.msw) }
+}
+
+async function gzippedJs(dir: string): Promise<number> {
+  let total = 0
+  for (const entry of await readdir(dir, { recursive: true })) {
+    if (entry.endsWith('.js')) total += gzipSync(await readFile(join(dir, entry))).length
+  }
+  return total
+}
+
+async function measureBundles(): Promise<Record<'sandbox' | 'msw', number>> {
+  const sizes = { sandbox: 0, msw: 0 }
+  for (const name of ['msw', 'sandbox'] as const) {
+    const dir = join(work, `vite-${name}`)
+    await rm(dir, { recursive: true, force: true })
+    await mkdir(dir, { recursive: true })
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>\n',
+    )
+    await writeFile(join(dir, 'main.ts'), APP_FILES[name])
+    await run(
+      'npx',
+      ['--no-install', 'vite', 'build', dir, '--outDir', join(dir, 'dist'), '--logLevel', 'error'],
+      { cwd: root },
+    )
+    sizes[name] = await gzippedJs(join(dir, 'dist'))
+  }
+  return sizes
+}
+
+/** The two figures; needs `npm run build` to have run (the bench runs it). */
+export async function measurePackageCosts(log: (line: string) => void): Promise<Figure[]> {
+  log('Package costs: Vitest import phase (3 rounds), Vite production bundles...')
+  const imports = await measureVitestImports(3)
+  const bundles = await measureBundles()
+  return [
+    {
+      group: 'in a user project',
+      name: 'Vitest import phase of a file using platform-sandbox/node, median',
+      value: imports.sandbox,
+      unit: 'ms',
+      baselineName: 'msw/node + 1 handler',
+      baseline: imports.msw,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: '3 runs each, alternating',
+    },
+    {
+      group: 'in a user project',
+      name: 'JavaScript of a Vite production build starting the browser entry, gzipped',
+      value: bundles.sandbox / 1024,
+      unit: 'kB',
+      baselineName: 'msw setupWorker + 1 handler',
+      baseline: bundles.msw / 1024,
+      goal: { kind: 'max', ratio: 1.5 },
+    },
+  ]
+}
