@@ -11,7 +11,7 @@ export type { Operation, OperationContext, OperationOutcome } from './core/opera
 export type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from './core/sandbox.ts'
 export { CONTROL_PREFIX, createSandbox, SESSION_COOKIE, SESSION_HEADER } from './core/sandbox.ts'
 export type { HandlerOptions } from './handlers/create-handlers.ts'
-export { createHandlers, handleFetchRequest, toFetchResponse } from './handlers/create-handlers.ts'
+export { createHandlers, toFetchResponse } from './handlers/create-handlers.ts'
 export type { CollectionName, DataSet, RecordOf } from './model/schemas.ts'
 export { collectionNames } from './model/schemas.ts'
 export type { Store } from './model/store.ts'

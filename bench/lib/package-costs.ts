@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import type { Figure } from './report.ts'
 import { median } from './stats.ts'
@@ -53,7 +53,7 @@ document.body.dataset.ready = 'true'
 
 /** Vitest's "import" duration in ms, from its summary line. */
 function importPhaseMs(output: string): number {
-  const match = /import ([\d.]+)(ms|s)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''))
+  const match = /import ([\d.]+)(ms|s)/.exec(stripVTControlCharacters(output))
   if (!match) throw new Error(`Failed to read Vitest's import duration from:\n${output}`)
   return Number(match[1]) * (match[2] === 's' ? 1000 : 1)
 }

@@ -5,11 +5,7 @@
  * answer back into a Fetch `Response`; the sandbox does the rest.
  */
 import type { HttpHandler } from 'msw'
-import {
-  createSandboxRoutes,
-  type RouteOptions,
-  readSandboxRequest,
-} from '../adapters/sandbox-routes.ts'
+import { createSandboxRoutes, type RouteOptions } from '../adapters/sandbox-routes.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import type { Sandbox } from '../core/sandbox.ts'
 
@@ -32,15 +28,6 @@ export function toFetchResponse(
         ? answer.body
         : JSON.stringify(answer.body)
   return new ResponseClass(text, { status: answer.status, headers })
-}
-
-/** Answers a Fetch `Request` with the sandbox; `prefixLength` characters of the path are dropped. */
-export async function handleFetchRequest(
-  sandbox: Sandbox,
-  request: Request,
-  prefixLength = 0,
-): Promise<Response> {
-  return toFetchResponse(await sandbox.handle(await readSandboxRequest(request, prefixLength)))
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * @module
- * The zod schema of every collection (DESIGN.md section 4). Each schema gives the
+ * The zod schema of every collection (the collections of the README's data section). Each schema gives the
  * record's TypeScript type and the @msw/data collection that stores it.
  */
 import { z } from 'zod'

@@ -77,7 +77,7 @@ export function createApiClient(baseUrl: string) {
     return response.body
   }
 
-  return { call, tokenFor, collection, forgetTokens: () => tokens.clear() }
+  return { call, tokenFor, collection }
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
