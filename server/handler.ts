@@ -25,6 +25,12 @@ export interface SandboxHandlerOptions {
  * header line, after any another middleware already set.
  */
 export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
+  if (answer.networkError) {
+    // A fault rule asked for a broken network: reset the connection (TCP RST).
+    if (res.socket && 'resetAndDestroy' in res.socket) res.socket.resetAndDestroy()
+    else res.destroy()
+    return
+  }
   const headers: Record<string, string | number | string[]> = {
     ...answer.headers,
     'cache-control': 'no-store',

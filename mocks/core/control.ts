@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
+import { handleConsoleControl } from './console-control.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
@@ -104,6 +105,8 @@ export async function handleControl(
       throw notFound('The merged OpenAPI document is not available in this runtime')
     return jsonResponse(200, await sandbox.openapiDocument())
   }
+  const answer = await handleConsoleControl(sandbox, method, route, request, session)
+  if (answer) return answer
   throw notFound(`Cannot ${method} ${control.path}`)
 }
 

@@ -26,6 +26,11 @@ export interface SandboxResponse {
   setCookie: string[]
   /** JSON-serialisable value, a string for `text/*` responses, `undefined` for 204. */
   body: unknown
+  /**
+   * Fail like a broken network instead of answering: the server resets the
+   * connection, msw answers `HttpResponse.error()`.
+   */
+  networkError?: true
 }
 
 export function jsonResponse(

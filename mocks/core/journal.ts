@@ -16,6 +16,10 @@ export interface JournalEntry {
   durationMs: number
   /** The operationId, or `null` for an unknown route. */
   operationId: string | null
+  /** The signed-in caller: a persona key, or the user's public id. */
+  persona?: string
+  /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
+  fault?: string
 }
 
 export class RequestJournal {

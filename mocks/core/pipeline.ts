@@ -34,6 +34,8 @@ export interface PipelineResult {
   response: SandboxResponse
   /** `true`/`false` when the operation carries `dryRun`, `null` otherwise. */
   dryRun: boolean | null
+  /** Public id of the signed-in caller, once authenticated. */
+  callerId: string | null
 }
 
 const encoder = new TextEncoder()
@@ -147,6 +149,7 @@ export async function runPipeline(
   settings: PipelineSettings,
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
+  let caller: Readonly<User> | null = null
   try {
     dryRun = readDryRun(operation, input.query, settings)
     const body =
@@ -169,7 +172,7 @@ export async function runPipeline(
       throw badRequest('Validation failed', details)
     }
 
-    const caller = await authenticate(operation, input.headers, store, settings)
+    caller = await authenticate(operation, input.headers, store, settings)
     const outcome = await operation.run({
       params: params.data,
       body: parsedBody?.ok ? parsedBody.data : undefined,
@@ -184,12 +187,14 @@ export async function runPipeline(
     if (dryRun !== true && outcome.apply) await outcome.apply()
     return {
       dryRun,
+      callerId: caller?.publicId ?? null,
       response: jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? []),
     }
   } catch (error) {
-    if (error instanceof SandboxError) return { dryRun, response: errorResponse(error) }
+    const callerId = caller?.publicId ?? null
+    if (error instanceof SandboxError) return { dryRun, callerId, response: errorResponse(error) }
     console.error(`[sandbox] ${operation.id} failed:`, error)
-    return { dryRun, response: internalErrorResponse() }
+    return { dryRun, callerId, response: internalErrorResponse() }
   }
 }
 

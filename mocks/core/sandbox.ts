@@ -12,8 +12,10 @@ import {
 } from '../../fixtures/scenarios.ts'
 import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { operations } from '../operations/table.ts'
+import { SessionClocks } from './clock.ts'
 import { handleControl } from './control.ts'
 import { badRequest, SandboxError } from './errors.ts'
+import { FaultRegistry } from './faults.ts'
 import {
   jsonResponse,
   parseCookies,
@@ -21,7 +23,7 @@ import {
   type SandboxResponse,
   splitUrl,
 } from './http.ts'
-import { RequestJournal } from './journal.ts'
+import { type JournalEntry, RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import {
   errorResponse,
@@ -29,6 +31,8 @@ import {
   type PipelineSettings,
   runPipeline,
 } from './pipeline.ts'
+import { runFaultStage } from './request-faults.ts'
+import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
 import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
 
@@ -100,6 +104,10 @@ export interface Sandbox {
   /** Ids of the sessions that currently hold state. */
   sessionIds(): string[]
   readonly journal: RequestJournal
+  /** Fault rules of each session (`/__sandbox/faults`). */
+  readonly faults: FaultRegistry
+  /** Clock of each session (`/__sandbox/clock`). */
+  readonly clocks: SessionClocks
   readonly personas: readonly Persona[]
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
@@ -159,6 +167,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now: settings.now,
   }
   const journal = new RequestJournal(settings.journalLimit)
+  const faults = new FaultRegistry()
+  const clocks = new SessionClocks(settings.now)
+  const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
+  /** Pipeline settings on the session's clock, when it was moved. */
+  const settingsOf = (session: string): PipelineSettings =>
+    clocks.has(session) ? { ...pipelineSettings, now: () => clocks.now(session) } : pipelineSettings
   const sessions = new SessionRegistry(settings.maxSessions)
   const match = createRouter(
     operations.map((operation) => ({
@@ -220,6 +234,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     await ready
     sessions.replace(session, await loadSnapshot(scenario, seed))
     journal.clear(session)
+    faults.clear(session)
+    clocks.reset(session)
     return { session, scenario, seed }
   }
 
@@ -231,6 +247,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const sandbox: Sandbox = {
     ready,
     journal,
+    faults,
+    clocks,
     personas,
     operations,
     scenarios,
@@ -242,24 +260,48 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     reset,
     async resetAll(resetOptions = {}) {
       for (const session of sessions.ids()) {
-        if (session !== DEFAULT_SESSION) sessions.delete(session)
+        if (session !== DEFAULT_SESSION) sandbox.dropSession(session)
       }
       return reset({ scenario: settings.scenario, seed: settings.seed, ...resetOptions })
     },
     store,
     answers: (method, path) =>
       isControlPath(path) || match(method.toUpperCase(), path) !== undefined,
-    dropSession: (session) => sessions.delete(session),
+    dropSession: (session) => {
+      sessions.delete(session)
+      faults.clear(session)
+      clocks.reset(session)
+    },
     sessionIds: () => sessions.ids(),
     async handle(request) {
       const started = performance.now()
-      const time = settings.now().toISOString()
+      let time = ''
       const { path, query } = splitUrl(request.url)
       const method = request.method.toUpperCase()
       let session = DEFAULT_SESSION
+      let operationId: string | null = null
+      let fault: string | undefined
+      const record = (status: number, dryRun: boolean | null, persona?: string | null) => {
+        const entry: JournalEntry = {
+          method,
+          path,
+          query: Object.fromEntries(query),
+          status,
+          dryRun,
+          session,
+          time,
+          durationMs: performance.now() - started,
+          operationId,
+        }
+        if (persona) entry.persona = persona
+        if (fault !== undefined) entry.fault = fault
+        journal.record(entry)
+      }
       try {
         const cookies = parseCookies(request.headers.cookie)
         session = sessionOf(request, cookies)
+        const sessionSettings = settingsOf(session)
+        time = sessionSettings.now().toISOString()
         if (isControlPath(path)) {
           return await handleControl(sandbox, { method, path, query, request, session })
         }
@@ -269,18 +311,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             message: `Cannot ${method} ${path}`,
             code: 'NOT_FOUND',
           })
-          journal.record({
-            method,
-            path,
-            query: Object.fromEntries(query),
-            status: 404,
-            dryRun: null,
-            session,
-            time,
-            durationMs: performance.now() - started,
-            operationId: null,
-          })
+          record(404, null)
           return response
+        }
+        operationId = found.value.id
+        const prefer = request.headers.prefer
+        if (prefer !== undefined || faults.has(session)) {
+          const decision = await runFaultStage({
+            faults,
+            session,
+            operation: found.value,
+            path,
+            prefer,
+            persona: () =>
+              requestPersona(
+                request,
+                cookies,
+                personas,
+                pipelineSettings.tokens,
+                sessionSettings.now(),
+              ),
+          })
+          fault = decision?.mark
+          if (decision?.answer) {
+            record(decision.answer.status, null)
+            return decision.answer
+          }
         }
         await ready
         const state = sessions.acquire(session, starting)
@@ -296,23 +352,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
               bodyTooLarge: request.bodyTooLarge,
             },
             state.store,
-            pipelineSettings,
+            sessionSettings,
           ),
         )
-        journal.record({
-          method,
-          path,
-          query: Object.fromEntries(query),
-          status: result.response.status,
-          dryRun: result.dryRun,
-          session,
-          time,
-          durationMs: performance.now() - started,
-          operationId: found.value.id,
-        })
+        const caller = result.callerId
+        record(result.response.status, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
         return result.response
       } catch (error) {
-        if (error instanceof SandboxError) return errorResponse(error)
+        if (error instanceof SandboxError) {
+          if (operationId !== null) record(error.status, null)
+          return errorResponse(error)
+        }
         console.error('[sandbox] request failed:', error)
         return internalErrorResponse()
       }

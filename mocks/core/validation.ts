@@ -38,6 +38,11 @@ function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
   }
 }
 
+/** The `details` messages of a list of zod issues. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], subject: string): string[] {
+  return issues.flatMap((issue) => describeIssue(issue, subject))
+}
+
 /** Validates `value`, or returns the 400 that lists every problem. */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -46,6 +51,6 @@ export function parseInput<Schema extends z.ZodType>(
 ): { ok: true; data: z.infer<Schema> } | { ok: false; error: SandboxError } {
   const result = schema.safeParse(value, { reportInput: true })
   if (result.success) return { ok: true, data: result.data }
-  const details = result.error.issues.flatMap((issue) => describeIssue(issue, subject))
+  const details = describeIssues(result.error.issues, subject)
   return { ok: false, error: badRequest('Validation failed', details) }
 }

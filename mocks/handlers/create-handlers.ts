@@ -19,6 +19,8 @@ export function toFetchResponse(
   answer: SandboxResponse,
   ResponseClass: new (body: string | null, init: ResponseInit) => Response = Response,
 ): Response {
+  // msw makes the request fail with a network error (`HttpResponse.error()`).
+  if (answer.networkError) return Response.error()
   const headers = new Headers(answer.headers)
   for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
   const text =

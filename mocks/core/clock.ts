@@ -1,0 +1,55 @@
+/**
+ * @module
+ * The clock of each session: the sandbox's clock moved by an offset, so a test can
+ * jump to a date or advance time (tokens expire, timestamps move) without waiting.
+ * The moved clock keeps running; a reset of the session puts it back to real time.
+ */
+
+export interface ClockState {
+  /** The session's current time, ISO 8601. */
+  now: string
+  /** How far the session's clock is from the sandbox's, in seconds. */
+  offsetSeconds: number
+  /** `true` when the session runs on the sandbox's own clock. */
+  real: boolean
+}
+
+export class SessionClocks {
+  readonly #offsets = new Map<string, number>()
+
+  constructor(readonly base: () => Date) {}
+
+  /** Whether the session's clock was moved: the fast path checks this only. */
+  has(session: string): boolean {
+    return this.#offsets.has(session)
+  }
+
+  now(session: string): Date {
+    const offset = this.#offsets.get(session)
+    const now = this.base()
+    return offset === undefined ? now : new Date(now.getTime() + offset)
+  }
+
+  state(session: string): ClockState {
+    const offset = this.#offsets.get(session)
+    return {
+      now: this.now(session).toISOString(),
+      offsetSeconds: (offset ?? 0) / 1000,
+      real: offset === undefined,
+    }
+  }
+
+  /** Sets the session's clock to `now`; it runs on from there. */
+  set(session: string, now: Date): void {
+    this.#offsets.set(session, now.getTime() - this.base().getTime())
+  }
+
+  advance(session: string, seconds: number): void {
+    this.#offsets.set(session, (this.#offsets.get(session) ?? 0) + seconds * 1000)
+  }
+
+  /** Back to the sandbox's clock. */
+  reset(session: string): void {
+    this.#offsets.delete(session)
+  }
+}

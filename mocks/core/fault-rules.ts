@@ -1,0 +1,196 @@
+/**
+ * @module
+ * What a fault rule is: its zod schema (strict, so an unknown field is a 400), its
+ * path pattern, and the checks that need the operation table (a pattern that
+ * matches no operation, an example the operation does not have).
+ */
+import { z } from 'zod'
+import { recordedExamples } from '../../spec/examples/index.ts'
+import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
+import type { Operation } from './operation.ts'
+import { describeIssues } from './validation.ts'
+
+/** Longest delay a rule or a `Prefer: delay=` may ask for, in milliseconds. */
+export const MAX_DELAY_MS = 60_000
+
+/** Statuses a fault can answer: those the contract's `ApiErrorResponseDto` has a code for. */
+export const faultStatuses = Object.keys(errorCodes).map(Number) as ErrorStatus[]
+
+const delay = z.number().int().nonnegative().max(MAX_DELAY_MS)
+
+export const faultRuleSchema = z.strictObject({
+  /** Chosen by the sandbox (`f1`, `f2`...) when absent. */
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .optional(),
+  /** `GET`, `POST`..., or `*` (the default) for any method. */
+  method: z
+    .string()
+    .regex(/^(\*|[A-Za-z]+)$/)
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  /** `/bookings/:id/decline`, `/bookings/bkg_pending/decline`, `/admin/reviews/*\/approve`. */
+  path: z.string().startsWith('/'),
+  /** Only requests signed in as this persona (its key). */
+  persona: z.string().min(1).optional(),
+  /** Answer this status with an `ApiErrorResponseDto` body. */
+  status: z
+    .number()
+    .int()
+    .refine((value) => (faultStatuses as number[]).includes(value), {
+      message: `must be one of: ${faultStatuses.join(', ')}`,
+    })
+    .optional(),
+  /** The `message` of that body. */
+  message: z.string().min(1).optional(),
+  /** The `details` of that body. */
+  details: z.array(z.string()).optional(),
+  /** Answer the recorded example of this name (`spec/examples`) instead. */
+  example: z.string().min(1).optional(),
+  /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
+  networkError: z.literal(true).optional(),
+  /** Wait this long before answering, at most 60,000 ms. */
+  delayMs: delay.optional(),
+  /** Add a random 0 to `jitterMs` ms (seeded) to the delay. */
+  jitterMs: delay.optional(),
+  /** Apply to the next N matching calls only, then stop. */
+  times: z.number().int().positive().optional(),
+  /** Apply to each matching call with this probability (seeded, reproducible). */
+  probability: z.number().min(0).max(1).optional(),
+  /** Seed of `probability` and `jitterMs`. Default: the session's scenario seed. */
+  seed: z.number().int().nonnegative().optional(),
+})
+
+export type FaultRuleInput = z.input<typeof faultRuleSchema>
+type ParsedRule = z.output<typeof faultRuleSchema>
+
+export interface FaultRule extends Omit<ParsedRule, 'id' | 'method'> {
+  id: string
+  method: string
+}
+
+/** A rule after validation, with the operations its pattern covers. */
+export interface CompiledRule {
+  rule: FaultRule
+  /** Pattern segments; `null` matches any non-empty segment. */
+  segments: (string | null)[]
+  operations: ReadonlySet<Operation>
+  /** Calls left when the rule has `times`. */
+  remaining: number
+  /** Draws uniform numbers in [0, 1) from the rule's seed. */
+  random: () => number
+}
+
+/** mulberry32: small, fast and good enough to make fault draws reproducible. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function patternSegments(path: string): (string | null)[] {
+  const parts = path.split('/').slice(1)
+  if (parts.length > 1 && parts.at(-1) === '') parts.pop()
+  return parts.map((part) => (part === '*' || /^(:\w+|\{\w+\})$/.test(part) ? null : part))
+}
+
+/** Whether request path segments match a pattern: wildcards match any non-empty segment. */
+export function segmentsMatch(pattern: readonly (string | null)[], parts: readonly string[]) {
+  if (pattern.length !== parts.length) return false
+  for (let i = 0; i < parts.length; i++) {
+    const expected = pattern[i]
+    if (expected === null ? parts[i] === '' : expected !== parts[i]) return false
+  }
+  return true
+}
+
+function coveredOperations(
+  segments: readonly (string | null)[],
+  method: string,
+  operations: readonly Operation[],
+): Operation[] {
+  return operations.filter((operation) => {
+    if (method !== '*' && operation.method !== method) return false
+    const template = operation.path.split('/').slice(1)
+    if (template.length !== segments.length) return false
+    return segments.every((segment, i) => {
+      const part = template[i]!
+      return segment === null || part.startsWith('{') || part === segment
+    })
+  })
+}
+
+/** Names of the recorded examples of an operation. */
+export function exampleNames(operation: Operation): string[] {
+  return recordedExamples
+    .filter((example) => example.operationId === operation.id)
+    .map((example) => example.name)
+}
+
+/**
+ * Validates a rule against the schema and the operation table; throws the 400 that
+ * lists every problem.
+ */
+export function compileRule(
+  input: unknown,
+  id: string,
+  defaultSeed: number,
+  operations: readonly Operation[],
+  personaKeys: readonly string[],
+): CompiledRule {
+  const parsed = faultRuleSchema.safeParse(input, { reportInput: true })
+  if (!parsed.success) {
+    throw badRequest('Invalid fault rule', describeIssues(parsed.error.issues, 'rule'))
+  }
+  const data = parsed.data
+  const rule: FaultRule = { ...data, id: data.id ?? id, method: data.method ?? '*' }
+  const details: string[] = []
+  const segments = patternSegments(rule.path)
+  const covered = coveredOperations(segments, rule.method, operations)
+  if (covered.length === 0) {
+    details.push(
+      `path ${rule.method === '*' ? '' : `${rule.method} `}${rule.path} matches no operation (known: ${operations.map((o) => `${o.method} ${o.path}`).join(', ')})`,
+    )
+  }
+  const answers = [rule.status, rule.example, rule.networkError].filter((v) => v !== undefined)
+  if (answers.length > 1) details.push('give only one of status, example, networkError')
+  if (answers.length === 0 && rule.delayMs === undefined && rule.jitterMs === undefined) {
+    details.push('give one of status, example, networkError, or a delayMs or jitterMs')
+  }
+  if ((rule.message !== undefined || rule.details !== undefined) && rule.status === undefined) {
+    details.push('message and details go with status')
+  }
+  if ((rule.delayMs ?? 0) + (rule.jitterMs ?? 0) > MAX_DELAY_MS) {
+    details.push(`delayMs plus jitterMs must not be greater than ${MAX_DELAY_MS}`)
+  }
+  if (rule.times !== undefined && rule.probability !== undefined) {
+    details.push('give times or probability, not both')
+  }
+  if (rule.persona !== undefined && !personaKeys.includes(rule.persona)) {
+    details.push(`persona must be one of: ${personaKeys.join(', ')}`)
+  }
+  if (rule.example !== undefined && covered.length > 0) {
+    for (const operation of covered) {
+      const names = exampleNames(operation)
+      if (!names.includes(rule.example)) {
+        details.push(
+          `example "${rule.example}" is not a recorded example of ${operation.id} (known: ${names.join(', ') || 'none'})`,
+        )
+      }
+    }
+  }
+  if (details.length > 0) throw badRequest('Invalid fault rule', details)
+  return {
+    rule,
+    segments,
+    operations: new Set(covered),
+    remaining: rule.times ?? Number.POSITIVE_INFINITY,
+    random: seededRandom(rule.seed ?? defaultSeed),
+  }
+}

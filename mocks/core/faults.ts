@@ -1,0 +1,155 @@
+/**
+ * @module
+ * Fault rules per session: kept in insertion order, matched against an operation's
+ * request, counted down (`times`) or drawn (`probability`, seeded), and turned into
+ * what the sandbox does instead of, or before, its normal answer.
+ */
+import { recordedExamples } from '../../spec/examples/index.ts'
+import { type ErrorStatus, errorCodes } from './errors.ts'
+import { type CompiledRule, compileRule, type FaultRule, segmentsMatch } from './fault-rules.ts'
+import { jsonResponse, type SandboxResponse } from './http.ts'
+import type { Operation } from './operation.ts'
+
+/** What a fault rule or a `Prefer` header makes of one request. */
+export interface FaultDecision {
+  /** Marks the journal entry: the rule's id, or `prefer`. */
+  mark: string
+  /** Wait this long first, in milliseconds. */
+  delayMs: number
+  /** The answer to give instead of running the operation; none for a delay only. */
+  answer?: SandboxResponse
+}
+
+/** A rule as the control API shows it: calls left for a `times` rule. */
+export type ListedRule = FaultRule & { remaining?: number }
+
+interface SessionFaults {
+  rules: CompiledRule[]
+  created: number
+}
+
+/** The answer a network failure stands for: each runtime breaks the connection its own way. */
+export const NETWORK_ERROR: SandboxResponse = Object.freeze({
+  status: 0,
+  headers: {},
+  setCookie: [],
+  body: undefined,
+  networkError: true,
+})
+
+/** An `ApiErrorResponseDto` answer of `status`. */
+export function errorAnswer(status: ErrorStatus, message: string, details?: string[]) {
+  const body = { message, code: errorCodes[status], ...(details ? { details } : {}) }
+  return jsonResponse(status, body)
+}
+
+/** The recorded answer `name` of `operation`. */
+export function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
+  const example = recordedExamples.find(
+    (candidate) => candidate.operationId === operation.id && candidate.name === name,
+  )
+  return example ? jsonResponse(example.response.status, example.response.body) : undefined
+}
+
+export class FaultRegistry {
+  readonly #sessions = new Map<string, SessionFaults>()
+
+  /** Whether the session has any rule: the only cost of faults when there are none. */
+  has(session: string): boolean {
+    return this.#sessions.has(session)
+  }
+
+  list(session: string): ListedRule[] {
+    return (this.#sessions.get(session)?.rules ?? []).map(({ rule, remaining }) =>
+      Number.isFinite(remaining) ? { ...rule, remaining } : rule,
+    )
+  }
+
+  /** Validates and adds a rule; throws a 400 `SandboxError` for a bad one. */
+  add(
+    session: string,
+    input: unknown,
+    context: { seed: number; operations: readonly Operation[]; personaKeys: readonly string[] },
+  ): ListedRule {
+    const faults = this.#sessions.get(session) ?? { rules: [], created: 0 }
+    const compiled = compileRule(
+      input,
+      `f${faults.created + 1}`,
+      context.seed,
+      context.operations,
+      context.personaKeys,
+    )
+    const index = faults.rules.findIndex((existing) => existing.rule.id === compiled.rule.id)
+    if (index === -1) faults.rules.push(compiled)
+    else faults.rules[index] = compiled
+    faults.created += 1
+    this.#sessions.set(session, faults)
+    return this.list(session).find((rule) => rule.id === compiled.rule.id)!
+  }
+
+  remove(session: string, id: string): boolean {
+    const faults = this.#sessions.get(session)
+    const index = faults?.rules.findIndex((compiled) => compiled.rule.id === id) ?? -1
+    if (!faults || index === -1) return false
+    faults.rules.splice(index, 1)
+    if (faults.rules.length === 0) this.#sessions.delete(session)
+    return true
+  }
+
+  clear(session: string): void {
+    this.#sessions.delete(session)
+  }
+
+  /**
+   * The decision of the first rule of `session` that matches and fires, counting it
+   * down. `persona` is only asked for when a rule names one.
+   */
+  async decide(
+    session: string,
+    operation: Operation,
+    path: string,
+    persona: () => Promise<string | undefined>,
+  ): Promise<FaultDecision | undefined> {
+    const faults = this.#sessions.get(session)
+    if (!faults) return undefined
+    let parts: string[] | undefined
+    let callerPersona: string | undefined | null = null
+    for (const compiled of faults.rules) {
+      const { rule } = compiled
+      if (compiled.remaining <= 0 || !compiled.operations.has(operation)) continue
+      parts ??= splitPath(path)
+      if (!segmentsMatch(compiled.segments, parts)) continue
+      if (rule.persona !== undefined) {
+        if (callerPersona === null) callerPersona = await persona()
+        if (callerPersona !== rule.persona) continue
+      }
+      if (rule.probability !== undefined && !(compiled.random() < rule.probability)) continue
+      compiled.remaining -= 1
+      return decisionOf(compiled, operation)
+    }
+    return undefined
+  }
+}
+
+function splitPath(path: string): string[] {
+  const parts = path.split('/').slice(1)
+  if (parts.length > 1 && parts.at(-1) === '') parts.pop()
+  return parts
+}
+
+function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision {
+  const { rule } = compiled
+  const jitter = rule.jitterMs ? Math.floor(compiled.random() * (rule.jitterMs + 1)) : 0
+  const decision: FaultDecision = { mark: rule.id, delayMs: (rule.delayMs ?? 0) + jitter }
+  if (rule.networkError) decision.answer = NETWORK_ERROR
+  else if (rule.example !== undefined) decision.answer = exampleAnswer(operation, rule.example)!
+  else if (rule.status !== undefined) {
+    const status = rule.status as ErrorStatus
+    decision.answer = errorAnswer(
+      status,
+      rule.message ?? `Fault rule ${rule.id} answered ${status}`,
+      rule.details,
+    )
+  }
+  return decision
+}
