@@ -11,7 +11,7 @@ import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
-import { createRequestLogger, logToStdout } from './request-log.ts'
+import { createRequestLogger, logToStdout, stdoutHasColors } from './request-log.ts'
 
 export interface SandboxApp {
   app: Express
@@ -52,7 +52,12 @@ function createSandboxRequestHandler(
   sandbox: Sandbox,
   options: SandboxMiddlewareOptions,
 ): RequestHandler {
-  const logRequest = options.quiet ? undefined : createRequestLogger(options.log ?? logToStdout)
+  const logRequest = options.quiet
+    ? undefined
+    : createRequestLogger(options.log ?? logToStdout, {
+        format: options.logFormat ?? 'text',
+        color: options.log === undefined && stdoutHasColors(),
+      })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
   return (req, res, next) => {

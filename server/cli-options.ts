@@ -12,6 +12,7 @@ import {
   OptionError,
   parseBoolean,
   parseHost,
+  parseLogFormat,
   parseOrigins,
   parsePort,
   parseScenario,
@@ -30,6 +31,7 @@ const environment = {
   strictContract: ['SANDBOX_STRICT_CONTRACT'],
   corsOrigin: ['SANDBOX_CORS_ORIGIN'],
   quiet: ['SANDBOX_QUIET'],
+  log: ['SANDBOX_LOG'],
   secret: ['SANDBOX_SECRET'],
 } as const
 
@@ -43,6 +45,7 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
   strictContract: parseBoolean,
   corsOrigin: parseOrigins,
   quiet: parseBoolean,
+  log: parseLogFormat,
   secret: (value) => {
     if (value === '') throw new OptionError('secret must not be empty')
     return value
@@ -109,6 +112,12 @@ export function createProgram(): Command {
     .addOption(new Option('-q, --quiet', 'do not log requests (env SANDBOX_QUIET)'))
     .addOption(
       new Option(
+        '--log <format>',
+        'request log format: text (coloured on a terminal) or json, one object per line (env SANDBOX_LOG, default text)',
+      ).argParser(argument(parseLogFormat)),
+    )
+    .addOption(
+      new Option(
         '--secret <secret>',
         'secret the access tokens are signed with (env SANDBOX_SECRET)',
       ).argParser(argument((value) => parsers.secret(value, 'secret') as string)),
@@ -162,5 +171,6 @@ export function parseCliArguments(
     quiet: values.quiet === true,
   }
   if (values.secret !== undefined) options.secret = values.secret as string
+  if (values.log !== undefined) options.logFormat = values.log as 'text' | 'json'
   return options
 }

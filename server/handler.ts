@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
 import { internalErrorResponse } from '../mocks/core/pipeline.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
@@ -25,6 +26,9 @@ export interface SandboxHandlerOptions {
  * header line, after any another middleware already set.
  */
 export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
+  // Set apart (off Node's fast path, for faulted answers only) so the request log sees it.
+  const fault = answer.headers[FAULT_HEADER]
+  if (fault !== undefined) res.setHeader(FAULT_HEADER, fault)
   if (answer.networkError) {
     // A fault rule asked for a broken network: reset the connection (TCP RST).
     if (res.socket && 'resetAndDestroy' in res.socket) res.socket.resetAndDestroy()

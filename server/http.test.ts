@@ -286,7 +286,7 @@ describe('cookies', () => {
 })
 
 describe('request logs', () => {
-  it('logs status, method, path, time, dryRun and session for each request', async () => {
+  it('logs time, session, method, path, status, duration and dryRun for each request', async () => {
     logs.length = 0
     await server.request('/users/usr_guest/follow?dryRun=true', {
       as: 'host',
@@ -295,7 +295,7 @@ describe('request logs', () => {
     })
     expect(logs).toContainEqual(
       expect.stringMatching(
-        /^201 POST \/users\/usr_guest\/follow \d+\.\d ms dryRun=true session=logged$/,
+        /^\d\d:\d\d:\d\d\.\d{3} logged POST \/users\/usr_guest\/follow 201 \d+\.\d ms dryRun=true$/,
       ),
     )
   })

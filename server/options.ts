@@ -30,6 +30,8 @@ export interface AppOptions extends SandboxOptions {
   quiet?: boolean
   /** Where request log lines go. Default: standard output. */
   log?: (line: string) => void
+  /** `text` (default; coloured on a terminal) or `json`, one object per line. */
+  logFormat?: 'text' | 'json'
 }
 
 export interface ServerOptions extends AppOptions {
@@ -77,6 +79,14 @@ export function parseHost(value: string): string {
   if (host === '' || /[\s/]/.test(host))
     throw new OptionError(`host must be a hostname or an IP address, got "${value}"`)
   return host
+}
+
+export function parseLogFormat(value: string): 'text' | 'json' {
+  const format = value.trim().toLowerCase()
+  if (format !== 'text' && format !== 'json') {
+    throw new OptionError(`log format must be text or json, got "${value}"`)
+  }
+  return format
 }
 
 export function parseBoolean(value: string, name: string): boolean {

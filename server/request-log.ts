@@ -1,26 +1,79 @@
 /**
  * @module
- * One terminal line per request: status, method, path, time, `dryRun` and session.
+ * One terminal line per request: time, session, method, path, status, duration,
+ * `dryRun` and the fault that changed the answer. Coloured on a terminal, or one
+ * JSON object per line for machines (`--log json`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { inspect } from 'node:util'
+import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import { parseCookies } from '../mocks/core/http.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/sandbox.ts'
 
+export type LogFormat = 'text' | 'json'
+
 export interface RequestLogEntry {
+  /** ISO time the request arrived. */
+  time: string
+  session: string
   method: string
   /** The path as the client sent it (with a mount prefix, if any), without the query. */
   path: string
+  /** 499 when the client went away first; 0 when a fault rule reset the connection. */
   status: number
   durationMs: number
   /** The `dryRun` query value as sent, or `undefined`. */
   dryRun: string | undefined
-  session: string
+  /** The fault rule id (or `prefer`) that changed the answer, or `undefined`. */
+  fault: string | undefined
 }
 
-/** `201 POST /bookings/bkg_pending/decline 1.8 ms dryRun=true session=default` */
-export function formatRequestLog(entry: RequestLogEntry): string {
+export interface RequestLogOptions {
+  /** `text` (default) or `json`. */
+  format?: LogFormat
+  /** Colour the text lines. Default: when standard output is a terminal and NO_COLOR is unset. */
+  color?: boolean
+}
+
+type Style = 'dim' | 'cyan' | 'magenta' | 'red' | 'yellow' | 'green'
+
+/** ANSI colours written as they are: the caller decided the output takes them. */
+function paintWith(style: Style, text: string): string {
+  const [open, close] = inspect.colors[style] ?? [0, 0]
+  return `\u001b[${open}m${text}\u001b[${close}m`
+}
+
+function statusStyle(status: number): Style {
+  if (status === 0 || status === 499) return 'magenta'
+  if (status >= 500) return 'red'
+  if (status >= 400) return 'yellow'
+  return 'green'
+}
+
+/**
+ * `09:30:12.345 default POST /bookings/bkg_pending/decline 201 1.8 ms dryRun=true fault=f1`
+ */
+export function formatRequestLog(entry: RequestLogEntry, color = false): string {
+  const paint = (style: Style, text: string) => (color ? paintWith(style, text) : text)
+  const time = entry.time.slice(11, 23)
+  const status = entry.status === 0 ? 'RESET' : String(entry.status)
   const dryRun = entry.dryRun === undefined ? '' : ` dryRun=${entry.dryRun}`
-  return `${entry.status} ${entry.method} ${entry.path} ${entry.durationMs.toFixed(1)} ms${dryRun} session=${entry.session}`
+  const fault = entry.fault === undefined ? '' : ` ${paint('magenta', `fault=${entry.fault}`)}`
+  return `${paint('dim', time)} ${paint('cyan', entry.session)} ${entry.method} ${entry.path} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
+}
+
+/** The same entry as one line of JSON, fields always present (`null` when absent). */
+export function formatRequestLogJson(entry: RequestLogEntry): string {
+  return JSON.stringify({
+    time: entry.time,
+    session: entry.session,
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    ms: Math.round(entry.durationMs * 10) / 10,
+    dryRun: entry.dryRun ?? null,
+    fault: entry.fault ?? null,
+  })
 }
 
 function sessionOf(headers: Record<string, string | string[] | undefined>): string {
@@ -30,35 +83,54 @@ function sessionOf(headers: Record<string, string | string[] | undefined>): stri
   return (typeof cookie === 'string' && parseCookies(cookie)[SESSION_COOKIE]) || 'default'
 }
 
+function statusOf(res: ServerResponse, fault: string | undefined): number {
+  if (res.writableFinished) return res.statusCode
+  return fault === undefined ? 499 : 0
+}
+
 /**
  * Returns a function that logs a request once its response has been sent (or its
  * connection closed). `originalUrl` is Express's full URL, prefix included.
  */
 export function createRequestLogger(
   log: (line: string) => void,
+  options: RequestLogOptions = {},
 ): (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void {
+  const json = options.format === 'json'
+  const color = options.color ?? false
   return (req, res) => {
     const started = performance.now()
+    const time = new Date().toISOString()
     const url = req.originalUrl ?? req.url ?? '/'
     const mark = url.indexOf('?')
-    const query = mark === -1 ? undefined : new URLSearchParams(url.slice(mark + 1))
     const done = () => {
       res.off('finish', done)
       res.off('close', done)
-      log(
-        formatRequestLog({
-          method: req.method ?? 'GET',
-          path: mark === -1 ? url : url.slice(0, mark),
-          status: res.writableFinished ? res.statusCode : 499,
-          durationMs: performance.now() - started,
-          dryRun: query?.get('dryRun') ?? undefined,
-          session: sessionOf(req.headers),
-        }),
-      )
+      const header = res.getHeader(FAULT_HEADER)
+      const fault = typeof header === 'string' ? header : undefined
+      const entry: RequestLogEntry = {
+        time,
+        session: sessionOf(req.headers),
+        method: req.method ?? 'GET',
+        path: mark === -1 ? url : url.slice(0, mark),
+        status: statusOf(res, fault),
+        durationMs: performance.now() - started,
+        dryRun:
+          mark === -1
+            ? undefined
+            : (new URLSearchParams(url.slice(mark + 1)).get('dryRun') ?? undefined),
+        fault,
+      }
+      log(json ? formatRequestLogJson(entry) : formatRequestLog(entry, color))
     }
     res.on('finish', done)
     res.on('close', done)
   }
+}
+
+/** Whether standard output takes colours: a terminal, and NO_COLOR unset. */
+export function stdoutHasColors(): boolean {
+  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
 }
 
 /** Writes a line to standard output. */

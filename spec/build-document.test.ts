@@ -123,6 +123,15 @@ const CONTROL_OPERATIONS = [
   ['delete', '/__sandbox/requests'],
   ['get', '/__sandbox/openapi.json'],
   ['get', '/__sandbox/'],
+  ['get', '/__sandbox/faults'],
+  ['post', '/__sandbox/faults'],
+  ['delete', '/__sandbox/faults'],
+  ['delete', '/__sandbox/faults/{id}'],
+  ['get', '/__sandbox/clock'],
+  ['post', '/__sandbox/clock'],
+  ['delete', '/__sandbox/clock'],
+  ['get', '/__sandbox/docs'],
+  ['get', '/__sandbox/events'],
 ]
 
 function isRecord(value: unknown): value is JsonObject {

@@ -28,6 +28,14 @@ interface SessionFaults {
   created: number
 }
 
+/** Response header that names the fault rule (or `prefer`) behind an answer. */
+export const FAULT_HEADER = 'x-sandbox-fault'
+
+/** `answer` with the header that names the fault behind it. */
+export function markFault(answer: SandboxResponse, mark: string): SandboxResponse {
+  return { ...answer, headers: { ...answer.headers, [FAULT_HEADER]: mark } }
+}
+
 /** The answer a network failure stands for: each runtime breaks the connection its own way. */
 export const NETWORK_ERROR: SandboxResponse = Object.freeze({
   status: 0,

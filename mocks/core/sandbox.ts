@@ -15,7 +15,7 @@ import { operations } from '../operations/table.ts'
 import { SessionClocks } from './clock.ts'
 import { handleControl } from './control.ts'
 import { badRequest, SandboxError } from './errors.ts'
-import { FaultRegistry } from './faults.ts'
+import { FaultRegistry, markFault } from './faults.ts'
 import {
   jsonResponse,
   parseCookies,
@@ -335,7 +335,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           fault = decision?.mark
           if (decision?.answer) {
             record(decision.answer.status, null)
-            return decision.answer
+            return markFault(decision.answer, decision.mark)
           }
         }
         await ready
@@ -357,7 +357,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         )
         const caller = result.callerId
         record(result.response.status, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
-        return result.response
+        return fault === undefined ? result.response : markFault(result.response, fault)
       } catch (error) {
         if (error instanceof SandboxError) {
           if (operationId !== null) record(error.status, null)
