@@ -6,6 +6,7 @@
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
 import { createSandbox, type Sandbox } from '../mocks/core/sandbox.ts'
+import { createConsoleRoutes } from './console/routes.ts'
 import { createCorsMiddleware } from './cors.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { loadMergedDocument } from './openapi.ts'
@@ -60,6 +61,7 @@ function createSandboxRequestHandler(
       })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
+  const answerConsole = createConsoleRoutes(sandbox)
   return (req, res, next) => {
     logRequest?.(req, res)
     cors(req, res, (error?: unknown) => {
@@ -67,6 +69,7 @@ function createSandboxRequestHandler(
         answerUnexpectedError(error, res)
         return
       }
+      if (answerConsole(req, res)) return
       handle(req, res, next).catch((failure: unknown) => answerUnexpectedError(failure, res))
     })
   }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { createApp } from './app.ts'
+import { closeJournalStreams } from './console/journal-stream.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 
 export interface RunningServer {
@@ -72,6 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sandbox,
     server,
     close() {
+      closeJournalStreams(sandbox)
       closing ??= new Promise<void>((resolve, reject) => {
         const deadline = setTimeout(
           () => server.closeAllConnections(),

@@ -5,6 +5,7 @@
  * control API goes on to its own.
  */
 import { z } from 'zod'
+import { collectionNames } from '../model/schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
@@ -38,6 +39,23 @@ export async function handleConsoleControl(
   request: SandboxRequest,
   session: string,
 ): Promise<SandboxResponse | undefined> {
+  if (route === '/sessions' && method === 'GET') {
+    const ids = sandbox.sessionIds()
+    if (!ids.includes(session)) ids.unshift(session)
+    const sessions = []
+    for (const id of ids) {
+      const { snapshot } = await sandbox.store(id)
+      sessions.push({ id, scenario: snapshot.scenario, seed: snapshot.seed })
+    }
+    return jsonResponse(200, sessions)
+  }
+  if (route === '/collections' && method === 'GET') {
+    const store = await sandbox.store(session)
+    return jsonResponse(
+      200,
+      Object.fromEntries(collectionNames.map((name) => [name, store[name].count()])),
+    )
+  }
   if (route === '/faults') {
     if (method === 'GET') return jsonResponse(200, sandbox.faults.list(session))
     if (method === 'DELETE') {

@@ -24,6 +24,7 @@ export interface JournalEntry {
 
 export class RequestJournal {
   readonly #entries: JournalEntry[] = []
+  readonly #listeners = new Set<(entry: JournalEntry) => void>()
   #start = 0
 
   readonly limit: number
@@ -32,7 +33,14 @@ export class RequestJournal {
     this.limit = limit
   }
 
+  /** Calls `listener` with every entry recorded from now on; returns the unsubscribe. */
+  subscribe(listener: (entry: JournalEntry) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
   record(entry: JournalEntry): void {
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry)
     if (this.limit <= 0) return
     if (this.#entries.length < this.limit) {
       this.#entries.push(entry)

@@ -1,0 +1,139 @@
+/**
+ * The dashboard at `/__sandbox/` on a standalone server this file starts: reset,
+ * sign in as a persona, add a fault and see it in the live journal, advance the clock.
+ * Every test works in a session of its own.
+ */
+import { expect, type Page, test } from '@playwright/test'
+import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { type RunningServer, startServer } from '../server/start-server.ts'
+import { keepScreenshot } from './support/screenshots.ts'
+
+let server: RunningServer
+const host = personas.find((persona) => persona.key === 'host')!
+
+test.beforeAll(async () => {
+  server = await startServer({ port: 0, quiet: true })
+})
+test.afterAll(async () => {
+  await server.close()
+})
+
+async function openDashboard(page: Page, session: string) {
+  await page.goto(`${server.url}/__sandbox/?session=${session}`)
+  await expect(page.getByRole('heading', { name: 'Platform API sandbox' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Requests live/ })).toBeVisible()
+}
+
+async function call(path: string, session: string, init: RequestInit = {}) {
+  return fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-sandbox-session': session, ...init.headers },
+  })
+}
+
+test('resets the session to another scenario', async ({ page }, testInfo) => {
+  await openDashboard(page, 'dash-reset')
+  const bookings = page.getByRole('button', { name: /^bookings \d+$/ })
+  await expect(bookings).not.toHaveText(/bookings 0$/)
+  await page.getByLabel('Scenario').selectOption('empty')
+  await page.getByRole('button', { name: 'Reset session' }).click()
+  await expect(page.getByRole('status').first()).toHaveText(
+    /Session dash-reset reset to empty \(seed \d+\)/,
+  )
+  await expect(page.getByRole('button', { name: 'bookings 0' })).toBeVisible()
+  const state = await (await call('/__sandbox/collections/bookings', 'dash-reset')).json()
+  expect(state).toEqual([])
+  await keepScreenshot(page, testInfo, 'dashboard-reset')
+})
+
+test('signs in as a persona and journals the sign-in', async ({ page }) => {
+  await openDashboard(page, 'dash-sign-in')
+  await page.getByRole('button', { name: 'Sign in as host', exact: true }).click()
+  await expect(page.getByText(`Signed in as ${host.displayName}`)).toBeVisible()
+  await expect(page.getByLabel(/Access token/)).toHaveValue(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/)
+  const journal = page.getByTestId('journal')
+  await expect(journal.getByRole('row').nth(1)).toContainText('POST /auth/refresh')
+  await expect(journal.getByRole('row').nth(1)).toContainText('200')
+  await expect(journal.getByRole('row').nth(2)).toContainText('POST /auth/idp/complete')
+  const cookies = await page.context().cookies(server.url)
+  expect(cookies.find((cookie) => cookie.name === 'refresh_token')?.value).toBe(host.refreshToken)
+})
+
+test('adds a fault rule and shows the faulted request in the live journal', async ({
+  page,
+}, testInfo) => {
+  const session = 'dash-fault'
+  await openDashboard(page, session)
+  await page.getByLabel('Path pattern').fill('/bookings/:id/decline')
+  await page.getByLabel('Status').selectOption('409')
+  await page.getByLabel('Times').fill('1')
+  await page.getByRole('button', { name: 'Add rule' }).click()
+  await expect(page.getByRole('button', { name: 'Remove rule f1' })).toBeVisible()
+
+  const faulted = await call(`/bookings/${anchors.bookings.pending}/decline`, session, {
+    method: 'POST',
+    body: '{}',
+  })
+  expect(faulted.status).toBe(409)
+  const row = page.getByTestId('journal').getByRole('row').nth(1)
+  await expect(row).toContainText(`POST /bookings/${anchors.bookings.pending}/decline`)
+  await expect(row).toContainText('409')
+  await expect(row.getByRole('cell').last()).toHaveText('f1')
+  await keepScreenshot(page, testInfo, 'dashboard')
+
+  await page.getByRole('button', { name: 'Remove rule f1' }).click()
+  await expect(page.getByText('No fault rules')).toBeVisible()
+})
+
+test('shows why a fault rule is refused', async ({ page }) => {
+  await openDashboard(page, 'dash-bad-fault')
+  await page.getByLabel('Path pattern').fill('/bookings/:id/accept')
+  await page.getByRole('button', { name: 'Add rule' }).click()
+  await expect(page.getByRole('alert')).toContainText('matches no operation')
+})
+
+test('advances the clock so a token expires', async ({ page }) => {
+  const session = 'dash-clock'
+  await openDashboard(page, session)
+  const refreshed = await call('/auth/refresh?dryRun=true', session, {
+    method: 'POST',
+    body: JSON.stringify({ refreshToken: host.refreshToken }),
+  })
+  const { accessToken } = (await refreshed.json()) as { accessToken: string }
+  const status = () =>
+    call('/payprov/account-status', session, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+  expect((await status()).status).toBe(200)
+
+  await page.getByLabel('Advance by (seconds)').fill('901')
+  await page.getByRole('button', { name: 'Advance clock' }).click()
+  await expect(page.getByTestId('clock-offset')).toHaveText('+901 s')
+  expect((await status()).status).toBe(401)
+
+  await page.getByRole('button', { name: 'Back to real time' }).click()
+  await expect(page.getByText('(real time)')).toBeVisible()
+  expect((await status()).status).toBe(200)
+})
+
+test('browses a collection: search and pages', async ({ page }) => {
+  await openDashboard(page, 'dash-records')
+  await page.getByRole('button', { name: /^bookings \d+$/ }).click()
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  await page.getByLabel('Search bookings').fill(anchors.bookings.pending2)
+  await expect(page.getByRole('table', { name: /bookings: 1 of \d+ records/ })).toBeVisible()
+  await expect(page.getByText('Page 1 of 1')).toBeVisible()
+})
+
+test('works from the keyboard', async ({ page }) => {
+  await openDashboard(page, 'dash-keyboard')
+  await page.getByLabel('Session id').focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Open session' })).toBeFocused()
+  await page.getByRole('button', { name: 'Sign in as guest' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Signed in as')).toBeVisible()
+})

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * The live request journal as server-sent events (`GET /__sandbox/events`), for the
+ * dashboard. Entries are batched: at most one `requests` event per 100 ms, carrying
+ * a JSON array, so a busy sandbox writes a few events a second, not one per request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { JournalEntry } from '../../mocks/core/journal.ts'
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
+
+const FLUSH_MS = 100
+const HEARTBEAT_MS = 15_000
+
+const openStreams = new WeakMap<Sandbox, Set<ServerResponse>>()
+
+/** Streams the journal entries of `session` (every session when `undefined`). */
+export function streamJournal(
+  sandbox: Sandbox,
+  session: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  })
+  res.write(`retry: 1000\n\n`)
+  let pending: JournalEntry[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    timer = undefined
+    if (pending.length === 0) return
+    res.write(`event: requests\ndata: ${JSON.stringify(pending)}\n\n`)
+    pending = []
+  }
+  const unsubscribe = sandbox.journal.subscribe((entry) => {
+    if (session !== undefined && entry.session !== session) return
+    pending.push(entry)
+    timer ??= setTimeout(flush, FLUSH_MS)
+  })
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS)
+  heartbeat.unref()
+  let streams = openStreams.get(sandbox)
+  if (!streams) {
+    streams = new Set()
+    openStreams.set(sandbox, streams)
+  }
+  streams.add(res)
+  const stop = () => {
+    unsubscribe()
+    clearInterval(heartbeat)
+    if (timer) clearTimeout(timer)
+    streams.delete(res)
+  }
+  req.on('close', stop)
+  res.on('close', stop)
+}
+
+/** Ends every open journal stream of `sandbox`, so a closing server need not wait for them. */
+export function closeJournalStreams(sandbox: Sandbox): void {
+  for (const res of openStreams.get(sandbox) ?? []) res.end()
+}

@@ -1,0 +1,98 @@
+/**
+ * @module
+ * The QA console's pages on the Node server, answered before the sandbox: the
+ * dashboard (`/__sandbox/`), its script, the API reference (`/__sandbox/docs`) and
+ * the live journal (`/__sandbox/events`). Everything else goes on to the sandbox.
+ * Paths are relative to where the sandbox is mounted, and so are the pages' links.
+ */
+import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseCookies } from '../../mocks/core/http.ts'
+import { type Sandbox, SESSION_COOKIE, SESSION_HEADER } from '../../mocks/core/sandbox.ts'
+import { isValidSessionId } from '../../mocks/core/sessions.ts'
+import { apiReferencePage, sendScalarScript } from './api-reference.ts'
+import { dashboardPage } from './dashboard-page.ts'
+import { streamJournal } from './journal-stream.ts'
+
+const dashboardScript = new URL('../dashboard/assets/dashboard.js', import.meta.url)
+let dashboardScriptText: string | undefined
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, {
+    'content-type': `${type}; charset=utf-8`,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  })
+  res.end(body)
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(308, { location, 'content-length': 0 })
+  res.end()
+}
+
+function sessionOf(req: IncomingMessage, query: URLSearchParams): string | undefined {
+  const id =
+    query.get('session') ??
+    (req.headers[SESSION_HEADER] as string | undefined) ??
+    parseCookies(req.headers.cookie)[SESSION_COOKIE]
+  return id === undefined || id === '' ? 'default' : isValidSessionId(id) ? id : undefined
+}
+
+/**
+ * Creates the console's request handler. It returns `true` when it answered.
+ *
+ * @example
+ * const answerConsole = createConsoleRoutes(sandbox)
+ * if (!answerConsole(req, res)) sandboxHandler(req, res, next)
+ */
+export function createConsoleRoutes(sandbox: Sandbox) {
+  return function answerConsole(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const url = req.url ?? '/'
+    if (!url.startsWith('/__sandbox')) return false
+    const mark = url.indexOf('?')
+    const path = mark === -1 ? url : url.slice(0, mark)
+    switch (path) {
+      case '/__sandbox':
+        redirect(res, '__sandbox/')
+        return true
+      case '/__sandbox/':
+        send(res, 200, 'text/html', dashboardPage)
+        return true
+      case '/__sandbox/dashboard.js':
+        dashboardScriptText ??= readFileSync(dashboardScript, 'utf8')
+        send(res, 200, 'text/javascript', dashboardScriptText)
+        return true
+      case '/__sandbox/docs/':
+        redirect(res, '../docs')
+        return true
+      case '/__sandbox/docs':
+        send(res, 200, 'text/html', apiReferencePage)
+        return true
+      case '/__sandbox/docs/scalar.js':
+        sendScalarScript(res)
+        return true
+      case '/__sandbox/events': {
+        const session = sessionOf(req, new URLSearchParams(mark === -1 ? '' : url.slice(mark)))
+        if (session === undefined) {
+          send(
+            res,
+            400,
+            'application/json',
+            JSON.stringify({
+              message: 'Invalid sandbox session id',
+              code: 'BAD_REQUEST',
+              details: ['session must be 1 to 64 letters, digits or . _ : -'],
+            }),
+          )
+          return true
+        }
+        streamJournal(sandbox, session, req, res)
+        return true
+      }
+      default:
+        return false
+    }
+  }
+}

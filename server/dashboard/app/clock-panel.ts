@@ -1,0 +1,67 @@
+/**
+ * @module
+ * The session's clock: where it is, advance it, set it, or put it back to real time.
+ */
+import { html } from 'htm/preact'
+import { useEffect, useState } from 'preact/hooks'
+import { type Api, type Json, problemsOf } from './api.ts'
+
+interface ClockState {
+  now: string
+  offsetSeconds: number
+  real: boolean
+}
+
+export function ClockPanel(props: { api: Api }) {
+  const { api } = props
+  const [clock, setClock] = useState<ClockState | undefined>()
+  const [fetchedAt, setFetchedAt] = useState(0)
+  const [tick, setTick] = useState(0)
+  const [advance, setAdvance] = useState('901')
+  const [setTo, setSetTo] = useState('')
+  const [problem, setProblem] = useState('')
+
+  const show = (answer: { ok: boolean; status: number; body: Json }) => {
+    if (!answer.ok) return setProblem(problemsOf(answer).join('; '))
+    setProblem('')
+    setClock(answer.body)
+    setFetchedAt(Date.now())
+  }
+  useEffect(() => {
+    void api.control('clock').then(show)
+    const timer = setInterval(() => setTick((t) => t + 1), 1000)
+    return () => clearInterval(timer)
+  }, [api])
+
+  const now = clock ? new Date(Date.parse(clock.now) + (Date.now() - fetchedAt)) : undefined
+  void tick
+  return html`
+    <section aria-labelledby="clock-heading" class="panel">
+      <h2 id="clock-heading">Clock</h2>
+      <p>
+        Session time: <time data-testid="clock-now" datetime=${now?.toISOString()}>${now?.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>
+        ${clock && (clock.real ? ' (real time)' : html` (<span data-testid="clock-offset">${clock.offsetSeconds > 0 ? '+' : ''}${clock.offsetSeconds} s</span> from real time)`)}
+      </p>
+      <form class="row" onSubmit=${async (event: Event) => {
+        event.preventDefault()
+        show(await api.control('clock', { body: { advanceSeconds: Number(advance) } }))
+      }}>
+        <label>Advance by (seconds)
+          <input type="number" step="1" value=${advance} onInput=${(event: Event) => setAdvance((event.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Advance clock</button>
+      </form>
+      <form class="row" onSubmit=${async (event: Event) => {
+        event.preventDefault()
+        show(await api.control('clock', { body: { now: setTo } }))
+      }}>
+        <label>Set to (ISO 8601)
+          <input placeholder="2026-06-01T09:00:00Z" value=${setTo} onInput=${(event: Event) => setSetTo((event.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Set clock</button>
+        <button type="button" onClick=${async () => show(await api.control('clock', { method: 'DELETE' }))}>Back to real time</button>
+      </form>
+      ${problem && html`<p role="alert" class="problem">${problem}</p>`}
+    </section>
+  `
+}

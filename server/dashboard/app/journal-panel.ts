@@ -1,0 +1,67 @@
+/**
+ * @module
+ * The session's request journal, newest first, kept live by server-sent events.
+ */
+import { html } from 'htm/preact'
+import { useEffect, useState } from 'preact/hooks'
+import type { Api, JournalEntry } from './api.ts'
+
+const KEPT = 300
+
+export function JournalPanel(props: { api: Api }) {
+  const { api } = props
+  const [entries, setEntries] = useState<JournalEntry[]>([])
+  const [live, setLive] = useState(false)
+
+  useEffect(() => {
+    let closed = false
+    void api.control<JournalEntry[]>('requests').then((answer) => {
+      if (!closed) setEntries((current) => [...current, ...answer.body.reverse()].slice(0, KEPT))
+    })
+    const source = new EventSource(`events?session=${encodeURIComponent(api.session)}`)
+    source.addEventListener('open', () => setLive(true))
+    source.addEventListener('error', () => setLive(false))
+    source.addEventListener('requests', (event) => {
+      const added = JSON.parse((event as MessageEvent<string>).data) as JournalEntry[]
+      setEntries((current) => [...added.reverse(), ...current].slice(0, KEPT))
+    })
+    return () => {
+      closed = true
+      source.close()
+    }
+  }, [api])
+
+  const clear = async () => {
+    await api.control('requests', { method: 'DELETE' })
+    setEntries([])
+  }
+
+  return html`
+    <section aria-labelledby="journal-heading" class="panel">
+      <h2 id="journal-heading">Requests <span class=${live ? 'live on' : 'live'}>${live ? 'live' : 'offline'}</span></h2>
+      <button type="button" onClick=${clear}>Clear journal</button>
+      <div class="scroll">
+        <table data-testid="journal">
+          <caption class="visually-hidden">Requests of this session, newest first</caption>
+          <thead><tr>
+            <th scope="col">Time</th><th scope="col">Request</th><th scope="col">Status</th>
+            <th scope="col">Persona</th><th scope="col">ms</th><th scope="col">dryRun</th><th scope="col">Fault</th>
+          </tr></thead>
+          <tbody>
+            ${entries.map(
+              (entry) => html`<tr class=${entry.fault ? 'faulted' : ''}>
+                <td>${entry.time.slice(11, 19)}</td>
+                <td><code>${entry.method} ${entry.path}</code></td>
+                <td class=${`status s${String(entry.status)[0]}`}>${entry.status === 0 ? 'network error' : entry.status}</td>
+                <td>${entry.persona ?? ''}</td>
+                <td>${entry.durationMs.toFixed(1)}</td>
+                <td>${entry.dryRun === null ? '' : String(entry.dryRun)}</td>
+                <td>${entry.fault ?? ''}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  `
+}

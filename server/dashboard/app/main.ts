@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The sandbox dashboard: one page that sees and steers one session. Bundled by
+ * `npm run build:dashboard` into `server/dashboard/assets/dashboard.js`.
+ */
+import { html, render } from 'htm/preact'
+import { useMemo, useState } from 'preact/hooks'
+import { createApi } from './api.ts'
+import { ClockPanel } from './clock-panel.ts'
+import { CollectionsPanel } from './collections-panel.ts'
+import { FaultsPanel } from './faults-panel.ts'
+import { JournalPanel } from './journal-panel.ts'
+import { PersonasPanel } from './personas-panel.ts'
+import { SessionPanel } from './session-panel.ts'
+
+function App() {
+  const initial = new URLSearchParams(location.search).get('session') || 'default'
+  const [session, setSession] = useState(initial)
+  /** Bumped after a reset, so every panel reloads. */
+  const [generation, setGeneration] = useState(0)
+  const api = useMemo(() => createApi(session), [session])
+  const choose = (next: string) => {
+    const url = new URL(location.href)
+    url.searchParams.set('session', next)
+    history.replaceState(null, '', url)
+    setSession(next)
+  }
+  const key = `${session}#${generation}`
+  return html`
+    <header>
+      <h1>Platform API sandbox</h1>
+      <nav aria-label="Links"><a href="docs">API reference</a> · <a href="openapi.json">openapi.json</a></nav>
+    </header>
+    <main>
+      <${SessionPanel} api=${api} onSession=${choose} onReset=${() => setGeneration((g) => g + 1)} />
+      <div class="columns">
+        <div>
+          <${PersonasPanel} key=${key} api=${api} />
+          <${ClockPanel} key=${key} api=${api} />
+          <${FaultsPanel} key=${key} api=${api} />
+        </div>
+        <div>
+          <${JournalPanel} key=${key} api=${api} />
+          <${CollectionsPanel} key=${key} api=${api} />
+        </div>
+      </div>
+    </main>
+  `
+}
+
+const root = document.getElementById('dashboard')!
+root.textContent = ''
+render(html`<${App} />`, root)
