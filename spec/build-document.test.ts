@@ -132,6 +132,8 @@ const CONTROL_OPERATIONS = [
   ['delete', '/__sandbox/clock'],
   ['get', '/__sandbox/docs'],
   ['get', '/__sandbox/events'],
+  ['get', '/__sandbox/sessions'],
+  ['get', '/__sandbox/collections'],
 ]
 
 function isRecord(value: unknown): value is JsonObject {
