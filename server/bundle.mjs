@@ -147,6 +147,8 @@ export async function buildBundle() {
     plugins: [prebuiltDataModule(texts), lazyRequires],
     metafile: true,
     logLevel: 'warning',
+    // Code that reads `import.meta.url` checks for CommonJS's `require` first.
+    logOverride: { 'empty-import-meta': 'silent' },
   })
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))

@@ -16,8 +16,11 @@ export interface ClockState {
 
 export class SessionClocks {
   readonly #offsets = new Map<string, number>()
+  readonly base: () => Date
 
-  constructor(readonly base: () => Date) {}
+  constructor(base: () => Date) {
+    this.base = base
+  }
 
   /** Whether the session's clock was moved: the fast path checks this only. */
   has(session: string): boolean {

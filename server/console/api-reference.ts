@@ -14,8 +14,10 @@ let scriptPath: string | undefined
 
 /** The standalone browser build of `@scalar/api-reference`, from node_modules. */
 export function scalarScriptPath(): string {
+  // `import.meta.url` is empty in the CommonJS CLI bundle, which has `require` instead.
+  const resolver = typeof require === 'function' ? require : createRequire(import.meta.url)
   scriptPath ??= join(
-    dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+    dirname(resolver.resolve('@scalar/api-reference')),
     'browser',
     'standalone.js',
   )

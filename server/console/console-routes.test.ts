@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ES module script without types
-import { buildDashboard, dashboardAsset } from '../dashboard/build.mjs'
+import { buildDashboard, dashboardModule } from '../dashboard/build.mjs'
 import { startTestServer, type TestServer } from '../test-server.ts'
 
 let server: TestServer
@@ -91,6 +91,6 @@ describe('console pages', () => {
 
 describe('dashboard bundle', () => {
   it('is up to date with its sources (npm run build:dashboard)', async () => {
-    expect(readFileSync(dashboardAsset, 'utf8')).toBe(await buildDashboard())
+    expect(readFileSync(dashboardModule, 'utf8')).toBe(await buildDashboard())
   })
 })

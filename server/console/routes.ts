@@ -5,17 +5,14 @@
  * the live journal (`/__sandbox/events`). Everything else goes on to the sandbox.
  * Paths are relative to where the sandbox is mounted, and so are the pages' links.
  */
-import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type Sandbox, SESSION_COOKIE, SESSION_HEADER } from '../../mocks/core/sandbox.ts'
 import { isValidSessionId } from '../../mocks/core/sessions.ts'
 import { apiReferencePage, sendScalarScript } from './api-reference.ts'
 import { dashboardPage } from './dashboard-page.ts'
+import { dashboardScript } from './dashboard-script.generated.ts'
 import { streamJournal } from './journal-stream.ts'
-
-const dashboardScript = new URL('../dashboard/assets/dashboard.js', import.meta.url)
-let dashboardScriptText: string | undefined
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, {
@@ -61,8 +58,7 @@ export function createConsoleRoutes(sandbox: Sandbox) {
         send(res, 200, 'text/html', dashboardPage)
         return true
       case '/__sandbox/dashboard.js':
-        dashboardScriptText ??= readFileSync(dashboardScript, 'utf8')
-        send(res, 200, 'text/javascript', dashboardScriptText)
+        send(res, 200, 'text/javascript', dashboardScript)
         return true
       case '/__sandbox/docs/':
         redirect(res, '../docs')

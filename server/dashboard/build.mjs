@@ -1,17 +1,22 @@
 /**
  * @module
  * Bundles the dashboard (`server/dashboard/app/main.ts`, preact + htm) into one
- * script, `server/dashboard/assets/dashboard.js`, which the server serves at
- * `/__sandbox/dashboard.js`. The output is committed, so the server needs no build
- * step; `npm run build:dashboard` rewrites it, and a test fails when it is stale.
+ * script and writes it as a string module, `server/console/dashboard-script.generated.ts`,
+ * which the server serves at `/__sandbox/dashboard.js`. Being a module rather than an
+ * asset file, it goes into every build of the server (the library build, the CLI bundle)
+ * with nothing to copy or locate at run time. The output is committed, so the server
+ * needs no build step; `npm run build:dashboard` rewrites it, and a test fails when it
+ * is stale.
  */
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 export const dashboardEntry = fileURLToPath(new URL('./app/main.ts', import.meta.url))
-export const dashboardAsset = fileURLToPath(new URL('./assets/dashboard.js', import.meta.url))
+export const dashboardModule = fileURLToPath(
+  new URL('../console/dashboard-script.generated.ts', import.meta.url),
+)
 
-/** The bundle's text. */
+/** The text of the generated module. */
 export async function buildDashboard() {
   const { build } = await import('esbuild')
   const result = await build({
@@ -25,10 +30,11 @@ export async function buildDashboard() {
     write: false,
     logLevel: 'silent',
   })
-  return `/* Built from server/dashboard/app by npm run build:dashboard. Do not edit. */\n${result.outputFiles[0].text}`
+  const script = result.outputFiles[0].text
+  return `// Generated from server/dashboard/app by \`npm run build:dashboard\`. Do not edit.\nexport const dashboardScript = ${JSON.stringify(script)}\n`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await writeFile(dashboardAsset, await buildDashboard())
-  console.log(`wrote ${dashboardAsset}`)
+  await writeFile(dashboardModule, await buildDashboard())
+  console.log(`wrote ${dashboardModule}`)
 }

@@ -373,6 +373,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the session's fault rules */
+        get: operations["listSandboxFaults"];
+        put?: never;
+        /** Add a fault rule to the session */
+        post: operations["addSandboxFault"];
+        /** Remove every fault rule of the session */
+        delete: operations["clearSandboxFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/faults/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one fault rule */
+        delete: operations["removeSandboxFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the session's clock */
+        get: operations["getSandboxClock"];
+        put?: never;
+        /** Set or advance the session's clock */
+        post: operations["setSandboxClock"];
+        /** Put the session's clock back to real time */
+        delete: operations["resetSandboxClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open the API reference of this document */
+        get: operations["getSandboxDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow the request journal live */
+        get: operations["streamSandboxRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the sessions that hold state */
+        get: operations["listSandboxSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count the records of every collection */
+        get: operations["countSandboxCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -463,6 +586,69 @@ export interface components {
             /** Format: date-time */
             time: string;
             durationMs: number;
+            /** @description The operation answered; null for an unknown route. */
+            operationId?: string | null;
+            /** @description The signed-in caller, a persona key or a user's public id. */
+            persona?: string;
+            /** @description Present when the answer is not the operation's own: the id of the fault rule that changed it, or `prefer` for a `Prefer` header. Status 0 is a network error. */
+            fault?: string;
+        };
+        /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. */
+        SandboxFaultRule: {
+            /** @description Chosen by the sandbox (`f1`, `f2`...) when absent; an existing id is replaced. */
+            id?: string;
+            /** @description HTTP method, or `*` (default) for any. */
+            method?: string;
+            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation. */
+            path: string;
+            /** @description Only requests of this persona (bearer token or refresh token). */
+            persona?: string;
+            /**
+             * @description Answer this status with an ApiErrorResponseDto body.
+             * @enum {integer}
+             */
+            status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500;
+            /** @description The body's `message` (with `status`). */
+            message?: string;
+            /** @description The body's `details` (with `status`). */
+            details?: string[];
+            /** @description Answer the matched operation's recorded example of this name. */
+            example?: string;
+            /**
+             * @description Fail like a broken network (connection reset; `HttpResponse.error()` in msw).
+             * @enum {boolean}
+             */
+            networkError?: true;
+            /** @description Wait this long before answering. */
+            delayMs?: number;
+            /** @description Add a seeded random 0 to jitterMs milliseconds. */
+            jitterMs?: number;
+            /** @description Apply to the next N matching requests only. */
+            times?: number;
+            /** @description Apply to each matching request with this probability (seeded). */
+            probability?: number;
+            /** @description Seed of probability and jitter; default the session's scenario seed. */
+            seed?: number;
+            /** @description Requests left, for a rule with `times`. */
+            readonly remaining?: number;
+        };
+        SandboxClock: {
+            /** Format: date-time */
+            now: string;
+            /** @description How far the session's clock is from real time. */
+            offsetSeconds: number;
+            /** @description True when the session runs on real time. */
+            real: boolean;
+        };
+        /** @description Give exactly one of `now` and `advanceSeconds`. */
+        SandboxClockRequest: {
+            /**
+             * Format: date-time
+             * @description Set the session's clock to this time; it runs on from there.
+             */
+            now?: string;
+            /** @description Move the session's clock forward (or back, if negative). */
+            advanceSeconds?: number;
         };
     };
     responses: {
@@ -533,6 +719,8 @@ export interface components {
     parameters: {
         /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
         SandboxSession: string;
+        /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+        SandboxPrefer: string;
     };
     requestBodies: never;
     headers: never;
@@ -549,6 +737,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
             cookie?: never;
@@ -596,6 +786,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
             cookie?: never;
@@ -640,6 +832,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 email: string;
@@ -708,6 +902,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 listingId: string;
@@ -768,6 +964,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 listingId: string;
@@ -833,6 +1031,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 listingId: string;
@@ -898,6 +1098,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 targetPublicId: string;
@@ -960,6 +1162,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 bookingId: string;
@@ -1025,6 +1229,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 contractId: string;
@@ -1087,6 +1293,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
             cookie?: never;
@@ -1147,6 +1355,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
             cookie?: never;
@@ -1196,6 +1406,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
                 id: string;
@@ -1247,6 +1459,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
             cookie?: never;
@@ -1513,6 +1727,277 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    listSandboxFaults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, in matching order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaultRule"][];
+                };
+            };
+        };
+    };
+    addSandboxFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaultRule"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaultRule"];
+                };
+            };
+            /** @description An unknown field, a negative delay or one above 60 s, a probability outside 0-1, a path pattern that matches no operation, an unknown example or persona. */
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearSandboxFaults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules were removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    removeSandboxFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No rule with this id in the session. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+        };
+    };
+    setSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The session's new time. Tokens expire and operations date their writes by it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            /** @description Neither or both of now and advanceSeconds, or an invalid date. */
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    resetSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session runs on real time again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+        };
+    };
+    getSandboxDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An API reference page of the merged document that works offline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    streamSandboxRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events (standalone server only): one `requests` event carrying a JSON array of new journal entries of the session, at most every 100 ms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+        };
+    };
+    listSandboxSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each session with the scenario and seed its state comes from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        scenario: string;
+                        seed: number;
+                    }[];
+                };
+            };
+        };
+    };
+    countSandboxCollections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Record count by collection name, in the session's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: number;
+                    };
                 };
             };
         };
