@@ -1,27 +1,36 @@
 /**
  * @module
  * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference,
- * served from the installed `@scalar/api-reference` package (no CDN), so the page
- * works offline. Scalar's default fonts, which it would fetch from its own site,
+ * served from the package itself (no CDN: the build copies Scalar's standalone script
+ * into `dist/assets/`), so the page works offline. Scalar's default fonts, which it would fetch from its own site,
  * are turned off and replaced by the system's.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { offlineScalarScript } from './offline-scalar.ts'
 
-let scriptPath: string | undefined
+/**
+ * Scalar's script as the build ships it (`dist/assets/scalar.js`, already offline), found
+ * beside the CommonJS CLI bundle (`dist/cli/`) or the ES modules of `dist/`; `undefined` when
+ * running from the sources.
+ */
+function shippedScriptPath(): string | undefined {
+  const candidates =
+    typeof __dirname === 'string'
+      ? [join(__dirname, '..', 'assets', 'scalar.js')]
+      : import.meta.url
+        ? [fileURLToPath(new URL('./assets/scalar.js', import.meta.url))]
+        : []
+  return candidates.find((candidate) => existsSync(candidate))
+}
 
-/** The standalone browser build of `@scalar/api-reference`, from node_modules. */
+/** The standalone browser build of `@scalar/api-reference`, from node_modules (development). */
 export function scalarScriptPath(): string {
-  // `import.meta.url` is empty in the CommonJS CLI bundle, which has `require` instead.
   const resolver = typeof require === 'function' ? require : createRequire(import.meta.url)
-  scriptPath ??= join(
-    dirname(resolver.resolve('@scalar/api-reference')),
-    'browser',
-    'standalone.js',
-  )
-  return scriptPath
+  return join(dirname(resolver.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
 }
 
 /** Relative URLs, so the page works wherever the sandbox is mounted. */
@@ -47,19 +56,13 @@ export const apiReferencePage = `<!doctype html>
 
 let script: Buffer | undefined
 
-/**
- * Scalar's bundle declares its fonts at fonts.scalar.com and, in this version, loads
- * them even with `withDefaultFonts: false`. Their `url(...)` sources become
- * `local(...)` names no machine has, so the browser falls back to system fonts and
- * the page makes no request that leaves the machine.
- */
 function offlineScript(): Buffer {
-  script ??= Buffer.from(
-    readFileSync(scalarScriptPath(), 'utf8').replaceAll(
-      'url(https://fonts.scalar.com/',
-      'local(offline-scalar-font-',
-    ),
-  )
+  if (script === undefined) {
+    const shipped = shippedScriptPath()
+    script = shipped
+      ? readFileSync(shipped)
+      : Buffer.from(offlineScalarScript(readFileSync(scalarScriptPath(), 'utf8')))
+  }
   return script
 }
 
