@@ -19,6 +19,14 @@ const isScenario = (input: ScenarioInput): input is Scenario =>
 const isSource = (input: ScenarioInput): input is ScenarioSource =>
   typeof (input as Partial<ScenarioSource>).source === 'string' && 'file' in input
 
+/** `inputs` as a list; a built scenario given by name takes that name. */
+export function toScenarioList(inputs: ScenarioInputs): ScenarioInput[] {
+  if (Array.isArray(inputs)) return [...(inputs as readonly ScenarioInput[])]
+  return Object.entries(inputs).map(([name, input]) =>
+    isScenario(input) && input.name !== name ? { ...input, name } : input,
+  )
+}
+
 /**
  * Adds `inputs` to `known`: returns the new scenarios by name, or throws a
  * `ScenarioError` with every problem of every file.

@@ -221,7 +221,7 @@ describe('scenario files', () => {
         {
           name: 'broken',
           extends: 'empty',
-          change: { users: [{ publicId: 'usr_host', roles: ['king'] }] },
+          change: { users: [{ publicId: 'usr_host', roles: ['king'] as never }] },
         },
       ]),
     ).toThrow(ScenarioError)
