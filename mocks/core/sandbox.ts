@@ -10,6 +10,7 @@ import {
   DEFAULT_SEED,
   type Scenario,
 } from '../../fixtures/scenarios.ts'
+import { createFactories, type Factories } from '../factories/create-factories.ts'
 import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { operations } from '../operations/table.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
@@ -111,6 +112,11 @@ export interface Sandbox {
    * paths on.
    */
   answers(method: string, path: string): boolean
+  /**
+   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
+   * creates a valid record with seeded defaults in the session and returns it.
+   */
+  readonly factories: Factories
   /** Saved snapshots of session state: save, list, export, delete. */
   readonly snapshots: SavedSnapshots
   /**
@@ -322,6 +328,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     reset,
     snapshots: saved,
     addScenarios,
+    factories: createFactories({ store, seed: settings.seed, now: settings.now }),
     async resetAll(resetOptions = {}) {
       for (const session of sessions.ids()) {
         if (session !== DEFAULT_SESSION) sandbox.dropSession(session)

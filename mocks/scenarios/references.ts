@@ -94,7 +94,7 @@ export function checkReferences(
   if (collection === 'follows') {
     const follow = record as { id: string; followerId: string; followeeId: string }
     const expected = `${follow.followerId}:${follow.followeeId}`
-    if (follow.id !== expected)
+    if (follow.id !== undefined && follow.id !== expected)
       problems.push(`${label}.id: expected "${expected}", got "${follow.id}"`)
   }
   return problems
