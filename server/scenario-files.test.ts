@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,8 +21,9 @@ afterEach(async () => {
 })
 
 /** Runs the real `platform-sandbox` command on a free port. */
-function run(args: string[]): Cli {
+function run(args: string[], cwd = process.cwd()): Cli {
   const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], {
+    cwd,
     env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -122,6 +123,20 @@ describe('platform-sandbox --scenario-file', () => {
         '',
       ].join('\n'),
     )
+  }, 60_000)
+
+  it('prints, for a typo in the example, exactly the output the README shows', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'scenario-typo-'))
+    await mkdir(path.join(folder, 'scenarios'))
+    const typo = (await readFile(EXAMPLE, 'utf8'))
+      .replace('claimStatus: claimed', 'claimStatus: claimd')
+      .replace('      ownerId: usr_host', '      ownerID: usr_host')
+    await writeFile(path.join(folder, 'scenarios/host-no-bookings.yaml'), typo)
+    const cli = run(['--scenario-file', 'scenarios/host-no-bookings.yaml'], folder)
+    expect(await cli.exited).toBe(2)
+    expect(cli.err()).toMatch(/^platform-sandbox: Invalid scenarios, 3 problems:\n/)
+    const readme = await readFile('README.md', 'utf8')
+    expect(readme).toContain(`\`\`\`text\n${cli.err()}\`\`\``)
   }, 60_000)
 
   it('exits 2 for a file that is not there, and 1 for an unknown starting scenario', async () => {
