@@ -76,6 +76,14 @@ describe('saved snapshots', () => {
     const after = await server.collection<{ id: string }>('notifications', 'qa-2')
     expect(new Set(after.map((n) => n.id)).size).toBe(after.length)
 
+    // A plain reset of a session started from the snapshot goes back to the snapshot.
+    expect(
+      (await server.request('/__sandbox/reset', { method: 'POST', session: 'qa-2', body: {} }))
+        .body,
+    ).toMatchObject({ snapshot: 'declined.v1' })
+    const again = await server.collection<{ id: string; status: string }>('bookings', 'qa-2')
+    expect(again.find((b) => b.id === 'bkg_pending_2')?.status).toBe('pending')
+
     const list = await server.request<{ name: string }[]>('/__sandbox/snapshots')
     expect(list.body.map((s) => s.name)).toEqual(['declined.v1'])
     expect(

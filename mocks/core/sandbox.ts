@@ -268,6 +268,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
     const session = resetOptions.session ?? DEFAULT_SESSION
+    const { snapshot: named, scenario: asked, seed: askedSeed } = resetOptions
+    // A session started from a saved snapshot goes back to it when nothing else is asked.
+    const savedAs = sessions.peek(session)?.snapshot.savedAs
+    if (named === undefined && asked === undefined && askedSeed === undefined && savedAs) {
+      if (saved.list().some((info) => info.name === savedAs)) {
+        return reset({ session, snapshot: savedAs })
+      }
+    }
     if (resetOptions.snapshot !== undefined) {
       if (resetOptions.scenario !== undefined || resetOptions.seed !== undefined) {
         throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
