@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 
-const bin = fileURLToPath(new URL('./bin.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
 
 interface Cli {
@@ -42,7 +42,7 @@ function run(args: string[], cwd = process.cwd()): Cli {
     url: () =>
       new Promise((resolve, reject) => {
         const check = () => {
-          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
+          const match = /listening on (http:\/\/localhost:\d+)/.exec(stdout)
           if (match) resolve(match[1]!)
         }
         child.stdout.on('data', check)

@@ -13,12 +13,12 @@ import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE, type ScenarioFile } from './s
 
 /** Every problem of one or more scenarios, each line naming the file, the record and the field. */
 export class ScenarioError extends Error {
-  constructor(
-    message: string,
-    readonly problems: readonly string[],
-  ) {
+  readonly problems: readonly string[]
+
+  constructor(message: string, problems: readonly string[]) {
     super(`${message}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
     this.name = 'ScenarioError'
+    this.problems = problems
   }
 }
 
