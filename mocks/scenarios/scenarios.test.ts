@@ -229,6 +229,55 @@ describe('scenario files', () => {
     expect(Object.keys(sandbox.scenarios)).toEqual(before)
   })
 
+  it('answers a reset that cannot build the file at another seed with a 400, and keeps the state', async () => {
+    const generated = builtIns.default!.build(DEFAULT_SEED).bookings.at(-1)!
+    const sandbox = createSandbox({
+      scenarios: [
+        {
+          name: 'one-paid',
+          extends: 'default',
+          change: { bookings: [{ id: generated.id, status: 'paid' }] },
+        },
+      ],
+    })
+    await sandbox.reset({ scenario: 'one-paid', session: 's' })
+    expect((await sandbox.store('s')).bookings.get(generated.id)?.status).toBe('paid')
+    const refused = await sandbox
+      .reset({ scenario: 'one-paid', seed: 5, session: 's' })
+      .catch((error: unknown) => error)
+    expect(refused).toMatchObject({
+      status: 400,
+      details: [
+        `scenario "one-paid": change.bookings[0].id: no record "${generated.id}" to change`,
+      ],
+    })
+    expect((await sandbox.store('s')).bookings.get(generated.id)?.status).toBe('paid')
+  })
+
+  it('lets TypeScript catch a misspelt field or a wrong value in defineScenario', () => {
+    const venue = {
+      id: 'ven_t',
+      name: 'T',
+      city: 'Porto',
+      ownerId: null,
+      contactEmail: 't@example.com',
+    } as const
+    defineScenario({
+      name: 'typed',
+      // @ts-expect-error: "claimd" is not a claim status
+      add: { venues: [{ ...venue, claimStatus: 'claimd' }] },
+    })
+    defineScenario({
+      name: 'typed',
+      // @ts-expect-error: "bokings" is not a collection
+      remove: { bokings: ['bkg_pending'] },
+    })
+    expect(
+      defineScenario({ name: 'typed', add: { venues: [{ ...venue, claimStatus: 'unclaimed' }] } })
+        .add?.venues,
+    ).toHaveLength(1)
+  })
+
   it('keeps the example file in the repository as the README shows it', async () => {
     const readme = await readFile('README.md', 'utf8')
     const example = await readFile(EXAMPLE, 'utf8')
