@@ -6,9 +6,10 @@
 import '../e2e/app/style.css'
 import type { Preview } from '@storybook/html-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { exampleScenarios } from '../e2e/app/scenarios.ts'
 import { createStorybookSandbox } from '../mocks/storybook.ts'
 
-const { setupWorker, loader } = createStorybookSandbox()
+const { setupWorker, loader } = createStorybookSandbox({ scenarios: exampleScenarios })
 
 const preview: Preview = {
   loaders: [mswLoader(setupWorker), loader],

@@ -27,6 +27,7 @@ import {
   updateReadme,
   withRatios,
 } from './lib/report.ts'
+import { measureSnapshotReset, measureValidation } from './lib/scenario-files.ts'
 import { startChildServer } from './lib/servers.ts'
 import { median } from './lib/stats.ts'
 
@@ -200,6 +201,10 @@ async function main() {
   const sessionsDefault = medianOf(sessionRounds.default)
   const sessionsLarge = medianOf(sessionRounds.large)
 
+  log('Saved snapshots and scenario files...')
+  const snapshotReset = await measureSnapshotReset(large.sandbox, 20)
+  const validation = await measureValidation(10_000, 5)
+
   // 4. Figures.
   const figures: Figure[] = []
   for (const [label, results] of Object.entries(http)) {
@@ -279,6 +284,45 @@ async function main() {
     goal: { kind: 'max', ratio: 1.5 },
     note: 'on large',
   })
+  figures.push(
+    {
+      group: `saved snapshot (${snapshotReset.scenario})`,
+      name: 'reset to a saved snapshot',
+      value: snapshotReset.snapshotResetMs,
+      unit: 'ms',
+      baselineName: 'reset to the built-in scenario',
+      baseline: snapshotReset.scenarioResetMs,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: `saving it took ${snapshotReset.saveMs.toFixed(1)} ms`,
+    },
+    {
+      group: `scenario file (${validation.records.toLocaleString('en')} records)`,
+      name: 'validate records and references',
+      value: validation.validateMs,
+      unit: 'ms',
+      baselineName: 'budget',
+      baseline: 1000,
+      goal: { kind: 'max', ratio: 1 },
+    },
+    {
+      group: `scenario file (${validation.records.toLocaleString('en')} records)`,
+      name: 'parse JSON and validate',
+      value: validation.jsonMs,
+      unit: 'ms',
+      baselineName: 'budget',
+      baseline: 1000,
+      goal: { kind: 'max', ratio: 1 },
+    },
+    {
+      group: `scenario file (${validation.records.toLocaleString('en')} records)`,
+      name: 'parse YAML and validate',
+      value: validation.yamlMs,
+      unit: 'ms',
+      baselineName: 'budget',
+      baseline: 1000,
+      note: 'the yaml package parses ~1 MB/s; keep large files as JSON',
+    },
+  )
   const perSession = (figuresOf: typeof sessionsLarge) =>
     `${((figuresOf.heapDeltaMb * 1024) / sessionCount).toFixed(1)} KB heap per session`
   figures.push(
@@ -330,7 +374,7 @@ async function main() {
   const markdown = toMarkdown(report)
   await writeFile(
     `${results}latest.json`,
-    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds } }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation } }, null, 2)}\n`,
   )
   await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
   await updateReadme(path('../README.md'), markdown)

@@ -151,3 +151,16 @@ test('runs plain requests through the worker, cookies included', async ({ page }
   expect(dryRun).toMatchObject({ status: 409, body: { code: 'CONFLICT' } })
   expect(await bookingStatus(page, anchors.bookings.pending)).toBe('pending')
 })
+
+test('starts the worker from the README example scenario file', async ({ page }) => {
+  await open(page, '?scenario=host-no-bookings')
+  await signIn(page, 'idp_host')
+  await expect(page.getByTestId('notification-ntf_canal_loft_live')).toContainText(
+    'Canal Loft is live',
+  )
+  const state = await page.evaluate(async () => {
+    const store = await window.__sandbox!.sandbox.store()
+    return { bookings: store.bookings.count(), venues: store.venues.all().map((venue) => venue.id) }
+  })
+  expect(state).toEqual({ bookings: 0, venues: ['ven_canal_loft'] })
+})

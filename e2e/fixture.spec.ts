@@ -2,12 +2,16 @@
  * The Playwright fixture: the example page without its worker (`?worker=off`), its
  * API calls answered through `@msw/playwright` by a sandbox of the test's own.
  */
+
+import { readFileSync } from 'node:fs'
 import { HttpResponse, http } from 'msw'
 import { expect, test } from 'platform-sandbox/playwright'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
+import { parseScenarioText } from '../mocks/scenarios/parse-text.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 
+const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
 const host = personas.find((persona) => persona.key === 'host')!
 
 test.describe('with the default scenario', () => {
@@ -148,5 +152,24 @@ test.describe('a page that starts the sandbox worker itself', () => {
       .poll(async () => (await sandbox.store()).bookings.get(anchors.bookings.pending)?.status)
       .toBe('declined')
     expect(sandbox.journal.list().map((entry) => entry.operationId)).toContain('declineBooking')
+  })
+})
+
+test.describe('with a scenario file', () => {
+  test.use({
+    sandboxScenarios: [
+      { file: parseScenarioText(readFileSync(EXAMPLE, 'utf8'), EXAMPLE), source: EXAMPLE },
+    ],
+    sandboxScenario: 'host-no-bookings',
+  })
+
+  test('starts the test’s sandbox from the file', async ({ page, sandbox }) => {
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByTestId('notification-ntf_canal_loft_live')).toBeVisible()
+    const store = await sandbox.store()
+    expect(store.bookings.count()).toBe(0)
+    expect(store.users.get('usr_host')?.displayName).toBe('Hannah de Vries')
   })
 })

@@ -48,3 +48,10 @@ test('starts each story from fresh state', async ({ page }) => {
   await page.locator('#account-accountpanel--host').click()
   await expect(notification).toBeVisible()
 })
+
+test('renders a story from the example scenario file', async ({ page }) => {
+  const root = await openStory(page, 'account-accountpanel--host-without-bookings')
+  await expect(root.getByTestId('notification-ntf_canal_loft_live')).toContainText(
+    'Canal Loft is live',
+  )
+})

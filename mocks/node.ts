@@ -51,5 +51,10 @@ export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}
   }
 }
 
+export type { ScenarioSource } from './scenarios/compile-scenarios.ts'
+export { ScenarioError } from './scenarios/compile-scenarios.ts'
+export { readScenarioFiles } from './scenarios/load-files.ts'
+export type { ScenarioFile } from './scenarios/scenario-file.ts'
+export { defineScenario } from './scenarios/scenario-file.ts'
 export type { HandlerOptions, ResetOptions, Sandbox, SandboxOptions }
 export { createHandlers, createSandbox }

@@ -16,10 +16,16 @@ import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
+import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
 
 export interface SandboxTestOptions {
   /** Scenario the test's sandbox starts from. Default `default`. */
   sandboxScenario: string
+  /**
+   * Scenario files (objects, or files from `readScenarioFiles` in `platform-sandbox/node`)
+   * the test's sandbox knows, so `sandboxScenario` can name one. Default none.
+   */
+  sandboxScenarios: ScenarioInputs
   /** Seed of the generated data. Default: the sandbox's (`20260601`). */
   sandboxSeed: number | undefined
   /** Any other sandbox option (secret, clock, strict contract...). */
@@ -51,13 +57,19 @@ export const sandboxFixtures: Fixtures<
   PlaywrightTestArgs & PlaywrightTestOptions
 > = {
   sandboxScenario: ['default', { option: true }],
+  sandboxScenarios: [[], { option: true }],
   sandboxSeed: [undefined, { option: true }],
   sandboxOptions: [{}, { option: true }],
   sandboxBaseUrl: ['*', { option: true }],
   onUnhandledRequest: ['bypass', { option: true }],
   serviceWorkers: 'block',
-  sandbox: async ({ sandboxScenario, sandboxSeed, sandboxOptions }, use) => {
+  sandbox: async ({ sandboxScenario, sandboxScenarios, sandboxSeed, sandboxOptions }, use) => {
     const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }
+    const scenarios = [
+      ...toScenarioList(sandboxScenarios),
+      ...toScenarioList(sandboxOptions.scenarios ?? []),
+    ]
+    if (scenarios.length > 0) options.scenarios = scenarios
     if (sandboxSeed !== undefined) options.seed = sandboxSeed
     const sandbox = createSandbox(options)
     await sandbox.ready

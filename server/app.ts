@@ -6,6 +6,7 @@
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
 import { createSandbox, type Sandbox } from '../mocks/core/sandbox.ts'
+import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
 import { createCorsMiddleware } from './cors.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
@@ -41,7 +42,7 @@ function sandboxOf(options: AppOptions): Sandbox {
   return createSandbox({
     openapiDocument: loadMergedDocument,
     ...options,
-    scenarios: { ...scenarios, ...options.scenarios },
+    scenarios: [...Object.values(scenarios), ...toScenarioList(options.scenarios ?? [])],
   })
 }
 

@@ -22,6 +22,11 @@ import {
 
 type Environment = Readonly<Record<string, string | undefined>>
 
+export interface CliOptions extends ServerOptions {
+  /** Paths given with `--scenario-file`: files or folders, read before start. */
+  scenarioFiles?: string[]
+}
+
 /** Each option that has environment variables, the first one set wins. */
 const environment = {
   port: ['SANDBOX_PORT', 'PORT'],
@@ -40,7 +45,8 @@ type Key = keyof typeof environment
 const parsers: Record<Key, (value: string, name: string) => unknown> = {
   port: parsePort,
   host: parseHost,
-  scenario: (value) => parseScenario(value),
+  // Checked once the scenario files are known (see `parseCliArguments`).
+  scenario: (value) => value,
   seed: parseSeed,
   strictContract: parseBoolean,
   corsOrigin: parseOrigins,
@@ -86,7 +92,13 @@ export function createProgram(): Command {
       new Option(
         '-s, --scenario <name>',
         `starting scenario: ${scenarioNames.join(', ')} (env SANDBOX_SCENARIO, default default)`,
-      ).argParser(argument((value) => parseScenario(value))),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--scenario-file <path>',
+        'load a scenario file (.json, .yaml, .yml) or every such file of a folder; repeat the flag for more. An invalid file prints every problem and exits 2',
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(
       new Option(
@@ -138,10 +150,11 @@ export function parseCliArguments(
   args: readonly string[],
   env: Environment,
   program: Command = createProgram(),
-): ServerOptions {
+): CliOptions {
   program.parse(args, { from: 'user' })
-  const flags = program.opts<Partial<Record<Key, unknown>>>()
+  const flags = program.opts<Partial<Record<Key, unknown>> & { scenarioFile?: string[] }>()
   const values: Partial<Record<Key, unknown>> = {}
+  const from: Partial<Record<Key, string>> = {}
   for (const key of Object.keys(environment) as Key[]) {
     if (flags[key] !== undefined) {
       values[key] = flags[key]
@@ -151,6 +164,7 @@ export function parseCliArguments(
       (variable) => env[variable] !== undefined && env[variable] !== '',
     )
     if (name === undefined) continue
+    from[key] = name
     try {
       values[key] = parsers[key](env[name]!, name)
     } catch (error) {
@@ -161,7 +175,23 @@ export function parseCliArguments(
     }
   }
 
-  const options: ServerOptions = {
+  // Without scenario files the scenario must be a built-in one; with them, the CLI checks
+  // it once the files are read.
+  if (values.scenario !== undefined && flags.scenarioFile === undefined) {
+    try {
+      parseScenario(values.scenario as string)
+    } catch (error) {
+      if (!(error instanceof OptionError)) throw error
+      const source = from.scenario
+        ? `environment variable ${from.scenario} is invalid`
+        : `option '-s, --scenario <name>' argument '${values.scenario}' is invalid`
+      program.error(`error: ${source}: ${error.message}`, {
+        code: 'platform-sandbox.invalidScenario',
+      })
+    }
+  }
+
+  const options: CliOptions = {
     port: (values.port as number | undefined) ?? DEFAULT_PORT,
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     scenario: (values.scenario as string | undefined) ?? 'default',
@@ -172,5 +202,6 @@ export function parseCliArguments(
   }
   if (values.secret !== undefined) options.secret = values.secret as string
   if (values.log !== undefined) options.logFormat = values.log as 'text' | 'json'
+  if (flags.scenarioFile !== undefined) options.scenarioFiles = flags.scenarioFile
   return options
 }

@@ -3,8 +3,14 @@
  * `platform-sandbox`: parses the command line, starts the server, prints where it
  * is and how to sign in, and closes gracefully on SIGINT or SIGTERM (exit code 0).
  */
+import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { parseCliArguments } from './cli-options.ts'
+import {
+  INVALID_SCENARIO_EXIT_CODE,
+  reportScenarioError,
+  withScenarioFiles,
+} from './scenario-files.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 function isAddressInUse(error: unknown): boolean {
@@ -13,11 +19,15 @@ function isAddressInUse(error: unknown): boolean {
 
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const options = parseCliArguments(args, env)
+  const options = await withScenarioFiles(parseCliArguments(args, env))
   let running: RunningServer
   try {
     running = await startServer(options)
   } catch (error) {
+    if (error instanceof ScenarioError) {
+      reportScenarioError(error)
+      process.exit(INVALID_SCENARIO_EXIT_CODE)
+    }
     if (!isAddressInUse(error)) throw error
     console.error(
       `platform-sandbox: ${options.host}:${options.port} is already in use; choose another port with --port`,

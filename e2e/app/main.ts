@@ -14,6 +14,7 @@ import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'
 import { h, mount } from './dom.ts'
+import { exampleScenarios } from './scenarios.ts'
 
 /** What `window.__conformance` offers once the suite is loaded. */
 interface ConformanceInPage {
@@ -190,7 +191,11 @@ async function exposeConformance(): Promise<void> {
 
 async function start(): Promise<void> {
   if (params.get('worker') !== 'off') {
-    await startSandboxWorker({ scenario: params.get('scenario') ?? 'default', quiet: true })
+    await startSandboxWorker({
+      scenario: params.get('scenario') ?? 'default',
+      scenarios: exampleScenarios,
+      quiet: true,
+    })
     if (params.has('conformance')) await exposeConformance()
   }
   personas = await api.personas()

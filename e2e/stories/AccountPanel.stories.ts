@@ -35,3 +35,10 @@ export const GuestInEmptyScenario: Story = {
     sandbox: { scenario: 'empty', persona: 'guest' } satisfies StorySandboxParameters,
   },
 }
+
+/** The README's example scenario file: a host with a new venue and no bookings. */
+export const HostWithoutBookings: Story = {
+  parameters: {
+    sandbox: { scenario: 'host-no-bookings', persona: 'host' } satisfies StorySandboxParameters,
+  },
+}

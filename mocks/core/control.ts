@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
+import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
@@ -25,6 +26,7 @@ interface ControlRequest {
 const resetBody = z.strictObject({
   scenario: z.string().min(1).optional(),
   seed: z.number().int().nonnegative().optional(),
+  snapshot: z.string().optional(),
 })
 
 function sessionNamed(request: SandboxRequest): boolean {
@@ -105,7 +107,9 @@ export async function handleControl(
       throw notFound('The merged OpenAPI document is not available in this runtime')
     return jsonResponse(200, await sandbox.openapiDocument())
   }
-  const answer = await handleConsoleControl(sandbox, method, route, request, session)
+  const answer =
+    (await handleConsoleControl(sandbox, method, route, request, session)) ??
+    (await handleSnapshotControl(sandbox, { method, route, request, session }))
   if (answer) return answer
   throw notFound(`Cannot ${method} ${control.path}`)
 }

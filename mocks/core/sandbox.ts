@@ -10,8 +10,11 @@ import {
   DEFAULT_SEED,
   type Scenario,
 } from '../../fixtures/scenarios.ts'
+import { createFactories, type Factories } from '../factories/create-factories.ts'
 import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { operations } from '../operations/table.ts'
+import { ScenarioError } from '../scenarios/compile-scenarios.ts'
+import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
 import { handleControl } from './control.ts'
 import { badRequest, SandboxError } from './errors.ts'
@@ -34,6 +37,7 @@ import {
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
+import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
 import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
 
 export const SESSION_HEADER = 'x-sandbox-session'
@@ -59,14 +63,21 @@ export interface SandboxOptions {
   journalLimit?: number
   /** Largest accepted request body in bytes. Default 100 kB (102,400). */
   bodyLimitBytes?: number
-  /** Extra or replacement scenarios, by name. */
-  scenarios?: Record<string, Scenario>
+  /**
+   * Extra scenarios: scenario files as objects (`defineScenario`, imported JSON or YAML),
+   * files read by `readScenarioFiles`, or built scenarios (`{ name, description, build }`).
+   * Files are validated when the sandbox is created; a problem throws a `ScenarioError`
+   * listing every one.
+   */
+  scenarios?: ScenarioInputs
   /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
   openapiDocument?: () => unknown | Promise<unknown>
 }
 
 export interface ResetOptions {
   scenario?: string
+  /** A snapshot saved with `sandbox.snapshots.save(name)`, instead of a scenario. */
+  snapshot?: string
   seed?: number
   /** The session to reset. Default: the shared default session. */
   session?: string
@@ -76,6 +87,8 @@ export interface ResetResult {
   session: string
   scenario: string
   seed: number
+  /** The saved snapshot the session was reset to, if any. */
+  snapshot?: string
 }
 
 export interface Sandbox {
@@ -99,6 +112,18 @@ export interface Sandbox {
    * paths on.
    */
   answers(method: string, path: string): boolean
+  /**
+   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
+   * creates a valid record with seeded defaults in the session and returns it.
+   */
+  readonly factories: Factories
+  /** Saved snapshots of session state: save, list, export, delete. */
+  readonly snapshots: SavedSnapshots
+  /**
+   * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
+   * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
+   */
+  addScenarios(inputs: ScenarioInputs): Scenario[]
   /** Drops a session and its state. */
   dropSession(session: string): void
   /** Ids of the sessions that currently hold state. */
@@ -136,7 +161,6 @@ const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const scenarios = { ...builtInScenarios, ...options.scenarios }
   const settings = {
     scenario: options.scenario ?? 'default',
     seed: options.seed ?? DEFAULT_SEED,
@@ -148,6 +172,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
     now: options.now ?? (() => new Date()),
   }
+  const scenarios: Record<string, Scenario> = { ...builtInScenarios }
+  const added = new Set<string>()
+  const addScenarios = (inputs: ScenarioInputs): Scenario[] => {
+    const resolved = resolveScenarios(inputs, scenarios, {
+      seed: settings.seed,
+      replaceable: (name) => added.has(name),
+    })
+    for (const [name, scenario] of Object.entries(resolved)) {
+      scenarios[name] = scenario
+      added.add(name)
+      for (const key of snapshots.keys()) if (key.startsWith(`${name}@`)) snapshots.delete(key)
+    }
+    return Object.values(resolved)
+  }
+  const snapshots = new Map<string, Promise<Snapshot>>()
+  Object.assign(scenarios, resolveScenarios(options.scenarios ?? [], builtInScenarios, settings))
   invariant(
     settings.scenario in scenarios,
     'Failed to create the sandbox: unknown scenario "%s" (known: %s)',
@@ -182,14 +222,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     })),
   )
 
-  const snapshots = new Map<string, Promise<Snapshot>>()
   function loadSnapshot(name: string, seed: number): Promise<Snapshot> {
     const key = `${name}@${seed}`
     let snapshot = snapshots.get(key)
     if (!snapshot) {
       const scenario = scenarios[name]
       invariant(scenario, 'Failed to load scenario "%s": unknown', name)
-      snapshot = createSnapshot(name, seed, scenario.build(seed))
+      snapshot = Promise.resolve().then(() => createSnapshot(name, seed, scenario.build(seed)))
       snapshots.set(key, snapshot)
       snapshot.catch(() => snapshots.delete(key))
       const startingKey = `${settings.scenario}@${settings.seed}`
@@ -221,8 +260,37 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return id
   }
 
+  const saved = createSavedSnapshots({
+    store: (session) => store(session),
+    loadSnapshot: (name, seed) => loadSnapshot(name, seed),
+    now: settings.now,
+  })
+
   async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
     const session = resetOptions.session ?? DEFAULT_SESSION
+    const { snapshot: named, scenario: asked, seed: askedSeed } = resetOptions
+    // A session started from a saved snapshot goes back to it when nothing else is asked.
+    const savedAs = sessions.peek(session)?.snapshot.savedAs
+    if (named === undefined && asked === undefined && askedSeed === undefined && savedAs) {
+      if (saved.list().some((info) => info.name === savedAs)) {
+        return reset({ session, snapshot: savedAs })
+      }
+    }
+    if (resetOptions.snapshot !== undefined) {
+      if (resetOptions.scenario !== undefined || resetOptions.seed !== undefined) {
+        throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
+      }
+      const snapshot = saved.get(resetOptions.snapshot)
+      await ready
+      sessions.replace(session, snapshot)
+      journal.clear(session)
+      return {
+        session,
+        scenario: snapshot.scenario,
+        seed: snapshot.seed,
+        snapshot: resetOptions.snapshot,
+      }
+    }
     const current = sessions.peek(session)?.snapshot
     const scenario = resetOptions.scenario ?? current?.scenario ?? settings.scenario
     const seed = resetOptions.seed ?? current?.seed ?? settings.seed
@@ -232,7 +300,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ])
     }
     await ready
-    sessions.replace(session, await loadSnapshot(scenario, seed))
+    let snapshot: Snapshot
+    try {
+      snapshot = await loadSnapshot(scenario, seed)
+    } catch (error) {
+      if (error instanceof ScenarioError)
+        throw badRequest(error.message.split(':\n')[0]!, [...error.problems])
+      throw error
+    }
+    sessions.replace(session, snapshot)
     journal.clear(session)
     faults.clear(session)
     clocks.reset(session)
@@ -258,6 +334,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return sessions.size
     },
     reset,
+    snapshots: saved,
+    addScenarios,
+    factories: createFactories({ store, seed: settings.seed, now: settings.now }),
     async resetAll(resetOptions = {}) {
       for (const session of sessions.ids()) {
         if (session !== DEFAULT_SESSION) sandbox.dropSession(session)

@@ -16,6 +16,22 @@ export interface Snapshot {
   readonly scenario: string
   readonly seed: number
   readonly bases: { readonly [Name in CollectionName]: BaseCollection<RecordOf<Name>> }
+  /** Where `nextId` continues from, so ids made before a snapshot was saved are not made again. */
+  readonly idSequence?: number
+  /** The name it was saved under, for a snapshot saved from a session. */
+  readonly savedAs?: string
+}
+
+const SEQUENCE_ID = /_n(\d+)$/
+
+/** The highest `<prefix>_n0001`-style sequence number among `keys`, or 0. */
+export function highestSequence(keys: Iterable<string>): number {
+  let highest = 0
+  for (const key of keys) {
+    const match = SEQUENCE_ID.exec(key)
+    if (match) highest = Math.max(highest, Number(match[1]))
+  }
+  return highest
 }
 
 export type Tables = { readonly [Name in CollectionName]: Table<RecordOf<Name>> }
@@ -35,11 +51,13 @@ export async function createSnapshot(
   data: DataSet,
 ): Promise<Snapshot> {
   const bases = {} as Record<CollectionName, BaseCollection<object>>
+  let idSequence = 0
   for (const name of collectionNames) {
     const { schema, key } = collectionDefinitions[name]
     bases[name] = await createBaseCollection<object>(schema, key as never, data[name])
+    idSequence = Math.max(idSequence, highestSequence(bases[name].byKey.keys()))
   }
-  return { scenario, seed, bases: bases as Snapshot['bases'] }
+  return { scenario, seed, bases: bases as Snapshot['bases'], idSequence }
 }
 
 /** A fresh store over `snapshot`. Costs nothing in proportion to the snapshot's size. */
@@ -49,7 +67,7 @@ export function createStore(snapshot: Snapshot): Store {
     const { schema, key } = collectionDefinitions[name]
     tables[name] = new Table<object>(name, key as never, schema, snapshot.bases[name])
   }
-  let sequence = 0
+  let sequence = snapshot.idSequence ?? 0
   return {
     ...(tables as unknown as Tables),
     snapshot,

@@ -46,6 +46,14 @@ export async function createBaseCollection<T extends object>(
     invariant(!byKey.has(id), 'Failed to create the base collection: duplicate key "%s"', id)
     byKey.set(id, deepFreeze(record))
   }
+  return baseCollectionOf(schema, byKey)
+}
+
+/** A base over records that are already validated and frozen (a saved snapshot's). */
+export function baseCollectionOf<T extends object>(
+  schema: AnySchema,
+  byKey: ReadonlyMap<string, T>,
+): BaseCollection<T> {
   let collection: Promise<Collection<AnySchema>> | undefined
   return {
     byKey,
@@ -60,7 +68,7 @@ export async function createBaseCollection<T extends object>(
   }
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const child of Object.values(value)) deepFreeze(child)

@@ -297,8 +297,45 @@ export interface paths {
         /** List the named scenarios */
         get: operations["listSandboxScenarios"];
         put?: never;
-        post?: never;
+        /** Add a scenario file to the running sandbox */
+        post: operations["addSandboxScenario"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the saved snapshots */
+        get: operations["listSandboxSnapshots"];
+        put?: never;
+        /** Save the session's current state under a name */
+        post: operations["saveSandboxSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export a saved snapshot as a scenario file */
+        get: operations["exportSandboxSnapshot"];
+        put?: never;
+        post?: never;
+        /** Delete a saved snapshot */
+        delete: operations["deleteSandboxSnapshot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -565,11 +602,40 @@ export interface components {
             scenario?: string;
             /** @description Seed of the generated data; the same seed gives identical data. */
             seed?: number;
+            /** @description A saved snapshot to return to, instead of a scenario and seed. */
+            snapshot?: string;
         };
         SandboxResetResult: {
             session: string;
             scenario: string;
             seed: number;
+            /** @description The saved snapshot the session was reset to, if any. */
+            snapshot?: string;
+        };
+        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. */
+        SandboxScenarioFile: {
+            name: string;
+            description?: string;
+            extends?: string;
+            seed?: number;
+            add?: {
+                [key: string]: Record<string, never>[];
+            };
+            change?: {
+                [key: string]: Record<string, never>[];
+            };
+            remove?: {
+                [key: string]: string[];
+            };
+        };
+        SandboxSnapshot: {
+            name: string;
+            scenario: string;
+            seed: number;
+            session: string;
+            /** Format: date-time */
+            savedAt: string;
+            records: number;
         };
         SandboxScenario: {
             name: string;
@@ -1611,6 +1677,145 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxScenario"][];
                 };
             };
+        };
+    };
+    addSandboxScenario: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxScenarioFile"];
+            };
+        };
+        responses: {
+            /** @description The scenario was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxScenario"];
+                };
+            };
+            /** @description An invalid file; `details` lists every problem, naming the record and the field. */
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listSandboxSnapshots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshot"][];
+                };
+            };
+        };
+    };
+    saveSandboxSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The snapshot was saved (replacing one of the same name). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshot"];
+                };
+            };
+            /** @description A name that is not 1 to 64 letters, digits, `.`, `_` or `-`. */
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    exportSandboxSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A scenario file that `--scenario-file` loads back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxScenarioFile"];
+                };
+            };
+            /** @description An invalid snapshot name. */
+            400: components["responses"]["BadRequest"];
+            /** @description No snapshot of that name. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSandboxSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid snapshot name. */
+            400: components["responses"]["BadRequest"];
+            /** @description No snapshot of that name. */
+            404: components["responses"]["NotFound"];
         };
     };
     getSandboxCollection: {

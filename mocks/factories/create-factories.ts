@@ -1,0 +1,99 @@
+/**
+ * @module
+ * Factories for tests: `sandbox.factories.bookings({ hostId: 'usr_host' })` creates one
+ * valid record in a session, with seeded, realistic defaults for every field the
+ * overrides leave out, and creates the records it must point at when the session has
+ * none. Every record is checked like a scenario file's (fields and references).
+ */
+import { en, Faker } from '@faker-js/faker'
+import type { CollectionName, RecordOf } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import { describeIssue } from '../scenarios/describe-issue.ts'
+import { fieldsAt, strictSchemas } from '../scenarios/record-schemas.ts'
+import { checkReferences } from '../scenarios/references.ts'
+import { defaultsFor } from './defaults.ts'
+
+export interface FactoryOptions {
+  /** The session to create the record in. Default: the shared default session. */
+  session?: string
+}
+
+/** One factory per collection, named as in `GET /__sandbox/collections/:name`. */
+export type Factories = {
+  readonly [Name in CollectionName]: (
+    overrides?: Partial<RecordOf<Name>>,
+    options?: FactoryOptions,
+  ) => Promise<RecordOf<Name>>
+}
+
+/** What a factory is given to build one record's defaults. */
+export interface FactoryContext {
+  store: Store
+  faker: Faker
+  now: Date
+  /** Creates a record in the same store (for references the overrides leave open). */
+  create<Name extends CollectionName>(
+    name: Name,
+    overrides?: Partial<RecordOf<Name>>,
+  ): Promise<RecordOf<Name>>
+}
+
+interface Dependencies {
+  store(session?: string): Promise<Store>
+  seed: number
+  now(): Date
+}
+
+/** The factories of a sandbox. */
+export function createFactories(dependencies: Dependencies): Factories {
+  // One seeded generator per store: a session's records are the same on every run, and
+  // a reset (a new store) starts the sequence over.
+  const fakers = new WeakMap<Store, Faker>()
+  const fakerOf = (store: Store) => {
+    let faker = fakers.get(store)
+    if (!faker) {
+      faker = new Faker({ locale: [en], seed: dependencies.seed })
+      fakers.set(store, faker)
+    }
+    return faker
+  }
+
+  async function create<Name extends CollectionName>(
+    store: Store,
+    name: Name,
+    overrides: Partial<RecordOf<Name>> = {},
+  ): Promise<RecordOf<Name>> {
+    const context: FactoryContext = {
+      store,
+      faker: fakerOf(store),
+      now: dependencies.now(),
+      create: (other, values) => create(store, other, values),
+    }
+    const exists = (target: CollectionName, id: string) => store[target].has(id)
+    // Overrides that point at nothing fail before any default record is created for them.
+    const dangling = checkReferences(name, overrides, name, exists)
+    if (dangling.length > 0) {
+      throw new Error(`Failed to create a record in ${name}:\n  ${dangling.join('\n  ')}`)
+    }
+    const values = { ...(await defaultsFor(name, overrides, context)), ...overrides }
+    const schema = strictSchemas()[name]
+    const parsed = schema.safeParse(values, { reportInput: true })
+    const problems = parsed.success
+      ? checkReferences(name, parsed.data, name, exists)
+      : parsed.error.issues.flatMap((issue) =>
+          describeIssue(issue, name, (path) => fieldsAt(schema, path)),
+        )
+    if (problems.length > 0) {
+      throw new Error(`Failed to create a record in ${name}:\n  ${problems.join('\n  ')}`)
+    }
+    const table = store[name] as unknown as { insert(record: object): Promise<object> }
+    return { ...(await table.insert(parsed.data as object)) } as RecordOf<Name>
+  }
+
+  const factories = {} as Record<CollectionName, unknown>
+  for (const name of Object.keys(strictSchemas()) as CollectionName[]) {
+    factories[name] = async (overrides: object = {}, options: FactoryOptions = {}) =>
+      create(await dependencies.store(options.session), name, overrides as never)
+  }
+  return factories as Factories
+}

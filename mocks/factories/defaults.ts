@@ -1,0 +1,249 @@
+/**
+ * @module
+ * The seeded defaults of each collection's factory: what a test gets for every field
+ * it does not name. References the overrides leave open point at a persona when the
+ * session has one (the host, the guest), or at a record created for the purpose.
+ */
+import {
+  bookingNotification,
+  declineReasons,
+  durations,
+  hourlyRates,
+  reviewTexts,
+  startHours,
+  venueKinds,
+  venueWords,
+} from '../../fixtures/marketplace-text.ts'
+import type { Booking, CollectionName, RecordOf, User, Venue } from '../model/schemas.ts'
+import type { FactoryContext } from './create-factories.ts'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+function person(context: FactoryContext) {
+  const firstName = context.faker.person.firstName()
+  const lastName = context.faker.person.lastName()
+  const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '')
+  return {
+    name: `${firstName} ${lastName}`,
+    email: `${local}.${context.store.nextId('m').slice(2)}@example.com`,
+  }
+}
+
+async function userWithRole(
+  context: FactoryContext,
+  role: 'host' | 'guest',
+  persona: string,
+): Promise<User> {
+  return (
+    context.store.users.get(persona) ??
+    context.store.users.find((user) => user.roles.includes(role)) ??
+    (await context.create('users', { roles: [role] }))
+  )
+}
+
+async function venueOf(context: FactoryContext, hostId: string | undefined): Promise<Venue> {
+  const owned = hostId ? context.store.venues.find((venue) => venue.ownerId === hostId) : undefined
+  return owned ?? (await context.create('venues', hostId ? { ownerId: hostId } : {}))
+}
+
+function slot(context: FactoryContext) {
+  const { faker } = context
+  const day = new Date(context.now.getTime() + faker.number.int({ min: 7, max: 60 }) * DAY)
+  day.setUTCHours(faker.helpers.arrayElement(startHours), 0, 0, 0)
+  const hours = faker.helpers.arrayElement(durations)
+  const amount = hours * faker.helpers.arrayElement(hourlyRates)
+  return {
+    startsAt: day.toISOString(),
+    endsAt: new Date(day.getTime() + hours * HOUR).toISOString(),
+    amount,
+  }
+}
+
+async function bookingFor(
+  context: FactoryContext,
+  bookingId: string | undefined,
+  status: Booking['status'],
+) {
+  if (bookingId) {
+    const found = context.store.bookings.get(bookingId)
+    if (found) return found
+  }
+  return context.create('bookings', { status })
+}
+
+type Defaults = {
+  [Name in CollectionName]: (
+    overrides: Partial<RecordOf<Name>>,
+    context: FactoryContext,
+  ) => Promise<RecordOf<Name>>
+}
+
+const defaults: Defaults = {
+  async users(_, context) {
+    const { name, email } = person(context)
+    return {
+      publicId: context.store.nextId('usr'),
+      email,
+      displayName: name,
+      roles: ['guest'],
+      createdAt: context.now.toISOString(),
+      refreshToken: null,
+      idpCode: null,
+      refreshTokenRevokedAt: null,
+    }
+  },
+  async paymentAccounts(overrides, context) {
+    return {
+      userId: overrides.userId ?? (await context.create('users', { roles: ['host'] })).publicId,
+      payouts_enabled: true,
+      charges_enabled: true,
+      disabled_reason: null,
+      requirements: {
+        past_due: [],
+        currently_due: [],
+        pending_verification: [],
+        eventually_due: [],
+      },
+    }
+  },
+  async ambassadorApplications(_, context) {
+    const { name, email } = person(context)
+    return {
+      email,
+      fullName: name,
+      status: 'pending',
+      submittedAt: context.now.toISOString(),
+      decidedAt: null,
+      note: null,
+    }
+  },
+  async venues(overrides, context) {
+    const id = context.store.nextId('ven')
+    const ownerId = overrides.ownerId ?? null
+    return {
+      id,
+      name: `${context.faker.helpers.arrayElement(venueWords)} ${context.faker.helpers.arrayElement(venueKinds)}`,
+      city: context.faker.location.city(),
+      ownerId,
+      claimStatus: ownerId ? 'claimed' : 'unclaimed',
+      contactEmail: `bookings@${id.replace('_', '-')}.example.com`,
+    }
+  },
+  async reviews(overrides, context) {
+    return {
+      id: context.store.nextId('rev'),
+      listingId: overrides.listingId ?? (await venueOf(context, undefined)).id,
+      authorId: overrides.authorId ?? (await userWithRole(context, 'guest', 'usr_guest')).publicId,
+      rating: context.faker.number.int({ min: 3, max: 5 }),
+      text: context.faker.helpers.arrayElement(reviewTexts),
+      status: 'pending',
+      reason: null,
+    }
+  },
+  async follows(overrides, context) {
+    const followerId = overrides.followerId ?? (await context.create('users')).publicId
+    const followeeId =
+      overrides.followeeId ?? (await userWithRole(context, 'host', 'usr_host')).publicId
+    return {
+      id: `${followerId}:${followeeId}`,
+      followerId,
+      followeeId,
+      createdAt: context.now.toISOString(),
+    }
+  },
+  async bookings(overrides, context) {
+    const listing = overrides.listingId ? context.store.venues.get(overrides.listingId) : undefined
+    const hostId =
+      overrides.hostId ??
+      listing?.ownerId ??
+      (await userWithRole(context, 'host', 'usr_host')).publicId
+    const venue = listing ?? (await venueOf(context, hostId))
+    const status = overrides.status ?? 'pending'
+    return {
+      id: context.store.nextId('bkg'),
+      listingId: venue.id,
+      guestId: overrides.guestId ?? (await userWithRole(context, 'guest', 'usr_guest')).publicId,
+      hostId,
+      status,
+      ...slot(context),
+      currency: 'EUR',
+      declineReason:
+        status === 'declined' ? context.faker.helpers.arrayElement(declineReasons) : null,
+    }
+  },
+  async contracts(overrides, context) {
+    const booking = await bookingFor(context, overrides.bookingId, 'accepted')
+    return {
+      id: context.store.nextId('ctr'),
+      bookingId: booking.id,
+      partyIds: [booking.hostId, booking.guestId],
+      signatures: [],
+      status: 'pending',
+    }
+  },
+  async checkoutSessions(overrides, context) {
+    const booking = await bookingFor(context, overrides.bookingId, 'accepted')
+    return {
+      id: context.store.nextId('cs'),
+      bookingId: booking.id,
+      userId: booking.guestId,
+      amount: booking.amount,
+      currency: booking.currency,
+      status: 'open',
+      createdAt: context.now.toISOString(),
+    }
+  },
+  async notifications(overrides, context) {
+    const userId = overrides.userId ?? (await userWithRole(context, 'host', 'usr_host')).publicId
+    const booking =
+      context.store.bookings.find((candidate) => candidate.hostId === userId) ??
+      (await context.create('bookings', { hostId: userId }))
+    const venue = context.store.venues.get(booking.listingId)
+    const text = bookingNotification('booking.requested', {
+      guest: context.store.users.get(booking.guestId)?.displayName ?? 'A guest',
+      host: context.store.users.get(booking.hostId)?.displayName ?? 'The host',
+      venue: venue?.name ?? booking.listingId,
+      city: venue?.city ?? '',
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      amount: booking.amount,
+      currency: booking.currency,
+    })
+    return {
+      id: context.store.nextId('ntf'),
+      userId,
+      kind: 'booking.requested',
+      ...text,
+      createdAt: context.now.toISOString(),
+      readAt: null,
+      archivedAt: null,
+    }
+  },
+  async outbox(_, context) {
+    return {
+      id: context.store.nextId('msg'),
+      to: person(context).email,
+      subject: 'Your booking request was received',
+      kind: 'booking.requested',
+      createdAt: context.now.toISOString(),
+    }
+  },
+  async refunds(overrides, context) {
+    const booking = await bookingFor(context, overrides.bookingId, 'paid')
+    return {
+      id: context.store.nextId('rfd'),
+      bookingId: booking.id,
+      amount: booking.amount,
+      createdAt: context.now.toISOString(),
+    }
+  },
+}
+
+export function defaultsFor<Name extends CollectionName>(
+  name: Name,
+  overrides: Partial<RecordOf<Name>>,
+  context: FactoryContext,
+): Promise<RecordOf<Name>> {
+  return (defaults[name] as Defaults[Name])(overrides, context)
+}

@@ -1,0 +1,38 @@
+/**
+ * @module
+ * A scenario file's text, JSON or YAML, to a plain value. YAML syntax errors name the
+ * line and column. Runtime-neutral: the browser can parse a scenario it fetched.
+ */
+import { parseDocument } from 'yaml'
+import { ScenarioError } from './compile-scenarios.ts'
+
+/**
+ * Parses `text` as JSON when `source` ends in `.json`, as YAML otherwise (YAML 1.2 reads
+ * JSON too). Throws a {@link ScenarioError} naming `source` and every syntax error.
+ *
+ * @example
+ * const file = parseScenarioText(await response.text(), 'host-no-bookings.yaml')
+ */
+export function parseScenarioText(text: string, source: string): unknown {
+  if (/\.json$/i.test(source)) {
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      throw new ScenarioError('Invalid scenario file', [
+        `${source}: not valid JSON (${(error as Error).message})`,
+      ])
+    }
+  }
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
+  if (document.errors.length > 0) {
+    throw new ScenarioError(
+      'Invalid scenario file',
+      document.errors.map((error) => {
+        const line = error.linePos?.[0]
+        const where = line ? `line ${line.line}, column ${line.col}: ` : ''
+        return `${source}: ${where}${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`
+      }),
+    )
+  }
+  return document.toJS({ maxAliasCount: 1000 })
+}

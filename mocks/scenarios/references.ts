@@ -1,0 +1,101 @@
+/**
+ * @module
+ * Which fields point at records of another collection, and the check that every
+ * such reference resolves: a booking whose `hostId` is no user is an error.
+ */
+import type { CollectionName } from '../model/schemas.ts'
+
+interface Reference {
+  /** Dotted path to the field; `[]` marks an array, whose every item is checked. */
+  field: string
+  target: CollectionName
+}
+
+const singular: Record<CollectionName, string> = {
+  users: 'user',
+  paymentAccounts: 'payment account',
+  ambassadorApplications: 'ambassador application',
+  venues: 'venue',
+  reviews: 'review',
+  follows: 'follow',
+  bookings: 'booking',
+  contracts: 'contract',
+  checkoutSessions: 'checkout session',
+  notifications: 'notification',
+  outbox: 'outbox message',
+  refunds: 'refund',
+}
+
+export const references: { readonly [Name in CollectionName]?: readonly Reference[] } = {
+  paymentAccounts: [{ field: 'userId', target: 'users' }],
+  venues: [{ field: 'ownerId', target: 'users' }],
+  reviews: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'authorId', target: 'users' },
+  ],
+  follows: [
+    { field: 'followerId', target: 'users' },
+    { field: 'followeeId', target: 'users' },
+  ],
+  bookings: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'guestId', target: 'users' },
+    { field: 'hostId', target: 'users' },
+  ],
+  contracts: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'partyIds[]', target: 'users' },
+    { field: 'signatures[].userId', target: 'users' },
+  ],
+  checkoutSessions: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'userId', target: 'users' },
+  ],
+  notifications: [{ field: 'userId', target: 'users' }],
+  refunds: [{ field: 'bookingId', target: 'bookings' }],
+}
+
+/** Each value at `field` with its printed path: `partyIds[1]`, `signatures[0].userId`. */
+function valuesAt(record: unknown, field: string): [string, unknown][] {
+  const [head, ...rest] = field.split('.')
+  const value = (record as Record<string, unknown>)[head!.replace('[]', '')]
+  const name = head!.replace('[]', '')
+  if (!head!.endsWith('[]')) {
+    return rest.length === 0
+      ? [[name, value]]
+      : valuesAt(value, rest.join('.')).map(([path, v]) => [`${name}.${path}`, v])
+  }
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item, index): [string, unknown][] =>
+    rest.length === 0
+      ? [[`${name}[${index}]`, item]]
+      : valuesAt(item, rest.join('.')).map(([path, v]) => [`${name}[${index}].${path}`, v]),
+  )
+}
+
+/**
+ * Problems with one record's references, each `<label>.<field>: no <target> "<id>"`.
+ * `exists(target, id)` says whether the target record is there.
+ */
+export function checkReferences(
+  collection: CollectionName,
+  record: unknown,
+  label: string,
+  exists: (target: CollectionName, id: string) => boolean,
+): string[] {
+  const problems: string[] = []
+  for (const { field, target } of references[collection] ?? []) {
+    for (const [path, value] of valuesAt(record, field)) {
+      if (value === null || value === undefined) continue
+      if (!exists(target, String(value)))
+        problems.push(`${label}.${path}: no ${singular[target]} "${String(value)}"`)
+    }
+  }
+  if (collection === 'follows') {
+    const follow = record as { id: string; followerId: string; followeeId: string }
+    const expected = `${follow.followerId}:${follow.followeeId}`
+    if (follow.id !== undefined && follow.id !== expected)
+      problems.push(`${label}.id: expected "${expected}", got "${follow.id}"`)
+  }
+  return problems
+}

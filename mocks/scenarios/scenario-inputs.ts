@@ -1,0 +1,57 @@
+/**
+ * @module
+ * What the `scenarios` option of every runtime takes: built scenarios (`build(seed)`),
+ * scenario files as objects (`defineScenario`, imported JSON or YAML), or files read
+ * from disk with their path. Files are checked and built once, here, before use.
+ */
+import type { Scenario } from '../../fixtures/scenarios.ts'
+import { compileScenarios, type ScenarioSource } from './compile-scenarios.ts'
+import type { ScenarioFile } from './scenario-file.ts'
+
+export type ScenarioInput = Scenario | ScenarioFile | ScenarioSource
+
+/** The `scenarios` option: a list, or scenarios by name (the form built scenarios had). */
+export type ScenarioInputs = readonly ScenarioInput[] | Readonly<Record<string, ScenarioInput>>
+
+const isScenario = (input: ScenarioInput): input is Scenario =>
+  typeof (input as Partial<Scenario>).build === 'function'
+
+const isSource = (input: ScenarioInput): input is ScenarioSource =>
+  typeof (input as Partial<ScenarioSource>).source === 'string' && 'file' in input
+
+/** `inputs` as a list; a built scenario given by name takes that name. */
+export function toScenarioList(inputs: ScenarioInputs): ScenarioInput[] {
+  if (Array.isArray(inputs)) return [...(inputs as readonly ScenarioInput[])]
+  return Object.entries(inputs).map(([name, input]) =>
+    isScenario(input) && input.name !== name ? { ...input, name } : input,
+  )
+}
+
+/**
+ * Adds `inputs` to `known`: returns the new scenarios by name, or throws a
+ * `ScenarioError` with every problem of every file.
+ */
+export function resolveScenarios(
+  inputs: ScenarioInputs,
+  known: Readonly<Record<string, Scenario>>,
+  options: { seed: number; replaceable?: (name: string) => boolean },
+): Record<string, Scenario> {
+  const entries: [string | undefined, ScenarioInput][] = Array.isArray(inputs)
+    ? inputs.map((input) => [undefined, input])
+    : Object.entries(inputs)
+  const built: Record<string, Scenario> = {}
+  const sources: ScenarioSource[] = []
+  for (const [name, input] of entries) {
+    if (isScenario(input)) built[name ?? input.name] = input
+    else if (isSource(input)) sources.push(input)
+    else {
+      const label =
+        typeof input?.name === 'string'
+          ? `scenario "${input.name}"`
+          : `scenario ${name ?? sources.length}`
+      sources.push({ file: input, source: label })
+    }
+  }
+  const compiled = compileScenarios(sources, { ...known, ...built }, options)
+  return { ...built, ...compiled }
+}
