@@ -21,7 +21,13 @@ export default defineConfig({
   platform: 'node',
   target: 'es2022',
   outDir: 'dist',
-  dts: { tsconfig: 'tsconfig.build.json' },
+  dts: { tsconfig: 'tsconfig.build.json', resolver: 'tsc' },
+  deps: {
+    // Bundled with the code (devDependencies), their types too, so that users install only
+    // msw and the server's packages: @msw/data's draft type comes from mutative.
+    dts: { alwaysBundle: ['mutative'] },
+    onlyBundle: false,
+  },
   sourcemap: false,
   clean: true,
   fixedExtension: false,

@@ -5,8 +5,10 @@
  *   that sets up `msw/node` with one hand-written handler (Vitest's own "import" figure);
  * - the JavaScript a Vite production build of an app that starts the browser entry adds,
  *   gzipped, against an app that starts msw's `setupWorker` with one handler.
- * The throwaway projects live in `bench/.work/` (git-ignored), inside this package, so
- * `platform-sandbox/*` resolves to the build in `dist/` as it would from `node_modules`.
+ * The throwaway projects live in `bench/.work/` (git-ignored), with the packed package
+ * unpacked into their `node_modules/platform-sandbox` as an install would put it (so Vitest
+ * treats it as a dependency, not as source to transform); its dependencies resolve from
+ * this repository's `node_modules`.
  */
 import { execFile } from 'node:child_process'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -14,6 +16,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { gzipSync } from 'node:zlib'
+// @ts-expect-error: a plain JavaScript module of the repository's scripts
+import { packTarball } from '../../scripts/pack-tarball.mjs'
 import type { Figure } from './report.ts'
 import { median } from './stats.ts'
 
@@ -58,9 +62,24 @@ function importPhaseMs(output: string): number {
   return Number(match[1]) * (match[2] === 's' ? 1000 : 1)
 }
 
+/** Unpacks the packed package into `dir/node_modules/platform-sandbox`. */
+async function installPackage(dir: string): Promise<void> {
+  // A project of its own: without it, Node would resolve `platform-sandbox` to this
+  // repository itself (a package can import its own name), outside `node_modules`.
+  await writeFile(
+    join(dir, 'package.json'),
+    '{ "name": "bench-project", "private": true, "type": "module" }\n',
+  )
+  const target = join(dir, 'node_modules', 'platform-sandbox')
+  await rm(target, { recursive: true, force: true })
+  await mkdir(target, { recursive: true })
+  await run('tar', ['-xzf', packTarball(), '-C', target, '--strip-components=1'])
+}
+
 async function measureVitestImports(rounds: number): Promise<Record<'sandbox' | 'msw', number>> {
   const dir = join(work, 'vitest-import')
   await mkdir(dir, { recursive: true })
+  await installPackage(dir)
   for (const [name, text] of Object.entries(VITEST_FILES)) {
     await writeFile(join(dir, `${name}.test.ts`), text)
   }
@@ -92,6 +111,7 @@ async function measureBundles(): Promise<Record<'sandbox' | 'msw', number>> {
     const dir = join(work, `vite-${name}`)
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
+    if (name === 'sandbox') await installPackage(dir)
     await writeFile(
       join(dir, 'index.html'),
       '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>\n',
@@ -102,7 +122,7 @@ async function measureBundles(): Promise<Record<'sandbox' | 'msw', number>> {
       ['--no-install', 'vite', 'build', dir, '--outDir', join(dir, 'dist'), '--logLevel', 'error'],
       { cwd: root },
     )
-    sizes[name] = await gzippedJs(join(dir, 'dist'))
+    sizes[name] = await gzippedJs(join(dir, 'dist', 'assets'))
   }
   return sizes
 }

@@ -5,7 +5,7 @@
  * overrides leave out, and creates the records it must point at when the session has
  * none. Every record is checked like a scenario file's (fields and references).
  */
-import { en, Faker } from '@faker-js/faker'
+import { createEnglishFaker, type Faker } from '../model/english-faker.ts'
 import type { CollectionName, RecordOf } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { describeIssue } from '../scenarios/describe-issue.ts'
@@ -52,7 +52,7 @@ export function createFactories(dependencies: Dependencies): Factories {
   const fakerOf = (store: Store) => {
     let faker = fakers.get(store)
     if (!faker) {
-      faker = new Faker({ locale: [en], seed: dependencies.seed })
+      faker = createEnglishFaker(dependencies.seed)
       fakers.set(store, faker)
     }
     return faker

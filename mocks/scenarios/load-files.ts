@@ -6,7 +6,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { ScenarioError, type ScenarioSource } from './compile-scenarios.ts'
-import { parseScenarioText } from './parse-text.ts'
 
 const SCENARIO_EXTENSION = /\.(json|ya?ml)$/i
 
@@ -26,6 +25,8 @@ async function filesOf(target: string): Promise<string[]> {
  * unreadable or unparsable file. Problems name files as given (relative to `cwd`).
  */
 export async function readScenarioFiles(paths: readonly string[]): Promise<ScenarioSource[]> {
+  // The YAML parser is loaded only by those who read files, not by every Node test importing the entry.
+  const { parseScenarioText } = await import('./parse-text.ts')
   const problems: string[] = []
   const sources: ScenarioSource[] = []
   for (const target of paths) {
