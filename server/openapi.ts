@@ -8,8 +8,6 @@ let merged: Promise<unknown> | undefined
 
 /** The merged OpenAPI document. */
 export function loadMergedDocument(): Promise<unknown> {
-  merged ??= import('../spec/generated/openapi.json', { with: { type: 'json' } }).then(
-    (module) => module.default,
-  )
+  merged ??= import('./merged-document.ts').then((module) => module.default)
   return merged
 }
