@@ -27,6 +27,14 @@ export interface StorySandbox {
   accessToken: string | null
 }
 
+/**
+ * The part of Storybook's loader context the loader reads. The index signature keeps it
+ * assignable from Storybook's own `parameters` type, which names no `sandbox`.
+ */
+export interface StoryLoaderContext {
+  parameters: { sandbox?: StorySandboxParameters; [name: string]: unknown }
+}
+
 export interface StorybookSandboxOptions
   extends SandboxOptions,
     Pick<WorkerHandlerOptions, 'baseUrl'> {
@@ -45,7 +53,7 @@ export interface StorybookSandbox {
    */
   setupWorker(): Promise<SetupWorker>
   /** Add to the preview's `loaders`, after `mswLoader`. */
-  loader(context: { parameters: { sandbox?: StorySandboxParameters } }): Promise<{
+  loader(context: StoryLoaderContext): Promise<{
     sandbox: StorySandbox
   }>
 }
