@@ -7,6 +7,7 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../fixtures/personas.ts'
+import { unhandledOption } from './browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 
@@ -78,7 +79,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
       const worker = setupWorker(...handlers)
       await worker.start({
         serviceWorker: { url: serviceWorkerUrl },
-        onUnhandledRequest: 'bypass',
+        ...unhandledOption('bypass'),
         quiet: true,
       })
       return worker
