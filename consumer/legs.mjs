@@ -32,6 +32,7 @@ export const legs = [
       '@msw/playwright@^0.6.7',
     ],
     overlays: [],
+    typecheck: [['tsc', '-b']],
     playwrightProjects: ['app', 'app-worker'],
     limitations: [],
     nodeBin: async () => dirname(process.execPath),
@@ -41,8 +42,13 @@ export const legs = [
     title: 'Node 24, msw 3, TypeScript 7, Vite 8, Vitest 5',
     msw: 'msw@^3',
     devDependencies: tools({ typescript: '^7', vite: '^8', vitest: '^5', typesNode: '^24' }),
-    // msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame`.
-    overlays: [join(here, 'overlays', 'msw3')],
+    // msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame`; create-vite 9 (Vite 8,
+    // TypeScript 7) writes other tsconfig defaults (`module: nodenext` for Node files).
+    overlays: [join(here, 'overlays', 'msw3'), join(here, 'overlays', 'create-vite-9')],
+    typecheck: [
+      ['tsc', '-b'],
+      ['tsc', '-b', 'tsconfig.create-vite-9.json'],
+    ],
     playwrightProjects: ['app-worker'],
     limitations: [
       'platform-sandbox/playwright is not tested with msw 3: @msw/playwright 0.6.7 (its latest)' +

@@ -79,7 +79,10 @@ async function runLeg(leg) {
     await step('a. tsc -b (create-vite tsconfig, every entry)', async () => {
       const binaries = readdirSync(join(project, 'node_modules', '.bin'))
       log(`TypeScript binaries: ${binaries.filter((name) => /^ts(c|go)$/.test(name)).join(', ')}`)
-      await sh('npx', 'tsc', '-b')
+      for (const command of leg.typecheck) {
+        log(`npx ${command.join(' ')}`)
+        await sh('npx', ...command)
+      }
     })
     await step('b. vitest run src (platform-sandbox/node)', () => sh('npx', 'vitest', 'run', 'src'))
     await step('c. node scripts/sandbox-server.mjs (platform-sandbox/server)', () =>

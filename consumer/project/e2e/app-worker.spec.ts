@@ -16,3 +16,15 @@ test('the app answers from its own sandbox worker', async ({ page }) => {
     })
   await expect.poll(bookingStatus).toBe('declined')
 })
+
+test('leaves other requests to the network, without warnings', async ({ page }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Sign in as host' })).toBeVisible()
+  const status = await page.evaluate(async () => (await fetch('/not-an-api-path')).status)
+  expect(status).toBe(200) // vite preview's index.html fallback, not the sandbox
+  expect(warnings).toEqual([])
+})
