@@ -10,13 +10,42 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 export class StepError extends Error {}
 
+/** Process groups still running: stopped with us on Ctrl+C or a CI timeout's SIGTERM. */
+const running = new Set()
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopping = true
+    console.error(`[consumer] ${signal}: stopping ${running.size} running command(s)`)
+    // SIGINT first, as Ctrl+C would: Playwright then stops the web servers it started.
+    for (const pid of running) killGroup(pid, 'SIGINT')
+    setTimeout(() => {
+      for (const pid of running) killGroup(pid)
+      process.exit(130)
+    }, 3000)
+  })
+}
+
+function spawnGroup(command, args, { cwd, env }) {
+  if (stopping) throw new StepError(`not starting \`${command}\`: the consumer test is stopping`)
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  if (child.pid !== undefined) running.add(child.pid)
+  child.on('close', () => running.delete(child.pid))
+  return child
+}
+
 /** The environment of a fresh shell: no `npm_*` variables of the `npm test` that started us. */
 export function cleanEnv(extra = {}) {
   const env = {}
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^npm_/i.test(name) && name !== 'INIT_CWD' && name !== 'NODE') env[name] = value
   }
-  return { ...env, CI: process.env.CI ?? '', ...extra }
+  return { ...env, ...extra }
 }
 
 /**
@@ -25,12 +54,7 @@ export function cleanEnv(extra = {}) {
  */
 export function run(command, args, { cwd, env, timeoutMs = 300_000 }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawnGroup(command, args, { cwd, env })
     let output = ''
     child.stdout.on('data', (chunk) => {
       output += chunk
@@ -40,7 +64,8 @@ export function run(command, args, { cwd, env, timeoutMs = 300_000 }) {
     })
     const timer = setTimeout(() => {
       output += `\n[consumer] timed out after ${timeoutMs / 1000} s, stopping it`
-      killGroup(child.pid)
+      killGroup(child.pid, 'SIGINT')
+      setTimeout(() => running.has(child.pid) && killGroup(child.pid), 5000).unref()
     }, timeoutMs)
     child.on('error', (error) => {
       clearTimeout(timer)
@@ -60,12 +85,7 @@ export function run(command, args, { cwd, env, timeoutMs = 300_000 }) {
 
 /** Starts a long-running command (a server) in its own process group. */
 export function start(command, args, { cwd, env }) {
-  const child = spawn(command, args, {
-    cwd,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnGroup(command, args, { cwd, env })
   let output = ''
   child.stdout.on('data', (chunk) => {
     output += chunk
@@ -80,9 +100,9 @@ export function start(command, args, { cwd, env }) {
   }
 }
 
-function killGroup(pid) {
+function killGroup(pid, signal = 'SIGTERM') {
   try {
-    process.kill(-pid, 'SIGTERM')
+    process.kill(-pid, signal)
   } catch {
     // Already gone.
   }
