@@ -20,13 +20,18 @@ export interface PlatformClientOptions extends ClientOptions {
  * @example
  * const api = createPlatformClient({ baseUrl: 'http://localhost:4010', credentials: 'include' })
  * const { data, error } = await api.POST('/auth/refresh', {
- *   params: { query: { dryRun: true } },
+ *   params: { query: { dryRun: 'true' } },
  *   body: { refreshToken: 'rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q' },
  * })
  * if (data) console.log(data.accessToken)
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
-  return createClient<paths>(options)
+  return createClient<paths>({
+    // Looked up at each request, not kept from creation: msw's `server.listen()` replaces
+    // `globalThis.fetch` after a client created at module level already exists.
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
+    ...options,
+  })
 }
 
 export type { components, operations, paths }

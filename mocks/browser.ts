@@ -14,6 +14,7 @@ import {
   restoreState,
   writePersistedState,
 } from './browser/persisted-state.ts'
+import { unhandledOption } from './browser/unhandled-option.ts'
 import {
   COOKIE_HEADER_OVERRIDE,
   createWorkerHandlers,
@@ -43,7 +44,7 @@ export interface SandboxWorkerOptions extends SandboxOptions {
    * uses the key `platform-sandbox:state`; a string names another key.
    */
   persist?: boolean | string
-  /** What msw does with requests no handler answers. Default `bypass`. */
+  /** What msw does with requests no handler answers (msw 3: `onUnhandledFrame`). Default `bypass`. */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
   /** Keep msw from logging each mocked request to the console. Default `false`. */
   quiet?: boolean
@@ -133,7 +134,11 @@ export async function startSandboxWorker(
   const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
   const answeredBy = isUnderPlaywrightFixture() ? 'playwright' : 'worker'
   if (answeredBy === 'worker') {
-    await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest, quiet })
+    await worker.start({
+      serviceWorker: { url: serviceWorkerUrl },
+      ...unhandledOption(onUnhandledRequest),
+      quiet,
+    })
   }
 
   const controls: SandboxWorker = {

@@ -7,6 +7,7 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../fixtures/personas.ts'
+import { unhandledOption } from './browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 
@@ -27,6 +28,14 @@ export interface StorySandbox {
   accessToken: string | null
 }
 
+/**
+ * The part of Storybook's loader context the loader reads. The index signature keeps it
+ * assignable from Storybook's own `parameters` type, which names no `sandbox`.
+ */
+export interface StoryLoaderContext {
+  parameters: { sandbox?: StorySandboxParameters; [name: string]: unknown }
+}
+
 export interface StorybookSandboxOptions
   extends SandboxOptions,
     Pick<WorkerHandlerOptions, 'baseUrl'> {
@@ -45,7 +54,7 @@ export interface StorybookSandbox {
    */
   setupWorker(): Promise<SetupWorker>
   /** Add to the preview's `loaders`, after `mswLoader`. */
-  loader(context: { parameters: { sandbox?: StorySandboxParameters } }): Promise<{
+  loader(context: StoryLoaderContext): Promise<{
     sandbox: StorySandbox
   }>
 }
@@ -70,7 +79,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
       const worker = setupWorker(...handlers)
       await worker.start({
         serviceWorker: { url: serviceWorkerUrl },
-        onUnhandledRequest: 'bypass',
+        ...unhandledOption('bypass'),
         quiet: true,
       })
       return worker
