@@ -11,6 +11,7 @@ import {
   reportScenarioError,
   withScenarioFiles,
 } from './scenario-files.ts'
+import { isSubcommand, runSubcommand } from './commands/program.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 function isAddressInUse(error: unknown): boolean {
@@ -19,6 +20,7 @@ function isAddressInUse(error: unknown): boolean {
 
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  if (isSubcommand(args[0])) return runSubcommand(args)
   const options = await withScenarioFiles(parseCliArguments(args, env))
   let running: RunningServer
   try {
