@@ -5,8 +5,8 @@
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
-import { runRecordCommand } from './record-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
+import { runRecordCommand } from './record-command.ts'
 
 export const SUBCOMMANDS = ['record'] as const
 

@@ -7,9 +7,9 @@
  */
 import {
   createServer,
+  request as httpRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
-  request as httpRequest,
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http'
