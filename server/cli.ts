@@ -5,13 +5,13 @@
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
-import { parseCliArguments } from './cli-options.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
   withScenarioFiles,
 } from './scenario-files.ts'
 import { isSubcommand, runSubcommand } from './commands/program.ts'
+import { parseOrExit, reportReplay } from './commands/replay-report.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 function isAddressInUse(error: unknown): boolean {
@@ -21,7 +21,7 @@ function isAddressInUse(error: unknown): boolean {
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   if (isSubcommand(args[0])) return runSubcommand(args)
-  const options = await withScenarioFiles(parseCliArguments(args, env))
+  const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {
     running = await startServer(options)
@@ -61,6 +61,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
   console.log(formatBanner(browserUrl(running.url), running.sandbox))
+  if (running.sandbox.replay) await reportReplay(running.sandbox.replay)
 }
 
 main(process.argv.slice(2), process.env).catch((error: unknown) => {
