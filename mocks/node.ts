@@ -10,6 +10,20 @@ import {
   type SandboxOptions,
 } from './core/sandbox.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
+import { readRecordingsFile } from './recordings/read-file.ts'
+import type { Recordings } from './recordings/recordings.ts'
+import type { Replay, ReplayOptions } from './recordings/replay.ts'
+
+/** Replay options of the Node entry: the recordings may also be a file path. */
+export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {
+  /** A HAR document or an examples file, their list, or the path of such a JSON file. */
+  recordings: Recordings | string
+}
+
+export interface SandboxServerOptions extends Omit<SandboxOptions, 'replay'>, HandlerOptions {
+  /** Recorded answers layered in front of the operations. */
+  replay?: NodeReplayOptions | Replay
+}
 
 export interface SandboxServer {
   sandbox: Sandbox
@@ -29,9 +43,20 @@ export interface SandboxServer {
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
  * afterEach(() => reset())
  * afterAll(() => server.close())
+ *
+ * // Recorded answers first, the model for the rest:
+ * setupSandboxServer({ replay: { recordings: 'recordings/staging.har' } })
  */
-export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}): SandboxServer {
-  const sandbox = createSandbox(options)
+export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
+  const { replay, ...rest } = options
+  const sandboxOptions: SandboxOptions = rest
+  if (replay !== undefined) {
+    sandboxOptions.replay =
+      'answer' in replay || typeof replay.recordings !== 'string'
+        ? (replay as ReplayOptions | Replay)
+        : { ...replay, recordings: readRecordingsFile(replay.recordings) as Recordings }
+  }
+  const sandbox = createSandbox(sandboxOptions)
   const server = setupServer(...createHandlers(sandbox, options))
   return {
     sandbox,
@@ -56,5 +81,13 @@ export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export { readScenarioFiles } from './scenarios/load-files.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'
 export { defineScenario } from './scenarios/scenario-file.ts'
-export type { HandlerOptions, ResetOptions, Sandbox, SandboxOptions }
+export type {
+  HandlerOptions,
+  Recordings,
+  Replay,
+  ReplayOptions,
+  ResetOptions,
+  Sandbox,
+  SandboxOptions,
+}
 export { createHandlers, createSandbox }
