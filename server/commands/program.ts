@@ -5,10 +5,11 @@
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
+import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
 
-export const SUBCOMMANDS = ['record'] as const
+export const SUBCOMMANDS = ['record', 'examples'] as const
 
 export function isSubcommand(name: string | undefined): boolean {
   return (SUBCOMMANDS as readonly string[]).includes(name ?? '')
@@ -61,6 +62,17 @@ export function createCommandsProgram(): Command {
         redact?: boolean | string[]
         timeout: number
       }) => runRecordCommand({ ...options, redact: options.redact ?? true }),
+    )
+  program
+    .command('examples')
+    .description('recorded exchanges and the examples of spec/examples')
+    .command('from-har')
+    .description('add the exchanges of a HAR file to the <operationId>.json example files')
+    .argument('<file.har>', 'the recording')
+    .option('--operation <operationId>', 'only the exchanges of this operation')
+    .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
+    .action((file: string, options: { operation?: string; outDir: string }) =>
+      runExamplesFromHar(file, options),
     )
   return program
 }
