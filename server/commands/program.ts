@@ -5,11 +5,12 @@
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
+import { runDiffCommand } from './diff-command.ts'
 import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
 
-export const SUBCOMMANDS = ['record', 'examples'] as const
+export const SUBCOMMANDS = ['record', 'examples', 'diff'] as const
 
 export function isSubcommand(name: string | undefined): boolean {
   return (SUBCOMMANDS as readonly string[]).includes(name ?? '')
@@ -74,6 +75,14 @@ export function createCommandsProgram(): Command {
     .action((file: string, options: { operation?: string; outDir: string }) =>
       runExamplesFromHar(file, options),
     )
+  program
+    .command('diff')
+    .description(
+      'send the conformance cases and recorded examples (writes as dryRun=true) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
+    )
+    .requiredOption('--target <url>', 'the backend to compare with, http(s)://host[:port][/prefix]')
+    .option('--report <file.md>', 'write the full report there, as Markdown')
+    .action((options: { target: string; report?: string }) => runDiffCommand(options))
   return program
 }
 
