@@ -62,7 +62,7 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
   process.once('SIGTERM', stop)
   console.log(
     [
-      `Recording ${target.href} through ${proxy.url}`,
+      `Recording ${target.href}, listening on ${proxy.url}`,
       `  into ${options.out} (${options.redact === false ? 'secrets kept' : 'secrets redacted'})`,
       `  health: ${proxy.url}/__sandbox/health; Ctrl+C stops.`,
     ].join('\n'),

@@ -138,7 +138,7 @@ describe('platform-sandbox record', () => {
     )
     const lines = createInterface({ input: child.stdout! })
     const first = await new Promise<string>((resolve) => lines.once('line', resolve))
-    const url = /through (http:\/\/\S+)/.exec(first)?.[1]
+    const url = /listening on (http:\/\/\S+)/.exec(first)?.[1]
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const client = createTestClient(url!)
     expect((await client.request('/payprov/account-status', { as: 'host' })).status).toBe(200)
