@@ -3,11 +3,17 @@
  * Replay: recorded answers layered in front of the stateful operations. A request
  * matches a recording on method, path, query and JSON body (minus the ignored
  * fields); identical requests get the recorded answers in order, the last one
- * repeating. Recordings are indexed by method and path, then by the rest, so a
- * request never scans the whole list.
+ * repeating. Recordings are indexed by method and path at load, and a route's
+ * recordings by query and body when the first request for it comes, so a request
+ * never scans the whole list and a large recording loads quickly.
  */
 import { jsonResponse, type SandboxResponse } from '../core/http.ts'
-import { type Recording, type Recordings, readRecordings } from './recordings.ts'
+import {
+  type Recording,
+  type RecordingSource,
+  type Recordings,
+  readRecordingSources,
+} from './recordings.ts'
 
 export interface ReplayOptions {
   /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
@@ -30,6 +36,7 @@ export interface ReplayRequest {
 }
 
 export interface Replay {
+  /** Every recording, read in full (on first access). */
   readonly recordings: readonly Recording[]
   readonly only: boolean
   /** The recorded answer for this request, or `undefined` when none matches. */
@@ -84,7 +91,7 @@ function canonical(value: unknown): string {
  * const sandbox = createSandbox({ replay })
  */
 export function createReplay(options: ReplayOptions): Replay {
-  const recordings = readRecordings(options.recordings)
+  const sources = readRecordingSources(options.recordings)
   const ignoredQuery = new Set(options.ignore ?? [])
   const ignoredBody = (options.ignore ?? []).map((field) => field.split('.'))
 
@@ -97,35 +104,52 @@ export function createReplay(options: ReplayOptions): Replay {
     return `${new URLSearchParams(pairs).toString()}\n${bodyKey}`
   }
 
-  const index = new Map<string, Map<string, Sequence>>()
-  for (const recording of recordings) {
-    const route = `${recording.method} ${recording.path}`
-    let sequences = index.get(route)
-    if (!sequences) {
-      sequences = new Map()
-      index.set(route, sequences)
-    }
-    const key = signature(recording.query, recording.body)
-    const sequence = sequences.get(key)
-    if (sequence) sequence.responses.push(recording.response)
-    else sequences.set(key, { responses: [recording.response], next: new Map() })
+  /** By method and path: the route's recordings, and their sequences once a request came. */
+  interface Route {
+    sources: RecordingSource[]
+    sequences?: Map<string, Sequence>
+  }
+  const index = new Map<string, Route>()
+  for (const source of sources) {
+    const key = `${source.method} ${source.path}`
+    const route = index.get(key)
+    if (route) route.sources.push(source)
+    else index.set(key, { sources: [source] })
   }
 
+  function sequencesOf(route: Route): Map<string, Sequence> {
+    if (route.sequences) return route.sequences
+    const sequences = new Map<string, Sequence>()
+    for (const source of route.sources) {
+      const recording = source.load()
+      const key = signature(recording.query, recording.body)
+      const sequence = sequences.get(key)
+      if (sequence) sequence.responses.push(recording.response)
+      else sequences.set(key, { responses: [recording.response], next: new Map() })
+    }
+    route.sequences = sequences
+    return sequences
+  }
+
+  let all: Recording[] | undefined
   return {
-    recordings,
+    get recordings() {
+      all ??= sources.map((source) => source.load())
+      return all
+    },
     only: options.only ?? false,
     answer(request) {
-      const sequences = index.get(`${request.method.toUpperCase()} ${request.path}`)
-      if (!sequences) return undefined
-      const sequence = sequences.get(signature(request.query, request.body))
+      const route = index.get(`${request.method.toUpperCase()} ${request.path}`)
+      if (!route) return undefined
+      const sequence = sequencesOf(route).get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0
       sequence.next.set(request.session, position + 1)
       return sequence.responses[Math.min(position, sequence.responses.length - 1)]
     },
     rewind(session) {
-      for (const sequences of index.values()) {
-        for (const sequence of sequences.values()) {
+      for (const route of index.values()) {
+        for (const sequence of route.sequences?.values() ?? []) {
           if (session === undefined) sequence.next.clear()
           else sequence.next.delete(session)
         }
