@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { createHar, createHarEntry } from '../../mocks/recordings/har.ts'
+import { readRecordings } from '../../mocks/recordings/recordings.ts'
 import { createReplay } from '../../mocks/recordings/replay.ts'
 import type { Pinning } from './pinning.ts'
 import { startChildServer } from './servers.ts'
@@ -102,6 +103,8 @@ export interface ReplayFigures {
   matchLargeMicros: number
   /** The same among 10 recordings. */
   matchSmallMicros: number
+  /** The same by scanning the 10,000 recordings (method, path, query and body text compared). */
+  matchScanMicros: number
 }
 
 function harText(count: number): string {
@@ -138,6 +141,25 @@ function matchMicros(text: string, count: number, calls: number): number {
   return ((performance.now() - started) * 1000) / calls
 }
 
+function scanMicros(text: string, count: number, calls: number): number {
+  const recordings = readRecordings(JSON.parse(text))
+  const started = performance.now()
+  for (let call = 0; call < calls; call++) {
+    const i = (call * 7919) % count
+    const path = `/bookings/bkg_${i % 500}/decline`
+    const body = JSON.stringify({ reason: `reason ${i}` })
+    const found = recordings.find(
+      (recording) =>
+        recording.method === 'POST' &&
+        recording.path === path &&
+        recording.query.toString() === 'dryRun=true' &&
+        recording.body === body,
+    )
+    if (!found) throw new Error('Failed to benchmark the scan: a recorded request did not match')
+  }
+  return ((performance.now() - started) * 1000) / calls
+}
+
 /** Loads a HAR of `entries` exchanges for replay, and matches requests against it. */
 export async function measureReplay(entries = 10_000): Promise<ReplayFigures> {
   const large = harText(entries)
@@ -152,5 +174,6 @@ export async function measureReplay(entries = 10_000): Promise<ReplayFigures> {
     loadMs: median(loads),
     matchLargeMicros: median([0, 1, 2].map(() => matchMicros(large, entries, 20_000))),
     matchSmallMicros: median([0, 1, 2].map(() => matchMicros(small, 10, 20_000))),
+    matchScanMicros: scanMicros(large, entries, 500),
   }
 }

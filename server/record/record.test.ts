@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -118,6 +120,37 @@ describe('record', () => {
     expect(health.body).toMatchObject({ status: 'ok', mode: 'record' })
     client.agent.destroy()
     await proxy.close()
+    expect(existsSync(out)).toBe(false)
+  })
+})
+
+describe('record, when the target does not answer in time', () => {
+  it('answers 502 after the timeout and writes nothing', async () => {
+    const silent = createServer(() => {
+      // Accepts the request and never answers.
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    const out = join(folder, 'timeout.har')
+    const proxy = await startRecordProxy({
+      target: new URL(`http://127.0.0.1:${port}`),
+      file: createHarFile(out),
+      timeoutMs: 200,
+    })
+    const client = createTestClient(proxy.url)
+    try {
+      const answer = await client.request('/payprov/account-status')
+      expect(answer.status).toBe(502)
+      expect(answer.body).toEqual({
+        message: `Failed to reach the target http://127.0.0.1:${port}: no answer within 200 ms`,
+        code: 'BAD_GATEWAY',
+      })
+    } finally {
+      client.agent.destroy()
+      await proxy.close()
+      silent.closeAllConnections()
+      silent.close()
+    }
     expect(existsSync(out)).toBe(false)
   })
 })
