@@ -29,6 +29,11 @@ export interface SandboxServer {
   sandbox: Sandbox
   server: ReturnType<typeof setupServer>
   /**
+   * The recorded answers (of `replay`) that break the merged contract, one line each,
+   * naming the recording; also printed as a warning. Empty without `replay`.
+   */
+  replayProblems: Promise<string[]>
+  /**
    * The one line between tests: drops every extra session, puts the default session
    * back to the starting scenario (or the one given) and restores the original handlers.
    */
@@ -61,6 +66,7 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
   return {
     sandbox,
     server,
+    replayProblems: sandbox.replay ? checkReplay(sandbox.replay) : Promise.resolve([]),
     async reset(resetOptions) {
       server.resetHandlers()
       const { session, ...scenario } = resetOptions ?? {}
@@ -74,6 +80,23 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
       }
     },
   }
+}
+
+/** Checks recorded answers against the merged contract, loaded only when there are some. */
+async function checkReplay(replay: Replay): Promise<string[]> {
+  const [{ checkRecordings }, document] = await Promise.all([
+    import('./recordings/check-recordings.ts'),
+    import('../spec/generated/openapi.json', { with: { type: 'json' } }).then(
+      (module) => module.default,
+    ),
+  ])
+  const problems = checkRecordings(replay.recordings, document)
+  if (problems.length > 0) {
+    console.warn(
+      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
+    )
+  }
+  return problems
 }
 
 export type { ScenarioSource } from './scenarios/compile-scenarios.ts'

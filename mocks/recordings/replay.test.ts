@@ -160,16 +160,28 @@ describe('replay', () => {
 })
 
 describe('setupSandboxServer({ replay })', () => {
-  it('reads a HAR file by path and answers through msw', async () => {
+  it('reads a HAR file by path, answers through msw, and names answers that break the contract', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'sandbox-replay-'))
     const file = join(folder, 'staging.har')
     writeFileSync(file, JSON.stringify(har))
-    const { server } = setupSandboxServer({ replay: { recordings: file } })
+    const { server, replayProblems } = setupSandboxServer({ replay: { recordings: file } })
     server.listen({ onUnhandledRequest: 'error' })
     try {
       const response = await fetch('http://api.test/payprov/account-status')
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual({ payoutsEnabled: 'first' })
+      // Recorded answers the merged contract does not allow are named, by recording.
+      const problems = await replayProblems
+      expect(problems).toContain(
+        "#1 GET /payprov/account-status: the 200 answer of getAccountStatus breaks the contract: body must have required property 'payouts_enabled'",
+      )
+      expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+        '#1 GET /payprov/account-status',
+        '#2 GET /payprov/account-status',
+        '#3 GET /payprov/account-status?verbose=1',
+        '#4 POST /bookings/bkg_pending/decline?dryRun=true',
+      ])
+      expect(problems[3]).toContain('the 201 answer of declineBooking breaks the contract')
     } finally {
       server.close()
       rmSync(folder, { recursive: true, force: true })

@@ -3,11 +3,12 @@
  * The server command's side of replay: a bad `--replay` file ends it with exit code 2,
  * and the recorded answers that break the merged contract are named at start-up.
  */
+
+import { checkRecordings } from '../../mocks/recordings/check-recordings.ts'
 import type { Replay } from '../../mocks/recordings/replay.ts'
 import { parseCliArguments } from '../cli-options.ts'
 import { loadMergedDocument } from '../openapi.ts'
 import type { ServerOptions } from '../options.ts'
-import { checkRecordings } from '../recordings/check-recordings.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 
 /** `parseCliArguments`, printing a `UsageError` on one line and exiting with code 2. */

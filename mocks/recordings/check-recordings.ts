@@ -5,8 +5,8 @@
  * documented schema, is reported by the recording's name.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import { operations } from '../../mocks/operations/table.ts'
-import type { Recording } from '../../mocks/recordings/recordings.ts'
+import { operations } from '../operations/table.ts'
+import type { Recording } from './recordings.ts'
 
 type JsonObject = Record<string, unknown>
 
