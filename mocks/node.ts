@@ -84,12 +84,9 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
 
 /** Checks recorded answers against the merged contract, loaded only when there are some. */
 async function checkReplay(replay: Replay): Promise<string[]> {
-  const [{ checkRecordings }, document] = await Promise.all([
-    import('./recordings/check-recordings.ts'),
-    import('../spec/generated/openapi.json', { with: { type: 'json' } }).then(
-      (module) => module.default,
-    ),
-  ])
+  const { checkRecordings } = await import('./recordings/check-recordings.ts')
+  const document = (await import('../spec/generated/openapi.json', { with: { type: 'json' } }))
+    .default
   const problems = checkRecordings(replay.recordings, document)
   if (problems.length > 0) {
     console.warn(
