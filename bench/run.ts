@@ -207,7 +207,7 @@ async function main() {
   const snapshotReset = await measureSnapshotReset(large.sandbox, 20)
   const validation = await measureValidation(10_000, 5)
 
-  // 5. Recorded traffic: the recorder against a bare forwarding proxy, and replay loading.
+  // 4. Recorded traffic: the recorder against a bare forwarding proxy, and replay loading.
   log(`Recording proxy, ${loadRounds} rounds of ${recordRequests} requests each...`)
   const recording = await measureRecording(
     pinning,
@@ -221,7 +221,7 @@ async function main() {
   log('Replay of a 10,000-entry HAR...')
   const replay = await measureReplay(10_000)
 
-  // 6. Figures.
+  // 5. Figures.
   const figures: Figure[] = []
   for (const [label, results] of Object.entries(http)) {
     const sandbox = results.sandbox!

@@ -5,13 +5,13 @@
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
+import { isSubcommand, runSubcommand } from './commands/program.ts'
+import { parseOrExit, reportReplay } from './commands/replay-report.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
   withScenarioFiles,
 } from './scenario-files.ts'
-import { isSubcommand, runSubcommand } from './commands/program.ts'
-import { parseOrExit, reportReplay } from './commands/replay-report.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 function isAddressInUse(error: unknown): boolean {

@@ -145,13 +145,15 @@ export interface Sandbox {
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: Readonly<
-    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now'>>
+    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay'>>
   > & {
     now(): Date
   }
   readonly sessionCount: number
   /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
   readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  /** The recorded answers layered in front of the operations, if any. */
+  readonly replay: Replay | undefined
 }
 
 const SNAPSHOT_CACHE_SIZE = 4
@@ -343,6 +345,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     scenarios,
     settings,
     openapiDocument: options.openapiDocument,
+    replay,
     get sessionCount() {
       return sessions.size
     },
