@@ -19,6 +19,7 @@ import {
 import { type LoadResult, type LoadSettings, type LoadTarget, measureLoad } from './lib/load.ts'
 import { measurePackageCosts } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
+import { measureRecording, measureReplay } from './lib/recording.ts'
 import {
   type BenchReport,
   type Figure,
@@ -45,6 +46,7 @@ const load: LoadSettings = {
 const loadRounds = numberFromEnv('BENCH_ROUNDS', 2)
 const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
 const sessionCount = 1000
+const recordRequests = numberFromEnv('BENCH_RECORD_REQUESTS', 5000)
 const log = (line: string) => console.log(line)
 const run = promisify(execFile)
 
@@ -205,7 +207,21 @@ async function main() {
   const snapshotReset = await measureSnapshotReset(large.sandbox, 20)
   const validation = await measureValidation(10_000, 5)
 
-  // 4. Figures.
+  // 4. Recorded traffic: the recorder against a bare forwarding proxy, and replay loading.
+  log(`Recording proxy, ${loadRounds} rounds of ${recordRequests} requests each...`)
+  const recording = await measureRecording(
+    pinning,
+    {
+      upstream: servers['node:http'].script,
+      bareProxy: path('./servers/bare-proxy.mjs'),
+      cli: servers.sandbox.script,
+    },
+    { requests: recordRequests, connections: 10, rounds: loadRounds },
+  )
+  log('Replay of a 10,000-entry HAR...')
+  const replay = await measureReplay(10_000)
+
+  // 5. Figures.
   const figures: Figure[] = []
   for (const [label, results] of Object.entries(http)) {
     const sandbox = results.sandbox!
@@ -348,6 +364,56 @@ async function main() {
     },
   )
 
+  const recordingGroup = 'recording proxy, GET in front of bare node:http'
+  figures.push(
+    {
+      group: recordingGroup,
+      name: 'mean latency',
+      value: recording.record.meanMs,
+      unit: 'ms',
+      baselineName: 'bare node:http proxy',
+      baseline: recording.bare.meanMs,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: `best of ${loadRounds} rounds of ${recordRequests} requests, 10 connections; every exchange written to the HAR`,
+    },
+    {
+      group: recordingGroup,
+      name: 'p99 latency',
+      value: recording.record.p99Ms,
+      unit: 'ms',
+      baselineName: 'bare node:http proxy',
+      baseline: recording.bare.p99Ms,
+      note: 'of the same rounds',
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'load: parse and index',
+      value: replay.loadMs,
+      unit: 'ms',
+      baselineName: 'default first load',
+      baseline: defaults.firstLoadMs,
+      goal: { kind: 'max', ratio: 1 },
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'match one request',
+      value: replay.matchLargeMicros,
+      unit: 'µs',
+      baselineName: 'scan of every entry',
+      baseline: replay.matchScanMicros,
+      goal: { kind: 'max', ratio: 0.1 },
+      note: 'indexed by method and path, then query and body',
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'match one request',
+      value: replay.matchLargeMicros,
+      unit: 'µs',
+      baselineName: 'same among 10 entries',
+      baseline: replay.matchSmallMicros,
+    },
+  )
+
   figures.push(...(await measurePackageCosts(log)))
 
   const report: BenchReport = {
@@ -374,7 +440,7 @@ async function main() {
   const markdown = toMarkdown(report)
   await writeFile(
     `${results}latest.json`,
-    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation } }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation, recording, replay } }, null, 2)}\n`,
   )
   await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
   await updateReadme(path('../README.md'), markdown)

@@ -134,6 +134,59 @@ test.describe('with the empty scenario', () => {
   })
 })
 
+test.describe('with recorded answers (sandboxReplay)', () => {
+  test.use({
+    sandboxReplay: {
+      recordings: {
+        operationId: 'getAccountStatus',
+        method: 'GET',
+        path: '/payprov/account-status',
+        examples: {
+          recordedOnStaging: {
+            summary: 'A host whose payouts were stopped, as recorded on staging',
+            request: {},
+            response: {
+              status: 200,
+              body: {
+                payouts_enabled: false,
+                charges_enabled: false,
+                disabled_reason: 'recorded.on_staging',
+                requirements: {
+                  past_due: [],
+                  currently_due: [],
+                  pending_verification: [],
+                  eventually_due: [],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  })
+
+  test('answers a recorded request from the recording, the rest from the model', async ({
+    page,
+    sandbox,
+  }) => {
+    await page.goto('/?worker=off')
+    await page.getByTestId('persona').selectOption(host.idpCode)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByTestId('disabled-reason')).toHaveText('Disabled: recorded.on_staging')
+    const operations = sandbox.journal.list().map((entry) => [entry.operationId, entry.status])
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        ['completeIdpSignIn', 201],
+        ['refreshToken', 200],
+        ['getAccountStatus', 200],
+      ]),
+    )
+    expect(sandbox.replay?.recordings.map((recording) => recording.name)).toEqual([
+      'getAccountStatus/recordedOnStaging',
+    ])
+  })
+})
+
 test.describe('a page that starts the sandbox worker itself', () => {
   test('runs unchanged: the worker stands aside and the fixture answers', async ({
     page,

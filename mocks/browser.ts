@@ -229,6 +229,7 @@ export async function sendThroughWorker(
 export { anchors } from '../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
 export { createSandbox } from './core/sandbox.ts'
+export type { ReplayOptions } from './recordings/replay.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'
 export { defineScenario } from './scenarios/scenario-file.ts'

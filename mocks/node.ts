@@ -10,10 +10,29 @@ import {
   type SandboxOptions,
 } from './core/sandbox.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
+import { readRecordingsFile } from './recordings/read-file.ts'
+import type { Recordings } from './recordings/recordings.ts'
+import type { Replay, ReplayOptions } from './recordings/replay.ts'
+
+/** Replay options of the Node entry: the recordings may also be a file path. */
+export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {
+  /** A HAR document or an examples file, their list, or the path of such a JSON file. */
+  recordings: Recordings | string
+}
+
+export interface SandboxServerOptions extends Omit<SandboxOptions, 'replay'>, HandlerOptions {
+  /** Recorded answers layered in front of the operations. */
+  replay?: NodeReplayOptions | Replay
+}
 
 export interface SandboxServer {
   sandbox: Sandbox
   server: ReturnType<typeof setupServer>
+  /**
+   * The recorded answers (of `replay`) that break the merged contract, one line each,
+   * naming the recording; also printed as a warning. Empty without `replay`.
+   */
+  replayProblems: Promise<string[]>
   /**
    * The one line between tests: drops every extra session, puts the default session
    * back to the starting scenario (or the one given) and restores the original handlers.
@@ -29,13 +48,25 @@ export interface SandboxServer {
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
  * afterEach(() => reset())
  * afterAll(() => server.close())
+ *
+ * // Recorded answers first, the model for the rest:
+ * setupSandboxServer({ replay: { recordings: 'recordings/staging.har' } })
  */
-export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}): SandboxServer {
-  const sandbox = createSandbox(options)
+export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
+  const { replay, ...rest } = options
+  const sandboxOptions: SandboxOptions = rest
+  if (replay !== undefined) {
+    sandboxOptions.replay =
+      'answer' in replay || typeof replay.recordings !== 'string'
+        ? (replay as ReplayOptions | Replay)
+        : { ...replay, recordings: readRecordingsFile(replay.recordings) as Recordings }
+  }
+  const sandbox = createSandbox(sandboxOptions)
   const server = setupServer(...createHandlers(sandbox, options))
   return {
     sandbox,
     server,
+    replayProblems: sandbox.replay ? checkReplay(sandbox.replay) : Promise.resolve([]),
     async reset(resetOptions) {
       server.resetHandlers()
       const { session, ...scenario } = resetOptions ?? {}
@@ -51,10 +82,32 @@ export function setupSandboxServer(options: SandboxOptions & HandlerOptions = {}
   }
 }
 
+/** Checks recorded answers against the merged contract, loaded only when there are some. */
+async function checkReplay(replay: Replay): Promise<string[]> {
+  const { checkRecordings } = await import('./recordings/check-recordings.ts')
+  const document = (await import('../spec/generated/openapi.json', { with: { type: 'json' } }))
+    .default
+  const problems = checkRecordings(replay.recordings, document)
+  if (problems.length > 0) {
+    console.warn(
+      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
+    )
+  }
+  return problems
+}
+
 export type { ScenarioSource } from './scenarios/compile-scenarios.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export { readScenarioFiles } from './scenarios/load-files.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'
 export { defineScenario } from './scenarios/scenario-file.ts'
-export type { HandlerOptions, ResetOptions, Sandbox, SandboxOptions }
+export type {
+  HandlerOptions,
+  Recordings,
+  Replay,
+  ReplayOptions,
+  ResetOptions,
+  Sandbox,
+  SandboxOptions,
+}
 export { createHandlers, createSandbox }

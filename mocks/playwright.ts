@@ -16,6 +16,7 @@ import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
+import type { ReplayOptions } from './recordings/replay.ts'
 import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
 
 export interface SandboxTestOptions {
@@ -30,6 +31,8 @@ export interface SandboxTestOptions {
   sandboxSeed: number | undefined
   /** Any other sandbox option (secret, clock, strict contract...). */
   sandboxOptions: SandboxOptions
+  /** Recorded answers (a HAR document or an examples file) layered before the operations. */
+  sandboxReplay: ReplayOptions | undefined
   /** Where the API lives, e.g. `http://localhost:4010`. Default `*`: any origin. */
   sandboxBaseUrl: string
   /** What happens to requests no handler answers. Default `bypass`. */
@@ -60,10 +63,14 @@ export const sandboxFixtures: Fixtures<
   sandboxScenarios: [[], { option: true }],
   sandboxSeed: [undefined, { option: true }],
   sandboxOptions: [{}, { option: true }],
+  sandboxReplay: [undefined, { option: true }],
   sandboxBaseUrl: ['*', { option: true }],
   onUnhandledRequest: ['bypass', { option: true }],
   serviceWorkers: 'block',
-  sandbox: async ({ sandboxScenario, sandboxScenarios, sandboxSeed, sandboxOptions }, use) => {
+  sandbox: async (
+    { sandboxScenario, sandboxScenarios, sandboxSeed, sandboxOptions, sandboxReplay },
+    use,
+  ) => {
     const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }
     const scenarios = [
       ...toScenarioList(sandboxScenarios),
@@ -71,6 +78,7 @@ export const sandboxFixtures: Fixtures<
     ]
     if (scenarios.length > 0) options.scenarios = scenarios
     if (sandboxSeed !== undefined) options.seed = sandboxSeed
+    if (sandboxReplay !== undefined) options.replay = sandboxReplay
     const sandbox = createSandbox(options)
     await sandbox.ready
     await use(sandbox)
@@ -112,5 +120,5 @@ export const test = base.extend<SandboxTestOptions & SandboxTestFixtures>(sandbo
 
 export { expect } from '@playwright/test'
 export { parseSetCookie } from './playwright/set-cookie.ts'
-export type { NetworkFixture, Sandbox, SandboxOptions }
+export type { NetworkFixture, ReplayOptions, Sandbox, SandboxOptions }
 export { createPageHandlers, type PageHandlerOptions }

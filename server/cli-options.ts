@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
+import { loadReplay } from './commands/input.ts'
 import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_HOST,
@@ -134,6 +135,27 @@ export function createProgram(): Command {
         'secret the access tokens are signed with (env SANDBOX_SECRET)',
       ).argParser(argument((value) => parsers.secret(value, 'secret') as string)),
     )
+    .addOption(
+      new Option(
+        '--replay <file>',
+        'answer from a recording first (a HAR file, or an examples file of spec/examples); the rest goes to the model',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--replay-match <ignored>',
+        'fields left out of replay matching: query parameter or JSON body field names (dotted for nested), comma list',
+      ).argParser((value: string, previous: string[] | undefined) => [
+        ...(previous ?? []),
+        ...value
+          .split(',')
+          .map((field) => field.trim())
+          .filter(Boolean),
+      ]),
+    )
+    .addOption(
+      new Option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
+    )
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .showHelpAfterError('(run platform-sandbox --help for the options)')
@@ -203,5 +225,12 @@ export function parseCliArguments(
   if (values.secret !== undefined) options.secret = values.secret as string
   if (values.log !== undefined) options.logFormat = values.log as 'text' | 'json'
   if (flags.scenarioFile !== undefined) options.scenarioFiles = flags.scenarioFile
+  const replay = program.opts<{ replay?: string; replayMatch?: string[]; replayOnly?: boolean }>()
+  if (replay.replay !== undefined) {
+    options.replay = loadReplay(replay.replay, {
+      ignore: replay.replayMatch ?? [],
+      only: replay.replayOnly === true,
+    })
+  }
   return options
 }

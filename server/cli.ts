@@ -5,7 +5,8 @@
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
-import { parseCliArguments } from './cli-options.ts'
+import { isSubcommand, runSubcommand } from './commands/program.ts'
+import { parseOrExit, reportReplay } from './commands/replay-report.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
@@ -19,7 +20,8 @@ function isAddressInUse(error: unknown): boolean {
 
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const options = await withScenarioFiles(parseCliArguments(args, env))
+  if (isSubcommand(args[0])) return runSubcommand(args)
+  const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {
     running = await startServer(options)
@@ -59,6 +61,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
   console.log(formatBanner(browserUrl(running.url), running.sandbox))
+  if (running.sandbox.replay) await reportReplay(running.sandbox.replay)
 }
 
 main(process.argv.slice(2), process.env).catch((error: unknown) => {

@@ -102,6 +102,16 @@ export async function handleControl(
     }
     return jsonResponse(200, sandbox.journal.list(only))
   }
+  if (method === 'GET' && route === '/requests.har') {
+    const only =
+      sessionNamed(request) || query.has('session') ? (query.get('session') ?? session) : undefined
+    const host = request.headers.host
+    const har = sandbox.journal.toHar({
+      ...(only === undefined ? {} : { session: only }),
+      ...(host ? { baseUrl: `http://${host}` } : {}),
+    })
+    return jsonResponse(200, har)
+  }
   if (method === 'GET' && route === '/openapi.json') {
     if (!sandbox.openapiDocument)
       throw notFound('The merged OpenAPI document is not available in this runtime')

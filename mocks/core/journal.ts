@@ -1,7 +1,10 @@
 /**
  * @module
- * The request journal: the most recent requests, bounded, oldest dropped first.
+ * The request journal: the most recent requests, bounded, oldest dropped first. Each
+ * entry keeps the request and the answer it got, so the journal exports as HAR.
  */
+import { createHar, createHarEntry, type Har } from '../recordings/har.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
 
 export interface JournalEntry {
   method: string
@@ -22,6 +25,24 @@ export interface JournalEntry {
   fault?: string
 }
 
+/** The request and the answer of a journal entry, kept as given (not copied). */
+export interface JournalExchange {
+  request: SandboxRequest
+  response: SandboxResponse
+}
+
+export interface HarExportOptions {
+  /** Only this session's requests. Default: every session. */
+  session?: string
+  /** Origin the entries' URLs start with. Default `http://localhost`. */
+  baseUrl?: string
+}
+
+/** Longest body text kept in an exported entry; longer ones are cut and say so. */
+export const HAR_BODY_LIMIT = 64 * 1024
+
+const exchanges = new WeakMap<JournalEntry, JournalExchange>()
+
 export class RequestJournal {
   readonly #entries: JournalEntry[] = []
   readonly #listeners = new Set<(entry: JournalEntry) => void>()
@@ -39,9 +60,10 @@ export class RequestJournal {
     return () => this.#listeners.delete(listener)
   }
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry, exchange?: JournalExchange): void {
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry)
     if (this.limit <= 0) return
+    if (exchange) exchanges.set(entry, exchange)
     if (this.#entries.length < this.limit) {
       this.#entries.push(entry)
     } else {
@@ -56,6 +78,45 @@ export class RequestJournal {
     return session === undefined ? ordered : ordered.filter((entry) => entry.session === session)
   }
 
+  /**
+   * The journal as a HAR 1.2 document, oldest first, with request and response bodies
+   * (each cut at 64 kB). Accepted by Playwright's `routeFromHAR` and @msw/source's
+   * `fromTraffic`.
+   *
+   * @example
+   * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
+   */
+  toHar(options: HarExportOptions = {}): Har {
+    const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
+    const entries = this.list(options.session).flatMap((entry) => {
+      const exchange = exchanges.get(entry)
+      if (!exchange) return []
+      const { request, response } = exchange
+      const responseHeaders: Record<string, string | string[]> = { ...response.headers }
+      if (response.setCookie.length > 0) responseHeaders['set-cookie'] = response.setCookie
+      const body =
+        response.body === undefined
+          ? undefined
+          : typeof response.body === 'string'
+            ? response.body
+            : JSON.stringify(response.body)
+      return [
+        createHarEntry({
+          method: entry.method,
+          url: base + request.url,
+          requestHeaders: request.headers,
+          requestBody: bounded(request.body),
+          status: entry.status,
+          responseHeaders,
+          responseBody: bounded(body),
+          startedDateTime: entry.time,
+          time: entry.durationMs,
+        }),
+      ]
+    })
+    return createHar(entries)
+  }
+
   clear(session?: string): void {
     if (session === undefined) {
       this.#entries.length = 0
@@ -67,4 +128,8 @@ export class RequestJournal {
     this.#start = 0
     this.#entries.push(...kept)
   }
+}
+
+function bounded<T extends string | null | undefined>(text: T): T {
+  return (text != null && text.length > HAR_BODY_LIMIT ? text.slice(0, HAR_BODY_LIMIT) : text) as T
 }

@@ -13,6 +13,12 @@ import {
 import { createFactories, type Factories } from '../factories/create-factories.ts'
 import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { operations } from '../operations/table.ts'
+import {
+  createReplay,
+  noRecordingResponse,
+  type Replay,
+  type ReplayOptions,
+} from '../recordings/replay.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
@@ -72,6 +78,8 @@ export interface SandboxOptions {
   scenarios?: ScenarioInputs
   /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
   openapiDocument?: () => unknown | Promise<unknown>
+  /** Recorded answers (HAR or examples) layered in front of the operations. */
+  replay?: ReplayOptions | Replay
 }
 
 export interface ResetOptions {
@@ -137,13 +145,15 @@ export interface Sandbox {
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: Readonly<
-    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now'>>
+    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay'>>
   > & {
     now(): Date
   }
   readonly sessionCount: number
   /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
   readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  /** The recorded answers layered in front of the operations, if any. */
+  readonly replay: Replay | undefined
 }
 
 const SNAPSHOT_CACHE_SIZE = 4
@@ -207,6 +217,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now: settings.now,
   }
   const journal = new RequestJournal(settings.journalLimit)
+  const replay =
+    options.replay === undefined || 'answer' in options.replay
+      ? options.replay
+      : createReplay(options.replay)
   const faults = new FaultRegistry()
   const clocks = new SessionClocks(settings.now)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
@@ -312,6 +326,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     journal.clear(session)
     faults.clear(session)
     clocks.reset(session)
+    replay?.rewind(session)
     return { session, scenario, seed }
   }
 
@@ -330,6 +345,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     scenarios,
     settings,
     openapiDocument: options.openapiDocument,
+    replay,
     get sessionCount() {
       return sessions.size
     },
@@ -341,6 +357,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       for (const session of sessions.ids()) {
         if (session !== DEFAULT_SESSION) sandbox.dropSession(session)
       }
+      replay?.rewind()
       return reset({ scenario: settings.scenario, seed: settings.seed, ...resetOptions })
     },
     store,
@@ -360,7 +377,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       let session = DEFAULT_SESSION
       let operationId: string | null = null
       let fault: string | undefined
-      const record = (status: number, dryRun: boolean | null, persona?: string | null) => {
+      const record = (
+        response: SandboxResponse,
+        dryRun: boolean | null,
+        persona?: string | null,
+      ) => {
+        const status = response.status
         const entry: JournalEntry = {
           method,
           path,
@@ -374,7 +396,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         }
         if (persona) entry.persona = persona
         if (fault !== undefined) entry.fault = fault
-        journal.record(entry)
+        journal.record(entry, { request, response })
       }
       try {
         const cookies = parseCookies(request.headers.cookie)
@@ -385,12 +407,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           return await handleControl(sandbox, { method, path, query, request, session })
         }
         const found = match(method, path)
+        // Recorded answers come after the control API and fault rules, before the model.
+        const replayed = () =>
+          replay && answerFromReplay(replay, method, path, query, request, session)
         if (!found) {
+          const recorded = replayed()
+          if (recorded) {
+            record(recorded, null)
+            return recorded
+          }
           const response = jsonResponse(404, {
             message: `Cannot ${method} ${path}`,
             code: 'NOT_FOUND',
           })
-          record(404, null)
+          record(response, null)
           return response
         }
         operationId = found.value.id
@@ -413,9 +443,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           })
           fault = decision?.mark
           if (decision?.answer) {
-            record(decision.answer.status, null)
-            return markFault(decision.answer, decision.mark)
+            const answer = markFault(decision.answer, decision.mark)
+            record(answer, null)
+            return answer
           }
+        }
+        const recorded = replayed()
+        if (recorded) {
+          record(recorded, null)
+          return recorded
         }
         await ready
         const state = sessions.acquire(session, starting)
@@ -435,12 +471,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           ),
         )
         const caller = result.callerId
-        record(result.response.status, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
-        return fault === undefined ? result.response : markFault(result.response, fault)
+        const answer = fault === undefined ? result.response : markFault(result.response, fault)
+        record(answer, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
+        return answer
       } catch (error) {
         if (error instanceof SandboxError) {
-          if (operationId !== null) record(error.status, null)
-          return errorResponse(error)
+          const answer = errorResponse(error)
+          if (operationId !== null) record(answer, null)
+          return answer
         }
         console.error('[sandbox] request failed:', error)
         return internalErrorResponse()
@@ -448,4 +486,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
   }
   return sandbox
+}
+
+function answerFromReplay(
+  replay: Replay,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  request: SandboxRequest,
+  session: string,
+): SandboxResponse | undefined {
+  const answer = replay.answer({ method, path, query, body: request.body, session })
+  if (answer) return answer
+  return replay.only ? noRecordingResponse(method, path) : undefined
 }

@@ -1,0 +1,98 @@
+/**
+ * @module
+ * Checks recorded answers against a contract document before they are replayed: an
+ * answer whose status the operation does not document, or whose JSON body breaks the
+ * documented schema, is reported by the recording's name.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import { operations } from '../operations/table.ts'
+import type { Recording } from './recordings.ts'
+
+type JsonObject = Record<string, unknown>
+
+const templates = operations.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+}))
+
+/** The operation of the contract a method and path belong to, if any. */
+export function operationOf(method: string, path: string) {
+  return templates.find(
+    ({ operation, pattern }) => operation.method === method && pattern.test(path),
+  )?.operation
+}
+
+function pointer(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1')
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The problems of `recordings` against `document` (an OpenAPI 3.1 document), one line
+ * each, naming the recording. Recordings of paths the contract does not have are
+ * reported too.
+ *
+ * @example
+ * const problems = checkRecordings(replay.recordings, await loadMergedDocument())
+ */
+export function checkRecordings(recordings: readonly Recording[], document: unknown): string[] {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
+  ajv.addSchema(document as JsonObject, 'contract')
+  const paths = (document as { paths?: Record<string, Record<string, JsonObject>> }).paths ?? {}
+  const problems: string[] = []
+  const compiled = new Map<string, ValidateFunction>()
+  for (const recording of recordings) {
+    if (recording.path.startsWith('/__sandbox')) continue
+    const operation = operationOf(recording.method, recording.path)
+    const documented = operation && paths[operation.path]?.[operation.method.toLowerCase()]
+    if (!operation || !documented) {
+      problems.push(`${recording.name}: no operation of the contract has this method and path`)
+      continue
+    }
+    const responses = (documented.responses ?? {}) as Record<string, JsonObject>
+    const status = String(recording.response.status)
+    const key = [status, `${status[0]}XX`, 'default'].find((candidate) => candidate in responses)
+    if (!key) {
+      problems.push(
+        `${recording.name}: ${operation.id} does not document status ${status} (documented: ${Object.keys(responses).join(', ')})`,
+      )
+      continue
+    }
+    let location = ['paths', operation.path, operation.method.toLowerCase(), 'responses', key].map(
+      (token) => pointer(token),
+    )
+    let response = responses[key] as JsonObject
+    const shared = response.$ref
+    if (typeof shared === 'string' && shared.startsWith('#/')) {
+      location = shared.slice(2).split('/')
+      response = location.reduce<unknown>(
+        (node, token) =>
+          (node as JsonObject | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      ) as JsonObject
+    }
+    const content = response?.content as Record<string, { schema?: unknown }> | undefined
+    if (!content?.['application/json']?.schema || recording.response.body === undefined) continue
+    const ref = `contract#/${[...location, 'content', pointer('application/json'), 'schema'].join('/')}`
+    let validate = compiled.get(ref)
+    if (!validate) {
+      validate = ajv.compile({ $ref: ref })
+      compiled.set(ref, validate)
+    }
+    if (!validate(parseBody(recording.response.body))) {
+      const error = validate.errors?.[0]
+      problems.push(
+        `${recording.name}: the ${status} answer of ${operation.id} breaks the contract: ${error?.instancePath || 'body'} ${error?.message ?? 'is invalid'}`,
+      )
+    }
+  }
+  return problems
+}

@@ -1,0 +1,230 @@
+/**
+ * @module
+ * Reads recorded exchanges, from a HAR 1.2 document or from files of the
+ * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
+ */
+import type { z } from 'zod'
+import {
+  type RecordedExampleFile,
+  recordedExampleFileSchema,
+  recordedRequestUrl,
+} from '../../spec/examples/index.ts'
+import type { SandboxResponse } from '../core/http.ts'
+import type { Har } from './har.ts'
+
+/** What the replay accepts: a HAR document, an examples file, or a list of them. */
+export type Recordings = Har | RecordedExampleFile | readonly (Har | RecordedExampleFile)[]
+
+/** One recorded exchange, ready to match and to answer. */
+export interface Recording {
+  /** `#3 POST http://host/path` for a HAR entry, `operationId/name` for an example. */
+  name: string
+  method: string
+  path: string
+  query: URLSearchParams
+  /** The request body text, `''` when there was none. */
+  body: string
+  response: SandboxResponse
+}
+
+/** A recordings document that cannot be read, with what is wrong with it. */
+export class RecordingsFormatError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RecordingsFormatError'
+  }
+}
+
+interface HarEntryInput {
+  request: { method: string; url: string; postData?: { text?: string } }
+  response: {
+    status: number
+    headers: Array<{ name: string; value: string }>
+    content: { text?: string; encoding?: string }
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/**
+ * What is wrong with one HAR entry, or `undefined`. Checked by hand rather than with a
+ * schema: a 10,000-entry recording must load in well under the time of a scenario.
+ */
+function entryProblem(entry: unknown): string | undefined {
+  if (!isObject(entry)) return 'is not an object'
+  const { request, response } = entry
+  if (!isObject(request)) return 'request: expected an object'
+  if (typeof request.method !== 'string' || request.method === '') {
+    return 'request.method: expected a method'
+  }
+  if (typeof request.url !== 'string') return 'request.url: expected a string'
+  if (request.postData !== undefined && !isObject(request.postData)) {
+    return 'request.postData: expected an object'
+  }
+  if (!isObject(response)) return 'response: expected an object'
+  const status = response.status
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
+    return 'response.status: expected an HTTP status from 100 to 599'
+  }
+  if (!Array.isArray(response.headers)) return 'response.headers: expected an array'
+  for (const header of response.headers) {
+    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') {
+      return 'response.headers: expected { name, value } strings'
+    }
+  }
+  if (!isObject(response.content)) return 'response.content: expected an object'
+  return undefined
+}
+
+/** Headers a replayed answer must not copy: the new connection sets its own. */
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-encoding',
+])
+
+/** A recording whose route is known at once and whose rest is read on first use. */
+export interface RecordingSource {
+  method: string
+  path: string
+  load(): Recording
+}
+
+/** Path and query string of an absolute URL, as written (no normalisation). */
+function splitRecordedUrl(url: string): { path: string; search: string } | undefined {
+  const scheme = url.indexOf('://')
+  if (scheme <= 0) return undefined
+  const slash = url.indexOf('/', scheme + 3)
+  let rest = slash === -1 ? '/' : url.slice(slash)
+  const hash = rest.indexOf('#')
+  if (hash !== -1) rest = rest.slice(0, hash)
+  const mark = rest.indexOf('?')
+  return mark === -1
+    ? { path: rest, search: '' }
+    : { path: rest.slice(0, mark), search: rest.slice(mark) }
+}
+
+function fromHar(document: unknown, where: string): RecordingSource[] {
+  const log = isObject(document) ? document.log : undefined
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new RecordingsFormatError(
+      `${where}not a HAR 1.2 document: log.entries: expected an array`,
+    )
+  }
+  return log.entries.map((raw: unknown, index) => {
+    const problem = entryProblem(raw)
+    if (problem) {
+      throw new RecordingsFormatError(
+        `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
+      )
+    }
+    const entry = raw as HarEntryInput
+    const url = splitRecordedUrl(entry.request.url)
+    if (!url) {
+      throw new RecordingsFormatError(
+        `${where}log.entries.${index}.request.url is not an absolute URL: "${entry.request.url}"`,
+      )
+    }
+    const method = entry.request.method.toUpperCase()
+    return {
+      method,
+      path: url.path,
+      load: () => harRecording(entry, method, url, index),
+    }
+  })
+}
+
+function harRecording(
+  entry: HarEntryInput,
+  method: string,
+  url: { path: string; search: string },
+  index: number,
+): Recording {
+  const headers: Record<string, string> = {}
+  const setCookie: string[] = []
+  for (const { name, value } of entry.response.headers) {
+    const lower = name.toLowerCase()
+    if (lower === 'set-cookie') setCookie.push(value)
+    else if (!DROPPED_HEADERS.has(lower)) headers[lower] = value
+  }
+  const { text = '', encoding } = entry.response.content
+  const body = encoding === 'base64' ? atob(text) : text
+  return {
+    name: `#${index + 1} ${method} ${url.path}${url.search}`,
+    method,
+    path: url.path,
+    query: new URLSearchParams(url.search),
+    body: entry.request.postData?.text ?? '',
+    response: {
+      status: entry.response.status,
+      headers,
+      setCookie,
+      body: body === '' && entry.response.status === 204 ? undefined : body,
+    },
+  }
+}
+
+function fromExamples(document: unknown, where: string): RecordingSource[] {
+  const parsed = recordedExampleFileSchema.safeParse(document)
+  if (!parsed.success) {
+    throw new RecordingsFormatError(`${where}not an examples file: ${firstIssue(parsed.error)}`)
+  }
+  const file = parsed.data
+  return Object.entries(file.examples).map(([name, example]) => {
+    const url = recordedRequestUrl({ path: file.path, request: example.request })
+    const mark = url.indexOf('?')
+    const recording: Recording = {
+      name: `${file.operationId}/${name}`,
+      method: file.method,
+      path: mark === -1 ? url : url.slice(0, mark),
+      query: new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)),
+      body: example.request.body === undefined ? '' : JSON.stringify(example.request.body),
+      response: {
+        status: example.response.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        setCookie: [],
+        body: example.response.body,
+      },
+    }
+    return { method: recording.method, path: recording.path, load: () => recording }
+  })
+}
+
+/**
+ * The recorded exchanges of a HAR document, an examples file or a list of them, in order.
+ * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
+ */
+export function readRecordings(recordings: unknown): Recording[] {
+  return readRecordingSources(recordings).map((source) => source.load())
+}
+
+/**
+ * The recordings' routes, checked but not yet read: what the replay indexes at load,
+ * reading each recording in full only when a request comes for its route.
+ */
+export function readRecordingSources(recordings: unknown): RecordingSource[] {
+  const documents = Array.isArray(recordings) ? recordings : [recordings]
+  return documents.flatMap((document: unknown, index) => {
+    const where = documents.length > 1 ? `document #${index + 1}: ` : ''
+    if (document !== null && typeof document === 'object' && 'log' in document) {
+      return fromHar(document, where)
+    }
+    if (document !== null && typeof document === 'object' && 'examples' in document) {
+      return fromExamples(document, where)
+    }
+    throw new RecordingsFormatError(
+      `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
+    )
+  })
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid'
+  const path = issue.path.length > 0 ? issue.path.join('.') : 'document'
+  return `${path}: ${issue.message}`
+}

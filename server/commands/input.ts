@@ -1,0 +1,83 @@
+/**
+ * @module
+ * The checks every recorded-traffic command makes on its input, each failing with a
+ * one-line `UsageError` that names the file or value and the problem (exit code 2).
+ */
+import { accessSync, constants, readFileSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type Recordings, RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
+import { createReplay, type Replay } from '../../mocks/recordings/replay.ts'
+
+/** Bad input on the command line; the CLI prints the message and exits with code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export const USAGE_EXIT_CODE = 2
+
+/** An `http:` or `https:` URL. */
+export function parseTargetUrl(value: string): URL {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(`target "${value}" is not a URL: give http://host[:port][/prefix]`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`target "${value}" is not an http(s) URL (protocol ${url.protocol})`)
+  }
+  return url
+}
+
+/** The parsed JSON of a file, or a `UsageError` naming the file and what is wrong. */
+export function readJsonFile(path: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(`${path}: cannot be read (${code === 'ENOENT' ? 'no such file' : code})`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${path}: is not valid JSON (${(error as Error).message})`)
+  }
+}
+
+/** Checks that `path` can be written (an existing file, or a new one in a writable folder). */
+export function checkWritable(path: string): void {
+  const absolute = resolve(path)
+  try {
+    if (statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new UsageError(`${path}: cannot be written (it is a directory)`)
+    }
+    accessSync(dirname(absolute), constants.W_OK)
+    if (statSync(absolute, { throwIfNoEntry: false })) accessSync(absolute, constants.W_OK)
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(
+      `${path}: cannot be written (${code === 'ENOENT' ? 'its folder does not exist' : code})`,
+    )
+  }
+}
+
+/** Reads a HAR or examples file for replay; a malformed one is a `UsageError`. */
+export function loadReplay(
+  path: string,
+  options: { ignore?: readonly string[]; only?: boolean } = {},
+): Replay {
+  const recordings = readJsonFile(path) as Recordings
+  try {
+    return createReplay({ ...options, recordings })
+  } catch (error) {
+    if (error instanceof RecordingsFormatError) {
+      throw new UsageError(`${path}: ${error.message}`)
+    }
+    throw error
+  }
+}

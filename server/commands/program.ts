@@ -1,0 +1,98 @@
+/**
+ * @module
+ * The recorded-traffic subcommands of `platform-sandbox`: `record`, `examples
+ * from-har` and `diff`. Bad input ends them with a one-line message and exit code 2.
+ */
+import { Command, Option } from 'commander'
+import { DEFAULT_HOST } from '../options.ts'
+import { runDiffCommand } from './diff-command.ts'
+import { runExamplesFromHar } from './examples-command.ts'
+import { USAGE_EXIT_CODE, UsageError } from './input.ts'
+import { runRecordCommand } from './record-command.ts'
+
+export const SUBCOMMANDS = ['record', 'examples', 'diff'] as const
+
+export function isSubcommand(name: string | undefined): boolean {
+  return (SUBCOMMANDS as readonly string[]).includes(name ?? '')
+}
+
+function collect(value: string, previous: string[] | boolean | undefined): string[] {
+  return [...(Array.isArray(previous) ? previous : []), value]
+}
+
+function integer(value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`"${value}" is not a non-negative integer`)
+  return Number(value)
+}
+
+/** The subcommands, each running its action when parsed. */
+export function createCommandsProgram(): Command {
+  const program = new Command('platform-sandbox')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride((error) => {
+      process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
+    })
+  program
+    .command('record')
+    .description('record a backend: a proxy that writes every exchange to a HAR file')
+    .requiredOption('--target <url>', 'the backend to record, http(s)://host[:port][/prefix]')
+    .option('--out <file.har>', 'the HAR file to append to', 'recording.har')
+    .addOption(
+      new Option('-p, --port <port>', 'port to listen on, 0 for any')
+        .default(4011)
+        .argParser(integer),
+    )
+    .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
+    .option(
+      '--redact <header-or-pointer>',
+      'also redact this header, or this JSON pointer (/a/b) in bodies; repeatable',
+      collect,
+    )
+    .option('--no-redact', 'keep tokens, cookies and passwords in the file')
+    .addOption(
+      new Option('--timeout <ms>', 'longest wait for the target')
+        .default(30_000)
+        .argParser(integer),
+    )
+    .action(
+      (options: {
+        target: string
+        out: string
+        port: number
+        host: string
+        redact?: boolean | string[]
+        timeout: number
+      }) => runRecordCommand({ ...options, redact: options.redact ?? true }),
+    )
+  program
+    .command('examples')
+    .description('recorded exchanges and the examples of spec/examples')
+    .command('from-har')
+    .description('add the exchanges of a HAR file to the <operationId>.json example files')
+    .argument('<file.har>', 'the recording')
+    .option('--operation <operationId>', 'only the exchanges of this operation')
+    .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
+    .action((file: string, options: { operation?: string; outDir: string }) =>
+      runExamplesFromHar(file, options),
+    )
+  program
+    .command('diff')
+    .description(
+      'send the conformance cases and recorded examples (writes as dryRun=true) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
+    )
+    .requiredOption('--target <url>', 'the backend to compare with, http(s)://host[:port][/prefix]')
+    .option('--report <file.md>', 'write the full report there, as Markdown')
+    .action((options: { target: string; report?: string }) => runDiffCommand(options))
+  return program
+}
+
+/** Runs a subcommand with `args` (without `node` and the script). */
+export async function runSubcommand(args: readonly string[]): Promise<void> {
+  try {
+    await createCommandsProgram().parseAsync(args, { from: 'user' })
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`platform-sandbox: ${error.message}`)
+    process.exit(USAGE_EXIT_CODE)
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * @module
+ * `platform-sandbox record --target <url>`: the recorder on the command line.
+ */
+import { existsSync } from 'node:fs'
+import type { HarEntry } from '../../mocks/recordings/har.ts'
+import { readRecordings } from '../../mocks/recordings/recordings.ts'
+import { createHarFile } from '../record/har-file.ts'
+import { startRecordProxy } from '../record/record-proxy.ts'
+import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
+
+export interface RecordCommandOptions {
+  target: string
+  out: string
+  port: number
+  host: string
+  /** `false` with `--no-redact`, the extra items with `--redact`, `true` otherwise. */
+  redact: boolean | string[]
+  timeout: number
+}
+
+/** Entries already in `path`, so that a new recording appends to them. */
+function existingEntries(path: string): HarEntry[] {
+  if (!existsSync(path)) return []
+  const document = readJsonFile(path)
+  try {
+    readRecordings(document)
+  } catch (error) {
+    throw new UsageError(`${path}: ${(error as Error).message}; not appending to it`)
+  }
+  return (document as { log: { entries: HarEntry[] } }).log.entries
+}
+
+/** Starts recording and resolves once the proxy listens; stops on SIGINT/SIGTERM. */
+export async function runRecordCommand(options: RecordCommandOptions): Promise<void> {
+  const target = parseTargetUrl(options.target)
+  checkWritable(options.out)
+  const file = createHarFile(options.out, existingEntries(options.out))
+  const proxy = await startRecordProxy({
+    target,
+    file,
+    port: options.port,
+    host: options.host,
+    redact:
+      options.redact === false ? false : { extra: options.redact === true ? [] : options.redact },
+    timeoutMs: options.timeout,
+  })
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal} received: finishing the recording...`)
+    proxy.close().then(
+      () => {
+        console.log(`Recorded ${file.entries.length} exchanges in ${options.out}.`)
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error('platform-sandbox: failed to close the recorder:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  console.log(
+    [
+      `Recording ${target.href}, listening on ${proxy.url}`,
+      `  into ${options.out} (${options.redact === false ? 'secrets kept' : 'secrets redacted'})`,
+      `  health: ${proxy.url}/__sandbox/health; Ctrl+C stops.`,
+    ].join('\n'),
+  )
+}

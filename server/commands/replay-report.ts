@@ -1,0 +1,34 @@
+/**
+ * @module
+ * The server command's side of replay: a bad `--replay` file ends it with exit code 2,
+ * and the recorded answers that break the merged contract are named at start-up.
+ */
+
+import { checkRecordings } from '../../mocks/recordings/check-recordings.ts'
+import type { Replay } from '../../mocks/recordings/replay.ts'
+import { parseCliArguments } from '../cli-options.ts'
+import { loadMergedDocument } from '../openapi.ts'
+import type { ServerOptions } from '../options.ts'
+import { USAGE_EXIT_CODE, UsageError } from './input.ts'
+
+/** `parseCliArguments`, printing a `UsageError` on one line and exiting with code 2. */
+export function parseOrExit(args: readonly string[], env: NodeJS.ProcessEnv): ServerOptions {
+  try {
+    return parseCliArguments(args, env)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`platform-sandbox: ${error.message}`)
+    process.exit(USAGE_EXIT_CODE)
+  }
+}
+
+/** Prints how many recordings are replayed, and each one that breaks the merged contract. */
+export async function reportReplay(replay: Replay): Promise<void> {
+  console.log(
+    `\n  Replaying ${replay.recordings.length} recorded answers first${replay.only ? ' (no fallback to the model)' : ''}.`,
+  )
+  const problems = checkRecordings(replay.recordings, await loadMergedDocument())
+  if (problems.length === 0) return
+  console.warn(`  ${problems.length} recorded answers break the merged contract:`)
+  for (const problem of problems) console.warn(`    ${problem}`)
+}

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from './run-cli.ts'
+
+let folder: string
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'sandbox-bad-input-'))
+})
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+/** Runs the command and expects exit code 2 with exactly one line on standard error. */
+async function refused(args: string[]): Promise<string> {
+  const run = runCli(args)
+  expect(await run.exited).toBe(2)
+  const lines = run.stderr().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  return lines[0]!
+}
+
+describe('bad input to the recorded-traffic commands', () => {
+  it('record: a target that is not http(s)', async () => {
+    expect(await refused(['record', '--target', 'file:///etc/passwd', '--port', '0'])).toBe(
+      'platform-sandbox: target "file:///etc/passwd" is not an http(s) URL (protocol file:)',
+    )
+  })
+
+  it('record: an output path that cannot be written', async () => {
+    const out = join(folder, 'missing-folder', 'out.har')
+    expect(
+      await refused(['record', '--target', 'http://127.0.0.1:9', '--port', '0', '--out', out]),
+    ).toBe(`platform-sandbox: ${out}: cannot be written (its folder does not exist)`)
+  })
+
+  it('record: an existing output file that is not a HAR is left as it was', async () => {
+    const out = join(folder, 'notes.har')
+    writeFileSync(out, '{"hello": "world"}')
+    const line = await refused([
+      'record',
+      '--target',
+      'http://127.0.0.1:9',
+      '--port',
+      '0',
+      '--out',
+      out,
+    ])
+    expect(line).toBe(
+      `platform-sandbox: ${out}: neither a HAR document (no "log") nor an examples file (no "examples"); not appending to it`,
+    )
+    expect(readFileSync(out, 'utf8')).toBe('{"hello": "world"}')
+  })
+
+  it('--replay: an examples file that is malformed', async () => {
+    const file = join(folder, 'declineBooking.json')
+    writeFileSync(file, JSON.stringify({ operationId: 'declineBooking', examples: { x: {} } }))
+    const line = await refused(['--port', '0', '--replay', file])
+    expect(line).toMatch(new RegExp(`^platform-sandbox: ${file}: not an examples file: `))
+  })
+
+  it('--replay: a file that is not JSON', async () => {
+    const file = join(folder, 'broken.har')
+    writeFileSync(file, '{"log": ')
+    const line = await refused(['--port', '0', '--replay', file])
+    expect(line).toMatch(new RegExp(`^platform-sandbox: ${file}: is not valid JSON \\(`))
+  })
+
+  it('diff: a report path that cannot be written', async () => {
+    const line = await refused(['diff', '--target', 'http://127.0.0.1:9', '--report', folder])
+    expect(line).toBe(`platform-sandbox: ${folder}: cannot be written (it is a directory)`)
+  })
+})

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PLANTED_DIFFERENCES } from '../fake-backend/fake-backend.ts'
+import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
+import { diffBackends } from '../recordings/diff.ts'
+import { differingOperations } from '../recordings/diff-report.ts'
+import { startTestServer } from '../test-server.ts'
+import { runCli } from './run-cli.ts'
+
+let backend: FakeBackend
+let folder: string
+beforeAll(async () => {
+  backend = await startFakeBackend()
+  folder = mkdtempSync(join(tmpdir(), 'sandbox-diff-'))
+})
+afterAll(async () => {
+  await backend?.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+describe('platform-sandbox diff', () => {
+  it('names exactly the planted differences of the fake backend, and exits with 1', async () => {
+    const report = join(folder, 'drift.md')
+    const run = runCli(['diff', '--target', backend.url, '--report', report])
+    expect(await run.exited).toBe(1)
+    expect(run.stdout()).toContain('3 operations differ:')
+    const text = readFileSync(report, 'utf8')
+    expect(text).toContain('| getAccountStatus |  | differs |  |')
+    expect(text).toContain('| declineBooking | differs |  |  |')
+    expect(text).toContain('| followUser |  |  | differs |')
+    expect(text).toContain('body.payouts_enabled only in the sandbox')
+    expect(text).toContain('body.payoutsEnabled only at the target')
+    expect(text).toContain('status 409 in the sandbox, 422 at the target')
+    expect(text).toContain('set-cookie names [] in the sandbox, [backend_route] at the target')
+    expect(text).not.toContain('x-served-by')
+  })
+
+  it('reports per operation what differs, and nothing else', async () => {
+    const sandbox = await startTestServer()
+    try {
+      const result = await diffBackends({ sandboxUrl: sandbox.url, targetUrl: backend.url })
+      expect(Object.fromEntries(differingOperations(result))).toEqual(
+        Object.fromEntries(Object.entries(PLANTED_DIFFERENCES).map(([id, kind]) => [id, [kind]])),
+      )
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it('finds nothing between two sandboxes, and exits with 0', async () => {
+    const other = await startTestServer()
+    try {
+      const run = runCli(['diff', '--target', other.url])
+      expect(await run.exited).toBe(0)
+      expect(run.stdout()).toContain('No difference in status, body shape or headers.')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('refuses a target that is not http(s), with one line and exit code 2', async () => {
+    const run = runCli(['diff', '--target', 'ftp://127.0.0.1/'])
+    expect(await run.exited).toBe(2)
+    expect(run.stderr()).toBe(
+      'platform-sandbox: target "ftp://127.0.0.1/" is not an http(s) URL (protocol ftp:)\n',
+    )
+  })
+})

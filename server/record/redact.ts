@@ -1,0 +1,126 @@
+/**
+ * @module
+ * Takes secrets out of a recorded exchange before it is written: the values of
+ * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
+ * token, a password or a secret, and whatever else the user names.
+ */
+import type { HarEntry, HarHeader } from '../../mocks/recordings/har.ts'
+
+export const REDACTED = '[REDACTED]'
+
+/** JSON fields redacted by default, whatever their depth. */
+const SECRET_FIELD =
+  /^(token|refreshToken|refresh_token|accessToken|access_token|password|secret)$/i
+
+export interface RedactOptions {
+  /** Extra header names (any case) and JSON pointers (`/user/ssn`) to redact. */
+  extra?: readonly string[]
+}
+
+/** The subject (`sub`) of a JWT, read without checking its signature; `undefined` if none. */
+export function jwtSubject(token: string): string | undefined {
+  const payload = token.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const text = atob(payload.replaceAll('-', '+').replaceAll('_', '/'))
+    const sub = (JSON.parse(text) as { sub?: unknown }).sub
+    return typeof sub === 'string' ? sub : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`, so a converted recording can
+ * still tell which persona called; anything else becomes `[REDACTED]`.
+ */
+function redactAuthorization(value: string): string {
+  const [scheme, token] = value.trim().split(/\s+/)
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED
+  const sub = jwtSubject(token)
+  return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED}`
+}
+
+function redactCookies(value: string): string {
+  return value
+    .split(';')
+    .map((part) => {
+      const eq = part.indexOf('=')
+      return eq === -1 ? part : `${part.slice(0, eq)}=${REDACTED}`
+    })
+    .join(';')
+}
+
+function redactSetCookie(value: string): string {
+  const semi = value.indexOf(';')
+  const pair = semi === -1 ? value : value.slice(0, semi)
+  const eq = pair.indexOf('=')
+  const name = eq === -1 ? pair : pair.slice(0, eq)
+  return `${name}=${REDACTED}${semi === -1 ? '' : value.slice(semi)}`
+}
+
+function redactHeaders(headers: HarHeader[], extra: ReadonlySet<string>): void {
+  for (const header of headers) {
+    const name = header.name.toLowerCase()
+    if (name === 'authorization') header.value = redactAuthorization(header.value)
+    else if (name === 'cookie') header.value = redactCookies(header.value)
+    else if (name === 'set-cookie') header.value = redactSetCookie(header.value)
+    else if (extra.has(name)) header.value = REDACTED
+  }
+}
+
+function redactFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactFields)
+  if (value === null || typeof value !== 'object') return value
+  const copy: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) {
+    copy[key] = SECRET_FIELD.test(key) && field !== null ? REDACTED : redactFields(field)
+  }
+  return copy
+}
+
+/** Sets the value at a JSON pointer (RFC 6901) to `[REDACTED]` when it exists. */
+function redactPointer(value: unknown, pointer: string): void {
+  const tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  let parent: unknown = value
+  for (const [index, token] of tokens.entries()) {
+    if (parent === null || typeof parent !== 'object' || !(token in parent)) return
+    if (index === tokens.length - 1) (parent as Record<string, unknown>)[token] = REDACTED
+    else parent = (parent as Record<string, unknown>)[token]
+  }
+}
+
+function redactJsonText(text: string | undefined, pointers: readonly string[]): string | undefined {
+  if (!text) return text
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return text
+  }
+  const redacted = redactFields(value)
+  for (const pointer of pointers) redactPointer(redacted, pointer)
+  return JSON.stringify(redacted)
+}
+
+/** Redacts `entry` in place and returns it. */
+export function redactEntry(entry: HarEntry, options: RedactOptions = {}): HarEntry {
+  const extra = options.extra ?? []
+  const pointers = extra.filter((item) => item.startsWith('/'))
+  const headers = new Set(extra.filter((item) => !item.startsWith('/')).map((h) => h.toLowerCase()))
+  redactHeaders(entry.request.headers, headers)
+  redactHeaders(entry.response.headers, headers)
+  entry.request.cookies = []
+  entry.response.cookies = []
+  if (entry.request.postData?.text !== undefined) {
+    entry.request.postData.text = redactJsonText(entry.request.postData.text, pointers) ?? ''
+  }
+  if (entry.response.content.text !== undefined && entry.response.content.encoding !== 'base64') {
+    const text = redactJsonText(entry.response.content.text, pointers) ?? ''
+    entry.response.content.text = text
+  }
+  return entry
+}

@@ -1,0 +1,167 @@
+/**
+ * @module
+ * The drift report: the same requests (the conformance cases and the recorded examples,
+ * writes as `dryRun=true`) sent to the sandbox and to a target backend, and, per
+ * operation, where the status, the body's shape or the relevant headers differ.
+ */
+import { conformanceCases } from '../../contract/cases/index.ts'
+import type { CaseRequest } from '../../contract/cases/types.ts'
+import { caseRequestInit } from '../../contract/conformance/run-case.ts'
+import { personas } from '../../fixtures/personas.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import { recordedExamples, recordedRequestUrl } from '../../spec/examples/index.ts'
+import { shapeDifferences } from './body-shape.ts'
+
+/** A request of the drift report, by the name of the case or example it comes from. */
+export interface DiffCase {
+  name: string
+  operationId: string
+  request: CaseRequest
+}
+
+export type DifferenceKind = 'status' | 'body' | 'headers'
+
+export interface Difference {
+  operationId: string
+  case: string
+  kind: DifferenceKind
+  detail: string
+}
+
+interface Answer {
+  status: number
+  body: unknown
+  mediaType: string
+  cookieNames: string[]
+}
+
+const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
+
+/** `url` with `dryRun=true` when the operation takes it and the request does not say. */
+function asDryRun(operationId: string, url: string): string {
+  if (!dryRunOperations.has(operationId)) return url
+  const parsed = new URL(url, 'http://diff.invalid')
+  if (parsed.searchParams.has('dryRun')) return url
+  parsed.searchParams.set('dryRun', 'true')
+  return `${parsed.pathname}${parsed.search}`
+}
+
+/** The conformance cases, then the recorded examples, writes turned into `dryRun=true`. */
+export function diffCases(): DiffCase[] {
+  const cases: DiffCase[] = conformanceCases.map((testCase) => ({
+    name: testCase.name,
+    operationId: testCase.operationId,
+    request: testCase.request,
+  }))
+  for (const example of recordedExamples) {
+    const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
+    if (example.request.as !== undefined) request.as = example.request.as
+    if (example.request.authorization !== undefined) {
+      request.authorization = example.request.authorization
+    }
+    if (example.request.headers !== undefined) request.headers = example.request.headers
+    if (example.request.body !== undefined) request.body = example.request.body
+    cases.push({
+      name: `${example.operationId}/${example.name} (recorded example)`,
+      operationId: example.operationId,
+      request,
+    })
+  }
+  return cases.map((testCase) => ({
+    ...testCase,
+    request: { ...testCase.request, url: asDryRun(testCase.operationId, testCase.request.url) },
+  }))
+}
+
+function createClient(baseUrl: string, session: string) {
+  const tokens = new Map<string, Promise<string>>()
+  async function send(request: CaseRequest): Promise<Answer> {
+    const init = await caseRequestInit(request, session, accessToken)
+    const response = await fetch(new URL(request.url, baseUrl), init)
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      // Not JSON: its shape is "string".
+    }
+    return {
+      status: response.status,
+      body,
+      mediaType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+      cookieNames: response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.slice(0, cookie.indexOf('=')).trim())
+        .sort(),
+    }
+  }
+  function accessToken(key: string): Promise<string> {
+    let token = tokens.get(key)
+    if (!token) {
+      const persona = personas.find((candidate) => candidate.key === key)
+      token = send({
+        method: 'POST',
+        url: '/auth/refresh?dryRun=true',
+        body: { refreshToken: persona?.refreshToken ?? key },
+      }).then((answer) => String((answer.body as { accessToken?: unknown })?.accessToken ?? ''))
+      tokens.set(key, token)
+    }
+    return token
+  }
+  return { send }
+}
+
+function compare(testCase: DiffCase, sandbox: Answer, target: Answer): Difference[] {
+  const found: Difference[] = []
+  const add = (kind: DifferenceKind, detail: string) =>
+    found.push({ operationId: testCase.operationId, case: testCase.name, kind, detail })
+  if (sandbox.status !== target.status) {
+    add('status', `status ${sandbox.status} in the sandbox, ${target.status} at the target`)
+  }
+  for (const line of shapeDifferences(sandbox.body, target.body)) add('body', line)
+  if (sandbox.mediaType !== target.mediaType) {
+    add(
+      'headers',
+      `content-type ${sandbox.mediaType || 'none'} in the sandbox, ${target.mediaType || 'none'} at the target`,
+    )
+  }
+  const [a, b] = [sandbox.cookieNames.join(', '), target.cookieNames.join(', ')]
+  if (a !== b) {
+    add('headers', `set-cookie names [${a}] in the sandbox, [${b}] at the target`)
+  }
+  return found
+}
+
+export interface DiffResult {
+  cases: number
+  operations: string[]
+  differences: Difference[]
+}
+
+/**
+ * Sends every case to both, one after the other (the sandbox first), in one session.
+ *
+ * @example
+ * const { differences } = await diffBackends({ sandboxUrl, targetUrl: 'http://127.0.0.1:8080' })
+ */
+export async function diffBackends(options: {
+  sandboxUrl: string
+  targetUrl: string
+  cases?: readonly DiffCase[]
+}): Promise<DiffResult> {
+  const session = `diff-${Date.now().toString(36)}`
+  const sandbox = createClient(options.sandboxUrl, session)
+  const target = createClient(options.targetUrl, session)
+  const cases = options.cases ?? diffCases()
+  const differences: Difference[] = []
+  for (const testCase of cases) {
+    const expected = await sandbox.send(testCase.request)
+    const actual = await target.send(testCase.request)
+    differences.push(...compare(testCase, expected, actual))
+  }
+  return {
+    cases: cases.length,
+    operations: [...new Set(cases.map((testCase) => testCase.operationId))],
+    differences,
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * @module
+ * Turns recorded exchanges (HAR) into entries of `spec/examples/<operationId>.json`:
+ * the path parameters, query and JSON body of each request, the persona whose token it
+ * carried (or its raw `Authorization` header), and the answer.
+ */
+import { type Persona, personas } from '../../fixtures/personas.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import type { HarEntry } from '../../mocks/recordings/har.ts'
+import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
+import { jwtSubject } from '../record/redact.ts'
+
+type Example = RecordedExampleFile['examples'][string]
+
+const routes = operations.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+}))
+
+/** A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`. */
+const REDACTED_SUBJECT = /^Bearer \[REDACTED sub=([^\]]+)\]$/
+
+function personaOf(authorization: string): Persona | undefined {
+  const sub =
+    REDACTED_SUBJECT.exec(authorization)?.[1] ??
+    jwtSubject(authorization.replace(/^Bearer\s+/i, ''))
+  return sub === undefined ? undefined : personas.find((persona) => persona.publicId === sub)
+}
+
+function parseJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined || text === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+export interface ConvertResult {
+  /** The example files, by operationId, with the new examples added. */
+  files: Map<string, RecordedExampleFile>
+  /** How many examples were added, by operationId. */
+  added: Map<string, number>
+  /** Entries left out, and why. */
+  skipped: string[]
+}
+
+function uniqueName(taken: Record<string, unknown>, status: number): string {
+  const base = `recorded${status}`
+  if (!(base in taken)) return base
+  let n = 2
+  while (`${base}x${n}` in taken) n += 1
+  return `${base}x${n}`
+}
+
+/**
+ * Adds the HAR `entries` to `existing` example files (by operationId), only those of
+ * `operation` when given. An exchange identical to an existing example is not added twice.
+ *
+ * @example
+ * const { files } = examplesFromHar(har.log.entries, new Map(), { operation: 'declineBooking' })
+ */
+export function examplesFromHar(
+  entries: readonly HarEntry[],
+  existing: ReadonlyMap<string, RecordedExampleFile>,
+  options: { operation?: string } = {},
+): ConvertResult {
+  const files = new Map(existing)
+  const added = new Map<string, number>()
+  const skipped: string[] = []
+  for (const [index, entry] of entries.entries()) {
+    const where = `#${index + 1} ${entry.request.method} ${entry.request.url}`
+    const url = new URL(entry.request.url)
+    if (url.pathname.startsWith('/__sandbox')) continue
+    const method = entry.request.method.toUpperCase()
+    const route = routes.find(
+      ({ operation, pattern }) => operation.method === method && pattern.test(url.pathname),
+    )
+    if (!route) {
+      skipped.push(`${where}: no operation of the contract`)
+      continue
+    }
+    const { operation, pattern } = route
+    if (options.operation !== undefined && operation.id !== options.operation) continue
+    const sent = parseJson(entry.request.postData?.text)
+    const answered = parseJson(entry.response.content.text)
+    if (!sent.ok || !answered.ok || entry.response.content.encoding === 'base64') {
+      skipped.push(`${where}: the request or the answer body is not JSON`)
+      continue
+    }
+
+    const request: RecordedRequest = {}
+    const groups = pattern.exec(url.pathname)?.groups
+    if (groups && Object.keys(groups).length > 0) {
+      request.params = Object.fromEntries(
+        Object.entries(groups).map(([name, value]) => [name, decodeURIComponent(value)]),
+      )
+    }
+    if (url.searchParams.size > 0) request.query = Object.fromEntries(url.searchParams)
+    const header = (name: string) =>
+      entry.request.headers.find((h) => h.name.toLowerCase() === name)?.value
+    const authorization = header('authorization')
+    if (authorization !== undefined) {
+      const persona = personaOf(authorization)
+      if (persona) request.as = persona.key
+      else request.authorization = authorization
+    }
+    const cookie = header('cookie')
+    if (cookie !== undefined) request.headers = { cookie }
+    if (sent.value !== undefined) request.body = sent.value
+
+    const example: Example = {
+      summary: `Recorded ${method} ${url.pathname}${url.search}, answered ${entry.response.status}`,
+      request,
+      response: {
+        status: entry.response.status,
+        ...(answered.value === undefined ? {} : { body: answered.value }),
+      },
+    }
+    const file = files.get(operation.id) ?? {
+      operationId: operation.id,
+      method: operation.method,
+      path: operation.path,
+      examples: {},
+    }
+    const same = Object.values(file.examples).some(
+      (other) =>
+        JSON.stringify([other.request, other.response]) ===
+        JSON.stringify([example.request, example.response]),
+    )
+    if (same) continue
+    files.set(operation.id, {
+      ...file,
+      examples: { ...file.examples, [uniqueName(file.examples, example.response.status)]: example },
+    })
+    added.set(operation.id, (added.get(operation.id) ?? 0) + 1)
+  }
+  return { files, added, skipped }
+}
