@@ -6,19 +6,9 @@
  */
 import { defineConfig } from 'tsdown'
 
-export default defineConfig({
-  entry: {
-    index: 'mocks/index.ts',
-    node: 'mocks/node.ts',
-    browser: 'mocks/browser.ts',
-    playwright: 'mocks/playwright.ts',
-    storybook: 'mocks/storybook.ts',
-    server: 'server/index.ts',
-    client: 'client/index.ts',
-    types: 'client/types.ts',
-  },
+/** What both builds share. */
+const common = {
   format: 'esm',
-  platform: 'node',
   target: 'es2022',
   outDir: 'dist',
   dts: { tsconfig: 'tsconfig.build.json', resolver: 'tsc' },
@@ -29,14 +19,46 @@ export default defineConfig({
     onlyBundle: false,
   },
   sourcemap: false,
-  clean: true,
   fixedExtension: false,
   hash: false,
   tsconfig: 'tsconfig.build.json',
-  // The contract files, as `platform-sandbox/openapi.json` and `/openapi.published.yaml`.
-  copy: [
-    { from: 'spec/generated/openapi.json', to: 'dist' },
-    { from: 'spec/platform-api.openapi.yaml', to: 'dist', rename: 'openapi.published.yaml' },
-  ],
   checks: { pluginTimings: false },
-})
+}
+
+/**
+ * Two builds: the entries a browser bundle may import are built for no particular platform,
+ * so that no chunk they load reaches for Node's `createRequire`; the Node-only entries are
+ * built for Node. Chunks are not shared between the two.
+ */
+export default defineConfig([
+  {
+    ...common,
+    entry: {
+      index: 'mocks/index.ts',
+      browser: 'mocks/browser.ts',
+      storybook: 'mocks/storybook.ts',
+      client: 'client/index.ts',
+      types: 'client/types.ts',
+    },
+    platform: 'neutral',
+    outDir: 'dist',
+    clean: false,
+    // The contract files, as `platform-sandbox/openapi.json` and `/openapi.published.yaml`.
+    copy: [
+      { from: 'spec/generated/openapi.json', to: 'dist' },
+      { from: 'spec/platform-api.openapi.yaml', to: 'dist', rename: 'openapi.published.yaml' },
+    ],
+  },
+  {
+    ...common,
+    entry: {
+      node: 'mocks/node.ts',
+      playwright: 'mocks/playwright.ts',
+      server: 'server/index.ts',
+    },
+    platform: 'node',
+    clean: false,
+    // Its own chunk names, so that it never overwrites a chunk of the first build.
+    outputOptions: { chunkFileNames: 'node-[name].js' },
+  },
+])
