@@ -6,6 +6,7 @@
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import { readDryRunQuery } from './dry-run.ts'
 import { badRequest, type ErrorStatus, forbidden, SandboxError, unauthorized } from './errors.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
@@ -93,8 +94,8 @@ function readDryRun(
   settings: PipelineSettings,
 ): boolean | null {
   if (!operation.dryRun) return null
-  const value = query.get('dryRun')
-  if (value === null) {
+  const value = readDryRunQuery(query)
+  if (value === undefined) {
     if (settings.strictContract) {
       throw badRequest('Validation failed', [
         'dryRun is required by the published contract and must be one of: true',
@@ -102,9 +103,7 @@ function readDryRun(
     }
     return false
   }
-  if (value === 'true') return true
-  if (value === 'false') return false
-  throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
+  return value
 }
 
 async function authenticate(
