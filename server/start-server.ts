@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { createApp } from './app.ts'
+import { answerClientError } from './client-error.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 
@@ -50,6 +51,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (closing) res.setHeader('connection', 'close')
     app(req, res)
   })
+  server.on('clientError', answerClientError)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => {

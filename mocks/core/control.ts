@@ -7,9 +7,11 @@
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
+import { controlMethods } from './control-routes.ts'
 import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import { otherMethodResponse } from './method-rules.ts'
 import { readJsonBody } from './pipeline.ts'
 import type { Sandbox } from './sandbox.ts'
 import { SESSION_HEADER } from './sandbox.ts'
@@ -121,6 +123,8 @@ export async function handleControl(
     (await handleConsoleControl(sandbox, method, route, request, session)) ??
     (await handleSnapshotControl(sandbox, { method, route, request, session }))
   if (answer) return answer
+  const allowed = controlMethods(route)
+  if (allowed.length > 0) return otherMethodResponse(method, control.path, allowed)
   throw notFound(`Cannot ${method} ${control.path}`)
 }
 

@@ -39,11 +39,19 @@ export interface PipelineResult {
   callerId: string | null
 }
 
-const encoder = new TextEncoder()
-
+/** The exact UTF-8 length of `text`, counted without encoding it. */
 export function byteLength(text: string): number {
-  // Fast path: no string of this length can exceed the limit in UTF-8.
-  return text.length < 4096 ? text.length * 3 : encoder.encode(text).length
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    if (code < 0x800) bytes += 1
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2 // a surrogate pair: 2 UTF-16 units, 4 bytes
+      i++
+    } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
+  }
+  return bytes
 }
 
 export function errorResponse(error: SandboxError): SandboxResponse {
@@ -66,7 +74,9 @@ export function readJsonBody(
   tooLarge = false,
 ): Record<string, unknown> {
   const oversized =
-    tooLarge || (text != null && (text.length > limitBytes || byteLength(text) > limitBytes))
+    tooLarge ||
+    (text != null &&
+      (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
   if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''

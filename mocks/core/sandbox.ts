@@ -33,6 +33,7 @@ import {
   splitUrl,
 } from './http.ts'
 import { type JournalEntry, RequestJournal } from './journal.ts'
+import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
 import {
   errorResponse,
@@ -40,6 +41,7 @@ import {
   type PipelineSettings,
   runPipeline,
 } from './pipeline.ts'
+import { redactQuery } from './redact.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
@@ -228,6 +230,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const settingsOf = (session: string): PipelineSettings =>
     clocks.has(session) ? { ...pipelineSettings, now: () => clocks.now(session) } : pipelineSettings
   const sessions = new SessionRegistry(settings.maxSessions)
+  const knownMethods = [...new Set(operations.map((operation) => operation.method))]
   const match = createRouter(
     operations.map((operation) => ({
       method: operation.method,
@@ -373,7 +376,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const started = performance.now()
       let time = ''
       const { path, query } = splitUrl(request.url)
-      const method = request.method.toUpperCase()
+      const requested = request.method.toUpperCase()
+      // HEAD is answered like GET; the wrapper below drops the body.
+      const method = requested === 'HEAD' ? 'GET' : requested
       let session = DEFAULT_SESSION
       let operationId: string | null = null
       let fault: string | undefined
@@ -384,9 +389,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ) => {
         const status = response.status
         const entry: JournalEntry = {
-          method,
+          method: requested,
           path,
-          query: Object.fromEntries(query),
+          query: redactQuery(query),
           status,
           dryRun,
           session,
@@ -416,10 +421,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             record(recorded, null)
             return recorded
           }
-          const response = jsonResponse(404, {
-            message: `Cannot ${method} ${path}`,
-            code: 'NOT_FOUND',
-          })
+          const allowed = knownMethods.filter((known) => match(known, path) !== undefined)
+          const response =
+            allowed.length > 0
+              ? otherMethodResponse(method, path, allowed)
+              : jsonResponse(404, { message: `Cannot ${method} ${path}`, code: 'NOT_FOUND' })
           record(response, null)
           return response
         }
@@ -484,6 +490,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return internalErrorResponse()
       }
     },
+  }
+  const handleAnyMethod = sandbox.handle
+  sandbox.handle = async (request) => {
+    const response = await handleAnyMethod(request)
+    return request.method.toUpperCase() === 'HEAD' ? withoutBody(response) : response
   }
   return sandbox
 }
