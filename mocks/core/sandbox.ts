@@ -46,6 +46,7 @@ import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
 import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
+import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
 
 export const SESSION_HEADER = 'x-sandbox-session'
@@ -386,6 +387,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         response: SandboxResponse,
         dryRun: boolean | null,
         persona?: string | null,
+        sessionCreated = false,
       ) => {
         const status = response.status
         const entry: JournalEntry = {
@@ -401,6 +403,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         }
         if (persona) entry.persona = persona
         if (fault !== undefined) entry.fault = fault
+        if (sessionCreated) entry.sessionCreated = true
         journal.record(entry, { request, response })
       }
       try {
@@ -409,7 +412,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         const sessionSettings = settingsOf(session)
         time = sessionSettings.now().toISOString()
         if (isControlPath(path)) {
-          return await handleControl(sandbox, { method, path, query, request, session })
+          const existed = sessions.peek(session) !== undefined
+          const response = await handleControl(sandbox, { method, path, query, request, session })
+          const created = !existed && sessions.peek(session) !== undefined
+          if (created) record(response, null, undefined, true)
+          return markSessionCreated(response, created)
         }
         const found = match(method, path)
         // Recorded answers come after the control API and fault rules, before the model.
@@ -460,6 +467,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           return recorded
         }
         await ready
+        const created = sessions.peek(session) === undefined
         const state = sessions.acquire(session, starting)
         const result = await sessions.run(state, () =>
           runPipeline(
@@ -477,8 +485,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           ),
         )
         const caller = result.callerId
-        const answer = fault === undefined ? result.response : markFault(result.response, fault)
-        record(answer, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
+        const marked = markSessionCreated(result.response, created)
+        const answer = fault === undefined ? marked : markFault(marked, fault)
+        record(answer, result.dryRun, caller && (personaKeys.get(caller) ?? caller), created)
         return answer
       } catch (error) {
         if (error instanceof SandboxError) {
