@@ -12,6 +12,7 @@ import {
   DEFAULT_PORT,
   OptionError,
   parseBoolean,
+  parseControlToken,
   parseHost,
   parseLogFormat,
   parseOrigins,
@@ -39,6 +40,7 @@ const environment = {
   quiet: ['SANDBOX_QUIET'],
   log: ['SANDBOX_LOG'],
   secret: ['SANDBOX_SECRET'],
+  controlToken: ['SANDBOX_CONTROL_TOKEN'],
 } as const
 
 type Key = keyof typeof environment
@@ -57,6 +59,7 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
     if (value === '') throw new OptionError('secret must not be empty')
     return value
   },
+  controlToken: parseControlToken,
 }
 
 /** Turns an `OptionError` into the error commander reports as an invalid argument. */
@@ -156,6 +159,12 @@ export function createProgram(): Command {
     .addOption(
       new Option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
     )
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health (env SANDBOX_CONTROL_TOKEN)',
+      ).argParser(argument(parseControlToken)),
+    )
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .showHelpAfterError('(run platform-sandbox --help for the options)')
@@ -232,5 +241,6 @@ export function parseCliArguments(
       only: replay.replayOnly === true,
     })
   }
+  if (values.controlToken !== undefined) options.controlToken = values.controlToken as string
   return options
 }

@@ -111,3 +111,13 @@ export function parseOrigins(value: string): string[] {
   }
   return origins
 }
+
+/** A control token: at least 8 visible characters, no spaces (it travels in a header). */
+export function parseControlToken(value: string): string {
+  if (!/^[\x21-\x7e]{8,}$/.test(value)) {
+    throw new OptionError(
+      'control token must be at least 8 visible ASCII characters without spaces',
+    )
+  }
+  return value
+}

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
+import { controlRouteIsProtected, refuseWithoutControlToken } from './control-auth.ts'
 import { controlMethods } from './control-routes.ts'
 import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
@@ -23,6 +24,8 @@ interface ControlRequest {
   query: URLSearchParams
   request: SandboxRequest
   session: string
+  /** When set, every call but `GET /health` needs `Authorization: Bearer <controlToken>`. */
+  controlToken?: string | undefined
 }
 
 const resetBody = z.strictObject({
@@ -44,6 +47,10 @@ export async function handleControl(
 ): Promise<SandboxResponse> {
   const { method, query, request, session } = control
   const route = control.path.slice('/__sandbox'.length).replace(/\/$/, '') || '/'
+  if (control.controlToken !== undefined && controlRouteIsProtected(method, route)) {
+    const refusal = refuseWithoutControlToken(request, control.controlToken)
+    if (refusal) return refusal
+  }
 
   if (method === 'GET' && route === '/health') {
     await sandbox.ready

@@ -83,6 +83,11 @@ export interface SandboxOptions {
   openapiDocument?: () => unknown | Promise<unknown>
   /** Recorded answers (HAR or examples) layered in front of the operations. */
   replay?: ReplayOptions | Replay
+  /**
+   * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
+   * `Authorization: Bearer <controlToken>`. Default: open.
+   */
+  controlToken?: string | undefined
 }
 
 export interface ResetOptions {
@@ -148,7 +153,9 @@ export interface Sandbox {
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: Readonly<
-    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay'>>
+    Required<
+      Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken'>
+    >
   > & {
     now(): Date
   }
@@ -413,7 +420,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         time = sessionSettings.now().toISOString()
         if (isControlPath(path)) {
           const existed = sessions.peek(session) !== undefined
-          const response = await handleControl(sandbox, { method, path, query, request, session })
+          const response = await handleControl(sandbox, {
+            method,
+            path,
+            query,
+            request,
+            session,
+            controlToken: options.controlToken,
+          })
           const created = !existed && sessions.peek(session) !== undefined
           if (created) record(response, null, undefined, true)
           return markSessionCreated(response, created)
