@@ -12,6 +12,14 @@ const routes: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/collections\/[^/]+$/, ['GET']],
   [/^\/requests$/, ['GET', 'DELETE']],
   [/^\/openapi\.json$/, ['GET']],
+  [/^\/$/, ['GET']],
+  [/^\/sessions$/, ['GET']],
+  [/^\/collections$/, ['GET']],
+  [/^\/faults$/, ['GET', 'POST', 'DELETE']],
+  [/^\/faults\/[^/]+$/, ['DELETE']],
+  [/^\/clock$/, ['GET', 'POST', 'DELETE']],
+  [/^\/docs$/, ['GET']],
+  [/^\/events$/, ['GET']],
 ]
 
 /** The methods of a control route (the path after `/__sandbox`), `[]` when unknown. */
