@@ -72,7 +72,7 @@ const kinds: ((pick: <T>(list: readonly T[]) => T) => Omit<Write, 'tag' | 'sessi
   (pick) => ({
     url: '/payprov/webhook/test-refund',
     persona: 'guest',
-    body: { bookingId: anchors.bookings.paid, amount: 1 },
+    body: { bookingId: pick([anchors.bookings.paid, anchors.bookings.refunded]), amount: 1 },
   }),
 ]
 
