@@ -41,6 +41,7 @@ const environment = {
   log: ['SANDBOX_LOG'],
   secret: ['SANDBOX_SECRET'],
   controlToken: ['SANDBOX_CONTROL_TOKEN'],
+  stateDir: ['SANDBOX_STATE_DIR'],
 } as const
 
 type Key = keyof typeof environment
@@ -60,6 +61,10 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
     return value
   },
   controlToken: parseControlToken,
+  stateDir: (value) => {
+    if (value.trim() === '') throw new OptionError('state directory must not be empty')
+    return value
+  },
 }
 
 /** Turns an `OptionError` into the error commander reports as an invalid argument. */
@@ -165,6 +170,12 @@ export function createProgram(): Command {
         'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health (env SANDBOX_CONTROL_TOKEN)',
       ).argParser(argument(parseControlToken)),
     )
+    .addOption(
+      new Option(
+        '--state-dir <dir>',
+        "keep each session's writes in <dir> and replay them on start (env SANDBOX_STATE_DIR; default: state in memory only)",
+      ).argParser(argument((value) => parsers.stateDir(value, 'state-dir') as string)),
+    )
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .showHelpAfterError('(run platform-sandbox --help for the options)')
@@ -242,5 +253,6 @@ export function parseCliArguments(
     })
   }
   if (values.controlToken !== undefined) options.controlToken = values.controlToken as string
+  if (values.stateDir !== undefined) options.stateDir = values.stateDir as string
   return options
 }

@@ -61,6 +61,11 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
+  if (running.restored) {
+    console.log(
+      `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored`,
+    )
+  }
   const controlProtected = options.controlToken !== undefined
   const warning = exposureWarning(running.host, running.port, controlProtected)
   if (warning) console.error(warning)

@@ -88,6 +88,25 @@ export interface SandboxOptions {
    * `Authorization: Bearer <controlToken>`. Default: open.
    */
   controlToken?: string | undefined
+  /**
+   * Called after each request to an operation is answered, in the order the session ran
+   * them (inside its queue): what a write-ahead log needs. Must not throw.
+   */
+  onOperation?: ((event: OperationEvent) => void) | undefined
+}
+
+/** One answered request to an operation, as `onOperation` sees it. */
+export interface OperationEvent {
+  session: string
+  request: SandboxRequest
+  operationId: string
+  status: number
+  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  /** Whether this request created its session from the scenario. */
+  sessionCreated: boolean
+  /** The instant the operation ran at: its clock for tokens and timestamps. */
+  time: Date
 }
 
 export interface ResetOptions {
@@ -154,7 +173,10 @@ export interface Sandbox {
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: Readonly<
     Required<
-      Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken'>
+      Omit<
+        SandboxOptions,
+        'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken' | 'onOperation'
+      >
     >
   > & {
     now(): Date
@@ -483,8 +505,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         await ready
         const created = sessions.peek(session) === undefined
         const state = sessions.acquire(session, starting)
-        const result = await sessions.run(state, () =>
-          runPipeline(
+        const result = await sessions.run(state, () => {
+          // With a write log, one instant per request, so a replay at that instant is exact.
+          const at = options.onOperation ? sessionSettings.now() : undefined
+          return runPipeline(
             found.value,
             {
               params: found.params,
@@ -495,9 +519,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
               bodyTooLarge: request.bodyTooLarge,
             },
             state.store,
-            sessionSettings,
-          ),
-        )
+            at ? { ...sessionSettings, now: () => at } : sessionSettings,
+          ).then((answered) => {
+            // Still inside the session's queue, so a write log sees the order writes ran in.
+            if (at) {
+              options.onOperation?.({
+                session,
+                request,
+                operationId: found.value.id,
+                status: answered.response.status,
+                dryRun: answered.dryRun,
+                sessionCreated: created,
+                time: at,
+              })
+            }
+            return answered
+          })
+        })
         const caller = result.callerId
         const marked = markSessionCreated(result.response, created)
         const answer = fault === undefined ? marked : markFault(marked, fault)
