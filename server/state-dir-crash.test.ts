@@ -9,7 +9,7 @@ import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/core/sandbox.ts'
 import { startTestServer } from './test-server.ts'
 
-const bin = fileURLToPath(new URL('./bin.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const CLIENTS = 8
 const directories: string[] = []
 afterEach(() => {
@@ -26,7 +26,7 @@ function startCli(directory: string) {
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (data: string) => {
       output += data
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      const match = /listening on (http:\/\/localhost:\d+)/.exec(output)
       if (match) resolve(match[1]!)
     })
     child.once('exit', (code) =>
