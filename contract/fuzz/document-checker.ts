@@ -21,12 +21,25 @@ export interface DocumentedOperation {
   method: string
   operationId: string
   responses: Record<string, unknown>
+  /** The property names of its JSON request body, as documented. */
+  bodyFields: string[]
 }
 
 type Json = Record<string, unknown>
 
 function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function bodyFieldsOf(document: OpenAPIDocument, operation: Json): string[] {
+  const body = operation.requestBody as Json | undefined
+  let schema = ((body?.content as Json | undefined)?.['application/json'] as Json | undefined)
+    ?.schema as Json | undefined
+  if (typeof schema?.$ref === 'string') {
+    const name = schema.$ref.split('/').pop() ?? ''
+    schema = (document.components?.schemas as Json | undefined)?.[name] as Json | undefined
+  }
+  return Object.keys((schema?.properties as Json | undefined) ?? {})
 }
 
 export function createDocumentChecker(document: OpenAPIDocument) {
@@ -49,6 +62,7 @@ export function createDocumentChecker(document: OpenAPIDocument) {
         method: method.toUpperCase(),
         operationId: String(operation.operationId),
         responses: (operation.responses ?? {}) as Record<string, unknown>,
+        bodyFields: bodyFieldsOf(rewritten, operation),
       })
     }
   }

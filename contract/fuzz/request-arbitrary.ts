@@ -92,26 +92,34 @@ const fieldValues: Record<string, readonly unknown[]> = {
   seed: [1, 7, -1, 1.5, '3'],
 }
 
-const wellFormedBody = fc
-  .subarray(Object.keys(fieldValues))
-  .chain((fields) =>
-    fc.record(
-      Object.fromEntries(fields.map((field) => [field, fc.constantFrom(...fieldValues[field]!)])),
-    ),
-  )
-  .map((value) => JSON.stringify(value))
+/** A body of some of `fields` (those of the operation, mostly), each a valid value or a near miss. */
+function wellFormedBody(fields: readonly string[]) {
+  return fc
+    .subarray([...fields])
+    .chain((chosen) =>
+      fc.record(
+        Object.fromEntries(
+          chosen.map((field) => [field, fc.constantFrom(...(fieldValues[field] ?? ['x']))]),
+        ),
+      ),
+    )
+    .map((value) => JSON.stringify(value))
+}
 
-const body = fc.oneof(
-  { weight: 60, arbitrary: wellFormedBody },
-  { weight: 20, arbitrary: fc.constantFrom(undefined, '', '{}') },
-  { weight: 10, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
-  {
-    weight: 10,
-    arbitrary: fc.constantFrom('{', '[]', 'null', '"text"', '{"__proto__":{"admin":true}}'),
-  },
-  { weight: 10, arbitrary: fc.string() },
-  { weight: 1, arbitrary: fc.constant(JSON.stringify({ reason: 'x'.repeat(110_000) })) },
-)
+function bodyFor(fields: readonly string[]) {
+  return fc.oneof(
+    { weight: 60, arbitrary: wellFormedBody(fields) },
+    { weight: 10, arbitrary: wellFormedBody(Object.keys(fieldValues)) },
+    { weight: 20, arbitrary: fc.constantFrom(undefined, '', '{}') },
+    { weight: 10, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
+    {
+      weight: 10,
+      arbitrary: fc.constantFrom('{', '[]', 'null', '"text"', '{"__proto__":{"admin":true}}'),
+    },
+    { weight: 10, arbitrary: fc.string() },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify({ reason: 'x'.repeat(110_000) })) },
+  )
+}
 
 /** Requests for `operations`, signed with `tokens` (access tokens by persona key) or not. */
 export function fuzzRequest(
@@ -127,22 +135,25 @@ export function fuzzRequest(
     },
   )
   return fc
-    .record({
-      operation: fc.constantFrom(...operations),
-      otherMethod: fc.oneof(
-        { weight: 9, arbitrary: fc.constant(undefined) },
-        {
-          weight: 1,
-          arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
-        },
-      ),
-      segments: fc.array(segment, { minLength: 3, maxLength: 3 }),
-      query,
-      session: sessionHeader,
-      authorization,
-      contentType,
-      body,
-    })
+    .constantFrom(...operations)
+    .chain((operation) =>
+      fc.record({
+        operation: fc.constant(operation),
+        body: bodyFor(operation.bodyFields),
+        otherMethod: fc.oneof(
+          { weight: 9, arbitrary: fc.constant(undefined) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+          },
+        ),
+        segments: fc.array(segment, { minLength: 3, maxLength: 3 }),
+        query,
+        session: sessionHeader,
+        authorization,
+        contentType,
+      }),
+    )
     .map(({ operation, otherMethod, segments, session, authorization, contentType, ...rest }) => {
       let index = 0
       const path = operation.path.replace(/\{\w+\}/g, () => segments[index++]!)
