@@ -113,6 +113,12 @@ describe('a server with a control token', () => {
     expect(Array.isArray(response.body)).toBe(true)
   })
 
+  it('closes the live journal stream too', async () => {
+    const response = await server.request('/__sandbox/events')
+    expect(response.status).toBe(401)
+    expect(response.body).toMatchObject({ code: 'UNAUTHORIZED' })
+  })
+
   it('keeps GET /__sandbox/health open for probes and load balancers', async () => {
     expect((await server.request('/__sandbox/health')).status).toBe(200)
   })

@@ -131,7 +131,10 @@ export async function handleControl(
     (await handleSnapshotControl(sandbox, { method, route, request, session }))
   if (answer) return answer
   const allowed = controlMethods(route)
-  if (allowed.length > 0) return otherMethodResponse(method, control.path, allowed)
+  // A route of the server's console (dashboard, docs, events) is not served here: 404.
+  if (allowed.length > 0 && !allowed.includes(method)) {
+    return otherMethodResponse(method, control.path, allowed)
+  }
   throw notFound(`Cannot ${method} ${control.path}`)
 }
 
