@@ -82,7 +82,8 @@ describe('the merged document describes what the sandbox answers', () => {
           count++
           const response = await server.request(request.url, {
             method: request.method,
-            headers: request.headers,
+            // One connection per request: a refused upload closes its connection.
+            headers: { ...request.headers, connection: 'close' },
             ...(request.body === undefined ? {} : { body: request.body }),
           })
           const answer = {

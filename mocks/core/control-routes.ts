@@ -7,7 +7,10 @@
 const routes: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/health$/, ['GET']],
   [/^\/personas$/, ['GET']],
-  [/^\/scenarios$/, ['GET']],
+  [/^\/scenarios$/, ['GET', 'POST']],
+  [/^\/snapshots$/, ['GET', 'POST']],
+  [/^\/snapshots\/[^/]+$/, ['GET', 'DELETE']],
+  [/^\/requests\.har$/, ['GET']],
   [/^\/reset$/, ['POST']],
   [/^\/collections\/[^/]+$/, ['GET']],
   [/^\/requests$/, ['GET', 'DELETE']],

@@ -1691,6 +1691,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description No saved snapshot of that name. */
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1766,6 +1768,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listSandboxSnapshots: {
@@ -1787,6 +1791,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxSnapshot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };
@@ -1820,6 +1835,18 @@ export interface operations {
             };
             /** @description A name that is not 1 to 64 letters, digits, `.`, `_` or `-`. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     exportSandboxSnapshot: {
@@ -1847,6 +1874,16 @@ export interface operations {
             };
             /** @description An invalid snapshot name. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
@@ -1874,6 +1911,16 @@ export interface operations {
             };
             /** @description An invalid snapshot name. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
