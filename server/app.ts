@@ -62,7 +62,10 @@ function createSandboxRequestHandler(
       })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
-  const answerConsole = createConsoleRoutes(sandbox)
+  const answerConsole = createConsoleRoutes(
+    sandbox,
+    options.controlToken === undefined ? {} : { controlToken: options.controlToken },
+  )
   return (req, res, next) => {
     logRequest?.(req, res)
     cors(req, res, (error?: unknown) => {

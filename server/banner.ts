@@ -20,13 +20,18 @@ export function browserUrl(url: string): string {
 }
 
 /** The start-up message: URL, scenario, persona keys and a curl to sign in as `host`. */
-export function formatBanner(url: string, sandbox: Sandbox): string {
+export function formatBanner(
+  url: string,
+  sandbox: Sandbox,
+  bound: { address?: string; controlProtected?: boolean } = {},
+): string {
   const { scenario, seed, strictContract } = sandbox.settings
   const host = sandbox.personas.find((persona) => persona.key === 'host') ?? sandbox.personas[0]
   const width = Math.max(...sandbox.personas.map((persona) => persona.key.length))
   const idWidth = Math.max(...sandbox.personas.map((persona) => persona.publicId.length))
   const lines = [
-    `Platform API sandbox listening on ${url}`,
+    `Platform API sandbox listening on ${bound.address ?? url}`,
+    ...(bound.address && bound.address !== url ? [`  from this machine: ${url}`] : []),
     '',
     `  scenario   ${scenario} (seed ${seed})${strictContract ? ', strict contract: dryRun required' : ''}`,
     '  personas   (key, public id, idp code)',
@@ -46,6 +51,9 @@ export function formatBanner(url: string, sandbox: Sandbox): string {
   lines.push(
     '',
     `  Control API: ${url}/__sandbox/health, /personas, /scenarios, /reset, /collections/:name, /requests, /openapi.json`,
+    ...(bound.controlProtected
+      ? ['  (all but /health need Authorization: Bearer <control token>)']
+      : []),
     '  Ctrl+C stops the server.',
   )
   return lines.join('\n')

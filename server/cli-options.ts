@@ -12,6 +12,7 @@ import {
   DEFAULT_PORT,
   OptionError,
   parseBoolean,
+  parseControlToken,
   parseHost,
   parseLogFormat,
   parseOrigins,
@@ -39,6 +40,8 @@ const environment = {
   quiet: ['SANDBOX_QUIET'],
   log: ['SANDBOX_LOG'],
   secret: ['SANDBOX_SECRET'],
+  controlToken: ['SANDBOX_CONTROL_TOKEN'],
+  stateDir: ['SANDBOX_STATE_DIR'],
 } as const
 
 type Key = keyof typeof environment
@@ -55,6 +58,11 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
   log: parseLogFormat,
   secret: (value) => {
     if (value === '') throw new OptionError('secret must not be empty')
+    return value
+  },
+  controlToken: parseControlToken,
+  stateDir: (value) => {
+    if (value.trim() === '') throw new OptionError('state directory must not be empty')
     return value
   },
 }
@@ -156,6 +164,18 @@ export function createProgram(): Command {
     .addOption(
       new Option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
     )
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health (env SANDBOX_CONTROL_TOKEN)',
+      ).argParser(argument(parseControlToken)),
+    )
+    .addOption(
+      new Option(
+        '--state-dir <dir>',
+        "keep each session's writes in <dir> and replay them on start (env SANDBOX_STATE_DIR; default: state in memory only)",
+      ).argParser(argument((value) => parsers.stateDir(value, 'state-dir') as string)),
+    )
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .showHelpAfterError('(run platform-sandbox --help for the options)')
@@ -232,5 +252,7 @@ export function parseCliArguments(
       only: replay.replayOnly === true,
     })
   }
+  if (values.controlToken !== undefined) options.controlToken = values.controlToken as string
+  if (values.stateDir !== undefined) options.stateDir = values.stateDir as string
   return options
 }

@@ -7,6 +7,7 @@ import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { isSubcommand, runSubcommand } from './commands/program.ts'
 import { parseOrExit, reportReplay } from './commands/replay-report.ts'
+import { exposureWarning, listenAddress } from './exposure.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
@@ -60,7 +61,21 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
-  console.log(formatBanner(browserUrl(running.url), running.sandbox))
+  if (running.restored) {
+    console.log(
+      `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored`,
+    )
+  }
+  const controlProtected = options.controlToken !== undefined
+  const warning = exposureWarning(running.host, running.port, controlProtected)
+  if (warning) console.error(warning)
+  console.log(
+    formatBanner(browserUrl(running.url), running.sandbox, {
+      // Beyond loopback, the address actually bound comes first.
+      ...(warning ? { address: listenAddress(running.host, running.port) } : {}),
+      controlProtected,
+    }),
+  )
   if (running.sandbox.replay) await reportReplay(running.sandbox.replay)
 }
 

@@ -4,27 +4,53 @@
  * preflights are answered, and no response header is exposed to scripts beyond
  * the CORS-safelisted ones.
  */
+import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import type { RequestHandler } from 'express'
+import { SandboxError } from '../mocks/core/errors.ts'
+import { errorResponse } from '../mocks/core/pipeline.ts'
+import { writeAnswer } from './handler.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
+
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
+}
+
+function refusedOrigin(origin: string): SandboxError {
+  return new SandboxError(403, `Cross-origin requests from ${origin} are not allowed`, [
+    `allow the origin with --cors-origin ${origin} (or SANDBOX_CORS_ORIGIN, or the corsOrigins option)`,
+  ])
+}
+
+/**
+ * Whether `origin` is what a browser sends: `scheme://host[:port]` and nothing else, so
+ * no user info (`http://localhost:3000@evil.example`), path, query or fragment.
+ */
+function isSerializedOrigin(origin: string): boolean {
+  try {
+    return new URL(origin).origin === origin.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+/** A `*` in a pattern: the port after `:`, one host label anywhere else. */
+function wildcardPattern(origin: string): RegExp {
+  const source = origin
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .reduce((pattern, part) => pattern + (pattern.endsWith(':') ? '\\d{1,5}' : '[a-z0-9-]+') + part)
+  return new RegExp(`^${source}$`, 'i')
+}
 
 /** A predicate for `origins`: exact origins, `*` wildcards inside one, or `*` for any. */
 export function createOriginMatcher(origins: readonly string[]): (origin: string) => boolean {
   if (origins.includes('*')) return () => true
   const exact = new Set(origins.filter((origin) => !origin.includes('*')))
-  const patterns = origins
-    .filter((origin) => origin.includes('*'))
-    .map(
-      (origin) =>
-        new RegExp(
-          `^${origin
-            .split('*')
-            .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-            .join('[^/]*')}$`,
-          'i',
-        ),
-    )
-  return (origin) => exact.has(origin) || patterns.some((pattern) => pattern.test(origin))
+  const patterns = origins.filter((origin) => origin.includes('*')).map(wildcardPattern)
+  return (origin) =>
+    exact.has(origin) ||
+    (isSerializedOrigin(origin) && patterns.some((pattern) => pattern.test(origin)))
 }
 
 /**
@@ -41,8 +67,13 @@ export function createCorsMiddleware(
     maxAge: 600,
   })
   return (req, res, next) => {
-    if (req.headers.origin === undefined) {
+    const origin = req.headers.origin
+    if (origin === undefined) {
       next()
+      return
+    }
+    if (isPreflight(req) && !allowed(origin)) {
+      writeAnswer(res, errorResponse(refusedOrigin(origin)))
       return
     }
     middleware(req, res, next)

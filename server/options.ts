@@ -41,6 +41,12 @@ export interface ServerOptions extends AppOptions {
   host?: string
   /** Longest wait for in-flight requests on close before their connections are cut. Default 10 s. */
   closeTimeoutMs?: number
+  /**
+   * Keep each session's writes in an append-only log under this directory and replay them
+   * on start, so a restart (or a crash) loses at most the write in flight. Default: state
+   * in memory only.
+   */
+  stateDir?: string
 }
 
 /** Thrown for an option value the server cannot use; the CLI prints its message. */
@@ -110,4 +116,14 @@ export function parseOrigins(value: string): string[] {
     }
   }
   return origins
+}
+
+/** A control token: at least 8 visible characters, no spaces (it travels in a header). */
+export function parseControlToken(value: string): string {
+  if (!/^[\x21-\x7e]{8,}$/.test(value)) {
+    throw new OptionError(
+      'control token must be at least 8 visible ASCII characters without spaces',
+    )
+  }
+  return value
 }

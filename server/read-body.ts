@@ -65,9 +65,10 @@ export function readBody(
           : Buffer.concat(chunks, size).toString('utf8'),
       )
     }
-    const onError = (error: Error) => {
+    const onError = (error: Error & { code?: string }) => {
       stop()
-      reject(error)
+      // Node reports a client that went away mid-upload as an `aborted` ECONNRESET.
+      reject(error.code === 'ECONNRESET' ? new BodyAbortedError() : error)
     }
     const onClose = () => {
       stop()

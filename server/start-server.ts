@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { createApp } from './app.ts'
+import { answerClientError } from './client-error.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
+import { openStateDir, type RestoreSummary } from './state-dir.ts'
 
 export interface RunningServer {
   /** `http://127.0.0.1:4010`, with the port actually bound. */
@@ -19,6 +21,8 @@ export interface RunningServer {
   app: Express
   sandbox: Sandbox
   server: Server
+  /** With `stateDir`: how many sessions and writes were replayed on start. */
+  restored: RestoreSummary | undefined
   /**
    * Stops accepting connections, waits for in-flight requests (at most
    * `closeTimeoutMs`), then resolves. Safe to call more than once.
@@ -42,7 +46,10 @@ function urlFor(host: string, port: number): string {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
-  const { app, sandbox } = createApp(options)
+  const state = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, options)
+  const { app, sandbox } = createApp(state ? { ...options, ...state.sandboxOptions } : options)
+  // Replayed before listening, so no request sees a half-restored session.
+  const restored = state ? await state.restore(sandbox) : undefined
   let closing: Promise<void> | undefined
 
   const server = createServer((req, res) => {
@@ -50,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (closing) res.setHeader('connection', 'close')
     app(req, res)
   })
+  server.on('clientError', answerClientError)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
@@ -69,6 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: urlFor(host, port),
     host,
     port,
+    restored,
     app,
     sandbox,
     server,

@@ -4,7 +4,15 @@
  *
  * @module
  */
-import { invalidBody, NOT_NULL, type OperationProfile, replay, sharedErrorCases } from './build.ts'
+import {
+  apiError,
+  errorCase,
+  invalidBody,
+  NOT_NULL,
+  type OperationProfile,
+  replay,
+  sharedErrorCases,
+} from './build.ts'
 import type { ConformanceCase } from './types.ts'
 
 const accountStatus: OperationProfile = {
@@ -31,6 +39,19 @@ export const payprovCases: ConformanceCase[] = [
   replay(accountStatus, 'pendingVerification'),
   replay(accountStatus, 'invalidAccessToken'),
   replay(accountStatus, 'noConnectedAccount'),
+  errorCase(accountStatus, '400 when the x-sandbox-session header is malformed', {
+    request: {
+      method: 'GET',
+      url: '/payprov/account-status',
+      as: 'host',
+      headers: { 'x-sandbox-session': 'not a session id!' },
+    },
+    status: 400,
+    body: apiError('BAD_REQUEST', 'Invalid sandbox session id', [
+      'session id (x-sandbox-session header or sandbox_session cookie) must be 1 to 64 letters, digits or . _ : -',
+    ]),
+    breaks: ['merged'],
+  }),
   ...sharedErrorCases(accountStatus),
 
   replay(refund, 'partialRefund', {

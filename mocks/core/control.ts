@@ -7,9 +7,12 @@
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
+import { controlRouteIsProtected, refuseWithoutControlToken } from './control-auth.ts'
+import { controlMethods } from './control-routes.ts'
 import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import { otherMethodResponse } from './method-rules.ts'
 import { readJsonBody } from './pipeline.ts'
 import type { Sandbox } from './sandbox.ts'
 import { SESSION_HEADER } from './sandbox.ts'
@@ -21,6 +24,8 @@ interface ControlRequest {
   query: URLSearchParams
   request: SandboxRequest
   session: string
+  /** When set, every call but `GET /health` needs `Authorization: Bearer <controlToken>`. */
+  controlToken?: string | undefined
 }
 
 const resetBody = z.strictObject({
@@ -42,6 +47,10 @@ export async function handleControl(
 ): Promise<SandboxResponse> {
   const { method, query, request, session } = control
   const route = control.path.slice('/__sandbox'.length).replace(/\/$/, '') || '/'
+  if (control.controlToken !== undefined && controlRouteIsProtected(method, route)) {
+    const refusal = refuseWithoutControlToken(request, control.controlToken)
+    if (refusal) return refusal
+  }
 
   if (method === 'GET' && route === '/health') {
     await sandbox.ready
@@ -121,6 +130,11 @@ export async function handleControl(
     (await handleConsoleControl(sandbox, method, route, request, session)) ??
     (await handleSnapshotControl(sandbox, { method, route, request, session }))
   if (answer) return answer
+  const allowed = controlMethods(route)
+  // A route of the server's console (dashboard, docs, events) is not served here: 404.
+  if (allowed.length > 0 && !allowed.includes(method)) {
+    return otherMethodResponse(method, control.path, allowed)
+  }
   throw notFound(`Cannot ${method} ${control.path}`)
 }
 

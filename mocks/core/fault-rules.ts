@@ -14,7 +14,11 @@ import { describeIssues } from './validation.ts'
 export const MAX_DELAY_MS = 60_000
 
 /** Statuses a fault can answer: those the contract's `ApiErrorResponseDto` has a code for. */
-export const faultStatuses = Object.keys(errorCodes).map(Number) as ErrorStatus[]
+/** 405, 408 and 431 belong to the HTTP layer (method, slow or oversized headers), not an operation. */
+const transportStatuses = new Set([405, 408, 431])
+export const faultStatuses = Object.keys(errorCodes)
+  .map(Number)
+  .filter((status) => !transportStatuses.has(status)) as ErrorStatus[]
 
 const delay = z.number().int().nonnegative().max(MAX_DELAY_MS)
 

@@ -23,6 +23,11 @@ export interface JournalEntry {
   persona?: string
   /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
   fault?: string
+  /**
+   * `true` on the request that created its session from the scenario: the session's
+   * first use, or its first use again after it was evicted or dropped. Absent otherwise.
+   */
+  sessionCreated?: true
 }
 
 /** The request and the answer of a journal entry, kept as given (not copied). */

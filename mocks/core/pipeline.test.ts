@@ -87,10 +87,11 @@ describe('routing', () => {
     expect(sandbox.journal.list().at(-1)).toMatchObject({ path: '/nowhere', status: 404 })
   })
 
-  it('returns 404 for a known path with the wrong method', async () => {
+  it('returns 405 with Allow for a known path with the wrong method', async () => {
     const response = await api.call('/__sandbox/reset', { method: 'GET' })
-    expect(response.status).toBe(404)
-    expect(response.body.code).toBe('NOT_FOUND')
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS')
+    expect(response.body.code).toBe('METHOD_NOT_ALLOWED')
   })
 })
 

@@ -6,6 +6,7 @@
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import { readDryRunQuery } from './dry-run.ts'
 import { badRequest, type ErrorStatus, forbidden, SandboxError, unauthorized } from './errors.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
@@ -38,11 +39,19 @@ export interface PipelineResult {
   callerId: string | null
 }
 
-const encoder = new TextEncoder()
-
+/** The exact UTF-8 length of `text`, counted without encoding it. */
 export function byteLength(text: string): number {
-  // Fast path: no string of this length can exceed the limit in UTF-8.
-  return text.length < 4096 ? text.length * 3 : encoder.encode(text).length
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    if (code < 0x800) bytes += 1
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2 // a surrogate pair: 2 UTF-16 units, 4 bytes
+      i++
+    } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
+  }
+  return bytes
 }
 
 export function errorResponse(error: SandboxError): SandboxResponse {
@@ -65,7 +74,9 @@ export function readJsonBody(
   tooLarge = false,
 ): Record<string, unknown> {
   const oversized =
-    tooLarge || (text != null && (text.length > limitBytes || byteLength(text) > limitBytes))
+    tooLarge ||
+    (text != null &&
+      (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
   if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
@@ -93,8 +104,8 @@ function readDryRun(
   settings: PipelineSettings,
 ): boolean | null {
   if (!operation.dryRun) return null
-  const value = query.get('dryRun')
-  if (value === null) {
+  const value = readDryRunQuery(query)
+  if (value === undefined) {
     if (settings.strictContract) {
       throw badRequest('Validation failed', [
         'dryRun is required by the published contract and must be one of: true',
@@ -102,9 +113,7 @@ function readDryRun(
     }
     return false
   }
-  if (value === 'true') return true
-  if (value === 'false') return false
-  throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
+  return value
 }
 
 async function authenticate(

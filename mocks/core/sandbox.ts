@@ -33,6 +33,7 @@ import {
   splitUrl,
 } from './http.ts'
 import { type JournalEntry, RequestJournal } from './journal.ts'
+import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
 import {
   errorResponse,
@@ -40,10 +41,12 @@ import {
   type PipelineSettings,
   runPipeline,
 } from './pipeline.ts'
+import { redactQuery } from './redact.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
 import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
+import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
 
 export const SESSION_HEADER = 'x-sandbox-session'
@@ -80,6 +83,30 @@ export interface SandboxOptions {
   openapiDocument?: () => unknown | Promise<unknown>
   /** Recorded answers (HAR or examples) layered in front of the operations. */
   replay?: ReplayOptions | Replay
+  /**
+   * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
+   * `Authorization: Bearer <controlToken>`. Default: open.
+   */
+  controlToken?: string | undefined
+  /**
+   * Called after each request to an operation is answered, in the order the session ran
+   * them (inside its queue): what a write-ahead log needs. Must not throw.
+   */
+  onOperation?: ((event: OperationEvent) => void) | undefined
+}
+
+/** One answered request to an operation, as `onOperation` sees it. */
+export interface OperationEvent {
+  session: string
+  request: SandboxRequest
+  operationId: string
+  status: number
+  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  /** Whether this request created its session from the scenario. */
+  sessionCreated: boolean
+  /** The instant the operation ran at: its clock for tokens and timestamps. */
+  time: Date
 }
 
 export interface ResetOptions {
@@ -145,7 +172,12 @@ export interface Sandbox {
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: Readonly<
-    Required<Omit<SandboxOptions, 'scenarios' | 'openapiDocument' | 'now' | 'replay'>>
+    Required<
+      Omit<
+        SandboxOptions,
+        'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken' | 'onOperation'
+      >
+    >
   > & {
     now(): Date
   }
@@ -228,6 +260,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const settingsOf = (session: string): PipelineSettings =>
     clocks.has(session) ? { ...pipelineSettings, now: () => clocks.now(session) } : pipelineSettings
   const sessions = new SessionRegistry(settings.maxSessions)
+  const knownMethods = [...new Set(operations.map((operation) => operation.method))]
   const match = createRouter(
     operations.map((operation) => ({
       method: operation.method,
@@ -373,7 +406,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const started = performance.now()
       let time = ''
       const { path, query } = splitUrl(request.url)
-      const method = request.method.toUpperCase()
+      const requested = request.method.toUpperCase()
+      // HEAD is answered like GET; the wrapper below drops the body.
+      const method = requested === 'HEAD' ? 'GET' : requested
       let session = DEFAULT_SESSION
       let operationId: string | null = null
       let fault: string | undefined
@@ -381,12 +416,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         response: SandboxResponse,
         dryRun: boolean | null,
         persona?: string | null,
+        sessionCreated = false,
       ) => {
         const status = response.status
         const entry: JournalEntry = {
-          method,
+          method: requested,
           path,
-          query: Object.fromEntries(query),
+          query: redactQuery(query),
           status,
           dryRun,
           session,
@@ -396,6 +432,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         }
         if (persona) entry.persona = persona
         if (fault !== undefined) entry.fault = fault
+        if (sessionCreated) entry.sessionCreated = true
         journal.record(entry, { request, response })
       }
       try {
@@ -404,7 +441,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         const sessionSettings = settingsOf(session)
         time = sessionSettings.now().toISOString()
         if (isControlPath(path)) {
-          return await handleControl(sandbox, { method, path, query, request, session })
+          const existed = sessions.peek(session) !== undefined
+          const response = await handleControl(sandbox, {
+            method,
+            path,
+            query,
+            request,
+            session,
+            controlToken: options.controlToken,
+          })
+          const created = !existed && sessions.peek(session) !== undefined
+          if (created) record(response, null, undefined, true)
+          return markSessionCreated(response, created)
         }
         const found = match(method, path)
         // Recorded answers come after the control API and fault rules, before the model.
@@ -416,10 +464,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             record(recorded, null)
             return recorded
           }
-          const response = jsonResponse(404, {
-            message: `Cannot ${method} ${path}`,
-            code: 'NOT_FOUND',
-          })
+          const allowed = knownMethods.filter((known) => match(known, path) !== undefined)
+          const response =
+            allowed.length > 0
+              ? otherMethodResponse(method, path, allowed)
+              : jsonResponse(404, { message: `Cannot ${method} ${path}`, code: 'NOT_FOUND' })
           record(response, null)
           return response
         }
@@ -454,9 +503,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           return recorded
         }
         await ready
+        const created = sessions.peek(session) === undefined
         const state = sessions.acquire(session, starting)
-        const result = await sessions.run(state, () =>
-          runPipeline(
+        const result = await sessions.run(state, () => {
+          // With a write log, one instant per request, so a replay at that instant is exact.
+          const at = options.onOperation ? sessionSettings.now() : undefined
+          return runPipeline(
             found.value,
             {
               params: found.params,
@@ -467,12 +519,27 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
               bodyTooLarge: request.bodyTooLarge,
             },
             state.store,
-            sessionSettings,
-          ),
-        )
+            at ? { ...sessionSettings, now: () => at } : sessionSettings,
+          ).then((answered) => {
+            // Still inside the session's queue, so a write log sees the order writes ran in.
+            if (at) {
+              options.onOperation?.({
+                session,
+                request,
+                operationId: found.value.id,
+                status: answered.response.status,
+                dryRun: answered.dryRun,
+                sessionCreated: created,
+                time: at,
+              })
+            }
+            return answered
+          })
+        })
         const caller = result.callerId
-        const answer = fault === undefined ? result.response : markFault(result.response, fault)
-        record(answer, result.dryRun, caller && (personaKeys.get(caller) ?? caller))
+        const marked = markSessionCreated(result.response, created)
+        const answer = fault === undefined ? marked : markFault(marked, fault)
+        record(answer, result.dryRun, caller && (personaKeys.get(caller) ?? caller), created)
         return answer
       } catch (error) {
         if (error instanceof SandboxError) {
@@ -484,6 +551,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return internalErrorResponse()
       }
     },
+  }
+  const handleAnyMethod = sandbox.handle
+  sandbox.handle = async (request) => {
+    const response = await handleAnyMethod(request)
+    return request.method.toUpperCase() === 'HEAD' ? withoutBody(response) : response
   }
   return sandbox
 }

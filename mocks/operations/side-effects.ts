@@ -19,11 +19,22 @@ export async function notify(
   })
 }
 
+/**
+ * Most e-mails one session's outbox keeps. Resending a claim e-mail is allowed any number
+ * of times, so past this the oldest e-mail is dropped for each new one.
+ */
+export const OUTBOX_LIMIT = 500
+
 export async function sendEmail(
   store: Store,
   now: Date,
   email: { to: string; subject: string; kind: string },
 ): Promise<void> {
+  while (store.outbox.count() >= OUTBOX_LIMIT) {
+    const oldest = store.outbox.find(() => true)
+    if (!oldest) break
+    store.outbox.delete(oldest.id)
+  }
   await store.outbox.insert({ id: store.nextId('msg'), ...email, createdAt: now.toISOString() })
 }
 

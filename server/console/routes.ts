@@ -5,10 +5,13 @@
  * the live journal (`/__sandbox/events`). Everything else goes on to the sandbox.
  * Paths are relative to where the sandbox is mounted, and so are the pages' links.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type Sandbox, SESSION_COOKIE, SESSION_HEADER } from '../../mocks/core/sandbox.ts'
 import { isValidSessionId } from '../../mocks/core/sessions.ts'
+import { writeAnswer } from '../handler.ts'
 import { apiReferencePage, sendScalarScript } from './api-reference.ts'
 import { dashboardPage } from './dashboard-page.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
@@ -43,7 +46,7 @@ function sessionOf(req: IncomingMessage, query: URLSearchParams): string | undef
  * const answerConsole = createConsoleRoutes(sandbox)
  * if (!answerConsole(req, res)) sandboxHandler(req, res, next)
  */
-export function createConsoleRoutes(sandbox: Sandbox) {
+export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: string } = {}) {
   return function answerConsole(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? '/'
@@ -70,6 +73,18 @@ export function createConsoleRoutes(sandbox: Sandbox) {
         sendScalarScript(res)
         return true
       case '/__sandbox/events': {
+        // The live journal is the journal: behind the control token like /__sandbox/requests.
+        const refusal =
+          options.controlToken === undefined
+            ? undefined
+            : refuseWithoutControlToken(
+                { method: 'GET', url, headers: req.headers as never },
+                options.controlToken,
+              )
+        if (refusal) {
+          writeAnswer(res, refusal)
+          return true
+        }
         const session = sessionOf(req, new URLSearchParams(mark === -1 ? '' : url.slice(mark)))
         if (session === undefined) {
           send(

@@ -538,7 +538,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         RefreshBodyDto: {
-            /** @description Refresh token; may be omitted when it is sent in the `refresh_token` cookie. Shape of an example: two dot-separated segments. */
+            /** @description Refresh token; may be omitted when it is sent in the `refresh_token` cookie (the body wins over the cookie). Two dot-separated segments, `rt_<key>.<base64url>`, as in the example; a token of another shape is a 400 `BAD_REQUEST`, an unknown or revoked one a 401. */
             refreshToken?: string;
         };
         AuthRefreshResponseDto: {
@@ -552,7 +552,7 @@ export interface components {
              * @description Machine-readable error code, a generic upper-case code such as `BAD_REQUEST`.
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_SERVER_ERROR";
+            code?: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR";
             /** @description Validation or context messages, for example `refreshToken must be a string`. */
             details?: string[];
         };
@@ -583,6 +583,10 @@ export interface components {
         SandboxHealth: {
             /** @enum {string} */
             status: "ok";
+            /** @description The starting scenario of new sessions. */
+            scenario: string;
+            /** @description The seed of the starting scenario. */
+            seed: number;
         };
         SandboxPersona: {
             /** @description Stable key, for example `admin`, `host`, `guest`. */
@@ -598,9 +602,9 @@ export interface components {
             idpCode: string;
         };
         SandboxResetRequest: {
-            /** @description Name of the scenario to load; the current one when omitted. */
+            /** @description Name of the scenario to load (one of GET /__sandbox/scenarios; another name is a 400); the session's current one when omitted. */
             scenario?: string;
-            /** @description Seed of the generated data; the same seed gives identical data. */
+            /** @description Seed of the generated data, a non-negative integer; the same seed gives identical data. The session's current seed when omitted. */
             seed?: number;
             /** @description A saved snapshot to return to, instead of a scenario and seed. */
             snapshot?: string;
@@ -715,10 +719,15 @@ export interface components {
             now?: string;
             /** @description Move the session's clock forward (or back, if negative). */
             advanceSeconds?: number;
+            /**
+             * @description Present on the request that created its session from the scenario.
+             * @enum {boolean}
+             */
+            sessionCreated?: true;
         };
     };
     responses: {
-        /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, or a `dryRun` value other than `true` or `false`. */
+        /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, a `dryRun` other than exactly one `dryRun=true` or `dryRun=false` (repeated, misspelt such as `DRYRUN`, or `dryRun[]`), or a malformed `x-sandbox-session`. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -783,13 +792,16 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+        /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
         SandboxSession: string;
         /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
         SandboxPrefer: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` on the response to the request that created its session from the scenario: the session's first use, or its first use again after it was evicted. Absent otherwise. */
+        SandboxSessionCreated: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -801,7 +813,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -809,7 +821,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RefreshBodyDto"];
             };
@@ -850,7 +862,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -869,6 +881,8 @@ export interface operations {
                     "application/json": components["schemas"]["PayprovAccountStatus"];
                 };
             };
+            /** @description A malformed `x-sandbox-session`. */
+            400: components["responses"]["BadRequest"];
             /** @description Missing, malformed, expired or forged bearer token. */
             401: {
                 headers: {
@@ -896,7 +910,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -906,7 +920,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -966,7 +980,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -976,7 +990,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -1028,7 +1042,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1038,7 +1052,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     reason?: string;
@@ -1095,7 +1109,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1105,7 +1119,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     reason?: string;
@@ -1162,7 +1176,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1172,7 +1186,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -1226,7 +1240,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1236,7 +1250,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     reason?: string;
@@ -1293,7 +1307,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1303,7 +1317,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     fullName: string;
@@ -1357,7 +1371,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1365,7 +1379,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     bookingId: string;
@@ -1419,7 +1433,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1427,7 +1441,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     code: string;
@@ -1470,7 +1484,7 @@ export interface operations {
                 dryRun?: "true" | "false";
             };
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1480,7 +1494,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -1523,7 +1537,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
                 /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
@@ -1531,7 +1545,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     bookingId: string;
@@ -1585,7 +1599,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1602,13 +1616,14 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxHealth"];
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     listSandboxPersonas: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1625,18 +1640,30 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxPersona"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     resetSandbox: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
             cookie?: never;
         };
+        /** @description Optional; an empty body is taken as `{}`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["SandboxResetRequest"];
@@ -1654,13 +1681,27 @@ export interface operations {
             };
             /** @description Invalid body, or an unknown scenario. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description No saved snapshot of that name. */
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listSandboxScenarios: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1677,13 +1718,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxScenario"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     addSandboxScenario: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1706,13 +1758,25 @@ export interface operations {
             };
             /** @description An invalid file; `details` lists every problem, naming the record and the field. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listSandboxSnapshots: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1729,13 +1793,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxSnapshot"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     saveSandboxSnapshot: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1760,13 +1835,25 @@ export interface operations {
             };
             /** @description A name that is not 1 to 64 letters, digits, `.`, `_` or `-`. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     exportSandboxSnapshot: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path: {
@@ -1787,6 +1874,16 @@ export interface operations {
             };
             /** @description An invalid snapshot name. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
@@ -1795,7 +1892,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path: {
@@ -1814,6 +1911,16 @@ export interface operations {
             };
             /** @description An invalid snapshot name. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
@@ -1822,7 +1929,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path: {
@@ -1842,6 +1949,17 @@ export interface operations {
                     "application/json": Record<string, never>[];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description Unknown collection. */
             404: components["responses"]["NotFound"];
         };
@@ -1850,7 +1968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1867,13 +1985,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxJournalEntry"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     clearSandboxRequests: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1888,13 +2017,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxOpenApi: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1911,13 +2051,24 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxDashboard: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1934,13 +2085,24 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     listSandboxFaults: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1957,13 +2119,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxFaultRule"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     addSandboxFault: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -1986,13 +2159,25 @@ export interface operations {
             };
             /** @description An unknown field, a negative delay or one above 60 s, a probability outside 0-1, a path pattern that matches no operation, an unknown example or persona. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     clearSandboxFaults: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2007,13 +2192,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     removeSandboxFault: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path: {
@@ -2030,6 +2226,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No rule with this id in the session. */
             404: components["responses"]["NotFound"];
         };
@@ -2038,7 +2245,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2055,13 +2262,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     setSandboxClock: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2084,13 +2302,25 @@ export interface operations {
             };
             /** @description Neither or both of now and advanceSeconds, or an invalid date. */
             400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resetSandboxClock: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2107,13 +2337,24 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxDocs: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2130,13 +2371,24 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     streamSandboxRequests: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2153,13 +2405,24 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     listSandboxSessions: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2180,13 +2443,24 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     countSandboxCollections: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie. Without it, the shared default session is used. */
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
             };
             path?: never;
@@ -2203,6 +2477,17 @@ export interface operations {
                     "application/json": {
                         [key: string]: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };

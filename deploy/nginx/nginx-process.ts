@@ -1,0 +1,94 @@
+/**
+ * @module
+ * Test helper: runs nginx in the foreground with the documented `platform-sandbox.conf`,
+ * pointed at given instances and a given port, from a throwaway prefix directory.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const TEMPLATE = new URL('./platform-sandbox.conf', import.meta.url)
+
+/** The documented configuration with its instances and listen address replaced. */
+export function renderSandboxConf(instances: readonly number[], port: number): string {
+  const template = readFileSync(TEMPLATE, 'utf8')
+  const servers = instances.map((instance) => `    server 127.0.0.1:${instance};`).join('\n')
+  const rendered = template
+    .replace(/(# instances:[^\n]*\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
+    .replace(/listen [^;]+;/, `listen 127.0.0.1:${port};`)
+  if (!rendered.includes(servers) || !rendered.includes(`listen 127.0.0.1:${port};`)) {
+    throw new Error('Failed to render platform-sandbox.conf: its upstream or listen lines moved')
+  }
+  return rendered
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningNginx {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Starts `nginx` in front of `instances` and resolves once it answers. */
+export async function startNginx(
+  nginx: string,
+  instances: readonly number[],
+): Promise<RunningNginx> {
+  const prefix = mkdtempSync(join(tmpdir(), 'sandbox-nginx-'))
+  const port = await freePort()
+  writeFileSync(join(prefix, 'platform-sandbox.conf'), renderSandboxConf(instances, port))
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    [
+      // One process, no workers: nothing changes user, everything stays in the prefix.
+      'daemon off;',
+      'master_process off;',
+      `pid ${join(prefix, 'nginx.pid')};`,
+      `error_log ${join(prefix, 'error.log')} warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (name) => `  ${name}_temp_path ${join(prefix, `${name}_temp`)};`,
+      ),
+      `  include ${join(prefix, 'platform-sandbox.conf')};`,
+      '}',
+    ].join('\n'),
+  )
+  const child: ChildProcess = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr?.on('data', (data: Buffer) => {
+    output += data.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+    rmSync(prefix, { recursive: true, force: true })
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) break
+    try {
+      await fetch(`${url}/__sandbox/health`)
+      return { url, stop }
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  await stop()
+  throw new Error(`Failed to start nginx (${nginx}): ${output || 'no answer within 5 s'}`)
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { anchors } from '../../fixtures/anchors.ts'
+import { useSandbox } from '../testing/use-sandbox.ts'
+import { byteLength } from './pipeline.ts'
+
+const { api, sandbox } = useSandbox({ bodyLimitBytes: 1000 })
+const decline = `/bookings/${anchors.bookings.pending}/decline`
+
+describe('a body limit below 12,288 bytes', () => {
+  it('accepts a valid small body', async () => {
+    const response = await api.call(decline, { as: 'host', body: { reason: 'Fully booked' } })
+    expect(response.status).toBe(201)
+    const store = await sandbox.store()
+    expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
+  })
+
+  it('accepts a body of exactly the limit in multi-byte characters', async () => {
+    const prefix = '{"reason":"'
+    const suffix = '"}'
+    const reason = 'é'.repeat((1000 - prefix.length - suffix.length) / 2)
+    const body = `${prefix}${reason}${suffix}`
+    expect(new TextEncoder().encode(body).length).toBe(999)
+    expect((await api.call(`${decline}?dryRun=true`, { as: 'host', body })).status).toBe(201)
+  })
+
+  it('refuses a body one byte past the limit with 413', async () => {
+    const response = await api.call(decline, {
+      as: 'host',
+      body: { reason: 'x'.repeat(1000 - '{"reason":""}'.length + 1) },
+    })
+    expect(response.status).toBe(413)
+    expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
+  })
+})
+
+describe('byteLength', () => {
+  it.each(['', 'plain', 'é', '€', '😀', 'a😀b€', '\ud800 lone', 'x\udc00'])(
+    'matches UTF-8 encoding for %j',
+    (text) => {
+      expect(byteLength(text)).toBe(new TextEncoder().encode(text).length)
+    },
+  )
+})

@@ -1,0 +1,49 @@
+/**
+ * @module
+ * Reads the `dryRun` query parameter strictly. A dry run that is silently taken for a
+ * write is the worst mistake a sandbox can make, so anything but exactly one `dryRun`
+ * of `true` or `false` is refused: a repeated parameter, another spelling (`DRYRUN`,
+ * `dry_run`), the array form (`dryRun[]`), or any other value.
+ */
+import { badRequest } from './errors.ts'
+
+const NAME = 'dryRun'
+
+/** `dryRun`, `DRYRUN`, `dry-run`, `dry_run`, `dryRun[]`, `dryRun[0]`... */
+function looksLikeDryRun(key: string): boolean {
+  return (
+    key
+      .replace(/\[[^\]]*\]$/, '')
+      .replace(/[-_\s]/g, '')
+      .toLowerCase() === 'dryrun'
+  )
+}
+
+/**
+ * `true` or `false` from the query, `undefined` when no form of `dryRun` is present.
+ * Throws a 400 that names the problem otherwise.
+ */
+export function readDryRunQuery(query: URLSearchParams): boolean | undefined {
+  const values: string[] = []
+  for (const [key, value] of query) {
+    if (key === NAME) {
+      values.push(value)
+      continue
+    }
+    if (looksLikeDryRun(key)) {
+      throw badRequest('Validation failed', [
+        `query parameter "${key}" is not recognised: send exactly one dryRun=true or dryRun=false`,
+      ])
+    }
+  }
+  if (values.length === 0) return undefined
+  if (values.length > 1) {
+    throw badRequest('Validation failed', [
+      `dryRun must be given once, got ${values.length} values (${values.join(', ')})`,
+    ])
+  }
+  const [value] = values
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
+}

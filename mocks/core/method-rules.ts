@@ -1,0 +1,50 @@
+/**
+ * @module
+ * HTTP method semantics every runtime shares: a known path asked with another method is
+ * a 405 with `Allow`, `OPTIONS` on a known path lists its methods, and `HEAD` is answered
+ * like `GET` without a body.
+ */
+import { SandboxError } from './errors.ts'
+import { jsonResponse, type SandboxResponse } from './http.ts'
+
+/** The `Allow` header value: the path's methods, `HEAD` with `GET`, and `OPTIONS`. */
+export function allowHeader(methods: readonly string[]): string {
+  const all = new Set(methods)
+  if (all.has('GET')) all.add('HEAD')
+  all.add('OPTIONS')
+  return [...all].join(', ')
+}
+
+/**
+ * The answer for `method` on a path that exists with `allowed` methods only: 204 with
+ * `Allow` for `OPTIONS`, a 405 `ApiErrorResponseDto` with `Allow` otherwise.
+ */
+export function otherMethodResponse(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+): SandboxResponse {
+  const allow = allowHeader(allowed)
+  if (method === 'OPTIONS') {
+    return { status: 204, headers: { allow }, setCookie: [], body: undefined }
+  }
+  const error = new SandboxError(405, `Method ${method} is not allowed on ${path}`, [
+    `allowed methods: ${allow}`,
+  ])
+  const response = jsonResponse(405, error.toBody())
+  response.headers.allow = allow
+  return response
+}
+
+const encoder = new TextEncoder()
+
+/** The answer to a `HEAD`: the `GET` answer's status and headers, its length, no body. */
+export function withoutBody(response: SandboxResponse): SandboxResponse {
+  if (response.body === undefined) return response
+  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
+  return {
+    ...response,
+    headers: { ...response.headers, 'content-length': String(encoder.encode(text).length) },
+    body: undefined,
+  }
+}

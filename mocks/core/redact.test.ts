@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { REDACTED, redactQuery } from './redact.ts'
+import { createSandbox } from './sandbox.ts'
+
+describe('the request journal', () => {
+  it('stores token-like query parameters redacted, others as sent', async () => {
+    const sandbox = createSandbox()
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfaG9zdCJ9.c2ln'
+    await sandbox.handle({
+      method: 'GET',
+      url: `/payprov/account-status?access_token=${jwt}&token=t&refresh_token=r&id_token=i&api_key=k&client_secret=s&password=p&code=c&page=2`,
+      headers: {},
+    })
+    const entry = sandbox.journal.list().at(-1)
+    expect(entry?.query).toEqual({
+      access_token: REDACTED,
+      token: REDACTED,
+      refresh_token: REDACTED,
+      id_token: REDACTED,
+      api_key: REDACTED,
+      client_secret: REDACTED,
+      password: REDACTED,
+      code: REDACTED,
+      page: '2',
+    })
+    expect(JSON.stringify(sandbox.journal.list())).not.toContain(jwt)
+  })
+
+  it('redacts on unknown routes too', async () => {
+    const sandbox = createSandbox()
+    await sandbox.handle({ method: 'GET', url: '/nowhere?accessToken=abc', headers: {} })
+    expect(sandbox.journal.list().at(-1)?.query).toEqual({ accessToken: REDACTED })
+  })
+})
+
+describe('redactQuery', () => {
+  it('keeps dryRun and ordinary parameters', () => {
+    expect(redactQuery(new URLSearchParams('dryRun=true&session=qa-1'))).toEqual({
+      dryRun: 'true',
+      session: 'qa-1',
+    })
+  })
+})

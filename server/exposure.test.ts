@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox } from '../mocks/core/sandbox.ts'
+import { formatBanner } from './banner.ts'
+import { createProgram, parseCliArguments } from './cli-options.ts'
+import { exposureWarning, isLoopbackHost, listenAddress } from './exposure.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+describe('binding to an interface other than loopback', () => {
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    'prints nothing for loopback %s',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true)
+      expect(exposureWarning(host, 4010, false)).toBeUndefined()
+    },
+  )
+
+  it('warns for 0.0.0.0, naming the control API calls that are exposed and the fix', () => {
+    const warning = exposureWarning('0.0.0.0', 4010, false)
+    expect(warning).toContain('listening on http://0.0.0.0:4010')
+    expect(warning).toContain('every network interface')
+    for (const exposed of [
+      '/__sandbox/reset',
+      '/__sandbox/collections/:name',
+      'refresh',
+      '/__sandbox/requests',
+      '--control-token',
+    ]) {
+      expect(warning).toContain(exposed)
+    }
+  })
+
+  it('warns for a LAN address, saying the control API is protected when it is', () => {
+    const warning = exposureWarning('192.168.1.20', 4010, true)
+    expect(warning).toContain('http://192.168.1.20:4010')
+    expect(warning).toContain('requires the control token')
+    expect(warning).not.toContain('--control-token <token>')
+  })
+
+  it('makes the banner print the address actually bound', () => {
+    const banner = formatBanner('http://127.0.0.1:4010', createSandbox(), {
+      address: listenAddress('0.0.0.0', 4010),
+      controlProtected: true,
+    })
+    expect(banner.split('\n')[0]).toBe('Platform API sandbox listening on http://0.0.0.0:4010')
+    expect(banner).toContain('from this machine: http://127.0.0.1:4010')
+    expect(banner).toContain('Authorization: Bearer <control token>')
+    expect(listenAddress('::', 80)).toBe('http://[::]:80')
+  })
+})
+
+describe('the control token option', () => {
+  it('comes from --control-token, or from SANDBOX_CONTROL_TOKEN', () => {
+    expect(parseCliArguments(['--control-token', 'flag-token-1'], {}).controlToken).toBe(
+      'flag-token-1',
+    )
+    expect(parseCliArguments([], { SANDBOX_CONTROL_TOKEN: 'env-token-1' }).controlToken).toBe(
+      'env-token-1',
+    )
+    expect(parseCliArguments([], {}).controlToken).toBeUndefined()
+  })
+
+  it('refuses a short token with a clear message', () => {
+    const errors: string[] = []
+    const program = createProgram()
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => errors.push(text), writeOut: () => {} })
+    expect(() => parseCliArguments(['--control-token', 'short'], {}, program)).toThrow()
+    expect(errors.join('')).toContain('control token must be at least 8 visible ASCII characters')
+  })
+})
+
+describe('a server with a control token', () => {
+  const token = 'qa-team-token-123'
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ controlToken: token })
+  })
+  afterAll(() => server.close())
+
+  it('answers control calls without the token with 401 and WWW-Authenticate', async () => {
+    for (const [path, method] of [
+      ['/__sandbox/collections/users', 'GET'],
+      ['/__sandbox/requests', 'GET'],
+      ['/__sandbox/personas', 'GET'],
+      ['/__sandbox/reset', 'POST'],
+      ['/__sandbox/requests', 'DELETE'],
+    ] as const) {
+      const response = await server.request(path, { method })
+      expect(response.status, `${method} ${path}`).toBe(401)
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="sandbox control API"')
+      expect(response.body).toEqual({
+        message: 'The control API requires a token: send Authorization: Bearer <control token>',
+        code: 'UNAUTHORIZED',
+        details: ['the token is the one given with --control-token or SANDBOX_CONTROL_TOKEN'],
+      })
+    }
+  })
+
+  it('refuses a wrong token and leaves the state alone', async () => {
+    const response = await server.request('/__sandbox/reset', {
+      method: 'POST',
+      headers: { authorization: 'Bearer qa-team-token-124' },
+    })
+    expect(response.status).toBe(401)
+    expect(response.body).toMatchObject({ message: 'Invalid control token' })
+  })
+
+  it('answers with the token', async () => {
+    const response = await server.request('/__sandbox/collections/users', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(response.status).toBe(200)
+    expect(Array.isArray(response.body)).toBe(true)
+  })
+
+  it('closes the live journal stream too', async () => {
+    const response = await server.request('/__sandbox/events')
+    expect(response.status).toBe(401)
+    expect(response.body).toMatchObject({ code: 'UNAUTHORIZED' })
+  })
+
+  it('keeps GET /__sandbox/health open for probes and load balancers', async () => {
+    expect((await server.request('/__sandbox/health')).status).toBe(200)
+  })
+
+  it('leaves the API operations as they were', async () => {
+    const response = await server.request('/payprov/account-status', { as: 'host' })
+    expect(response.status).toBe(200)
+  })
+})

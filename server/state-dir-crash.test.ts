@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { anchors } from '../fixtures/anchors.ts'
+import { getPersona } from '../fixtures/personas.ts'
+import { createSandbox } from '../mocks/core/sandbox.ts'
+import { startTestServer } from './test-server.ts'
+
+const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
+const CLIENTS = 8
+const directories: string[] = []
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
+})
+
+/** Starts `platform-sandbox` and resolves with its URL once it prints its banner. */
+function startCli(directory: string) {
+  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', '--state-dir', directory], {
+    env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (data: string) => {
+      output += data
+      const match = /listening on (http:\/\/localhost:\d+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) =>
+      reject(new Error(`exited with ${code} before listening: ${output}`)),
+    )
+  })
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_, signal) => resolve(signal)),
+  )
+  return { child, url, exited }
+}
+
+describe('a sandbox killed with SIGKILL in the middle of a load', () => {
+  it('restarts with every write a client saw answered 201, and at most the one in flight more', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sandbox-crash-'))
+    directories.push(directory)
+    const cli = startCli(directory)
+    try {
+      const url = await cli.url
+      const refresh = await fetch(`${url}/auth/refresh?dryRun=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: getPersona('guest').refreshToken }),
+      })
+      const { accessToken } = (await refresh.json()) as { accessToken: string }
+
+      const seen = Array.from({ length: CLIENTS }, () => 0)
+      let killed = false
+      const clients = Array.from({ length: CLIENTS }, async (_, client) => {
+        while (!killed) {
+          try {
+            const response = await fetch(`${url}/checkout/create-session`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${accessToken}`,
+                'x-sandbox-session': `crash-${client}`,
+              },
+              body: JSON.stringify({ bookingId: anchors.bookings.accepted }),
+            })
+            if (response.status === 201) seen[client]! += 1
+            else throw new Error(`unexpected ${response.status}`)
+          } catch (error) {
+            if (!killed) throw error
+          }
+        }
+      })
+      // Kill once every client has had writes answered, with requests surely in flight.
+      while (seen.some((count) => count < 20))
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      killed = true
+      cli.child.kill('SIGKILL')
+      expect(await cli.exited).toBe('SIGKILL')
+      await Promise.all(clients)
+
+      const restarted = await startTestServer({ stateDir: directory })
+      try {
+        const base = (await createSandbox().store()).checkoutSessions.count()
+        expect(restarted.restored?.sessions).toBe(CLIENTS)
+        for (let client = 0; client < CLIENTS; client++) {
+          const records = await restarted.collection('checkoutSessions', `crash-${client}`)
+          const written = records.length - base
+          // Every 201 is there; at most the one request in flight on this client is too.
+          expect(written, `crash-${client}`).toBeGreaterThanOrEqual(seen[client]!)
+          expect(written, `crash-${client}`).toBeLessThanOrEqual(seen[client]! + 1)
+        }
+        console.log(
+          `kill -9 under load: ${seen.reduce((a, b) => a + b)} writes answered 201, all restored from ${restarted.restored?.writes} logged`,
+        )
+      } finally {
+        await restarted.close()
+      }
+    } finally {
+      if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL')
+    }
+  }, 90_000)
+})

@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { anchors } from '../fixtures/anchors.ts'
+import { collectionNames } from '../mocks/model/schemas.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+const directories: string[] = []
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
+})
+
+function stateDir(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'sandbox-state-'))
+  directories.push(directory)
+  return directory
+}
+
+async function start(directory: string): Promise<TestServer> {
+  const server = await startTestServer({ stateDir: directory })
+  servers.push(server)
+  return server
+}
+
+async function everything(server: TestServer, session: string) {
+  const state: Record<string, unknown> = {}
+  for (const name of collectionNames) state[name] = await server.collection(name, session)
+  return state
+}
+
+const decline = `/bookings/${anchors.bookings.pending}/decline`
+
+describe('a server with a state directory', () => {
+  it('comes back after a restart with every session as it was', async () => {
+    const directory = stateDir()
+    const first = await start(directory)
+    expect(first.restored).toEqual({ sessions: 0, writes: 0 })
+    expect((await first.request(decline, { as: 'host', body: {}, session: 'qa-1' })).status).toBe(
+      201,
+    )
+    const follow = `/venues/${anchors.venues.claimRequested}/send-claim-email`
+    expect((await first.request(follow, { as: 'guest', body: {}, session: 'qa-2' })).status).toBe(
+      201,
+    )
+    expect((await first.request(follow, { as: 'guest', body: {} })).status).toBe(201)
+    // Neither a dry run nor a refusal is a write.
+    await first.request(`${decline}?dryRun=true`, { as: 'host', body: {}, session: 'qa-2' })
+    await first.request(decline, { as: 'guest', body: {}, session: 'qa-2' })
+    const before = {
+      'qa-1': await everything(first, 'qa-1'),
+      'qa-2': await everything(first, 'qa-2'),
+      default: await everything(first, 'default'),
+    }
+    await first.close()
+
+    const second = await start(directory)
+    expect(second.restored).toEqual({ sessions: 3, writes: 3 })
+    expect(await everything(second, 'qa-1')).toEqual(before['qa-1'])
+    expect(await everything(second, 'qa-2')).toEqual(before['qa-2'])
+    expect(await everything(second, 'default')).toEqual(before.default)
+    expect(
+      (await second.collection<{ status: string }>('bookings', 'qa-2')).find(
+        (booking) => (booking as { id?: string }).id === anchors.bookings.pending,
+      )?.status,
+    ).toBe('pending')
+  })
+
+  it('truncates a session log on reset, keeping the scenario it was reset to', async () => {
+    const directory = stateDir()
+    const first = await start(directory)
+    await first.request(decline, { as: 'host', body: {}, session: 'qa-3' })
+    const reset = await first.request('/__sandbox/reset', {
+      body: { scenario: 'empty' },
+      session: 'qa-3',
+    })
+    expect(reset.status).toBe(200)
+    const [file] = readdirSync(join(directory, 'sessions'))
+    expect(readFileSync(join(directory, 'sessions', file!), 'utf8')).toBe(
+      `${JSON.stringify({ reset: { scenario: 'empty', seed: 20260601 } })}\n`,
+    )
+    const emptyState = await everything(first, 'qa-3')
+    await first.close()
+
+    const second = await start(directory)
+    expect(await everything(second, 'qa-3')).toEqual(emptyState)
+    expect((await second.collection('bookings', 'qa-3')).length).toBe(0)
+  })
+
+  it('keeps a session id that is not a safe file name inside the directory', async () => {
+    const directory = stateDir()
+    const first = await start(directory)
+    await first.request(decline, { as: 'host', body: {}, session: '..' })
+    expect(readdirSync(join(directory, 'sessions'))).toEqual(['Li4.jsonl'])
+    await first.close()
+    const second = await start(directory)
+    const bookings = await second.collection<{ id: string; status: string }>('bookings', '..')
+    expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
+      'declined',
+    )
+  })
+})

@@ -1,0 +1,176 @@
+/**
+ * @module
+ * Opt-in durability (`--state-dir <dir>`): every write a session performs is appended to
+ * that session's log file before its answer is sent, and the logs are replayed on start,
+ * each request at the time it first ran, so a restart or a `kill -9` loses at most the
+ * write in flight. A reset truncates the session's log to a single reset line.
+ *
+ * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line:
+ * `{ "time", "method", "url", "headers", "body" }` for a write, `{ "reset": { scenario, seed } }`
+ * for a reset. Written with `appendFileSync`: the line is in the operating system's hands
+ * when the client gets its answer (it survives the process, not a power cut: no fsync).
+ */
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import type { SandboxRequest } from '../mocks/core/http.ts'
+import type { OperationEvent, Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
+
+interface WriteRecord {
+  time: string
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: string | null
+}
+
+type LogRecord = WriteRecord | { reset: { scenario: string; seed: number } }
+
+/** Request headers a replay needs; the session comes from the file. */
+const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
+
+export interface RestoreSummary {
+  sessions: number
+  writes: number
+}
+
+export interface StateDir {
+  /** `options` plus the clock and the hook the log needs. */
+  readonly sandboxOptions: SandboxOptions
+  /** Replays every session's log into `sandbox`, then keeps logging its resets. */
+  restore(sandbox: Sandbox): Promise<RestoreSummary>
+}
+
+function fileOf(directory: string, session: string): string {
+  return join(directory, `${Buffer.from(session).toString('base64url')}.jsonl`)
+}
+
+function sessionOfFile(name: string): string | undefined {
+  if (!name.endsWith('.jsonl')) return undefined
+  return Buffer.from(name.slice(0, -'.jsonl'.length), 'base64url').toString('utf8')
+}
+
+/** The records of a log; a last line cut short by a crash is dropped (and cut off the file). */
+function readLog(file: string): LogRecord[] {
+  const text = readFileSync(file, 'utf8')
+  const records: LogRecord[] = []
+  let valid = 0
+  for (const line of text.split('\n')) {
+    if (line === '') continue
+    try {
+      records.push(JSON.parse(line) as LogRecord)
+      valid += Buffer.byteLength(line) + 1
+    } catch {
+      break
+    }
+  }
+  if (valid !== Buffer.byteLength(text)) writeFileSync(file, text.slice(0, valid))
+  return records
+}
+
+function isWrite(event: OperationEvent): boolean {
+  return (
+    event.request.method.toUpperCase() === 'POST' &&
+    event.status >= 200 &&
+    event.status < 300 &&
+    event.dryRun !== true
+  )
+}
+
+/**
+ * Prepares `directory` (created if missing) as the state directory of a sandbox made
+ * with `options`.
+ *
+ * @example
+ * const state = openStateDir('.sandbox-state', options)
+ * const sandbox = createSandbox(state.sandboxOptions)
+ * await state.restore(sandbox)
+ */
+export function openStateDir(directory: string, options: SandboxOptions = {}): StateDir {
+  const sessionsDir = join(directory, 'sessions')
+  mkdirSync(sessionsDir, { recursive: true })
+  const clock = options.now ?? (() => new Date())
+  let replayingAt: Date | undefined
+  let replaying = false
+
+  const append = (session: string, record: LogRecord) =>
+    appendFileSync(fileOf(sessionsDir, session), `${JSON.stringify(record)}\n`)
+  const truncate = (session: string) => rmSync(fileOf(sessionsDir, session), { force: true })
+
+  function onOperation(event: OperationEvent): void {
+    options.onOperation?.(event)
+    if (replaying) return
+    // A session created again after eviction starts from the scenario: so does its log.
+    if (event.sessionCreated) truncate(event.session)
+    if (!isWrite(event)) return
+    const headers: Record<string, string> = {}
+    for (const name of KEPT_HEADERS) {
+      const value = event.request.headers[name]
+      if (value !== undefined) headers[name] = value
+    }
+    append(event.session, {
+      time: event.time.toISOString(),
+      method: 'POST',
+      url: event.request.url,
+      headers,
+      body: event.request.body ?? null,
+    })
+  }
+
+  return {
+    sandboxOptions: { ...options, now: () => replayingAt ?? clock(), onOperation },
+    async restore(sandbox) {
+      await sandbox.ready
+      const reset = sandbox.reset.bind(sandbox)
+      const resetAll = sandbox.resetAll.bind(sandbox)
+      const summary: RestoreSummary = { sessions: 0, writes: 0 }
+      replaying = true
+      try {
+        for (const name of readdirSync(sessionsDir)) {
+          const session = sessionOfFile(name)
+          if (session === undefined) continue
+          summary.sessions++
+          for (const record of readLog(join(sessionsDir, name))) {
+            if ('reset' in record) {
+              await reset({ ...record.reset, session })
+              continue
+            }
+            replayingAt = new Date(record.time)
+            const request: SandboxRequest = {
+              method: record.method,
+              url: record.url,
+              headers: { ...record.headers, 'x-sandbox-session': session },
+              body: record.body,
+            }
+            await sandbox.handle(request)
+            summary.writes++
+          }
+        }
+      } finally {
+        replayingAt = undefined
+        replaying = false
+      }
+      sandbox.journal.clear()
+
+      sandbox.reset = async (resetOptions) => {
+        const result = await reset(resetOptions)
+        truncate(result.session)
+        append(result.session, { reset: { scenario: result.scenario, seed: result.seed } })
+        return result
+      }
+      sandbox.resetAll = async (resetOptions) => {
+        const result = await resetAll(resetOptions)
+        for (const name of readdirSync(sessionsDir))
+          rmSync(join(sessionsDir, name), { force: true })
+        return result
+      }
+      return summary
+    },
+  }
+}
