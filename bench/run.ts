@@ -16,6 +16,7 @@ import {
   measureSessions,
   type SessionFigures,
 } from './lib/in-process.ts'
+import { type JournalStreamFigures, measureJournalStream } from './lib/journal-stream.ts'
 import { type LoadResult, type LoadSettings, type LoadTarget, measureLoad } from './lib/load.ts'
 import { measurePackageCosts } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
@@ -143,6 +144,21 @@ async function main() {
         await server.stop()
       }
     }
+  }
+
+  // 1b. The dashboard's live journal: the same load with and without a subscriber.
+  log('Live journal stream: load with and without a subscriber...')
+  const streamServer = await startChildServer(pinning, servers.sandbox.script, servers.sandbox.args)
+  let stream: JournalStreamFigures
+  try {
+    stream = await measureJournalStream(
+      streamServer.url,
+      targets(token)['GET /payprov/account-status']!,
+      load,
+      loadRounds,
+    )
+  } finally {
+    await streamServer.stop()
   }
 
   // 2. Cold start: spawn to first 200.
@@ -414,6 +430,16 @@ async function main() {
     },
   )
 
+  figures.push({
+    group: 'live journal (dashboard)',
+    name: 'GET /payprov/account-status throughput with a subscriber on /__sandbox/events',
+    value: stream.with.requestsPerSecond,
+    unit: 'req/s',
+    baselineName: 'no subscriber',
+    baseline: stream.without.requestsPerSecond,
+    goal: { kind: 'min', ratio: 0.9 },
+    note: `best of ${loadRounds} alternating rounds; the stream delivered ${stream.delivered.toLocaleString('en')} entries for ${stream.with.requests.toLocaleString('en')} measured requests plus the warm-up's`,
+  })
   figures.push(...(await measurePackageCosts(log)))
 
   const report: BenchReport = {
