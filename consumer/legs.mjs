@@ -27,10 +27,7 @@ export const legs = [
     name: 'node20-msw2',
     title: 'Node 20, msw 2.15, TypeScript 5.9, Vite 7, Vitest 4.1',
     msw: 'msw@~2.15',
-    devDependencies: [
-      ...tools({ typescript: '~5.9', vite: '^7', vitest: '~4.1', typesNode: '^20' }),
-      '@msw/playwright@^0.6.7',
-    ],
+    devDependencies: tools({ typescript: '~5.9', vite: '^7', vitest: '~4.1', typesNode: '^20' }),
     overlays: [],
     typecheck: [['tsc', '-b']],
     playwrightProjects: ['app', 'app-worker'],
@@ -49,13 +46,8 @@ export const legs = [
       ['tsc', '-b'],
       ['tsc', '-b', 'tsconfig.create-vite-9.json'],
     ],
-    playwrightProjects: ['app-worker'],
-    limitations: [
-      'platform-sandbox/playwright is not tested with msw 3: @msw/playwright 0.6.7 (its latest)' +
-        ' declares the peer msw@^2.12.10, so `npm install -D @msw/playwright` fails with ERESOLVE;' +
-        ' with --legacy-peer-deps it installs but cannot load (msw 3 no longer exports' +
-        ' `SetupApi`). Not installed on this leg; the app runs in Playwright on its own worker.',
-    ],
+    playwrightProjects: ['app', 'app-worker'],
+    limitations: [],
     nodeBin: installNode24,
   },
 ]

@@ -154,7 +154,7 @@ async function checkCli(project, env, log) {
 }
 
 function installedVersions(project) {
-  const names = ['msw', 'typescript', 'vite', 'vitest', '@playwright/test', '@msw/playwright']
+  const names = ['msw', 'typescript', 'vite', 'vitest', '@playwright/test']
   return [...names, 'storybook', 'msw-storybook-addon']
     .map((name) => {
       const file = join(project, 'node_modules', name, 'package.json')

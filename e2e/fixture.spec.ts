@@ -1,6 +1,6 @@
 /**
  * The Playwright fixture: the example page without its worker (`?worker=off`), its
- * API calls answered through `@msw/playwright` by a sandbox of the test's own.
+ * API calls answered through `context.route()` by a sandbox of the test's own.
  */
 
 import { readFileSync } from 'node:fs'

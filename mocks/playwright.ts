@@ -1,11 +1,10 @@
 /**
  * @module
  * The Playwright entry: a `test` whose every test gets its own sandbox, answering
- * the page's API requests through `@msw/playwright` (no Service Worker, no server).
+ * the page's API requests through `context.route()` (no Service Worker, no server).
  * Choose a scenario with `test.use`, read state and the request journal from the
  * test, and override any handler with `network.use`.
  */
-import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright'
 import {
   test as base,
   type Fixtures,
@@ -15,6 +14,7 @@ import {
 import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
+import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
 import type { ReplayOptions } from './recordings/replay.ts'
 import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
@@ -44,8 +44,8 @@ export interface SandboxTestFixtures {
   sandbox: Sandbox
   /** The sandbox handlers the network starts with. */
   handlers: AnyHandler[]
-  /** `@msw/playwright`'s network: `network.use(http.get(...))` overrides a handler. */
-  network: NetworkFixture
+  /** The page's network: `network.use(http.get(...))` overrides a handler for this test. */
+  network: SandboxNetwork
 }
 
 /**
@@ -93,10 +93,9 @@ export const sandboxFixtures: Fixtures<
       await context.addInitScript((marker) => {
         ;(globalThis as Record<string, unknown>)[marker] = true
       }, FIXTURE_MARKER)
-      const network = defineNetworkFixture({ context, handlers, onUnhandledRequest })
-      await network.enable()
+      const { network, disable } = await enableSandboxNetwork(context, handlers, onUnhandledRequest)
       await use(network)
-      await network.disable()
+      await disable()
     },
     { auto: true },
   ],
@@ -120,5 +119,7 @@ export const test = base.extend<SandboxTestOptions & SandboxTestFixtures>(sandbo
 
 export { expect } from '@playwright/test'
 export { parseSetCookie } from './playwright/set-cookie.ts'
-export type { NetworkFixture, ReplayOptions, Sandbox, SandboxOptions }
+/** The `network` fixture's type (the name `@msw/playwright` used). */
+export type NetworkFixture = SandboxNetwork
+export type { ReplayOptions, Sandbox, SandboxNetwork, SandboxOptions }
 export { createPageHandlers, type PageHandlerOptions }

@@ -3,8 +3,8 @@
  * The sandbox handlers as the Playwright fixture needs them. They run in the test
  * process, behind `context.route()`: request cookies arrive in the `Cookie` header
  * (Playwright reports every header), and each `Set-Cookie` of an answer goes into
- * the browser context with `context.addCookies`, because `@msw/playwright` keeps
- * only the last `Set-Cookie` header when it fulfils a route.
+ * the browser context with `context.addCookies`, because a fulfilled route keeps
+ * only one `Set-Cookie` header.
  */
 import type { BrowserContext } from '@playwright/test'
 import type { HttpHandler } from 'msw'
@@ -19,11 +19,11 @@ export interface PageHandlerOptions extends RouteOptions {
 }
 
 /**
- * Creates the msw handlers of every operation and of the control API for
- * `@msw/playwright`'s network fixture.
+ * Creates the msw handlers of every operation and of the control API for the
+ * fixture's network (`network.ts`).
  *
  * @example
- * const network = defineNetworkFixture({ context, handlers: createPageHandlers(sandbox, { context }) })
+ * const { network } = await enableSandboxNetwork(context, createPageHandlers(sandbox, { context }), 'bypass')
  */
 export function createPageHandlers(
   sandbox: Sandbox,
