@@ -164,3 +164,27 @@ test('starts the worker from the README example scenario file', async ({ page })
   })
   expect(state).toEqual({ bookings: 0, venues: ['ven_canal_loft'] })
 })
+
+test('answers a recorded request from the recording given to the worker, the rest from the model', async ({
+  page,
+}) => {
+  await page.goto('/?replay=staging')
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  await page.getByTestId('persona').selectOption('idp_host')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // The host's account is fully enabled in the model; the recording says otherwise.
+  await expect(page.getByTestId('disabled-reason')).toHaveText('Disabled: recorded.on_staging')
+  const journal = await page.evaluate(async () =>
+    (window.__sandbox?.sandbox.journal.list() ?? []).map((entry) => [
+      entry.operationId,
+      entry.status,
+    ]),
+  )
+  expect(journal).toEqual(
+    expect.arrayContaining([
+      ['completeIdpSignIn', 201],
+      ['refreshToken', 200],
+      ['getAccountStatus', 200],
+    ]),
+  )
+})

@@ -226,3 +226,28 @@ test.describe('with a scenario file', () => {
     expect(store.users.get('usr_host')?.displayName).toBe('Hannah de Vries')
   })
 })
+
+test.describe('fault rules', () => {
+  test('a network-error rule makes the request fail in the page', async ({ page, sandbox }) => {
+    const added = await sandbox.handle({
+      method: 'POST',
+      url: '/__sandbox/faults',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'GET', path: '/payprov/account-status', networkError: true }),
+    })
+    expect(added.status).toBe(201)
+    await page.goto('/?worker=off')
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    const outcome = await page.evaluate(() =>
+      fetch('/payprov/account-status').then(
+        (response) => `answered ${response.status}`,
+        () => 'failed',
+      ),
+    )
+    expect(outcome).toBe('failed')
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      path: '/payprov/account-status',
+      fault: expect.stringMatching(/.+/),
+    })
+  })
+})

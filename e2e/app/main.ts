@@ -14,6 +14,7 @@ import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'
 import { h, mount } from './dom.ts'
+import { stagingReplay } from './recordings.ts'
 import { exampleScenarios } from './scenarios.ts'
 
 /** What `window.__conformance` offers once the suite is loaded. */
@@ -194,6 +195,7 @@ async function start(): Promise<void> {
     await startSandboxWorker({
       scenario: params.get('scenario') ?? 'default',
       scenarios: exampleScenarios,
+      ...(params.get('replay') === 'staging' ? { replay: stagingReplay } : {}),
       quiet: true,
     })
     if (params.has('conformance')) await exposeConformance()
