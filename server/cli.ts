@@ -5,8 +5,8 @@
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
-import { isSubcommand, runSubcommand } from './commands/program.ts'
-import { parseOrExit, reportReplay } from './commands/replay-report.ts'
+import { parseOrExit } from './commands/replay-report.ts'
+import { isSubcommand } from './commands/subcommands.ts'
 import { exposureWarning, listenAddress } from './exposure.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
@@ -21,7 +21,8 @@ function isAddressInUse(error: unknown): boolean {
 
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
-  if (isSubcommand(args[0])) return runSubcommand(args)
+  // Loaded only when asked for: starting the server needs none of the subcommands' code.
+  if (isSubcommand(args[0])) return (await import('./commands/program.ts')).runSubcommand(args)
   const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {
@@ -76,7 +77,10 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
       controlProtected,
     }),
   )
-  if (running.sandbox.replay) await reportReplay(running.sandbox.replay)
+  if (running.sandbox.replay) {
+    const { reportReplay } = await import('./commands/replay-report.ts')
+    await reportReplay(running.sandbox.replay)
+  }
 }
 
 main(process.argv.slice(2), process.env).catch((error: unknown) => {

@@ -10,12 +10,6 @@ import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
 
-export const SUBCOMMANDS = ['record', 'examples', 'diff'] as const
-
-export function isSubcommand(name: string | undefined): boolean {
-  return (SUBCOMMANDS as readonly string[]).includes(name ?? '')
-}
-
 function collect(value: string, previous: string[] | boolean | undefined): string[] {
   return [...(Array.isArray(previous) ? previous : []), value]
 }
@@ -96,3 +90,5 @@ export async function runSubcommand(args: readonly string[]): Promise<void> {
     process.exit(USAGE_EXIT_CODE)
   }
 }
+
+export { isSubcommand, SUBCOMMANDS } from './subcommands.ts'

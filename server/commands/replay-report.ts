@@ -4,7 +4,6 @@
  * and the recorded answers that break the merged contract are named at start-up.
  */
 
-import { checkRecordings } from '../../mocks/recordings/check-recordings.ts'
 import type { Replay } from '../../mocks/recordings/replay.ts'
 import { parseCliArguments } from '../cli-options.ts'
 import { loadMergedDocument } from '../openapi.ts'
@@ -24,6 +23,8 @@ export function parseOrExit(args: readonly string[], env: NodeJS.ProcessEnv): Se
 
 /** Prints how many recordings are replayed, and each one that breaks the merged contract. */
 export async function reportReplay(replay: Replay): Promise<void> {
+  // ajv and the schema compilation load only when there are recordings to check.
+  const { checkRecordings } = await import('../../mocks/recordings/check-recordings.ts')
   console.log(
     `\n  Replaying ${replay.recordings.length} recorded answers first${replay.only ? ' (no fallback to the model)' : ''}.`,
   )
