@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { createSandboxClient } from '../mocks/testing/sandbox-client.ts'
 import { measureColdStarts } from './lib/cold-start.ts'
 import {
   loadSandbox,
@@ -58,20 +59,9 @@ const servers = {
 }
 type ServerName = keyof typeof servers
 
-async function sandboxToken(url: string): Promise<string> {
-  const list = (await (await fetch(`${url}/__sandbox/personas`)).json()) as {
-    key: string
-    refreshToken: string
-  }[]
-  const host = list.find((persona) => persona.key === 'host')
-  if (!host) throw new Error('Failed to find the host persona')
-  const response = await fetch(`${url}/auth/refresh?dryRun=true`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken: host.refreshToken }),
-  })
-  const { accessToken } = (await response.json()) as { accessToken: string }
-  return accessToken
+/** An access token of the host persona, signed in on the server at `url`. */
+function sandboxToken(url: string): Promise<string> {
+  return createSandboxClient({ baseUrl: url }).accessToken('host')
 }
 
 async function checkStatus(url: string, target: LoadTarget, server: string) {

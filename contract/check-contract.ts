@@ -16,9 +16,14 @@
  *   case without a bearer token is answered 401 by Prism in both; the sandbox's own 401 body
  *   is checked by the cases with a bad token.
  *
- * Each case runs in its own `x-sandbox-session`, reset first by a call straight to the
+ * Each case runs in its own session (the `x-sandbox-session` header), reset first by a call straight to the
  * sandbox (not through Prism), so no case depends on another.
  */
+import {
+  createSandboxClient,
+  type SandboxClient,
+  type SandboxReply,
+} from '../mocks/testing/sandbox-client.ts'
 import type { CaseRequest, ConformanceCase, DocumentKind } from './cases/types.ts'
 import { caseRequestInit } from './conformance/run-case.ts'
 import {
@@ -67,11 +72,10 @@ export interface ContractReport {
   durationMs: number
 }
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: unknown
-}
+type Answer = SandboxReply
+
+/** Each request's limit, so that a stuck proxy fails its case instead of the run. */
+const REQUEST_TIMEOUT_MS = 15_000
 
 /** Runs the check; never leaves a Prism process behind, whatever happens. */
 export async function checkContract(options: CheckContractOptions): Promise<ContractReport> {
@@ -108,11 +112,16 @@ export async function checkContract(options: CheckContractOptions): Promise<Cont
     for (const outcome of settled) if (outcome.status === 'fulfilled') prisms.push(outcome.value)
     const failure = settled.find((outcome) => outcome.status === 'rejected')
     if (failure) throw failure.reason
+    const proxy = (prism: RunningPrism) =>
+      createSandboxClient({ baseUrl: prism.url, timeoutMs: REQUEST_TIMEOUT_MS })
     const proxies = loaded.map((_, index) => ({
-      validating: prisms[index * 2]!,
-      responseOnly: prisms[index * 2 + 1]!,
+      validating: proxy(prisms[index * 2]!),
+      responseOnly: proxy(prisms[index * 2 + 1]!),
     }))
-    const sandbox = createSandboxClient(options.sandboxUrl)
+    const sandbox = createSandboxClient({
+      baseUrl: options.sandboxUrl,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    })
 
     for (const [index, { document, operations }] of loaded.entries()) {
       const { validating, responseOnly } = proxies[index]!
@@ -199,9 +208,10 @@ export function summarizeFailures(results: readonly CaseResult[]): string[] {
 }
 
 interface CaseContext {
-  sandbox: ReturnType<typeof createSandboxClient>
-  validating: RunningPrism
-  responseOnly: RunningPrism
+  /** The sandbox itself, for resets and sign-ins. */
+  sandbox: SandboxClient
+  validating: SandboxClient
+  responseOnly: SandboxClient
   session: () => string
 }
 
@@ -295,7 +305,7 @@ function judgeForwarded(answer: Answer, expected: number): string[] {
 
 async function send(
   context: CaseContext,
-  prism: RunningPrism,
+  proxy: SandboxClient,
   request: CaseRequest,
   url: string,
 ): Promise<Answer> {
@@ -304,7 +314,7 @@ async function send(
   const init = await caseRequestInit(request, session, (persona) =>
     context.sandbox.accessToken(persona),
   )
-  return fetchAnswer(`${prism.url}${url}`, init)
+  return proxy.send(url, init)
 }
 
 /**
@@ -338,69 +348,4 @@ function documentExampleCases(
     }
   }
   return extra
-}
-
-function createSandboxClient(sandboxUrl: string) {
-  const tokens = new Map<string, Promise<string>>()
-  let personas: Promise<Map<string, string>> | undefined
-
-  async function refreshTokenOf(key: string): Promise<string> {
-    personas ??= fetchAnswer(`${sandboxUrl}/__sandbox/personas`, {}).then((answer) => {
-      if (answer.status !== 200 || !Array.isArray(answer.body)) {
-        throw new Error(`Failed to list the sandbox's personas: ${answer.status}`)
-      }
-      return new Map(
-        (answer.body as { key: string; refreshToken: string }[]).map((p) => [
-          p.key,
-          p.refreshToken,
-        ]),
-      )
-    })
-    const token = (await personas).get(key)
-    if (!token) throw new Error(`Failed to sign in as "${key}": no such persona`)
-    return token
-  }
-
-  return {
-    async reset(session: string): Promise<void> {
-      const answer = await fetchAnswer(`${sandboxUrl}/__sandbox/reset`, {
-        method: 'POST',
-        headers: { 'x-sandbox-session': session },
-      })
-      if (answer.status !== 200) {
-        throw new Error(`Failed to reset sandbox session "${session}": ${answer.status}`)
-      }
-    },
-    accessToken(key: string): Promise<string> {
-      let token = tokens.get(key)
-      if (!token) {
-        token = refreshTokenOf(key).then(async (refreshToken) => {
-          const answer = await fetchAnswer(`${sandboxUrl}/auth/refresh?dryRun=true`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ refreshToken }),
-          })
-          const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
-          if (typeof accessToken !== 'string') {
-            throw new Error(`Failed to sign in as "${key}": ${answer.status}`)
-          }
-          return accessToken
-        })
-        tokens.set(key, token)
-      }
-      return token
-    },
-  }
-}
-
-async function fetchAnswer(url: string, init: RequestInit): Promise<Answer> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
-  const text = await response.text()
-  let body: unknown = text
-  try {
-    body = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    // Not JSON: keep the text.
-  }
-  return { status: response.status, headers: response.headers, body }
 }
