@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
+import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 
@@ -28,7 +29,7 @@ async function openDashboard(page: Page, session: string) {
 async function call(path: string, session: string, init: RequestInit = {}) {
   return fetch(`${server.url}${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', 'x-sandbox-session': session, ...init.headers },
+    headers: { 'content-type': 'application/json', [SESSION_HEADER]: session, ...init.headers },
   })
 }
 

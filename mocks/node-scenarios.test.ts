@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readScenarioFiles, setupSandboxServer } from './node.ts'
+import { SESSION_HEADER } from './testing/sandbox-client.ts'
 
 const BASE = 'http://api.sandbox.test'
 const { server, sandbox, reset } = setupSandboxServer({
@@ -12,7 +13,7 @@ describe('setupSandboxServer({ scenarios })', () => {
   it('lists the file and resets a session to it through the control API', async () => {
     const listed = await fetch(`${BASE}/__sandbox/scenarios`).then((r) => r.json())
     expect(listed).toContainEqual(expect.objectContaining({ name: 'host-no-bookings' }))
-    const headers = { 'content-type': 'application/json', 'x-sandbox-session': 'n1' }
+    const headers = { 'content-type': 'application/json', [SESSION_HEADER]: 'n1' }
     const answer = await fetch(`${BASE}/__sandbox/reset`, {
       method: 'POST',
       headers,

@@ -10,6 +10,7 @@ import type { Persona, PersonaKey } from '../fixtures/personas.ts'
 import { unhandledOption } from './browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
+import { signIn } from './testing/sign-in.ts'
 
 /** What a story puts in `parameters.sandbox`. */
 export interface StorySandboxParameters {
@@ -91,25 +92,10 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
         ...(wanted.seed === undefined ? {} : { seed: wanted.seed }),
       })
       const persona = sandbox.personas.find((candidate) => candidate.key === wanted.persona) ?? null
-      return {
-        sandbox: { sandbox, persona, accessToken: persona && (await signIn(sandbox, persona)) },
-      }
+      const accessToken = persona && (await signIn(sandbox, persona))
+      // Signing in journals a request; the story starts with an empty journal.
+      if (persona) sandbox.journal.clear()
+      return { sandbox: { sandbox, persona, accessToken } }
     },
   }
-}
-
-async function signIn(sandbox: Sandbox, persona: Persona): Promise<string> {
-  const answer = await sandbox.handle({
-    method: 'POST',
-    url: '/auth/refresh?dryRun=true',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken: persona.refreshToken }),
-  })
-  const body = answer.body as { accessToken?: string }
-  if (answer.status !== 200 || !body.accessToken) {
-    throw new Error(`Failed to sign in persona "${persona.key}": ${answer.status}`)
-  }
-  // Refreshing journals a request; the story should start with an empty journal.
-  sandbox.journal.clear()
-  return body.accessToken
 }

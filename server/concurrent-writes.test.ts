@@ -4,6 +4,7 @@ import { personas } from '../fixtures/personas.ts'
 import type { JournalEntry } from '../mocks/core/journal.ts'
 import { createSandbox } from '../mocks/core/sandbox.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
+import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 const CLIENTS = 50
@@ -102,7 +103,7 @@ function send(write: Write) {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-sandbox-session': write.session,
+      [SESSION_HEADER]: write.session,
       authorization: `Bearer ${tokens.get(write.persona)}`,
     },
     body: JSON.stringify(write.body),
@@ -148,7 +149,7 @@ describe(`${CLIENTS} clients writing at once, ${WRITES} writes each`, () => {
         url: write.url,
         headers: {
           'content-type': 'application/json',
-          'x-sandbox-session': write.session,
+          [SESSION_HEADER]: write.session,
           authorization: `Bearer ${tokens.get(write.persona)}`,
         },
         body: JSON.stringify(write.body),

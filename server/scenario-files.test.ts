@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
 
 const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
@@ -69,7 +70,7 @@ const post = (url: string, body: unknown, session?: string) =>
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      ...(session ? { 'x-sandbox-session': session } : {}),
+      ...(session ? { [SESSION_HEADER]: session } : {}),
     },
     body: JSON.stringify(body),
   })
@@ -96,7 +97,7 @@ describe('platform-sandbox --scenario-file', () => {
       body: { session: 'qa-1', scenario: 'host-no-bookings', seed: 20260601 },
     })
     const bookings = await json(`${url}/__sandbox/collections/bookings`, {
-      headers: { 'x-sandbox-session': 'qa-1' },
+      headers: { [SESSION_HEADER]: 'qa-1' },
     })
     expect(bookings.body).toEqual([])
   }, 60_000)

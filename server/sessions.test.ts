@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { SESSION_COOKIE } from '../mocks/testing/sandbox-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 interface Booking {
@@ -86,7 +87,7 @@ describe('session isolation over HTTP', () => {
   it('takes the session from the sandbox_session cookie as well', async () => {
     const followed = await server.request('/users/usr_guest/follow', {
       as: 'host',
-      headers: { cookie: 'sandbox_session=cookie-session' },
+      headers: { cookie: `${SESSION_COOKIE}=cookie-session` },
       body: {},
     })
     expect(followed.status).toBe(201)

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/core/sandbox.ts'
+import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
 import { startTestServer } from './test-server.ts'
 
 const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
@@ -63,7 +64,7 @@ describe('a sandbox killed with SIGKILL in the middle of a load', () => {
               headers: {
                 'content-type': 'application/json',
                 authorization: `Bearer ${accessToken}`,
-                'x-sandbox-session': `crash-${client}`,
+                [SESSION_HEADER]: `crash-${client}`,
               },
               body: JSON.stringify({ bookingId: anchors.bookings.accepted }),
             })

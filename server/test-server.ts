@@ -5,6 +5,7 @@
  */
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { type PersonaKey, personas } from '../fixtures/personas.ts'
+import { parseJson, SESSION_HEADER, signInWith } from '../mocks/testing/sandbox-client.ts'
 import type { ServerOptions } from './options.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -40,7 +41,7 @@ export function createTestClient(baseUrl: string): TestClient & { agent: Agent }
 
   function request<T>(path: string, init: TestRequest = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...init.headers }
-    if (init.session !== undefined) headers['x-sandbox-session'] = init.session
+    if (init.session !== undefined) headers[SESSION_HEADER] = init.session
     let body: string | undefined
     if (init.body !== undefined) {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
@@ -60,17 +61,12 @@ export function createTestClient(baseUrl: string): TestClient & { agent: Agent }
             res.on('data', (chunk: Buffer) => chunks.push(chunk))
             res.on('end', () => {
               const text = Buffer.concat(chunks).toString('utf8')
-              let parsed: unknown
-              try {
-                parsed = text === '' ? undefined : JSON.parse(text)
-              } catch {
-                parsed = undefined
-              }
+              const parsed = parseJson(text)
               resolve({
                 status: res.statusCode ?? 0,
                 headers: res.headers,
                 text,
-                body: parsed as T,
+                body: (parsed.json ? parsed.value : undefined) as T,
               })
             })
             res.on('error', reject)
@@ -88,14 +84,9 @@ export function createTestClient(baseUrl: string): TestClient & { agent: Agent }
     if (cached) return cached
     const persona = personas.find((candidate) => candidate.key === key)
     if (!persona) throw new Error(`Failed to sign in: no persona "${key}"`)
-    const response = await request<{ accessToken: string }>('/auth/refresh?dryRun=true', {
-      body: { refreshToken: persona.refreshToken },
-    })
-    if (response.status !== 200) {
-      throw new Error(`Failed to sign in as "${key}": ${response.status} ${response.text}`)
-    }
-    tokens.set(key, response.body.accessToken)
-    return response.body.accessToken
+    const accessToken = await signInWith(({ url, ...init }) => request(url, init), persona)
+    tokens.set(key, accessToken)
+    return accessToken
   }
 
   async function collection<T>(name: string, session?: string): Promise<T[]> {

@@ -4,12 +4,12 @@
  * loads and resets against building a plain `Map`, lookups on `large` against
  * `default`, and the cost of new sessions.
  */
-import { personas } from '../../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
 import { createSandbox, type Sandbox } from '../../mocks/core/sandbox.ts'
 import { collectionDefinitions, collectionNames, type DataSet } from '../../mocks/model/schemas.ts'
 import { createSnapshot } from '../../mocks/model/store.ts'
+import { SESSION_HEADER, signIn } from '../../mocks/testing/sandbox-client.ts'
 import { collectGarbage, median, time } from './stats.ts'
 
 export interface ResetFigures {
@@ -41,8 +41,6 @@ export interface SessionFigures {
   gcExposed: boolean
 }
 
-const host = personas.find((persona) => persona.key === 'host')!
-
 function countRecords(data: DataSet): number {
   return collectionNames.reduce((total, name) => total + data[name].length, 0)
 }
@@ -57,18 +55,6 @@ function buildMaps(data: DataSet): number {
     size += map.size
   }
   return size
-}
-
-export async function accessToken(sandbox: Sandbox): Promise<string> {
-  const answer = await sandbox.handle({
-    method: 'POST',
-    url: '/auth/refresh?dryRun=true',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken: host.refreshToken }),
-  })
-  const token = (answer.body as { accessToken?: string }).accessToken
-  if (answer.status !== 200 || !token) throw new Error('Failed to sign in as host in process')
-  return token
 }
 
 async function expectStatus(sandbox: Sandbox, request: SandboxRequest, status: number) {
@@ -108,7 +94,7 @@ export async function measureReset(
     snapshotTimes.push(await time(() => createSnapshot(name, DEFAULT_SEED, data)))
   }
 
-  const token = await accessToken(sandbox)
+  const token = await signIn(sandbox, 'host')
   const resetTimes: number[] = []
   for (let i = 0; i < 20; i++) {
     // Give the session a write of its own first, so that the reset has something to drop.
@@ -120,7 +106,7 @@ export async function measureReset(
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
-          'x-sandbox-session': session,
+          [SESSION_HEADER]: session,
         },
         body: '{}',
       },
@@ -147,8 +133,8 @@ export async function measureLookup(
   rounds: number,
 ): Promise<{ defaultMicros: number; largeMicros: number }> {
   const requests = {
-    default: makeRequest(await accessToken(sandboxes.default)),
-    large: makeRequest(await accessToken(sandboxes.large)),
+    default: makeRequest(await signIn(sandboxes.default, 'host')),
+    large: makeRequest(await signIn(sandboxes.large, 'host')),
   }
   const results = { default: [] as number[], large: [] as number[] }
   for (const which of ['default', 'large'] as const) {
@@ -175,14 +161,14 @@ export async function measureSessions(
   prefix: string,
 ): Promise<SessionFigures> {
   const scenario = sandbox.settings.scenario
-  const token = await accessToken(sandbox)
+  const token = await signIn(sandbox, 'host')
   const request = (index: number): SandboxRequest => ({
     method: 'POST',
     url: '/notifications/ntf_host_unarchived/archive',
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
-      'x-sandbox-session': `${prefix}-${index}`,
+      [SESSION_HEADER]: `${prefix}-${index}`,
     },
     body: '{}',
   })

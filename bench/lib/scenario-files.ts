@@ -8,7 +8,7 @@ import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { compileScenarios } from '../../mocks/scenarios/compile-scenarios.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
-import { accessToken } from './in-process.ts'
+import { SESSION_HEADER, signIn } from '../../mocks/testing/sandbox-client.ts'
 import { median, time } from './stats.ts'
 
 export interface SnapshotResetFigures {
@@ -38,7 +38,7 @@ export async function measureSnapshotReset(
 ): Promise<SnapshotResetFigures> {
   const scenario = sandbox.settings.scenario
   const session = `snapshot-${scenario}`
-  const token = await accessToken(sandbox)
+  const token = await signIn(sandbox, 'host')
   const write = () =>
     sandbox.handle({
       method: 'POST',
@@ -46,7 +46,7 @@ export async function measureSnapshotReset(
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
-        'x-sandbox-session': session,
+        [SESSION_HEADER]: session,
       },
       body: '{}',
     })

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { SESSION_HEADER } from '../../mocks/testing/sandbox-client.ts'
 import {
   apiError,
   errorCase,
@@ -44,7 +46,7 @@ export const payprovCases: ConformanceCase[] = [
       method: 'GET',
       url: '/payprov/account-status',
       as: 'host',
-      headers: { 'x-sandbox-session': 'not a session id!' },
+      headers: { [SESSION_HEADER]: 'not a session id!' },
     },
     status: 400,
     body: apiError('BAD_REQUEST', 'Invalid sandbox session id', [

@@ -5,6 +5,12 @@
  *
  * @module
  */
+
+import {
+  createSandboxClient,
+  type SandboxReply,
+  SESSION_HEADER,
+} from '../../mocks/testing/sandbox-client.ts'
 import type { CaseRequest, CollectionName, ConformanceCase, StateCheck } from '../cases/types.ts'
 import { deepEqual, matchesPattern, normalizeBody, preview } from './compare.ts'
 
@@ -32,12 +38,6 @@ export interface CaseOutcome {
   failures: string[]
 }
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: unknown
-}
-
 /**
  * A runner bound to one runtime. It signs personas in once (through the runtime's own
  * `POST /auth/refresh`) and reuses their tokens.
@@ -59,7 +59,7 @@ export async function caseRequestInit(
   session: string,
   accessToken: (persona: NonNullable<CaseRequest['as']>) => Promise<string>,
 ): Promise<{ method: string; headers: Record<string, string>; body?: string }> {
-  const headers: Record<string, string> = { 'x-sandbox-session': session }
+  const headers: Record<string, string> = { [SESSION_HEADER]: session }
   if (testCase.as !== undefined) headers.authorization = `Bearer ${await accessToken(testCase.as)}`
   if (testCase.authorization !== undefined) headers.authorization = testCase.authorization
   let body: string | undefined
@@ -73,81 +73,18 @@ export async function caseRequestInit(
 }
 
 export function createConformanceRunner(target: ConformanceTarget) {
-  // Looked up on every call: msw replaces the global `fetch` when its server starts listening.
-  const send: typeof fetch = (input, init) => (target.fetch ?? globalThis.fetch)(input, init)
+  // The client looks `fetch` up on every call: msw replaces the global one when it starts.
+  const client = createSandboxClient({
+    baseUrl: target.baseUrl,
+    ...(target.fetch ? { fetch: target.fetch } : {}),
+  })
   const hidden = new Set((target.hiddenHeaders ?? []).map((name) => name.toLowerCase()))
   const prefix = target.sessionPrefix ?? `conformance-${Math.random().toString(36).slice(2, 10)}`
-  const tokens = new Map<string, Promise<string>>()
-  let refreshTokens: Promise<Map<string, string>> | undefined
   let sequence = 0
 
-  async function request(
-    path: string,
-    init: { method?: string; headers?: Record<string, string>; body?: string },
-  ): Promise<Answer> {
-    const response = await send(new URL(path, target.baseUrl), {
-      method: init.method ?? 'GET',
-      headers: init.headers ?? {},
-      ...(init.body === undefined ? {} : { body: init.body }),
-    })
-    const text = await response.text()
-    let body: unknown = text === '' ? undefined : text
-    try {
-      body = text === '' ? undefined : JSON.parse(text)
-    } catch {
-      // Not JSON: keep the text.
-    }
-    return { status: response.status, headers: response.headers, body }
-  }
-
-  async function personaRefreshTokens(): Promise<Map<string, string>> {
-    refreshTokens ??= request('/__sandbox/personas', {}).then((answer) => {
-      if (answer.status !== 200 || !Array.isArray(answer.body)) {
-        throw new Error(`Failed to list the personas: ${answer.status} ${preview(answer.body)}`)
-      }
-      return new Map(
-        (answer.body as { key: string; refreshToken: string }[]).map((persona) => [
-          persona.key,
-          persona.refreshToken,
-        ]),
-      )
-    })
-    return refreshTokens
-  }
-
   /** An access token of the persona `key`, from the runtime's `POST /auth/refresh`. */
-  function accessToken(key: string): Promise<string> {
-    let token = tokens.get(key)
-    if (!token) {
-      token = personaRefreshTokens().then(async (known) => {
-        const refreshToken = known.get(key)
-        if (!refreshToken) throw new Error(`Failed to sign in as "${key}": no such persona`)
-        const answer = await request('/auth/refresh?dryRun=true', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ refreshToken }),
-        })
-        const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
-        if (answer.status !== 200 || typeof accessToken !== 'string') {
-          throw new Error(`Failed to sign in as "${key}": ${answer.status} ${preview(answer.body)}`)
-        }
-        return accessToken
-      })
-      tokens.set(key, token)
-      token.catch(() => tokens.delete(key))
-    }
-    return token
-  }
-
-  async function collection(name: CollectionName, session: string): Promise<unknown[]> {
-    const answer = await request(`/__sandbox/collections/${name}`, {
-      headers: { 'x-sandbox-session': session },
-    })
-    if (answer.status !== 200 || !Array.isArray(answer.body)) {
-      throw new Error(`Failed to read collection "${name}": ${answer.status}`)
-    }
-    return answer.body
-  }
+  const accessToken = (key: string) => client.accessToken(key)
+  const collection = (name: CollectionName, session: string) => client.collection(name, session)
 
   async function snapshot(
     names: readonly CollectionName[],
@@ -159,23 +96,15 @@ export function createConformanceRunner(target: ConformanceTarget) {
     return new Map(entries)
   }
 
-  async function sendCase(testCase: CaseRequest, session: string): Promise<Answer> {
-    return request(testCase.url, await caseRequestInit(testCase, session, accessToken))
+  async function sendCase(testCase: CaseRequest, session: string): Promise<SandboxReply> {
+    return client.send(testCase.url, await caseRequestInit(testCase, session, accessToken))
   }
 
   /** Resets a fresh session, sends the case's request, and checks the answer and the state. */
   async function run(testCase: ConformanceCase): Promise<CaseOutcome> {
     sequence += 1
     const session = `${prefix}-${sequence}`.slice(0, 64)
-    const reset = await request('/__sandbox/reset', {
-      method: 'POST',
-      headers: { 'x-sandbox-session': session },
-    })
-    if (reset.status !== 200) {
-      throw new Error(
-        `Failed to reset session "${session}": ${reset.status} ${preview(reset.body)}`,
-      )
-    }
+    await client.reset(session)
     const watched = [
       ...new Set([
         ...(testCase.changes ?? []).map((check) => check.collection),

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
+import { SESSION_HEADER } from '../../mocks/testing/sandbox-client.ts'
 import type { DocumentedOperation } from './document-checker.ts'
 
 export interface FuzzRequest {
@@ -158,7 +159,7 @@ export function fuzzRequest(
       let index = 0
       const path = operation.path.replace(/\{\w+\}/g, () => segments[index++]!)
       const headers: Record<string, string> = {}
-      if (session !== undefined) headers['x-sandbox-session'] = session
+      if (session !== undefined) headers[SESSION_HEADER] = session
       if (authorization !== undefined) headers.authorization = authorization
       if (contentType !== undefined) headers['content-type'] = contentType
       const method = otherMethod ?? operation.method

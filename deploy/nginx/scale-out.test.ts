@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { SESSION_COOKIE, SESSION_HEADER } from '../../mocks/testing/sandbox-client.ts'
 import { ensureNginx } from '../../scripts/find-nginx.ts'
 import { startTestServer, type TestServer } from '../../server/test-server.ts'
 import { type RunningNginx, renderSandboxConf, startNginx } from './nginx-process.ts'
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 async function call(path: string, session: string | undefined, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
-  if (session !== undefined) headers.set('x-sandbox-session', session)
+  if (session !== undefined) headers.set(SESSION_HEADER, session)
   const response = await fetch(`${nginx.url}${path}`, { ...init, headers })
   return { status: response.status, headers: response.headers, body: await response.json() }
 }
@@ -85,7 +86,7 @@ describe('two instances behind nginx, hashing x-sandbox-session', () => {
       body: '{"scenario":"empty"}',
     })
     const byCookie = await call('/__sandbox/collections/bookings', undefined, {
-      headers: { cookie: 'sandbox_session=cookie-1' },
+      headers: { cookie: `${SESSION_COOKIE}=cookie-1` },
     })
     expect(byCookie.body).toEqual([])
   })

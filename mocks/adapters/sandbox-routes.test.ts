@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SESSION_HEADER } from '../testing/sandbox-client.ts'
 import { joinCookies, readSandboxRequest } from './sandbox-routes.ts'
 
 describe('joinCookies', () => {
@@ -23,7 +24,7 @@ describe('readSandboxRequest', () => {
     expect(await readSandboxRequest(request, '/v1'.length)).toEqual({
       method: 'POST',
       url: '/bookings/b1/decline?dryRun=true',
-      headers: { 'content-type': 'application/json', 'x-sandbox-session': 's1' },
+      headers: { 'content-type': 'application/json', [SESSION_HEADER]: 's1' },
       body: '{}',
     })
   })

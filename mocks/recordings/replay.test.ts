@@ -6,6 +6,7 @@ import { getRecordedExample, recordedExampleFiles } from '../../spec/examples/in
 import type { SandboxRequest } from '../core/http.ts'
 import { createSandbox } from '../core/sandbox.ts'
 import { setupSandboxServer } from '../node.ts'
+import { SESSION_HEADER } from '../testing/sandbox-client.ts'
 import { createHar, createHarEntry, type HarEntry } from './har.ts'
 import { RecordingsFormatError } from './recordings.ts'
 import { createReplay } from './replay.ts'
@@ -62,7 +63,7 @@ describe('replay', () => {
       { payoutsEnabled: 'second' },
     ])
     // Another session has its own sequence, and a reset starts a session's over.
-    const other = { 'x-sandbox-session': 'other' }
+    const other = { [SESSION_HEADER]: 'other' }
     expect((await send(sandbox, { url: '/payprov/account-status', headers: other })).body).toEqual({
       payoutsEnabled: 'first',
     })

@@ -4,6 +4,7 @@
  * signed in as a persona. Works against any runtime that answers `baseUrl`.
  */
 import { type PersonaKey, personas } from '../../fixtures/personas.ts'
+import { createSandboxClient } from './sandbox-client.ts'
 
 export interface CallOptions {
   method?: string
@@ -23,58 +24,26 @@ export interface CallResult<T = any> {
 }
 
 export function createApiClient(baseUrl: string) {
-  const tokens = new Map<string, string>()
+  const client = createSandboxClient({ baseUrl, personas })
+  // An empty session id means none here: the request goes to the default session.
+  const sessionOf = (session: string | undefined) => (session ? { session } : {})
 
   async function call<T = any>(path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.session) headers['x-sandbox-session'] = options.session
-    if (options.authorization) headers.authorization = options.authorization
-    if (options.as) headers.authorization = `Bearer ${await tokenFor(options.as, options.session)}`
-    let body: string | undefined
-    if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const response = await fetch(new URL(path, baseUrl), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(body === undefined ? {} : { body }),
-    })
-    const text = await response.text()
-    let parsed: unknown = text
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      // Not JSON: keep the text.
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers }
+    const { session, ...init } = options
+    // A persona's token wins over a raw Authorization header.
+    if (init.as !== undefined) delete init.authorization
+    const reply = await client.request<T>(path, { ...init, ...sessionOf(session) })
+    return { status: reply.status, body: reply.body, headers: reply.headers }
   }
 
   /** An access token for the persona, through `POST /auth/refresh` like an app would get it. */
-  async function tokenFor(key: PersonaKey, session?: string): Promise<string> {
-    const cacheKey = `${key}@${session ?? ''}`
-    const cached = tokens.get(cacheKey)
-    if (cached) return cached
-    const persona = personas.find((candidate) => candidate.key === key)!
-    const response = await call<{ accessToken: string }>('/auth/refresh?dryRun=true', {
-      body: { refreshToken: persona.refreshToken },
-      ...(session ? { session } : {}),
-    })
-    if (response.status !== 200) {
-      throw new Error(
-        `Failed to sign in as "${key}": ${response.status} ${JSON.stringify(response.body)}`,
-      )
-    }
-    tokens.set(cacheKey, response.body.accessToken)
-    return response.body.accessToken
+  function tokenFor(key: PersonaKey, session?: string): Promise<string> {
+    return client.accessToken(key, session || undefined)
   }
 
   /** The records of a collection, through the control API. */
-  async function collection<T = any>(name: string, session?: string): Promise<T[]> {
-    const response = await call<T[]>(`/__sandbox/collections/${name}`, session ? { session } : {})
-    if (response.status !== 200)
-      throw new Error(`Failed to read collection "${name}": ${response.status}`)
-    return response.body
+  function collection<T = any>(name: string, session?: string): Promise<T[]> {
+    return client.collection<T>(name, session || undefined)
   }
 
   return { call, tokenFor, collection }

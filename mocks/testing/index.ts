@@ -1,1 +1,11 @@
 export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'
+export {
+  createSandboxClient,
+  type SandboxClient,
+  type SandboxClientOptions,
+  type SandboxClientRequest,
+  type SandboxReply,
+  SESSION_COOKIE,
+  SESSION_HEADER,
+  signIn,
+} from './sandbox-client.ts'

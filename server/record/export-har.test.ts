@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test'
 import type { Har } from 'har-format'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_HEADER } from '../../mocks/testing/sandbox-client.ts'
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.ts'
 import { startTestServer, type TestServer } from '../test-server.ts'
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
   server = await startTestServer()
   const token = await server.tokenFor('host')
   await server.request('/payprov/account-status', { as: 'guest' }) // another session: not exported
-  const headers = { 'x-sandbox-session': SESSION }
+  const headers = { [SESSION_HEADER]: SESSION }
   recorded = []
   for (const [path, body] of [
     ['/payprov/account-status', undefined],

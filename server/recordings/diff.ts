@@ -9,6 +9,11 @@ import type { CaseRequest } from '../../contract/cases/types.ts'
 import { caseRequestInit } from '../../contract/conformance/run-case.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
+import {
+  createSandboxClient,
+  refreshRequest,
+  SESSION_HEADER,
+} from '../../mocks/testing/sandbox-client.ts'
 import { recordedExamples, recordedRequestUrl } from '../../spec/examples/index.ts'
 import { shapeDifferences } from './body-shape.ts'
 
@@ -74,36 +79,36 @@ export function diffCases(): DiffCase[] {
 }
 
 function createClient(baseUrl: string, session: string) {
+  const client = createSandboxClient({ baseUrl })
   const tokens = new Map<string, Promise<string>>()
   async function send(request: CaseRequest): Promise<Answer> {
-    const init = await caseRequestInit(request, session, accessToken)
-    const response = await fetch(new URL(request.url, baseUrl), init)
-    const text = await response.text()
-    let body: unknown = text
-    try {
-      body = text === '' ? undefined : JSON.parse(text)
-    } catch {
-      // Not JSON: its shape is "string".
-    }
+    const reply = await client.send(
+      request.url,
+      await caseRequestInit(request, session, accessToken),
+    )
     return {
-      status: response.status,
-      body,
-      mediaType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
-      cookieNames: response.headers
+      status: reply.status,
+      // Not JSON: the text itself, whose shape is "string".
+      body: reply.body,
+      mediaType: (reply.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+      cookieNames: reply.headers
         .getSetCookie()
         .map((cookie) => cookie.slice(0, cookie.indexOf('=')).trim())
         .sort(),
     }
   }
+  /**
+   * Lenient on purpose: a target that refuses the sign-in still gets the request (with an
+   * empty token), and the difference shows in the report.
+   */
   function accessToken(key: string): Promise<string> {
     let token = tokens.get(key)
     if (!token) {
       const persona = personas.find((candidate) => candidate.key === key)
-      token = send({
-        method: 'POST',
-        url: '/auth/refresh?dryRun=true',
-        body: { refreshToken: persona?.refreshToken ?? key },
-      }).then((answer) => String((answer.body as { accessToken?: unknown })?.accessToken ?? ''))
+      const { url, ...init } = refreshRequest(persona?.refreshToken ?? key)
+      token = client
+        .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
+        .then((answer) => String((answer.body as { accessToken?: unknown })?.accessToken ?? ''))
       tokens.set(key, token)
     }
     return token

@@ -1,0 +1,148 @@
+/**
+ * @module
+ * The figures measured over HTTP or in child processes: throughput and p99 beside Express
+ * and bare `node:http`, cold start, the recording proxy, replay, and the live journal.
+ */
+
+import type { HttpRounds } from './http-rounds.ts'
+import type { JournalStreamFigures } from './journal-stream.ts'
+import type { RecordingFigures, ReplayFigures } from './recording.ts'
+import type { Figure } from './report.ts'
+import { coldStartRuns, load, loadRounds, recordRequests } from './settings.ts'
+import { median } from './stats.ts'
+
+export function httpFigures(http: HttpRounds['best']): Figure[] {
+  const figures: Figure[] = []
+  for (const [label, results] of Object.entries(http)) {
+    const sandbox = results.sandbox!
+    const express = results.express!
+    const bare = results['node:http']!
+    figures.push(
+      {
+        group: label,
+        name: 'throughput',
+        value: sandbox.requestsPerSecond,
+        unit: 'req/s',
+        baselineName: 'Express',
+        baseline: express.requestsPerSecond,
+        goal: { kind: 'min', ratio: 0.8 },
+        note: `best of ${loadRounds} runs of ${load.durationSeconds} s, ${load.connections} connections`,
+      },
+      {
+        group: label,
+        name: 'throughput',
+        value: sandbox.requestsPerSecond,
+        unit: 'req/s',
+        baselineName: 'node:http',
+        baseline: bare.requestsPerSecond,
+      },
+      {
+        group: label,
+        name: 'p99 latency',
+        value: sandbox.p99Ms,
+        unit: 'ms',
+        baselineName: 'Express',
+        baseline: express.p99Ms,
+        note: 'of the same runs',
+      },
+      {
+        group: label,
+        name: 'p99 latency',
+        value: sandbox.p99Ms,
+        unit: 'ms',
+        baselineName: 'node:http',
+        baseline: bare.p99Ms,
+      },
+    )
+  }
+  return figures
+}
+
+export function coldStartFigure(cold: Map<string, number[]>): Figure[] {
+  const figures: Figure[] = []
+  figures.push({
+    group: 'cold start',
+    name: 'spawn to first 200, median',
+    value: median(cold.get('sandbox')!),
+    unit: 'ms',
+    baselineName: 'node:http',
+    baseline: median(cold.get('node:http')!),
+    goal: { kind: 'max', ratio: 2.5 },
+    note: `${coldStartRuns} runs; platform-sandbox runs its esbuild bundle`,
+  })
+  return figures
+}
+
+/** The recording proxy beside a bare proxy, and replay; `firstLoadMs`: default's first load. */
+export function recordingFigures(
+  recording: RecordingFigures,
+  replay: ReplayFigures,
+  firstLoadMs: number,
+): Figure[] {
+  const figures: Figure[] = []
+  const recordingGroup = 'recording proxy, GET in front of bare node:http'
+  figures.push(
+    {
+      group: recordingGroup,
+      name: 'mean latency',
+      value: recording.record.meanMs,
+      unit: 'ms',
+      baselineName: 'bare node:http proxy',
+      baseline: recording.bare.meanMs,
+      goal: { kind: 'max', ratio: 1.5 },
+      note: `best of ${loadRounds} rounds of ${recordRequests} requests, 10 connections; every exchange written to the HAR`,
+    },
+    {
+      group: recordingGroup,
+      name: 'p99 latency',
+      value: recording.record.p99Ms,
+      unit: 'ms',
+      baselineName: 'bare node:http proxy',
+      baseline: recording.bare.p99Ms,
+      note: 'of the same rounds',
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'load: parse and index',
+      value: replay.loadMs,
+      unit: 'ms',
+      baselineName: 'default first load',
+      baseline: firstLoadMs,
+      goal: { kind: 'max', ratio: 1 },
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'match one request',
+      value: replay.matchLargeMicros,
+      unit: 'µs',
+      baselineName: 'scan of every entry',
+      baseline: replay.matchScanMicros,
+      goal: { kind: 'max', ratio: 0.1 },
+      note: 'indexed by method and path, then query and body',
+    },
+    {
+      group: `replay of a ${replay.entries.toLocaleString('en')}-entry HAR`,
+      name: 'match one request',
+      value: replay.matchLargeMicros,
+      unit: 'µs',
+      baselineName: 'same among 10 entries',
+      baseline: replay.matchSmallMicros,
+    },
+  )
+  return figures
+}
+
+export function journalStreamFigure(stream: JournalStreamFigures): Figure[] {
+  const figures: Figure[] = []
+  figures.push({
+    group: 'live journal (dashboard)',
+    name: 'GET /payprov/account-status throughput with a subscriber on /__sandbox/events',
+    value: stream.with.requestsPerSecond,
+    unit: 'req/s',
+    baselineName: 'no subscriber',
+    baseline: stream.without.requestsPerSecond,
+    goal: { kind: 'min', ratio: 0.9 },
+    note: `best of ${loadRounds} alternating rounds; the stream delivered ${stream.delivered.toLocaleString('en')} entries for ${stream.with.requests.toLocaleString('en')} measured requests plus the warm-up's`,
+  })
+  return figures
+}
