@@ -23,6 +23,7 @@ import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
 import { handleControl } from './control.ts'
+import { isControlPath } from './control-routes.ts'
 import { badRequest, SandboxError } from './errors.ts'
 import { FaultRegistry, markFault } from './faults.ts'
 import {
@@ -47,11 +48,11 @@ import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
 import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
 import { markSessionCreated } from './session-created.ts'
-import { DEFAULT_SESSION, isValidSessionId, SessionRegistry } from './sessions.ts'
+import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
+import { SessionRegistry } from './sessions.ts'
 
-export const SESSION_HEADER = 'x-sandbox-session'
-export const SESSION_COOKIE = 'sandbox_session'
-export const CONTROL_PREFIX = '/__sandbox'
+export { CONTROL_PREFIX } from './control-routes.ts'
+export { SESSION_COOKIE, SESSION_HEADER } from './session-id.ts'
 
 export interface SandboxOptions {
   /** Scenario every new session starts from. Default `default`. */
@@ -190,9 +191,6 @@ export interface Sandbox {
 
 const SNAPSHOT_CACHE_SIZE = 4
 
-function isControlPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
-}
 const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
 /**
@@ -294,17 +292,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const starting = () => {
     invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
     return startingSnapshot
-  }
-
-  function sessionOf(request: SandboxRequest, cookies: Record<string, string>): string {
-    const id = request.headers[SESSION_HEADER] ?? cookies[SESSION_COOKIE]
-    if (id === undefined || id === '') return DEFAULT_SESSION
-    if (!isValidSessionId(id)) {
-      throw badRequest('Invalid sandbox session id', [
-        `session id (${SESSION_HEADER} header or ${SESSION_COOKIE} cookie) must be 1 to 64 letters, digits or . _ : -`,
-      ])
-    }
-    return id
   }
 
   const saved = createSavedSnapshots({
@@ -437,7 +424,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       try {
         const cookies = parseCookies(request.headers.cookie)
-        session = sessionOf(request, cookies)
+        session = resolveSession(request.headers)
         const sessionSettings = settingsOf(session)
         time = sessionSettings.now().toISOString()
         if (isControlPath(path)) {
