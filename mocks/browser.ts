@@ -27,7 +27,7 @@ import {
   type ResetResult,
   type Sandbox,
   type SandboxOptions,
-} from './core/sandbox.ts'
+} from './sandbox.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
 
@@ -228,8 +228,8 @@ export async function sendThroughWorker(
 
 export { anchors } from '../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
-export { createSandbox } from './core/sandbox.ts'
 export type { ReplayOptions } from './recordings/replay.ts'
+export { createSandbox } from './sandbox.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'
 export { defineScenario } from './scenarios/scenario-file.ts'

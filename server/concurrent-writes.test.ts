@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import type { JournalEntry } from '../mocks/core/journal.ts'
-import { createSandbox } from '../mocks/core/sandbox.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
+import { createSandbox } from '../mocks/sandbox.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 const CLIENTS = 50

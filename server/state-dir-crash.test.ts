@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
-import { createSandbox } from '../mocks/core/sandbox.ts'
+import { createSandbox } from '../mocks/sandbox.ts'
 import { startTestServer } from './test-server.ts'
 
 const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))

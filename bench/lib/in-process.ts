@@ -7,9 +7,9 @@
 import { personas } from '../../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
-import { createSandbox, type Sandbox } from '../../mocks/core/sandbox.ts'
 import { collectionDefinitions, collectionNames, type DataSet } from '../../mocks/model/schemas.ts'
 import { createSnapshot } from '../../mocks/model/store.ts'
+import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { collectGarbage, median, time } from './stats.ts'
 
 export interface ResetFigures {

@@ -6,8 +6,9 @@
  * Playwright fixture each need their own answer to both.
  */
 import { type HttpHandler, http } from 'msw'
+import { CONTROL_PREFIX } from '../core/control-routes.ts'
 import type { SandboxRequest } from '../core/http.ts'
-import { CONTROL_PREFIX, type Sandbox } from '../core/sandbox.ts'
+import type { Sandbox } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
   /**

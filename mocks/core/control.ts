@@ -8,13 +8,13 @@ import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
 import { controlRouteIsProtected, refuseWithoutControlToken } from './control-auth.ts'
+import type { ControlContext } from './control-context.ts'
 import { CONTROL_PREFIX, controlMethods } from './control-routes.ts'
 import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { otherMethodResponse } from './method-rules.ts'
 import { readJsonBody } from './pipeline.ts'
-import type { Sandbox } from './sandbox.ts'
 import { namesSession } from './session-id.ts'
 import { parseInput } from './validation.ts'
 
@@ -35,7 +35,7 @@ const resetBody = z.strictObject({
 })
 
 export async function handleControl(
-  sandbox: Sandbox,
+  sandbox: ControlContext,
   control: ControlRequest,
 ): Promise<SandboxResponse> {
   const { method, query, request, session } = control

@@ -8,7 +8,6 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
-import { parseCookies } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { isValidSessionId, sessionIdOf } from '../../mocks/core/session-id.ts'
 import { writeAnswer } from '../handler.ts'
