@@ -2,6 +2,8 @@
  * @module
  * Putting a session back to a starting state: a scenario at a seed, or a saved
  * snapshot. Its journal, fault rules, clock and recorded-answer position go with it.
+ * A bare reset returns the session to the sandbox's starting scenario and seed (the
+ * ones it was created with); options name another scenario, seed or saved snapshot.
  */
 import type { Snapshot } from '../model/store.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
@@ -16,13 +18,6 @@ export function createReset(parts: SandboxParts) {
   return async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
     const session = resetOptions.session ?? DEFAULT_SESSION
     const { snapshot: named, scenario: asked, seed: askedSeed } = resetOptions
-    // A session started from a saved snapshot goes back to it when nothing else is asked.
-    const savedAs = sessions.peek(session)?.snapshot.savedAs
-    if (named === undefined && asked === undefined && askedSeed === undefined && savedAs) {
-      if (saved.list().some((info) => info.name === savedAs)) {
-        return reset({ session, snapshot: savedAs })
-      }
-    }
     if (named !== undefined) {
       if (asked !== undefined || askedSeed !== undefined) {
         throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
@@ -33,9 +28,9 @@ export function createReset(parts: SandboxParts) {
       journal.clear(session)
       return { session, scenario: snapshot.scenario, seed: snapshot.seed, snapshot: named }
     }
-    const current = sessions.peek(session)?.snapshot
-    const scenario = asked ?? current?.scenario ?? settings.scenario
-    const seed = askedSeed ?? current?.seed ?? settings.seed
+    // One meaning in every runtime: what the options do not name is the sandbox's start.
+    const scenario = asked ?? settings.scenario
+    const seed = askedSeed ?? settings.seed
     if (!(scenario in scenarios)) {
       throw badRequest('Unknown scenario', [
         `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,

@@ -109,7 +109,10 @@ export interface Sandbox {
   readonly ready: Promise<void>
   /** Answers one request: an operation of the reference or a control call. Never throws. */
   handle(request: SandboxRequest): Promise<SandboxResponse>
-  /** Puts a session back to a scenario's initial state. */
+  /**
+   * Puts a session back to a starting state: the scenario and seed the sandbox was created
+   * with, unless the options name another scenario, seed or a saved snapshot.
+   */
   reset(options?: ResetOptions): Promise<ResetResult>
   /**
    * Starts over: drops every session but the default one and puts the default session
