@@ -30,7 +30,7 @@ import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
-import type { SandboxOptions } from './sandbox-types.ts'
+import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
 import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
 
@@ -67,6 +67,7 @@ export function createRequestHandler({
     request: SandboxRequest,
     method: string,
     trace: RequestTrace,
+    matched: MatchedOperation | undefined,
   ): Promise<SandboxResponse> {
     const { path, query } = trace
     const record = (response: SandboxResponse, details?: RecordDetails) =>
@@ -91,7 +92,7 @@ export function createRequestHandler({
         if (created) record(response, { sessionCreated: true })
         return markSessionCreated(response, created)
       }
-      const found = match(method, path)
+      const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
       // Recorded answers come after the control API and fault rules, before the model.
       const replayed = () =>
         replay && answerFromReplay(replay, method, path, query, request, session)
@@ -198,7 +199,7 @@ export function createRequestHandler({
     answers: (method: string, path: string) =>
       isControlPath(path) || match(method.toUpperCase(), path) !== undefined,
     /** Answers one request. Never throws. */
-    async handle(request: SandboxRequest): Promise<SandboxResponse> {
+    async handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> {
       const { path, query } = splitUrl(request.url)
       const requested = request.method.toUpperCase()
       const trace: RequestTrace = {
@@ -213,7 +214,8 @@ export function createRequestHandler({
         fault: undefined,
       }
       // HEAD is answered like GET, without the body.
-      const response = await answer(request, requested === 'HEAD' ? 'GET' : requested, trace)
+      const method = requested === 'HEAD' ? 'GET' : requested
+      const response = await answer(request, method, trace, matched)
       return requested === 'HEAD' ? withoutBody(response) : response
     },
   }

@@ -31,6 +31,11 @@ export interface SandboxContent {
   defaultSeed: number
 }
 
+/** The operation whose route a caller (an msw handler) has already matched. */
+export interface MatchedOperation {
+  operation: Operation
+}
+
 export interface SandboxOptions {
   /** Scenario every new session starts from. Default `default`. */
   scenario?: string
@@ -107,8 +112,12 @@ export interface ResetResult {
 export interface Sandbox {
   /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
   readonly ready: Promise<void>
-  /** Answers one request: an operation of the reference or a control call. Never throws. */
-  handle(request: SandboxRequest): Promise<SandboxResponse>
+  /**
+   * Answers one request: an operation of the reference or a control call. Never throws.
+   * `matched` names the operation a caller's router (msw) already matched, so the
+   * sandbox checks that one route instead of searching them all.
+   */
+  handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse>
   /**
    * Puts a session back to a starting state: the scenario and seed the sandbox was created
    * with, unless the options name another scenario, seed or a saved snapshot.
