@@ -4,7 +4,6 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import type { Persona } from '../model/content.ts'
-import { noRecordingResponse, type Replay } from '../recordings/replay.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
 import { isControlPath } from './control-routes.ts'
@@ -26,6 +25,7 @@ import {
   type PipelineSettings,
   runPipeline,
 } from './pipeline.ts'
+import { answerFromReplay } from './replay-stage.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { createRouter } from './router.ts'
@@ -219,17 +219,4 @@ export function createRequestHandler({
       return requested === 'HEAD' ? withoutBody(response) : response
     },
   }
-}
-
-function answerFromReplay(
-  replay: Replay,
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  request: SandboxRequest,
-  session: string,
-): SandboxResponse | undefined {
-  const answer = replay.answer({ method, path, query, body: request.body, session })
-  if (answer) return answer
-  return replay.only ? noRecordingResponse(method, path) : undefined
 }
