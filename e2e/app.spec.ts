@@ -99,6 +99,24 @@ test('starts the scenario the page asks for and resets to another from the page'
   expect(await bookingStatus(page, anchors.bookings.pending)).toBe('pending')
 })
 
+test('a bare reset returns to the scenario the page started with, also after a reload', async ({
+  page,
+}) => {
+  const booking = anchors.bookings.pending
+  await open(page, '?scenario=empty')
+  await page.evaluate(() => window.__sandbox?.reset({ scenario: 'default' }))
+  expect(await bookingStatus(page, booking)).toBe('pending')
+
+  await page.reload()
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  expect(await bookingStatus(page, booking)).toBe('pending')
+  expect(await page.evaluate(() => window.__sandbox?.sandbox.settings.scenario)).toBe('empty')
+
+  const bare = await page.evaluate(() => window.__sandbox?.reset())
+  expect(bare).toMatchObject({ session: 'default', scenario: 'empty' })
+  expect(await bookingStatus(page, booking)).toBeUndefined()
+})
+
 test('runs plain requests through the worker, cookies included', async ({ page }) => {
   await open(page)
   const host = personas.find((persona) => persona.key === 'host')!

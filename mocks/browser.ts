@@ -27,7 +27,7 @@ import {
   type ResetResult,
   type Sandbox,
   type SandboxOptions,
-} from './core/sandbox.ts'
+} from './sandbox.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
 
@@ -69,7 +69,10 @@ export interface SandboxWorker {
    */
   answeredBy: 'worker' | 'playwright'
   sandbox: Sandbox
-  /** Back to the scenario's initial state (or another scenario), and the original handlers. */
+  /**
+   * Back to the starting scenario and seed (the ones the worker was started with, even after
+   * a reload), or the scenario, seed or snapshot given; and the original handlers.
+   */
   reset(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
   /** Stops answering requests. The saved state stays until `reset()`. */
   stop(): void
@@ -117,9 +120,9 @@ export async function startSandboxWorker(
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
   const saved = storage ? readPersistedState(storage, storageKey) : undefined
 
-  const sandbox = createSandbox(
-    saved ? { ...sandboxOptions, scenario: saved.scenario, seed: saved.seed } : sandboxOptions,
-  )
+  // Created with the options' scenario and seed, so that a bare reset returns to them
+  // after a reload too; the saved state is then laid over its own scenario and seed.
+  const sandbox = createSandbox(sandboxOptions)
   if (saved) await restore(sandbox, saved, storage, storageKey)
 
   const save = async () => {
@@ -169,6 +172,7 @@ async function restore(
   storageKey: string,
 ): Promise<void> {
   try {
+    await sandbox.reset({ scenario: saved.scenario, seed: saved.seed })
     await restoreState(await sandbox.store(), saved)
   } catch (error) {
     console.warn('[sandbox] Failed to restore the saved state, starting afresh:', error)
@@ -228,8 +232,8 @@ export async function sendThroughWorker(
 
 export { anchors } from '../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
-export { createSandbox } from './core/sandbox.ts'
 export type { ReplayOptions } from './recordings/replay.ts'
+export { createSandbox } from './sandbox.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'
 export { defineScenario } from './scenarios/scenario-file.ts'

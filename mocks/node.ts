@@ -3,16 +3,11 @@
  * The Node entry for test authors: the sandbox handlers on msw's `setupServer`.
  */
 import { setupServer } from 'msw/node'
-import {
-  createSandbox,
-  type ResetOptions,
-  type Sandbox,
-  type SandboxOptions,
-} from './core/sandbox.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
 import { readRecordingsFile } from './recordings/read-file.ts'
 import type { Recordings } from './recordings/recordings.ts'
 import type { Replay, ReplayOptions } from './recordings/replay.ts'
+import { createSandbox, type ResetOptions, type Sandbox, type SandboxOptions } from './sandbox.ts'
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
 export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {

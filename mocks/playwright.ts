@@ -13,10 +13,10 @@ import {
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
-import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
 import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
 import type { ReplayOptions } from './recordings/replay.ts'
+import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
 
 export interface SandboxTestOptions {

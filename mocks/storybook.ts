@@ -9,7 +9,7 @@ import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../fixtures/personas.ts'
 import { unhandledOption } from './browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
-import { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts'
+import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
 import { signIn } from './testing/sign-in.ts'
 
 /** What a story puts in `parameters.sandbox`. */

@@ -5,7 +5,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
-import { createSandbox, type Sandbox } from '../mocks/core/sandbox.ts'
+import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
 import { createCorsMiddleware } from './cors.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox } from '../mocks/core/sandbox.ts'
+import { createSandbox } from '../mocks/sandbox.ts'
 import { formatBanner } from './banner.ts'
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { exposureWarning, isLoopbackHost, listenAddress } from './exposure.ts'

@@ -7,8 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
-import { parseCookies } from '../mocks/core/http.ts'
-import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/sandbox.ts'
+import { sessionIdOf } from '../mocks/core/session-id.ts'
 
 export type LogFormat = 'text' | 'json'
 
@@ -76,13 +75,6 @@ export function formatRequestLogJson(entry: RequestLogEntry): string {
   })
 }
 
-function sessionOf(headers: Record<string, string | string[] | undefined>): string {
-  const header = headers[SESSION_HEADER]
-  if (typeof header === 'string' && header !== '') return header
-  const cookie = headers.cookie
-  return (typeof cookie === 'string' && parseCookies(cookie)[SESSION_COOKIE]) || 'default'
-}
-
 function statusOf(res: ServerResponse, fault: string | undefined): number {
   if (res.writableFinished) return res.statusCode
   return fault === undefined ? 499 : 0
@@ -110,7 +102,7 @@ export function createRequestLogger(
       const fault = typeof header === 'string' ? header : undefined
       const entry: RequestLogEntry = {
         time,
-        session: sessionOf(req.headers),
+        session: sessionIdOf(req.headers),
         method: req.method ?? 'GET',
         path: mark === -1 ? url : url.slice(0, mark),
         status: statusOf(res, fault),

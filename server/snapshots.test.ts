@@ -76,10 +76,20 @@ describe('saved snapshots', () => {
     const after = await server.collection<{ id: string }>('notifications', 'qa-2')
     expect(new Set(after.map((n) => n.id)).size).toBe(after.length)
 
-    // A plain reset of a session started from the snapshot goes back to the snapshot.
+    // A plain reset goes back to the starting scenario, as everywhere; naming the snapshot
+    // goes back to the snapshot.
     expect(
       (await server.request('/__sandbox/reset', { method: 'POST', session: 'qa-2', body: {} }))
         .body,
+    ).toEqual({ session: 'qa-2', scenario: 'default', seed: expect.any(Number) })
+    expect(
+      (
+        await server.request('/__sandbox/reset', {
+          method: 'POST',
+          session: 'qa-2',
+          body: { snapshot: 'declined.v1' },
+        })
+      ).body,
     ).toMatchObject({ snapshot: 'declined.v1' })
     const again = await server.collection<{ id: string; status: string }>('bookings', 'qa-2')
     expect(again.find((b) => b.id === 'bkg_pending_2')?.status).toBe('pending')

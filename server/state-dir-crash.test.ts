@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
-import { createSandbox } from '../mocks/core/sandbox.ts'
+import { createSandbox } from '../mocks/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
 import { startTestServer } from './test-server.ts'
 

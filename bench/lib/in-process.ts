@@ -6,9 +6,9 @@
  */
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
-import { createSandbox, type Sandbox } from '../../mocks/core/sandbox.ts'
 import { collectionDefinitions, collectionNames, type DataSet } from '../../mocks/model/schemas.ts'
 import { createSnapshot } from '../../mocks/model/store.ts'
+import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { SESSION_HEADER, signIn } from '../../mocks/testing/sandbox-client.ts'
 import { collectGarbage, median, time } from './stats.ts'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { personas } from '../../fixtures/personas.ts'
-import { createSandbox } from '../../mocks/core/sandbox.ts'
+import { createSandbox } from '../../mocks/sandbox.ts'
 import { startTestServer } from '../../server/test-server.ts'
 import { buildMergedDocument } from '../../spec/build-document.ts'
 import { createDocumentChecker } from './document-checker.ts'

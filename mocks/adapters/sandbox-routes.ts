@@ -6,8 +6,9 @@
  * Playwright fixture each need their own answer to both.
  */
 import { type HttpHandler, http } from 'msw'
+import { CONTROL_PREFIX } from '../core/control-routes.ts'
 import type { SandboxRequest } from '../core/http.ts'
-import { CONTROL_PREFIX, type Sandbox } from '../core/sandbox.ts'
+import type { MatchedOperation, Sandbox } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
   /**
@@ -24,6 +25,8 @@ export interface RouteContext {
   cookies: Record<string, string>
   /** The request as the sandbox reads it, with the base path removed and no cookies yet. */
   sandboxRequest: SandboxRequest
+  /** The operation whose route msw matched, for `sandbox.handle` (undefined for `/__sandbox`). */
+  matched: MatchedOperation | undefined
 }
 
 export type RouteResolver = (context: RouteContext) => Promise<Response>
@@ -55,21 +58,24 @@ export function createSandboxRoutes(
 ): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const prefixLength = base === '*' ? 0 : new URL(base).pathname.replace(/\/$/, '').length
-  const resolver = async ({
-    request,
-    cookies,
-  }: {
-    request: Request
-    cookies: Record<string, string>
-  }) =>
-    resolve({ request, cookies, sandboxRequest: await readSandboxRequest(request, prefixLength) })
+  const resolverOf =
+    (matched: MatchedOperation | undefined) =>
+    async ({ request, cookies }: { request: Request; cookies: Record<string, string> }) =>
+      resolve({
+        request,
+        cookies,
+        sandboxRequest: await readSandboxRequest(request, prefixLength),
+        matched,
+      })
+  // msw has matched the route: the sandbox is told which, so it does not search again.
   const handlers = sandbox.operations.map((operation) => {
     const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
     const method = operation.method === 'GET' ? http.get : http.post
-    return method(`${base}${path}`, resolver)
+    return method(`${base}${path}`, resolverOf({ operation }))
   })
-  handlers.push(http.all(`${base}${CONTROL_PREFIX}`, resolver))
-  handlers.push(http.all(`${base}${CONTROL_PREFIX}/*`, resolver))
+  const control = resolverOf(undefined)
+  handlers.push(http.all(`${base}${CONTROL_PREFIX}`, control))
+  handlers.push(http.all(`${base}${CONTROL_PREFIX}/*`, control))
   return handlers
 }
 

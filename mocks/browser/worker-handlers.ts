@@ -7,10 +7,10 @@
  * requests (an HttpOnly cookie cannot go to `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
+import { toFetchResponse } from '../adapters/fetch-response.ts'
 import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
 import type { SandboxRequest, SandboxResponse } from '../core/http.ts'
 import type { Sandbox } from '../core/sandbox.ts'
-import { toFetchResponse } from '../handlers/create-handlers.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
@@ -36,7 +36,7 @@ export function createWorkerHandlers(
 ): HttpHandler[] {
   return createSandboxRoutes(
     sandbox,
-    async ({ request, cookies, sandboxRequest }) => {
+    async ({ request, cookies, sandboxRequest, matched }) => {
       const { [COOKIE_HEADER_OVERRIDE]: override, ...headers } = sandboxRequest.headers
       const cookie = joinCookies(
         override,
@@ -47,7 +47,7 @@ export function createWorkerHandlers(
         ...sandboxRequest,
         headers: cookie === undefined ? headers : { ...headers, cookie },
       }
-      const answer = await sandbox.handle(plain)
+      const answer = await sandbox.handle(plain, matched)
       await options.onAnswer?.(plain, answer)
       return toFetchResponse(answer, HttpResponse)
     },

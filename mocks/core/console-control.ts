@@ -6,10 +6,10 @@
  */
 import { z } from 'zod'
 import { collectionNames } from '../model/schemas.ts'
+import type { ControlContext } from './control-context.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
-import type { Sandbox } from './sandbox.ts'
 import { parseInput } from './validation.ts'
 
 const clockBody = z
@@ -23,7 +23,7 @@ const clockBody = z
 
 const NO_CONTENT: SandboxResponse = { status: 204, headers: {}, setCookie: [], body: undefined }
 
-function bodyOf(sandbox: Sandbox, request: SandboxRequest) {
+function bodyOf(sandbox: ControlContext, request: SandboxRequest) {
   return readJsonBody(
     request.body,
     request.headers['content-type'],
@@ -33,7 +33,7 @@ function bodyOf(sandbox: Sandbox, request: SandboxRequest) {
 }
 
 export async function handleConsoleControl(
-  sandbox: Sandbox,
+  sandbox: ControlContext,
   method: string,
   route: string,
   request: SandboxRequest,

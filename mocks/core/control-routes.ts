@@ -4,6 +4,13 @@
  * them is a 405 with `Allow` rather than a 404.
  */
 
+/** Where the control API is mounted on every runtime. */
+export const CONTROL_PREFIX = '/__sandbox'
+
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+}
+
 const routes: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/health$/, ['GET']],
   [/^\/personas$/, ['GET']],

@@ -7,15 +7,15 @@
  */
 import { z } from 'zod'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
+import type { ControlContext } from './control-context.ts'
 import { badRequest } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { readJsonBody } from './pipeline.ts'
-import type { Sandbox } from './sandbox.ts'
 import { parseInput } from './validation.ts'
 
 const saveBody = z.strictObject({ name: z.string() })
 
-function body(sandbox: Sandbox, request: SandboxRequest): unknown {
+function body(sandbox: ControlContext, request: SandboxRequest): unknown {
   return readJsonBody(
     request.body,
     request.headers['content-type'],
@@ -33,7 +33,7 @@ function decoded(segment: string): string {
 }
 
 export async function handleSnapshotControl(
-  sandbox: Sandbox,
+  sandbox: ControlContext,
   {
     method,
     route,

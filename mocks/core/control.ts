@@ -8,14 +8,14 @@ import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { handleConsoleControl } from './console-control.ts'
 import { controlRouteIsProtected, refuseWithoutControlToken } from './control-auth.ts'
-import { controlMethods } from './control-routes.ts'
+import type { ControlContext } from './control-context.ts'
+import { CONTROL_PREFIX, controlMethods } from './control-routes.ts'
 import { handleSnapshotControl } from './control-snapshots.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { otherMethodResponse } from './method-rules.ts'
 import { readJsonBody } from './pipeline.ts'
-import type { Sandbox } from './sandbox.ts'
-import { SESSION_HEADER } from './sandbox.ts'
+import { namesSession } from './session-id.ts'
 import { parseInput } from './validation.ts'
 
 interface ControlRequest {
@@ -34,19 +34,12 @@ const resetBody = z.strictObject({
   snapshot: z.string().optional(),
 })
 
-function sessionNamed(request: SandboxRequest): boolean {
-  return (
-    request.headers[SESSION_HEADER] !== undefined ||
-    /(?:^|;\s*)sandbox_session=/.test(request.headers.cookie ?? '')
-  )
-}
-
 export async function handleControl(
-  sandbox: Sandbox,
+  sandbox: ControlContext,
   control: ControlRequest,
 ): Promise<SandboxResponse> {
   const { method, query, request, session } = control
-  const route = control.path.slice('/__sandbox'.length).replace(/\/$/, '') || '/'
+  const route = control.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '') || '/'
   if (control.controlToken !== undefined && controlRouteIsProtected(method, route)) {
     const refusal = refuseWithoutControlToken(request, control.controlToken)
     if (refusal) return refusal
@@ -104,7 +97,9 @@ export async function handleControl(
   }
   if (route === '/requests' && (method === 'GET' || method === 'DELETE')) {
     const only =
-      sessionNamed(request) || query.has('session') ? (query.get('session') ?? session) : undefined
+      namesSession(request.headers) || query.has('session')
+        ? (query.get('session') ?? session)
+        : undefined
     if (method === 'DELETE') {
       sandbox.journal.clear(only)
       return { status: 204, headers: {}, setCookie: [], body: undefined }
@@ -113,7 +108,9 @@ export async function handleControl(
   }
   if (method === 'GET' && route === '/requests.har') {
     const only =
-      sessionNamed(request) || query.has('session') ? (query.get('session') ?? session) : undefined
+      namesSession(request.headers) || query.has('session')
+        ? (query.get('session') ?? session)
+        : undefined
     const host = request.headers.host
     const har = sandbox.journal.toHar({
       ...(only === undefined ? {} : { session: only }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { createSandbox } from './sandbox.ts'
+import { createSandbox } from '../sandbox.ts'
 
 const sandbox = createSandbox()
 const decline = `/bookings/${anchors.bookings.pending}/decline`

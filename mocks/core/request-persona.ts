@@ -4,7 +4,7 @@
  * of a valid bearer token, else the owner of the refresh token it sends (body
  * `refreshToken`, then the `refresh_token` cookie). Only asked when a rule needs it.
  */
-import type { Persona } from '../../fixtures/personas.ts'
+import type { Persona } from '../model/content.ts'
 import type { SandboxRequest } from './http.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 

@@ -2,7 +2,7 @@ import { en, Faker } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../operations/table.ts'
-import { createSandbox } from './sandbox.ts'
+import { createSandbox } from '../sandbox.ts'
 
 const errorCodes = [
   'BAD_REQUEST',

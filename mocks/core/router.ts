@@ -17,8 +17,41 @@ export interface RouteMatch<T> {
   params: Record<string, string>
 }
 
-export function createRouter<T>(entries: readonly { method: string; path: string; value: T }[]) {
+export interface Router<T> {
+  /**
+   * The route for `method` and `path`, with raw (still percent-encoded) params;
+   * `undefined` when nothing matches.
+   */
+  (method: string, path: string): RouteMatch<T> | undefined
+  /**
+   * Checks `path` against the one route of `value` and reads its params, for a caller
+   * that already knows the route (an msw handler): no search over the other routes.
+   */
+  only(value: T, method: string, path: string): RouteMatch<T> | undefined
+}
+
+function pathParts(path: string): string[] {
+  const parts = path.split('/').slice(1)
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop()
+  return parts
+}
+
+function test<T>(route: Route<T>, method: string, parts: string[]): RouteMatch<T> | undefined {
+  if (route.method !== method || route.segments.length !== parts.length) return undefined
+  for (let i = 0; i < parts.length; i++) {
+    const segment = route.segments[i]!
+    if (segment.startsWith('{') ? parts[i] === '' : segment !== parts[i]) return undefined
+  }
+  const params: Record<string, string> = {}
+  for (const [index, name] of route.params) params[name] = parts[index]!
+  return { value: route.value, params }
+}
+
+export function createRouter<T>(
+  entries: readonly { method: string; path: string; value: T }[],
+): Router<T> {
   const byLength = new Map<number, Route<T>[]>()
+  const byValue = new Map<T, Route<T>>()
   for (const { method, path, value } of entries) {
     const segments = path.split('/').slice(1)
     const params: (readonly [number, string])[] = []
@@ -30,37 +63,20 @@ export function createRouter<T>(entries: readonly { method: string; path: string
     const list = byLength.get(segments.length) ?? []
     list.push(route)
     byLength.set(segments.length, list)
+    byValue.set(value, route)
   }
 
-  /**
-   * The route for `method` and `path`, with raw (still percent-encoded) params;
-   * `undefined` when nothing matches.
-   */
-  return function match(method: string, path: string): RouteMatch<T> | undefined {
-    const parts = path.split('/').slice(1)
-    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop()
-    const candidates = byLength.get(parts.length)
-    if (!candidates) return undefined
-    for (const route of candidates) {
-      if (route.method !== method) continue
-      let ok = true
-      for (let i = 0; i < parts.length; i++) {
-        const segment = route.segments[i]!
-        if (segment.startsWith('{')) {
-          if (parts[i] === '') {
-            ok = false
-            break
-          }
-        } else if (segment !== parts[i]) {
-          ok = false
-          break
-        }
-      }
-      if (!ok) continue
-      const params: Record<string, string> = {}
-      for (const [index, name] of route.params) params[name] = parts[index]!
-      return { value: route.value, params }
+  const match = (method: string, path: string): RouteMatch<T> | undefined => {
+    const parts = pathParts(path)
+    for (const route of byLength.get(parts.length) ?? []) {
+      const found = test(route, method, parts)
+      if (found) return found
     }
     return undefined
   }
+  const only = (value: T, method: string, path: string): RouteMatch<T> | undefined => {
+    const route = byValue.get(value)
+    return route && test(route, method, pathParts(path))
+  }
+  return Object.assign(match, { only })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from './sandbox.ts'
+import { createSandbox } from '../sandbox.ts'
 import { SESSION_CREATED_HEADER } from './session-created.ts'
 
 function health(sandbox: ReturnType<typeof createSandbox>, session: string) {

@@ -7,12 +7,9 @@
 import type { Snapshot } from '../model/store.ts'
 import { createStore, type Store } from '../model/store.ts'
 
-export const DEFAULT_SESSION = 'default'
-const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
+import { DEFAULT_SESSION } from './session-id.ts'
 
-export function isValidSessionId(id: string): boolean {
-  return SESSION_ID.test(id)
-}
+export { DEFAULT_SESSION, isValidSessionId } from './session-id.ts'
 
 interface SessionState {
   store: Store

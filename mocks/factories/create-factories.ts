@@ -12,6 +12,7 @@ import { describeIssue } from '../scenarios/describe-issue.ts'
 import { fieldsAt, strictSchemas } from '../scenarios/record-schemas.ts'
 import { checkReferences } from '../scenarios/references.ts'
 import { defaultsFor } from './defaults.ts'
+import type { FactoryContext } from './factory-context.ts'
 
 export interface FactoryOptions {
   /** The session to create the record in. Default: the shared default session. */
@@ -26,17 +27,7 @@ export type Factories = {
   ) => Promise<RecordOf<Name>>
 }
 
-/** What a factory is given to build one record's defaults. */
-export interface FactoryContext {
-  store: Store
-  faker: Faker
-  now: Date
-  /** Creates a record in the same store (for references the overrides leave open). */
-  create<Name extends CollectionName>(
-    name: Name,
-    overrides?: Partial<RecordOf<Name>>,
-  ): Promise<RecordOf<Name>>
-}
+export type { FactoryContext } from './factory-context.ts'
 
 interface Dependencies {
   store(session?: string): Promise<Store>

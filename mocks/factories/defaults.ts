@@ -15,7 +15,7 @@ import {
   venueWords,
 } from '../../fixtures/marketplace-text.ts'
 import type { Booking, CollectionName, RecordOf, User, Venue } from '../model/schemas.ts'
-import type { FactoryContext } from './create-factories.ts'
+import type { FactoryContext } from './factory-context.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

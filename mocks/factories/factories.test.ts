@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from '../core/sandbox.ts'
 import type { Booking } from '../model/schemas.ts'
+import { createSandbox } from '../sandbox.ts'
 
 const now = () => new Date('2026-06-01T08:00:00.000Z')
 

@@ -5,32 +5,11 @@
  * answer back into a Fetch `Response`; the sandbox does the rest.
  */
 import type { HttpHandler } from 'msw'
+import { toFetchResponse } from '../adapters/fetch-response.ts'
 import { createSandboxRoutes, type RouteOptions } from '../adapters/sandbox-routes.ts'
-import type { SandboxResponse } from '../core/http.ts'
-import type { Sandbox } from '../core/sandbox.ts'
+import type { Sandbox } from '../core/sandbox-types.ts'
 
 export type HandlerOptions = RouteOptions
-
-/**
- * Converts a plain sandbox answer to a Fetch `Response`, keeping every `Set-Cookie`
- * apart. The browser worker passes msw's `HttpResponse`, whose cookies msw stores.
- */
-export function toFetchResponse(
-  answer: SandboxResponse,
-  ResponseClass: new (body: string | null, init: ResponseInit) => Response = Response,
-): Response {
-  // msw makes the request fail with a network error (`HttpResponse.error()`).
-  if (answer.networkError) return Response.error()
-  const headers = new Headers(answer.headers)
-  for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
-  const text =
-    answer.body === undefined
-      ? null
-      : typeof answer.body === 'string'
-        ? answer.body
-        : JSON.stringify(answer.body)
-  return new ResponseClass(text, { status: answer.status, headers })
-}
 
 /**
  * Creates the msw request handlers of every operation and of the control API.
@@ -42,7 +21,8 @@ export function toFetchResponse(
 export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): HttpHandler[] {
   return createSandboxRoutes(
     sandbox,
-    async ({ sandboxRequest }) => toFetchResponse(await sandbox.handle(sandboxRequest)),
+    async ({ sandboxRequest, matched }) =>
+      toFetchResponse(await sandbox.handle(sandboxRequest, matched)),
     options,
   )
 }

@@ -8,9 +8,9 @@
  */
 import type { BrowserContext } from '@playwright/test'
 import type { HttpHandler } from 'msw'
+import { toFetchResponse } from '../adapters/fetch-response.ts'
 import { createSandboxRoutes, type RouteOptions } from '../adapters/sandbox-routes.ts'
 import type { Sandbox } from '../core/sandbox.ts'
-import { toFetchResponse } from '../handlers/create-handlers.ts'
 import { type PlaywrightCookie, parseSetCookie } from './set-cookie.ts'
 
 export interface PageHandlerOptions extends RouteOptions {
@@ -32,8 +32,8 @@ export function createPageHandlers(
   const { context, ...routeOptions } = options
   return createSandboxRoutes(
     sandbox,
-    async ({ request, sandboxRequest }) => {
-      const answer = await sandbox.handle(sandboxRequest)
+    async ({ request, sandboxRequest, matched }) => {
+      const answer = await sandbox.handle(sandboxRequest, matched)
       if (context && answer.setCookie.length > 0) {
         const cookies = answer.setCookie
           .map((header) => parseSetCookie(header, request.url))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../server/test-server.ts'
-import { createSandbox } from '../core/sandbox.ts'
+import { createSandbox } from '../sandbox.ts'
 import { createSandboxClient, SESSION_HEADER, signIn } from './sandbox-client.ts'
 
 interface Follow {

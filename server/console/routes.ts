@@ -8,9 +8,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
-import { parseCookies } from '../../mocks/core/http.ts'
-import { type Sandbox, SESSION_COOKIE, SESSION_HEADER } from '../../mocks/core/sandbox.ts'
-import { isValidSessionId } from '../../mocks/core/sessions.ts'
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import { isValidSessionId, sessionIdOf } from '../../mocks/core/session-id.ts'
 import { writeAnswer } from '../handler.ts'
 import { apiReferencePage, sendScalarScript } from './api-reference.ts'
 import { dashboardPage } from './dashboard-page.ts'
@@ -32,11 +31,8 @@ function redirect(res: ServerResponse, location: string): void {
 }
 
 function sessionOf(req: IncomingMessage, query: URLSearchParams): string | undefined {
-  const id =
-    query.get('session') ??
-    (req.headers[SESSION_HEADER] as string | undefined) ??
-    parseCookies(req.headers.cookie)[SESSION_COOKIE]
-  return id === undefined || id === '' ? 'default' : isValidSessionId(id) ? id : undefined
+  const id = query.get('session') ?? sessionIdOf(req.headers)
+  return id === '' ? 'default' : isValidSessionId(id) ? id : undefined
 }
 
 /**

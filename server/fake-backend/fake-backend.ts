@@ -16,7 +16,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
-import { createSandbox } from '../../mocks/core/sandbox.ts'
+import { createSandbox } from '../../mocks/sandbox.ts'
 import { writeAnswer } from '../handler.ts'
 import { readBody, TOO_LARGE } from '../read-body.ts'
 

@@ -1,0 +1,222 @@
+/**
+ * @module
+ * Answering one request: the control API, then fault rules, recorded answers and the
+ * operation's pipeline inside its session's queue. Every answer is journaled once.
+ */
+import type { Persona } from '../model/content.ts'
+import { handleControl } from './control.ts'
+import type { ControlContext } from './control-context.ts'
+import { isControlPath } from './control-routes.ts'
+import { SandboxError } from './errors.ts'
+import { markFault } from './faults.ts'
+import {
+  jsonResponse,
+  parseCookies,
+  type SandboxRequest,
+  type SandboxResponse,
+  splitUrl,
+} from './http.ts'
+import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
+import { otherMethodResponse, withoutBody } from './method-rules.ts'
+import type { Operation } from './operation.ts'
+import {
+  errorResponse,
+  internalErrorResponse,
+  type PipelineSettings,
+  runPipeline,
+} from './pipeline.ts'
+import { answerFromReplay } from './replay-stage.ts'
+import { runFaultStage } from './request-faults.ts'
+import { requestPersona } from './request-persona.ts'
+import { createRouter } from './router.ts'
+import type { SandboxParts } from './sandbox-parts.ts'
+import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
+import { markSessionCreated } from './session-created.ts'
+import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
+
+interface HandlerInputs {
+  parts: SandboxParts
+  operations: readonly Operation[]
+  personas: readonly Persona[]
+  options: Pick<SandboxOptions, 'controlToken' | 'onOperation'>
+  control: ControlContext
+}
+
+export function createRequestHandler({
+  parts,
+  operations,
+  personas,
+  options,
+  control,
+}: HandlerInputs) {
+  const { sessions, journal, faults, clocks, replay, pipelineSettings } = parts
+  const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
+  const knownMethods = [...new Set(operations.map((operation) => operation.method))]
+  const match = createRouter(
+    operations.map((operation) => ({
+      method: operation.method,
+      path: operation.path,
+      value: operation,
+    })),
+  )
+  /** Pipeline settings on the session's clock, when it was moved. */
+  const settingsOf = (session: string): PipelineSettings =>
+    clocks.has(session) ? { ...pipelineSettings, now: () => clocks.now(session) } : pipelineSettings
+
+  async function answer(
+    request: SandboxRequest,
+    method: string,
+    trace: RequestTrace,
+    matched: MatchedOperation | undefined,
+  ): Promise<SandboxResponse> {
+    const { path, query } = trace
+    const record = (response: SandboxResponse, details?: RecordDetails) =>
+      recordRequest(journal, trace, response, details)
+    try {
+      const cookies = parseCookies(request.headers.cookie)
+      const session = resolveSession(request.headers)
+      trace.session = session
+      const sessionSettings = settingsOf(session)
+      trace.time = sessionSettings.now().toISOString()
+      if (isControlPath(path)) {
+        const existed = sessions.peek(session) !== undefined
+        const response = await handleControl(control, {
+          method,
+          path,
+          query,
+          request,
+          session,
+          controlToken: options.controlToken,
+        })
+        const created = !existed && sessions.peek(session) !== undefined
+        if (created) record(response, { sessionCreated: true })
+        return markSessionCreated(response, created)
+      }
+      const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
+      // Recorded answers come after the control API and fault rules, before the model.
+      const replayed = () =>
+        replay && answerFromReplay(replay, method, path, query, request, session)
+      if (!found) {
+        const recorded = replayed()
+        if (recorded) {
+          record(recorded)
+          return recorded
+        }
+        const allowed = knownMethods.filter((known) => match(known, path) !== undefined)
+        const response =
+          allowed.length > 0
+            ? otherMethodResponse(method, path, allowed)
+            : jsonResponse(404, { message: `Cannot ${method} ${path}`, code: 'NOT_FOUND' })
+        record(response)
+        return response
+      }
+      trace.operationId = found.value.id
+      const prefer = request.headers.prefer
+      if (prefer !== undefined || faults.has(session)) {
+        const decision = await runFaultStage({
+          faults,
+          session,
+          operation: found.value,
+          path,
+          prefer,
+          persona: () =>
+            requestPersona(
+              request,
+              cookies,
+              personas,
+              pipelineSettings.tokens,
+              sessionSettings.now(),
+            ),
+        })
+        trace.fault = decision?.mark
+        if (decision?.answer) {
+          const faulted = markFault(decision.answer, decision.mark)
+          record(faulted)
+          return faulted
+        }
+      }
+      const recorded = replayed()
+      if (recorded) {
+        record(recorded)
+        return recorded
+      }
+      await parts.ready
+      const created = sessions.peek(session) === undefined
+      const state = sessions.acquire(session, parts.starting)
+      const result = await sessions.run(state, () => {
+        // With a write log, one instant per request, so a replay at that instant is exact.
+        const at = options.onOperation ? sessionSettings.now() : undefined
+        return runPipeline(
+          found.value,
+          {
+            params: found.params,
+            query,
+            headers: request.headers,
+            cookies,
+            body: request.body,
+            bodyTooLarge: request.bodyTooLarge,
+          },
+          state.store,
+          at ? { ...sessionSettings, now: () => at } : sessionSettings,
+        ).then((answered) => {
+          // Still inside the session's queue, so a write log sees the order writes ran in.
+          if (at) {
+            options.onOperation?.({
+              session,
+              request,
+              operationId: found.value.id,
+              status: answered.response.status,
+              dryRun: answered.dryRun,
+              sessionCreated: created,
+              time: at,
+            })
+          }
+          return answered
+        })
+      })
+      const caller = result.callerId
+      const marked = markSessionCreated(result.response, created)
+      const answered = trace.fault === undefined ? marked : markFault(marked, trace.fault)
+      record(answered, {
+        dryRun: result.dryRun,
+        persona: caller && (personaKeys.get(caller) ?? caller),
+        sessionCreated: created,
+      })
+      return answered
+    } catch (error) {
+      if (error instanceof SandboxError) {
+        const refused = errorResponse(error)
+        if (trace.operationId !== null) record(refused)
+        return refused
+      }
+      console.error('[sandbox] request failed:', error)
+      return internalErrorResponse()
+    }
+  }
+
+  return {
+    /** Whether `handle` has an answer other than "unknown route" for this method and path. */
+    answers: (method: string, path: string) =>
+      isControlPath(path) || match(method.toUpperCase(), path) !== undefined,
+    /** Answers one request. Never throws. */
+    async handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> {
+      const { path, query } = splitUrl(request.url)
+      const requested = request.method.toUpperCase()
+      const trace: RequestTrace = {
+        request,
+        method: requested,
+        path,
+        query,
+        started: performance.now(),
+        session: DEFAULT_SESSION,
+        time: '',
+        operationId: null,
+        fault: undefined,
+      }
+      // HEAD is answered like GET, without the body.
+      const method = requested === 'HEAD' ? 'GET' : requested
+      const response = await answer(request, method, trace, matched)
+      return requested === 'HEAD' ? withoutBody(response) : response
+    },
+  }
+}

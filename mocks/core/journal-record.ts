@@ -1,0 +1,54 @@
+/**
+ * @module
+ * The journal entry of one request, built in one place: what the core knows of the
+ * request when it is answered, whichever way it was answered.
+ */
+import type { SandboxRequest, SandboxResponse } from './http.ts'
+import type { JournalEntry, RequestJournal } from './journal.ts'
+import { redactQuery } from './redact.ts'
+
+/** What is known of a request while it is handled; filled in as it goes. */
+export interface RequestTrace {
+  request: SandboxRequest
+  /** The method as sent (`HEAD` stays `HEAD`). */
+  method: string
+  path: string
+  query: URLSearchParams
+  /** `performance.now()` when the request arrived. */
+  started: number
+  session: string
+  /** ISO time on the session's clock. */
+  time: string
+  operationId: string | null
+  fault: string | undefined
+}
+
+export interface RecordDetails {
+  dryRun?: boolean | null
+  persona?: string | null | undefined
+  sessionCreated?: boolean
+}
+
+/** Writes the journal entry of an answered request. */
+export function recordRequest(
+  journal: RequestJournal,
+  trace: RequestTrace,
+  response: SandboxResponse,
+  details: RecordDetails = {},
+): void {
+  const entry: JournalEntry = {
+    method: trace.method,
+    path: trace.path,
+    query: redactQuery(trace.query),
+    status: response.status,
+    dryRun: details.dryRun ?? null,
+    session: trace.session,
+    time: trace.time,
+    durationMs: performance.now() - trace.started,
+    operationId: trace.operationId,
+  }
+  if (details.persona) entry.persona = details.persona
+  if (trace.fault !== undefined) entry.fault = trace.fault
+  if (details.sessionCreated) entry.sessionCreated = true
+  journal.record(entry, { request: trace.request, response })
+}

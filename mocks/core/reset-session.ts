@@ -1,0 +1,55 @@
+/**
+ * @module
+ * Putting a session back to a starting state: a scenario at a seed, or a saved
+ * snapshot. Its journal, fault rules, clock and recorded-answer position go with it.
+ * A bare reset returns the session to the sandbox's starting scenario and seed (the
+ * ones it was created with); options name another scenario, seed or saved snapshot.
+ */
+import type { Snapshot } from '../model/store.ts'
+import { ScenarioError } from '../scenarios/compile-scenarios.ts'
+import { badRequest } from './errors.ts'
+import type { SandboxParts } from './sandbox-parts.ts'
+import type { ResetOptions, ResetResult } from './sandbox-types.ts'
+import { DEFAULT_SESSION } from './session-id.ts'
+
+export function createReset(parts: SandboxParts) {
+  const { settings, scenarios, sessions, journal, faults, clocks, replay, cache, saved } = parts
+
+  return async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
+    const session = resetOptions.session ?? DEFAULT_SESSION
+    const { snapshot: named, scenario: asked, seed: askedSeed } = resetOptions
+    if (named !== undefined) {
+      if (asked !== undefined || askedSeed !== undefined) {
+        throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
+      }
+      const snapshot = saved.get(named)
+      await parts.ready
+      sessions.replace(session, snapshot)
+      journal.clear(session)
+      return { session, scenario: snapshot.scenario, seed: snapshot.seed, snapshot: named }
+    }
+    // One meaning in every runtime: what the options do not name is the sandbox's start.
+    const scenario = asked ?? settings.scenario
+    const seed = askedSeed ?? settings.seed
+    if (!(scenario in scenarios)) {
+      throw badRequest('Unknown scenario', [
+        `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,
+      ])
+    }
+    await parts.ready
+    let snapshot: Snapshot
+    try {
+      snapshot = await cache.load(scenario, seed)
+    } catch (error) {
+      if (error instanceof ScenarioError)
+        throw badRequest(error.message.split(':\n')[0]!, [...error.problems])
+      throw error
+    }
+    sessions.replace(session, snapshot)
+    journal.clear(session)
+    faults.clear(session)
+    clocks.reset(session)
+    replay?.rewind(session)
+    return { session, scenario, seed }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * @module
+ * The parts one sandbox is made of, shared by the modules that answer requests and
+ * reset sessions.
+ */
+import type { Scenario } from '../model/content.ts'
+import type { Snapshot } from '../model/store.ts'
+import type { Replay } from '../recordings/replay.ts'
+import type { SessionClocks } from './clock.ts'
+import type { FaultRegistry } from './faults.ts'
+import type { RequestJournal } from './journal.ts'
+import type { PipelineSettings } from './pipeline.ts'
+import type { Sandbox } from './sandbox-types.ts'
+import type { SavedSnapshots } from './saved-snapshots.ts'
+import type { SessionRegistry } from './sessions.ts'
+import type { SnapshotCache } from './snapshot-cache.ts'
+
+export interface SandboxParts {
+  settings: Sandbox['settings']
+  scenarios: Readonly<Record<string, Scenario>>
+  sessions: SessionRegistry
+  journal: RequestJournal
+  faults: FaultRegistry
+  clocks: SessionClocks
+  replay: Replay | undefined
+  cache: SnapshotCache
+  saved: SavedSnapshots
+  /** Resolves when the starting snapshot is built. */
+  ready: Promise<void>
+  /** The starting snapshot; only after `ready`. */
+  starting(): Snapshot
+  pipelineSettings: PipelineSettings
+}

@@ -1,0 +1,179 @@
+/**
+ * @module
+ * The shapes of a sandbox: what it is given (its content and options) and what it
+ * offers every runtime. Types only, so the modules around the core can name them
+ * without importing the core.
+ */
+import type { Factories } from '../factories/create-factories.ts'
+import type { Persona, Scenario } from '../model/content.ts'
+import type { Store } from '../model/store.ts'
+import type { Replay, ReplayOptions } from '../recordings/replay.ts'
+import type { ScenarioInputs } from '../scenarios/scenario-inputs.ts'
+import type { SessionClocks } from './clock.ts'
+import type { FaultRegistry } from './faults.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
+import type { RequestJournal } from './journal.ts'
+import type { Operation } from './operation.ts'
+import type { SavedSnapshots } from './saved-snapshots.ts'
+
+/**
+ * What a sandbox serves: given by the entry modules (`platform-sandbox`, `/node`,
+ * `/browser`, ...), which supply the built-in operations, personas and scenarios.
+ */
+export interface SandboxContent {
+  /** The operations of the reference, each with its route, schemas and `apply`. */
+  operations: readonly Operation[]
+  /** The fixed people every scenario holds. */
+  personas: readonly Persona[]
+  /** The scenarios every sandbox knows; `SandboxOptions.scenarios` adds to them. */
+  scenarios: Readonly<Record<string, Scenario>>
+  /** Seed of generated data when the options give none. */
+  defaultSeed: number
+}
+
+/** The operation whose route a caller (an msw handler) has already matched. */
+export interface MatchedOperation {
+  operation: Operation
+}
+
+export interface SandboxOptions {
+  /** Scenario every new session starts from. Default `default`. */
+  scenario?: string
+  /** Seed of generated data. Default `20260601`. */
+  seed?: number
+  /** Secret the access tokens are signed with. */
+  secret?: string
+  /** Access token lifetime in seconds. Default 900 (15 minutes). */
+  tokenTtlSeconds?: number
+  /** Make a missing `dryRun` a 400, as the published contract requires it. Default `false`. */
+  strictContract?: boolean
+  /** The clock of tokens and writes. Default: real time. */
+  now?: () => Date
+  /** Most sessions kept at once; the least recently used go first. Default 5000. */
+  maxSessions?: number
+  /** Most requests kept in the journal. Default 1000. */
+  journalLimit?: number
+  /** Largest accepted request body in bytes. Default 100 kB (102,400). */
+  bodyLimitBytes?: number
+  /**
+   * Extra scenarios: scenario files as objects (`defineScenario`, imported JSON or YAML),
+   * files read by `readScenarioFiles`, or built scenarios (`{ name, description, build }`).
+   * Files are validated when the sandbox is created; a problem throws a `ScenarioError`
+   * listing every one.
+   */
+  scenarios?: ScenarioInputs
+  /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
+  openapiDocument?: () => unknown | Promise<unknown>
+  /** Recorded answers (HAR or examples) layered in front of the operations. */
+  replay?: ReplayOptions | Replay
+  /**
+   * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
+   * `Authorization: Bearer <controlToken>`. Default: open.
+   */
+  controlToken?: string | undefined
+  /**
+   * Called after each request to an operation is answered, in the order the session ran
+   * them (inside its queue): what a write-ahead log needs. Must not throw.
+   */
+  onOperation?: ((event: OperationEvent) => void) | undefined
+}
+
+/** One answered request to an operation, as `onOperation` sees it. */
+export interface OperationEvent {
+  session: string
+  request: SandboxRequest
+  operationId: string
+  status: number
+  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  /** Whether this request created its session from the scenario. */
+  sessionCreated: boolean
+  /** The instant the operation ran at: its clock for tokens and timestamps. */
+  time: Date
+}
+
+export interface ResetOptions {
+  scenario?: string
+  /** A snapshot saved with `sandbox.snapshots.save(name)`, instead of a scenario. */
+  snapshot?: string
+  seed?: number
+  /** The session to reset. Default: the shared default session. */
+  session?: string
+}
+
+export interface ResetResult {
+  session: string
+  scenario: string
+  seed: number
+  /** The saved snapshot the session was reset to, if any. */
+  snapshot?: string
+}
+
+export interface Sandbox {
+  /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
+  readonly ready: Promise<void>
+  /**
+   * Answers one request: an operation of the reference or a control call. Never throws.
+   * `matched` names the operation a caller's router (msw) already matched, so the
+   * sandbox checks that one route instead of searching them all.
+   */
+  handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse>
+  /**
+   * Puts a session back to a starting state: the scenario and seed the sandbox was created
+   * with, unless the options name another scenario, seed or a saved snapshot.
+   */
+  reset(options?: ResetOptions): Promise<ResetResult>
+  /**
+   * Starts over: drops every session but the default one and puts the default session
+   * back to the starting scenario and seed (or the ones given). What test and story
+   * runners call between runs.
+   */
+  resetAll(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
+  /** The store of a session, created from the starting scenario if new. */
+  store(session?: string): Promise<Store>
+  /**
+   * Whether `handle` has an answer for this method and path other than "unknown route":
+   * an operation of the reference or a control call. Lets a mounted sandbox pass other
+   * paths on.
+   */
+  answers(method: string, path: string): boolean
+  /**
+   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
+   * creates a valid record with seeded defaults in the session and returns it.
+   */
+  readonly factories: Factories
+  /** Saved snapshots of session state: save, list, export, delete. */
+  readonly snapshots: SavedSnapshots
+  /**
+   * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
+   * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
+   */
+  addScenarios(inputs: ScenarioInputs): Scenario[]
+  /** Drops a session and its state. */
+  dropSession(session: string): void
+  /** Ids of the sessions that currently hold state. */
+  sessionIds(): string[]
+  readonly journal: RequestJournal
+  /** Fault rules of each session (`/__sandbox/faults`). */
+  readonly faults: FaultRegistry
+  /** Clock of each session (`/__sandbox/clock`). */
+  readonly clocks: SessionClocks
+  readonly personas: readonly Persona[]
+  readonly operations: readonly Operation[]
+  readonly scenarios: Readonly<Record<string, Scenario>>
+  readonly settings: Readonly<
+    Required<
+      Omit<
+        SandboxOptions,
+        'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken' | 'onOperation'
+      >
+    >
+  > & {
+    now(): Date
+  }
+  readonly sessionCount: number
+  /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
+  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  /** The recorded answers layered in front of the operations, if any. */
+  readonly replay: Replay | undefined
+}

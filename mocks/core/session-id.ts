@@ -1,0 +1,61 @@
+/**
+ * @module
+ * Which session a request names: the header and cookie names and the one rule every
+ * part of the sandbox (the core, the control API, the server's log and console) follows.
+ * The `x-sandbox-session` header wins when it is not empty, then the `sandbox_session`
+ * cookie, then the shared `default` session.
+ */
+import { badRequest } from './errors.ts'
+import { parseCookies } from './http.ts'
+
+export const SESSION_HEADER = 'x-sandbox-session'
+export const SESSION_COOKIE = 'sandbox_session'
+export const DEFAULT_SESSION = 'default'
+const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
+
+/** Request headers as the core (`string`) or Node's `http` (`string | string[]`) has them. */
+export type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
+
+export function isValidSessionId(id: string): boolean {
+  return SESSION_ID.test(id)
+}
+
+function single(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.[0]
+}
+
+/**
+ * The session id a request names, not yet validated: the non-empty header, else the
+ * non-empty cookie, else `default`.
+ */
+export function sessionIdOf(headers: SessionHeaders): string {
+  const header = single(headers[SESSION_HEADER])
+  if (header !== undefined && header !== '') return header
+  const cookie = parseCookies(single(headers.cookie))[SESSION_COOKIE]
+  return cookie === undefined || cookie === '' ? DEFAULT_SESSION : cookie
+}
+
+/**
+ * The session a request names. Throws a 400 `SandboxError` when the id is not 1 to 64
+ * letters, digits or `. _ : -`.
+ *
+ * @example
+ * resolveSession({ 'x-sandbox-session': '', cookie: 'sandbox_session=abc' }) // 'abc'
+ */
+export function resolveSession(headers: SessionHeaders): string {
+  const id = sessionIdOf(headers)
+  if (!isValidSessionId(id)) {
+    throw badRequest('Invalid sandbox session id', [
+      `session id (${SESSION_HEADER} header or ${SESSION_COOKIE} cookie) must be 1 to 64 letters, digits or . _ : -`,
+    ])
+  }
+  return id
+}
+
+/** Whether the request names a session at all (header or cookie present, even empty). */
+export function namesSession(headers: SessionHeaders): boolean {
+  return (
+    headers[SESSION_HEADER] !== undefined ||
+    Object.hasOwn(parseCookies(single(headers.cookie)), SESSION_COOKIE)
+  )
+}
