@@ -62,6 +62,27 @@ const lazyRequires = {
   },
 }
 
+/**
+ * faker's English locale (its definitions are large) is evaluated on first use rather than
+ * at start: the usual start serves the prebuilt `default` data and never generates any.
+ * The real module stays in the bundle, behind a getter that requires it.
+ */
+const lazyFaker = {
+  name: 'lazy-faker',
+  setup(build) {
+    build.onResolve({ filter: /^@faker-js\/faker\/locale\/en$/ }, (args) =>
+      args.namespace === 'lazy-faker' ? undefined : { path: args.path, namespace: 'lazy-faker' },
+    )
+    build.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: `let real
+const load = () => (real ??= require('@faker-js/faker/locale/en'))
+module.exports = { get faker() { return load().faker } }`,
+    }))
+  },
+}
+
 const PREBUILT = [{ scenario: 'default' }]
 
 /** Computes the prebuilt scenario data with the fixtures themselves, bundled for the occasion. */
@@ -144,7 +165,7 @@ export async function buildBundle() {
     platform: 'node',
     target: 'node20',
     external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires],
+    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker],
     metafile: true,
     logLevel: 'warning',
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.

@@ -7,10 +7,12 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as english } from '@faker-js/faker/locale/en'
 
-const FakerClass = english.constructor as typeof Faker
-
-/** A new faker with English definitions, seeded with `seed`. */
+/**
+ * A new faker with English definitions, seeded with `seed`. The locale is first touched
+ * here, not when the module loads: the CLI bundle defers evaluating it until then.
+ */
 export function createEnglishFaker(seed: number): Faker {
+  const FakerClass = english.constructor as typeof Faker
   return new FakerClass({ locale: [english.rawDefinitions], seed })
 }
 
