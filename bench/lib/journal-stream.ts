@@ -18,6 +18,15 @@ export interface JournalStreamFigures {
   delivered: number
 }
 
+/**
+ * The entries of one event's JSON array, counted without parsing it: the subscriber shares
+ * a core with the load generator, and parsing thousands of entries a second would slow the
+ * load, not the server. Every entry has exactly one `"operationId":` key.
+ */
+function countEntries(data: string): number {
+  return data.split('"operationId":').length - 1
+}
+
 /** Counts the entries of every `requests` event the stream sends. */
 function subscribe(url: string): Promise<{ count: () => number; close: () => void }> {
   return new Promise((resolve, reject) => {
@@ -37,7 +46,7 @@ function subscribe(url: string): Promise<{ count: () => number; close: () => voi
             .slice(0, end)
             .split('\n')
             .find((line) => line.startsWith('data: '))
-          if (data) received += (JSON.parse(data.slice(6)) as unknown[]).length
+          if (data) received += countEntries(data)
           buffer = buffer.slice(end + 2)
           end = buffer.indexOf('\n\n')
         }
