@@ -9,6 +9,7 @@ import { expect, test } from 'platform-sandbox/playwright'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import { parseScenarioText } from '../mocks/scenarios/parse-text.ts'
+import { stagingReplay } from './app/recordings.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
@@ -135,35 +136,8 @@ test.describe('with the empty scenario', () => {
 })
 
 test.describe('with recorded answers (sandboxReplay)', () => {
-  test.use({
-    sandboxReplay: {
-      recordings: {
-        operationId: 'getAccountStatus',
-        method: 'GET',
-        path: '/payprov/account-status',
-        examples: {
-          recordedOnStaging: {
-            summary: 'A host whose payouts were stopped, as recorded on staging',
-            request: {},
-            response: {
-              status: 200,
-              body: {
-                payouts_enabled: false,
-                charges_enabled: false,
-                disabled_reason: 'recorded.on_staging',
-                requirements: {
-                  past_due: [],
-                  currently_due: [],
-                  pending_verification: [],
-                  eventually_due: [],
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  })
+  // The same recording the example page gives its worker with `?replay=staging`.
+  test.use({ sandboxReplay: stagingReplay })
 
   test('answers a recorded request from the recording, the rest from the model', async ({
     page,
