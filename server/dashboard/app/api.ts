@@ -14,18 +14,8 @@ export interface Answer<T = Json> {
   body: T
 }
 
-export interface JournalEntry {
-  method: string
-  path: string
-  status: number
-  dryRun: boolean | null
-  session: string
-  time: string
-  durationMs: number
-  operationId: string | null
-  persona?: string
-  fault?: string
-}
+/** What the journal holds; only types cross into the page. */
+export type { JournalEntry } from '../../../mocks/core/journal.ts'
 
 export interface Persona {
   key: string
