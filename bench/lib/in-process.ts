@@ -12,6 +12,20 @@ import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { SESSION_HEADER, signIn } from '../../mocks/testing/sandbox-client.ts'
 import { collectGarbage, median, time } from './stats.ts'
 
+/** The host follows the guest in `session`: the write several figures make. */
+export function followRequest(token: string, session: string): SandboxRequest {
+  return {
+    method: 'POST',
+    url: '/users/usr_guest/follow',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      [SESSION_HEADER]: session,
+    },
+    body: '{}',
+  }
+}
+
 export interface ResetFigures {
   scenario: string
   records: number
@@ -98,20 +112,7 @@ export async function measureReset(
   const resetTimes: number[] = []
   for (let i = 0; i < 20; i++) {
     // Give the session a write of its own first, so that the reset has something to drop.
-    await expectStatus(
-      sandbox,
-      {
-        method: 'POST',
-        url: '/users/usr_guest/follow',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          [SESSION_HEADER]: session,
-        },
-        body: '{}',
-      },
-      201,
-    )
+    await expectStatus(sandbox, followRequest(token, session), 201)
     resetTimes.push(await time(() => sandbox.reset({ scenario: name, session })))
   }
   return {

@@ -8,7 +8,8 @@ import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { compileScenarios } from '../../mocks/scenarios/compile-scenarios.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
-import { SESSION_HEADER, signIn } from '../../mocks/testing/sandbox-client.ts'
+import { signIn } from '../../mocks/testing/sandbox-client.ts'
+import { followRequest } from './in-process.ts'
 import { median, time } from './stats.ts'
 
 export interface SnapshotResetFigures {
@@ -39,17 +40,7 @@ export async function measureSnapshotReset(
   const scenario = sandbox.settings.scenario
   const session = `snapshot-${scenario}`
   const token = await signIn(sandbox, 'host')
-  const write = () =>
-    sandbox.handle({
-      method: 'POST',
-      url: '/users/usr_guest/follow',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        [SESSION_HEADER]: session,
-      },
-      body: '{}',
-    })
+  const write = () => sandbox.handle(followRequest(token, session))
   await write()
   const saves: number[] = []
   for (let i = 0; i < 5; i++)
