@@ -17,6 +17,9 @@ const common = {
     // msw and the server's packages: @msw/data's draft type comes from mutative.
     dts: { alwaysBundle: ['mutative'] },
     onlyBundle: false,
+    // zod's runtime is bundled, so that loading it is one module rather than hundreds (about
+    // 40 ms less to import in Node); the package still depends on zod for its types.
+    alwaysBundle: ['zod', /^zod\//],
   },
   sourcemap: false,
   fixedExtension: false,

@@ -1,19 +1,67 @@
 /**
  * @module
- * Seeded faker instances with the English locale only. `@faker-js/faker`'s main entry
- * loads every locale (about half a second in Node); its `locale/en` entry loads one, but
- * exports only a ready instance, so its class and definitions are taken from that instance.
+ * Seeded faker instances with English data. They carry only the part of faker's English
+ * definitions that the generators read (`english-definitions.generated.ts`, picked by
+ * `npm run generate`), over faker's `base` locale: the whole English locale is over
+ * 100 kB gzipped in a browser bundle, the part used here about 17 kB. The values are
+ * faker's own, so a seed gives the same records as with the whole locale.
  */
-import type { Faker } from '@faker-js/faker'
-import { faker as english } from '@faker-js/faker/locale/en'
+import type { Faker, LocaleDefinition } from '@faker-js/faker'
+import { faker as base } from '@faker-js/faker/locale/base'
+import { englishDefinitions } from './english-definitions.generated.ts'
+
+let definitions: LocaleDefinition = englishDefinitions
+let reads: Set<string> | undefined
+
+/** A new faker with the English definitions, seeded with `seed`. */
+export function createEnglishFaker(seed: number): Faker {
+  const FakerClass = base.constructor as typeof Faker
+  const faker = new FakerClass({ locale: [definitions, base.rawDefinitions], seed })
+  if (reads) observeReads(faker, reads)
+  return faker
+}
 
 /**
- * A new faker with English definitions, seeded with `seed`. The locale is first touched
- * here, not when the module loads: the CLI bundle defers evaluating it until then.
+ * Runs `work` with fakers made from `fullDefinitions` and returns each definition it read,
+ * as `module.key`: how `npm run generate` picks the English definitions to ship.
  */
-export function createEnglishFaker(seed: number): Faker {
-  const FakerClass = english.constructor as typeof Faker
-  return new FakerClass({ locale: [english.rawDefinitions], seed })
+export async function definitionsRead(
+  fullDefinitions: LocaleDefinition,
+  work: () => unknown,
+): Promise<Set<string>> {
+  const seen = new Set<string>()
+  const previous = definitions
+  definitions = fullDefinitions
+  reads = seen
+  try {
+    await work()
+  } finally {
+    definitions = previous
+    reads = undefined
+  }
+  return seen
+}
+
+/** Records every `module.key` that `faker` looks up, through either of its definition views. */
+function observeReads(faker: Faker, seen: Set<string>): void {
+  const observe = (view: object): object =>
+    new Proxy(view, {
+      get(target, module) {
+        const value = Reflect.get(target, module)
+        if (typeof module !== 'string' || value === null || typeof value !== 'object') return value
+        // faker reaches some definitions through `definitions.raw`, a view of its own.
+        if (module === 'raw') return observe(value)
+        return new Proxy(value, {
+          get(entries, key) {
+            if (typeof key === 'string') seen.add(`${module}.${key}`)
+            return Reflect.get(entries, key)
+          },
+        })
+      },
+    })
+  for (const view of ['definitions', 'rawDefinitions'] as const) {
+    Object.defineProperty(faker, view, { configurable: true, value: observe(faker[view]) })
+  }
 }
 
 export type { Faker }

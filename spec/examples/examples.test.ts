@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest'
 import { personas } from '../../fixtures/personas.ts'
 import { buildMergedDocument, loadPublishedDocument } from '../build-document.ts'
 import { createExampleActions } from '../examples-overlay.ts'
-import { recordedExampleFiles, recordedExamples, recordedRequestUrl } from './index.ts'
+import {
+  recordedExampleFileSchema,
+  recordedExampleFiles,
+  recordedExamples,
+  recordedRequestUrl,
+} from './index.ts'
 
 const EXAMPLES_DIR = dirname(fileURLToPath(import.meta.url))
 
@@ -21,6 +26,13 @@ function at(value: unknown, ...keys: string[]): unknown {
 }
 
 describe('recorded examples', () => {
+  it('are each of the shape recordedExampleFileSchema describes', () => {
+    for (const file of recordedExampleFiles) {
+      const parsed = recordedExampleFileSchema.safeParse(file)
+      expect(parsed.error?.issues ?? [], file.operationId).toEqual([])
+    }
+  })
+
   it('lists every example file of spec/examples/ in its index', async () => {
     const files = (await readdir(EXAMPLES_DIR)).filter((name) => name.endsWith('.json')).sort()
 

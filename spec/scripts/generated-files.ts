@@ -5,13 +5,16 @@
  * - `spec/generated/openapi.json`: the merged document (`GET /__sandbox/openapi.json`,
  *   `platform-sandbox/openapi.json`);
  * - `spec/generated/platform-api.d.ts`: TypeScript types of the merged document, by
- *   openapi-typescript (`platform-sandbox/types`, and the typed client's paths).
+ *   openapi-typescript (`platform-sandbox/types`, and the typed client's paths);
+ * - `mocks/model/english-definitions.generated.ts`: the part of faker's English locale the
+ *   generators read (`fixtures/scripts/english-definitions.ts`).
  *
  * `npm run generate` writes them; `spec/generated.test.ts` fails when they are stale.
  */
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
+import { renderEnglishDefinitions } from '../../fixtures/scripts/english-definitions.ts'
 import { buildMergedDocument } from '../build-document.ts'
 
 const GENERATED_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)), 'generated')
@@ -37,8 +40,5 @@ export async function renderGeneratedFiles(): Promise<Map<string, string>> {
   // openapi-typescript takes the document as parsed JSON.
   const ast = await openapiTS(JSON.parse(json), { alphabetize: false })
   const types = `${TYPES_HEADER}\n${astToString(ast)}`
-  return new Map([
-    [MERGED_JSON_PATH, json],
-    [TYPES_PATH, types],
-  ])
+  return new Map([[MERGED_JSON_PATH, json], [TYPES_PATH, types], await renderEnglishDefinitions()])
 }
