@@ -63,21 +63,21 @@ const lazyRequires = {
 }
 
 /**
- * faker's English locale (its definitions are large) is evaluated on first use rather than
+ * faker (its Faker class and locale modules are large) is evaluated on first use rather than
  * at start: the usual start serves the prebuilt `default` data and never generates any.
  * The real module stays in the bundle, behind a getter that requires it.
  */
 const lazyFaker = {
   name: 'lazy-faker',
   setup(build) {
-    build.onResolve({ filter: /^@faker-js\/faker\/locale\/en$/ }, (args) =>
+    build.onResolve({ filter: /^@faker-js\/faker\/locale\/base$/ }, (args) =>
       args.namespace === 'lazy-faker' ? undefined : { path: args.path, namespace: 'lazy-faker' },
     )
     build.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
       resolveDir: root,
       loader: 'js',
       contents: `let real
-const load = () => (real ??= require('@faker-js/faker/locale/en'))
+const load = () => (real ??= require('@faker-js/faker/locale/base'))
 module.exports = { get faker() { return load().faker } }`,
     }))
   },
