@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cleanEnv, run, seconds, StepError } from './steps.mjs'
+import { cleanEnv, run, StepError, seconds } from './steps.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
@@ -34,7 +34,9 @@ console.log('health ' + health.status + ', ' + users + ' users in the default sc
 const started = Date.now()
 const head = git('rev-parse', 'HEAD')
 if (git('status', '--porcelain', '--untracked-files=no') !== '') {
-  console.log('git-install: the work tree has uncommitted changes; this installs the committed HEAD')
+  console.log(
+    'git-install: the work tree has uncommitted changes; this installs the committed HEAD',
+  )
 }
 const project = mkdtempSync(join(tmpdir(), 'platform-sandbox-git-install-'))
 const env = cleanEnv()
