@@ -55,3 +55,10 @@ test('renders a story from the example scenario file', async ({ page }) => {
     'Canal Loft is live',
   )
 })
+
+test('renders a story from a snapshot exported by the server', async ({ page }) => {
+  const root = await openStory(page, 'account-accountpanel--guest-followed-by-host')
+  await expect(root.getByTestId('notification-ntf_n0001')).toContainText(
+    'Hugo Host started following you.',
+  )
+})

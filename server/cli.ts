@@ -64,8 +64,9 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   // Only now: whoever waits for the banner may send a signal at once.
   if (running.restored) {
     console.log(
-      `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored`,
+      `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored, ${running.restored.snapshots} saved snapshots`,
     )
+    for (const warning of running.restored.warnings) console.error(`platform-sandbox: ${warning}`)
   }
   const controlProtected = options.controlToken !== undefined
   const warning = exposureWarning(running.host, running.port, controlProtected)

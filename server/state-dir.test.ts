@@ -37,7 +37,7 @@ describe('a server with a state directory', () => {
   it('comes back after a restart with every session as it was', async () => {
     const directory = stateDir()
     const first = await start(directory)
-    expect(first.restored).toEqual({ sessions: 0, writes: 0 })
+    expect(first.restored).toEqual({ sessions: 0, writes: 0, snapshots: 0, warnings: [] })
     expect((await first.request(decline, { as: 'host', body: {}, session: 'qa-1' })).status).toBe(
       201,
     )
@@ -57,7 +57,7 @@ describe('a server with a state directory', () => {
     await first.close()
 
     const second = await start(directory)
-    expect(second.restored).toEqual({ sessions: 3, writes: 3 })
+    expect(second.restored).toEqual({ sessions: 3, writes: 3, snapshots: 0, warnings: [] })
     expect(await everything(second, 'qa-1')).toEqual(before['qa-1'])
     expect(await everything(second, 'qa-2')).toEqual(before['qa-2'])
     expect(await everything(second, 'default')).toEqual(before.default)

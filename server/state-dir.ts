@@ -7,7 +7,8 @@
  *
  * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line:
  * `{ "time", "method", "url", "headers", "body" }` for a write, `{ "reset": { scenario, seed } }`
- * for a reset. Written with `appendFileSync`: the line is in the operating system's hands
+ * for a reset (with `snapshot` for a reset to a saved snapshot). Saved snapshots are kept
+ * in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored before the logs are replayed. Written with `appendFileSync`: the line is in the operating system's hands
  * when the client gets its answer (it survives the process, not a power cut: no fsync).
  */
 import {
@@ -21,6 +22,7 @@ import {
 import { join } from 'node:path'
 import type { SandboxRequest } from '../mocks/core/http.ts'
 import type { OperationEvent, Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
+import { persistSnapshots } from './snapshot-files.ts'
 
 interface WriteRecord {
   time: string
@@ -30,7 +32,7 @@ interface WriteRecord {
   body: string | null
 }
 
-type LogRecord = WriteRecord | { reset: { scenario: string; seed: number } }
+type LogRecord = WriteRecord | { reset: { scenario: string; seed: number; snapshot?: string } }
 
 /** Request headers a replay needs; the session comes from the file. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
@@ -38,6 +40,10 @@ const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
 export interface RestoreSummary {
   sessions: number
   writes: number
+  /** Saved snapshots restored. */
+  snapshots: number
+  /** What could not be restored as it was, one line each (a snapshot deleted since a reset to it). */
+  warnings: string[]
 }
 
 export interface StateDir {
@@ -129,7 +135,9 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
       await sandbox.ready
       const reset = sandbox.reset.bind(sandbox)
       const resetAll = sandbox.resetAll.bind(sandbox)
-      const summary: RestoreSummary = { sessions: 0, writes: 0 }
+      const summary: RestoreSummary = { sessions: 0, writes: 0, snapshots: 0, warnings: [] }
+      summary.snapshots = await persistSnapshots(directory, sandbox)
+      const saved = new Set(sandbox.snapshots.list().map((info) => info.name))
       replaying = true
       try {
         for (const name of readdirSync(sessionsDir)) {
@@ -138,7 +146,23 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
           summary.sessions++
           for (const record of readLog(join(sessionsDir, name))) {
             if ('reset' in record) {
-              await reset({ ...record.reset, session })
+              const { snapshot, scenario, seed } = record.reset
+              if (snapshot !== undefined && saved.has(snapshot)) {
+                await reset({ snapshot, session })
+                continue
+              }
+              if (snapshot !== undefined) {
+                summary.warnings.push(
+                  `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
+                )
+              }
+              if (scenario in sandbox.scenarios) await reset({ scenario, seed, session })
+              else {
+                summary.warnings.push(
+                  `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
+                )
+                await reset({ session })
+              }
               continue
             }
             replayingAt = new Date(record.time)
@@ -161,7 +185,8 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
       sandbox.reset = async (resetOptions) => {
         const result = await reset(resetOptions)
         truncate(result.session)
-        append(result.session, { reset: { scenario: result.scenario, seed: result.seed } })
+        const { scenario, seed, snapshot } = result
+        append(result.session, { reset: { scenario, seed, ...(snapshot ? { snapshot } : {}) } })
         return result
       }
       sandbox.resetAll = async (resetOptions) => {

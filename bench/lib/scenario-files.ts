@@ -28,7 +28,7 @@ export interface ValidationFigures {
   validateMs: number
   /** Parsing the file as JSON, then validating it. */
   jsonMs: number
-  /** Parsing the file as YAML (the `yaml` package), then validating it. */
+  /** Parsing the file as YAML (js-yaml; see `parse-text.ts`), then validating it. */
   yamlMs: number
 }
 

@@ -42,3 +42,13 @@ export const HostWithoutBookings: Story = {
     sandbox: { scenario: 'host-no-bookings', persona: 'host' } satisfies StorySandboxParameters,
   },
 }
+
+/**
+ * A snapshot saved on a running server and exported (`GET /__sandbox/snapshots/guest-followed`):
+ * the host has just followed the guest. The preview loads the file; the story names it.
+ */
+export const GuestFollowedByHost: Story = {
+  parameters: {
+    sandbox: { scenario: 'guest-followed', persona: 'guest' } satisfies StorySandboxParameters,
+  },
+}

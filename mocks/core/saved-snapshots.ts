@@ -2,12 +2,15 @@
  * @module
  * Named snapshots of a session's state: saved from any session, any session can be
  * reset to one (as cheaply as to a built-in scenario), listed, exported as a
- * scenario file and deleted. They live as long as the sandbox.
+ * scenario file and deleted. They live as long as the sandbox, unless a state directory
+ * keeps their records ({@link SavedSnapshots.record}) and restores them on start.
  */
 import { captureSnapshot } from '../model/capture-snapshot.ts'
 import { collectionNames } from '../model/schemas.ts'
 import type { Snapshot, Store } from '../model/store.ts'
+import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { exportSnapshot } from '../scenarios/export-snapshot.ts'
+import { rebuildSnapshot, type SnapshotChanges } from '../scenarios/rebuild-snapshot.ts'
 import { NAME_PATTERN, NAME_RULE, type ScenarioFile } from '../scenarios/scenario-file.ts'
 import { badRequest, notFound } from './errors.ts'
 
@@ -22,6 +25,17 @@ export interface SavedSnapshotInfo {
   records: number
 }
 
+/**
+ * A saved snapshot as data that stands on its own: what it changes on top of the
+ * scenario it descends from (`info.scenario` at `info.seed`), never on top of itself.
+ */
+export interface SavedSnapshotRecord {
+  info: SavedSnapshotInfo
+  /** Where new ids continue from. */
+  idSequence: number
+  changes: SnapshotChanges
+}
+
 export interface SavedSnapshots {
   /** Saves the session's current state under `name`, replacing a snapshot of that name. */
   save(name: string, options?: { session?: string }): Promise<SavedSnapshotInfo>
@@ -32,6 +46,14 @@ export interface SavedSnapshots {
   delete(name: string): boolean
   /** The snapshot as a scenario file that `--scenario-file` loads back. */
   export(name: string): Promise<ScenarioFile>
+  /**
+   * The snapshot as a record {@link SavedSnapshots.restore} takes back. With `base`, the
+   * record descends from that scenario and seed instead (for an origin that will not be
+   * there to rebuild it on).
+   */
+  record(name: string, base?: { scenario: string; seed: number }): Promise<SavedSnapshotRecord>
+  /** Saves a snapshot again from its record; throws a `ScenarioError` listing its problems. */
+  restore(record: SavedSnapshotRecord): Promise<SavedSnapshotInfo>
 }
 
 interface Dependencies {
@@ -89,6 +111,40 @@ export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots
         name,
         description: `Saved from session "${info.session}" at ${info.savedAt}, on top of "${info.scenario}" (seed ${info.seed})`,
       })
+    },
+    async record(name, base) {
+      const { snapshot, info } = entry(name)
+      const scenario = base?.scenario ?? snapshot.scenario
+      const seed = base?.seed ?? snapshot.seed
+      const origin = await dependencies.loadSnapshot(scenario, seed)
+      const { add, change, remove } = exportSnapshot(snapshot, origin, { name, description: '' })
+      const changes: SnapshotChanges = {}
+      if (add) changes.add = add
+      if (change) changes.change = change
+      if (remove) changes.remove = remove
+      return {
+        info: { ...info, scenario, seed },
+        idSequence: snapshot.idSequence ?? 0,
+        changes,
+      }
+    },
+    async restore({ info, idSequence, changes }) {
+      const name = checkSnapshotName(info.name)
+      let origin: Snapshot
+      try {
+        origin = await dependencies.loadSnapshot(info.scenario, info.seed)
+      } catch (error) {
+        if (error instanceof ScenarioError) throw error
+        throw new ScenarioError(`Failed to restore snapshot "${name}"`, [
+          `scenario: "${info.scenario}" is not a scenario of this sandbox; load it with the same scenario files as when the snapshot was saved`,
+        ])
+      }
+      const rebuilt = rebuildSnapshot(origin, changes, { name, idSequence })
+      if (!rebuilt.ok)
+        throw new ScenarioError(`Failed to restore snapshot "${name}"`, rebuilt.problems)
+      saved.delete(name)
+      saved.set(name, { snapshot: rebuilt.snapshot, info: { ...info, name } })
+      return info
     },
   }
 }

