@@ -15,7 +15,7 @@ import { createReplay } from '../../mocks/recordings/replay.ts'
 import openapi from '../../spec/generated/openapi.json' with { type: 'json' }
 import type { Pinning } from './pinning.ts'
 import { startChildServer } from './servers.ts'
-import { median, time } from './stats.ts'
+import { collectGarbage, median, time } from './stats.ts'
 
 export interface ProxyLatency {
   meanMs: number
@@ -186,11 +186,15 @@ export async function measureReplay(entries = 10_000): Promise<ReplayFigures> {
   const checks: number[] = []
   try {
     for (let run = 0; run < 3; run++) {
+      // Each load starts on a collected heap: the previous check's garbage is not its cost.
       let replay: ReturnType<typeof createReplay> | undefined
+      collectGarbage()
       loads.push(
         await time(() => (replay = createReplay({ recordings: readRecordingsFile(file) }))),
       )
       checks.push(await time(() => replay!.checkAll(async () => createRecordingCheck(openapi))))
+      replay = undefined
+      collectGarbage()
       parseLoads.push(await time(() => createReplay({ recordings: JSON.parse(large) })))
     }
   } finally {
