@@ -37,6 +37,7 @@ import {
   loadRounds,
   benchPath as path,
   recordRequests,
+  recordRounds,
   servers,
   sessionCount,
 } from './lib/settings.ts'
@@ -45,8 +46,36 @@ import { median } from './lib/stats.ts'
 const log = (line: string) => console.log(line)
 const run = promisify(execFile)
 
+/** The recording proxy beside a bare proxy, and loading and matching a large replay. */
+async function measureRecordedTraffic(pinning: ReturnType<typeof setUpPinning>) {
+  log(`Recording proxy, ${recordRounds} alternating rounds of ${recordRequests} requests each...`)
+  const recording = await measureRecording(
+    pinning,
+    {
+      upstream: servers['node:http'].script,
+      bareProxy: path('./servers/bare-proxy.mjs'),
+      cli: servers.sandbox.script,
+    },
+    { requests: recordRequests, connections: 10, rounds: recordRounds },
+  )
+  log('Replay of a 10,000-entry HAR...')
+  const replay = await measureReplay(10_000)
+  return { recording, replay }
+}
+
 async function main() {
   const pinning = setUpPinning()
+  if (process.argv.includes('--recording-only')) {
+    // `npm run bench -- --recording-only`: the recorded-traffic figures alone, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const { firstLoadMs } = await loadSandbox('default')
+    const { recording, replay } = await measureRecordedTraffic(pinning)
+    for (const figure of withRatios(recordingFigures(recording, replay, firstLoadMs))) {
+      log(formatLine(figure))
+    }
+    return
+  }
   const started = new Date()
   const loadAverage = loadavg()
   log(`Pinning: ${pinning.note}`)
@@ -135,18 +164,7 @@ async function main() {
   const validation = await measureValidation(10_000, 5)
 
   // 4. Recorded traffic: the recorder against a bare forwarding proxy, and replay loading.
-  log(`Recording proxy, ${loadRounds} rounds of ${recordRequests} requests each...`)
-  const recording = await measureRecording(
-    pinning,
-    {
-      upstream: servers['node:http'].script,
-      bareProxy: path('./servers/bare-proxy.mjs'),
-      cli: servers.sandbox.script,
-    },
-    { requests: recordRequests, connections: 10, rounds: loadRounds },
-  )
-  log('Replay of a 10,000-entry HAR...')
-  const replay = await measureReplay(10_000)
+  const { recording, replay } = await measureRecordedTraffic(pinning)
 
   // 5. Figures.
   const figures = [

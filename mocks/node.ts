@@ -54,7 +54,7 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
     sandboxOptions.replay =
       'answer' in replay || typeof replay.recordings !== 'string'
         ? (replay as ReplayOptions | Replay)
-        : { ...replay, recordings: readRecordingsFile(replay.recordings) as Recordings }
+        : { ...replay, recordings: readRecordingsFile(replay.recordings) }
   }
   const sandbox = createSandbox(sandboxOptions)
   const server = setupServer(...createHandlers(sandbox, options))
@@ -77,12 +77,16 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
   }
 }
 
-/** Checks recorded answers against the merged contract, loaded only when there are some. */
+/**
+ * Checks recorded answers against the merged contract (loaded only when there are
+ * some) without holding up requests; an answer is checked before it is first given.
+ */
 async function checkReplay(replay: Replay): Promise<string[]> {
-  const { checkRecordings } = await import('./recordings/check-recordings.ts')
-  const document = (await import('../spec/generated/openapi.json', { with: { type: 'json' } }))
-    .default
-  const problems = checkRecordings(replay.recordings, document)
+  const problems = await replay.checkAll(async () => {
+    const { createRecordingCheck } = await import('./recordings/check-recordings.ts')
+    const document = await import('../spec/generated/openapi.json', { with: { type: 'json' } })
+    return createRecordingCheck(document.default)
+  })
   if (problems.length > 0) {
     console.warn(
       `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,

@@ -3,16 +3,19 @@
  * Recorded traffic: the recorder's latency against a bare forwarding proxy in front of
  * the same upstream, and loading and matching a 10,000-entry HAR for replay.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { createRecordingCheck } from '../../mocks/recordings/check-recordings.ts'
 import { createHar, createHarEntry } from '../../mocks/recordings/har.ts'
+import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
 import { readRecordings } from '../../mocks/recordings/recordings.ts'
 import { createReplay } from '../../mocks/recordings/replay.ts'
+import openapi from '../../spec/generated/openapi.json' with { type: 'json' }
 import type { Pinning } from './pinning.ts'
 import { startChildServer } from './servers.ts'
-import { median, time } from './stats.ts'
+import { collectGarbage, median, time } from './stats.ts'
 
 export interface ProxyLatency {
   meanMs: number
@@ -46,12 +49,14 @@ async function measure(url: string, requests: number, connections: number) {
   }
 }
 
-const best = (runs: ProxyLatency[]): ProxyLatency =>
-  runs.reduce((a, b) => (b.meanMs < a.meanMs ? b : a))
+/** The round of median mean latency, so one lucky or unlucky round decides nothing. */
+const medianRound = (runs: ProxyLatency[]): ProxyLatency =>
+  [...runs].sort((a, b) => a.meanMs - b.meanMs)[Math.floor((runs.length - 1) / 2)]!
 
 /**
  * Rounds alternate between the two proxies, each in front of the same bare `node:http`
- * upstream, each with a fixed number of requests; the best round of each is kept.
+ * upstream and measured the same way (a fresh process on the servers' pinned core, a
+ * warm-up, then a fixed number of requests); the median round of each is kept.
  */
 export async function measureRecording(
   pinning: Pinning,
@@ -92,13 +97,20 @@ export async function measureRecording(
     await upstream.stop()
     rmSync(folder, { recursive: true, force: true })
   }
-  return { bare: best(runs.bare), record: best(runs.record), recorded, settings }
+  return { bare: medianRound(runs.bare), record: medianRound(runs.record), recorded, settings }
 }
 
 export interface ReplayFigures {
   entries: number
-  /** Parsing the HAR text and indexing it, median of 3. */
+  /**
+   * From the file's path to a replay ready to answer, median of 3: reading the bytes,
+   * finding each entry and its request's method and URL, indexing them by route.
+   */
   loadMs: number
+  /** The contract check of every recorded answer that follows the load, in slices. */
+  checkMs: number
+  /** The old load for comparison: `JSON.parse` of the file's text, checked and indexed. */
+  parseLoadMs: number
   /** Mean time to match one request among `entries` recordings. */
   matchLargeMicros: number
   /** The same among 10 recordings. */
@@ -125,7 +137,9 @@ function harText(count: number): string {
 }
 
 function matchMicros(text: string, count: number, calls: number): number {
-  const replay = createReplay({ recordings: JSON.parse(text) })
+  const replay = createReplay({
+    recordings: { name: 'bench.har', bytes: new TextEncoder().encode(text) },
+  })
   const started = performance.now()
   for (let call = 0; call < calls; call++) {
     const i = (call * 7919) % count
@@ -164,14 +178,34 @@ function scanMicros(text: string, count: number, calls: number): number {
 export async function measureReplay(entries = 10_000): Promise<ReplayFigures> {
   const large = harText(entries)
   const small = harText(10)
+  const folder = mkdtempSync(join(tmpdir(), 'bench-replay-'))
+  const file = join(folder, 'large.har')
+  writeFileSync(file, large)
   const loads: number[] = []
-  for (let run = 0; run < 3; run++) {
-    loads.push(await time(() => createReplay({ recordings: JSON.parse(large) })))
+  const parseLoads: number[] = []
+  const checks: number[] = []
+  try {
+    for (let run = 0; run < 3; run++) {
+      // Each load starts on a collected heap: the previous check's garbage is not its cost.
+      let replay: ReturnType<typeof createReplay> | undefined
+      collectGarbage()
+      loads.push(
+        await time(() => (replay = createReplay({ recordings: readRecordingsFile(file) }))),
+      )
+      checks.push(await time(() => replay!.checkAll(async () => createRecordingCheck(openapi))))
+      replay = undefined
+      collectGarbage()
+      parseLoads.push(await time(() => createReplay({ recordings: JSON.parse(large) })))
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
   matchMicros(large, entries, 2000)
   return {
     entries,
     loadMs: median(loads),
+    checkMs: median(checks),
+    parseLoadMs: median(parseLoads),
     matchLargeMicros: median([0, 1, 2].map(() => matchMicros(large, entries, 20_000))),
     matchSmallMicros: median([0, 1, 2].map(() => matchMicros(small, 10, 20_000))),
     matchScanMicros: scanMicros(large, entries, 500),

@@ -24,6 +24,8 @@ export const loadRounds = numberFromEnv('BENCH_ROUNDS', 2)
 export const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
 export const sessionCount = 1000
 export const recordRequests = numberFromEnv('BENCH_RECORD_REQUESTS', 5000)
+/** Alternating rounds of the two proxies; the median round of each is compared. */
+export const recordRounds = numberFromEnv('BENCH_RECORD_ROUNDS', 7)
 
 /** The servers of the HTTP figures: two bare baselines and the sandbox's CLI bundle. */
 export const servers = {

@@ -97,7 +97,7 @@ export function createRequestHandler({
       const replayed = () =>
         replay && answerFromReplay(replay, method, path, query, request, session)
       if (!found) {
-        const recorded = replayed()
+        const recorded = await replayed()
         if (recorded) {
           record(recorded)
           return recorded
@@ -135,7 +135,7 @@ export function createRequestHandler({
           return faulted
         }
       }
-      const recorded = replayed()
+      const recorded = await replayed()
       if (recorded) {
         record(recorded)
         return recorded

@@ -7,6 +7,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { operations } from '../operations/table.ts'
 import type { Recording } from './recordings.ts'
+import type { RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 
@@ -44,27 +45,39 @@ function parseBody(body: unknown): unknown {
  * const problems = checkRecordings(replay.recordings, await loadMergedDocument())
  */
 export function checkRecordings(recordings: readonly Recording[], document: unknown): string[] {
+  const check = createRecordingCheck(document)
+  return recordings.flatMap((recording) => check(recording) ?? [])
+}
+
+/**
+ * The check of one recording against `document` (an OpenAPI 3.1 document): its problem,
+ * one line naming it, or `undefined`. Schemas compile once, on first use.
+ *
+ * @example
+ * await replay.checkAll(async () => createRecordingCheck(await loadMergedDocument()))
+ */
+export function createRecordingCheck(document: unknown): RecordingCheck {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
   ajv.addSchema(document as JsonObject, 'contract')
   const paths = (document as { paths?: Record<string, Record<string, JsonObject>> }).paths ?? {}
-  const problems: string[] = []
   const compiled = new Map<string, ValidateFunction>()
-  for (const recording of recordings) {
-    if (recording.path.startsWith('/__sandbox')) continue
-    const operation = operationOf(recording.method, recording.path)
+  const operationsByRoute = new Map<string, ReturnType<typeof operationOf>>()
+  return (recording) => {
+    if (recording.path.startsWith('/__sandbox')) return undefined
+    const route = `${recording.method} ${recording.path}`
+    if (!operationsByRoute.has(route)) {
+      operationsByRoute.set(route, operationOf(recording.method, recording.path))
+    }
+    const operation = operationsByRoute.get(route)
     const documented = operation && paths[operation.path]?.[operation.method.toLowerCase()]
     if (!operation || !documented) {
-      problems.push(`${recording.name}: no operation of the contract has this method and path`)
-      continue
+      return `${recording.name}: no operation of the contract has this method and path`
     }
     const responses = (documented.responses ?? {}) as Record<string, JsonObject>
     const status = String(recording.response.status)
     const key = [status, `${status[0]}XX`, 'default'].find((candidate) => candidate in responses)
     if (!key) {
-      problems.push(
-        `${recording.name}: ${operation.id} does not document status ${status} (documented: ${Object.keys(responses).join(', ')})`,
-      )
-      continue
+      return `${recording.name}: ${operation.id} does not document status ${status} (documented: ${Object.keys(responses).join(', ')})`
     }
     let location = ['paths', operation.path, operation.method.toLowerCase(), 'responses', key].map(
       (token) => pointer(token),
@@ -80,19 +93,17 @@ export function checkRecordings(recordings: readonly Recording[], document: unkn
       ) as JsonObject
     }
     const content = response?.content as Record<string, { schema?: unknown }> | undefined
-    if (!content?.['application/json']?.schema || recording.response.body === undefined) continue
+    if (!content?.['application/json']?.schema || recording.response.body === undefined) {
+      return undefined
+    }
     const ref = `contract#/${[...location, 'content', pointer('application/json'), 'schema'].join('/')}`
     let validate = compiled.get(ref)
     if (!validate) {
       validate = ajv.compile({ $ref: ref })
       compiled.set(ref, validate)
     }
-    if (!validate(parseBody(recording.response.body))) {
-      const error = validate.errors?.[0]
-      problems.push(
-        `${recording.name}: the ${status} answer of ${operation.id} breaks the contract: ${error?.instancePath || 'body'} ${error?.message ?? 'is invalid'}`,
-      )
-    }
+    if (validate(parseBody(recording.response.body))) return undefined
+    const error = validate.errors?.[0]
+    return `${recording.name}: the ${status} answer of ${operation.id} breaks the contract: ${error?.instancePath || 'body'} ${error?.message ?? 'is invalid'}`
   }
-  return problems
 }

@@ -3,21 +3,21 @@
  * Reads a recordings file (HAR or examples JSON) from disk, for the Node entries.
  */
 import { readFileSync } from 'node:fs'
-import { RecordingsFormatError } from './recordings.ts'
+import { type RecordingsFile, RecordingsFormatError } from './recordings.ts'
 
-/** The parsed JSON of `path`; a file that is missing or not JSON throws, naming the file. */
-export function readRecordingsFile(path: string): unknown {
-  let text: string
+/**
+ * The bytes of `path`, for replay to index (a HAR is parsed an entry at a time, on first
+ * use). A file that cannot be read throws, naming it; so does one that is not JSON or
+ * not a recording, when the replay reads it.
+ */
+export function readRecordingsFile(path: string): RecordingsFile {
   try {
-    text = readFileSync(path, 'utf8')
+    const bytes = readFileSync(path)
+    return { name: path, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) }
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
     throw new RecordingsFormatError(
-      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`,
+      `${path}: cannot be read (${code === 'ENOENT' ? 'no such file' : code})`,
     )
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new RecordingsFormatError(`${path}: is not valid JSON (${(error as Error).message})`)
   }
 }

@@ -11,9 +11,22 @@ import {
 } from '../../spec/examples/index.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import type { Har } from './har.ts'
+import { routeHash, scanHar } from './har-scan.ts'
 
-/** What the replay accepts: a HAR document, an examples file, or a list of them. */
-export type Recordings = Har | RecordedExampleFile | readonly (Har | RecordedExampleFile)[]
+/**
+ * The bytes of a recordings file (HAR or examples JSON) and the name errors give it. A
+ * HAR file is indexed from its bytes and each entry parsed on first use, so a large
+ * recording loads in a fraction of the time `JSON.parse` of it takes.
+ */
+export interface RecordingsFile {
+  name: string
+  bytes: Uint8Array
+}
+
+type RecordingsDocument = Har | RecordedExampleFile | RecordingsFile
+
+/** What the replay accepts: a HAR document, an examples file, a file's bytes, or a list. */
+export type Recordings = RecordingsDocument | readonly RecordingsDocument[]
 
 /** One recorded exchange, ready to match and to answer. */
 export interface Recording {
@@ -87,10 +100,12 @@ const DROPPED_HEADERS = new Set([
   'content-encoding',
 ])
 
-/** A recording whose route is known at once and whose rest is read on first use. */
+/**
+ * A recording whose route is known at once, as `routeHash(method, path)`, and whose rest
+ * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry.
+ */
 export interface RecordingSource {
-  method: string
-  path: string
+  route: number
   load(): Recording
 }
 
@@ -131,11 +146,62 @@ function fromHar(document: unknown, where: string): RecordingSource[] {
     }
     const method = entry.request.method.toUpperCase()
     return {
-      method,
-      path: url.path,
+      route: routeHash(method, url.path),
       load: () => harRecording(entry, method, url, index),
     }
   })
+}
+
+const decoder = new TextDecoder()
+
+/** The entries of a HAR file found in its bytes, each parsed and checked on first `load`. */
+function fromBytes(file: RecordingsFile, where: string): RecordingSource[] {
+  const entries = scanHar(file.bytes)
+  if (!entries) {
+    // Not a HAR the scan can index: parsed in full, which says what is wrong with it.
+    let document: unknown
+    try {
+      document = JSON.parse(decoder.decode(file.bytes))
+    } catch (error) {
+      throw new RecordingsFormatError(`${where}is not valid JSON (${(error as Error).message})`)
+    }
+    return fromDocument(document, where)
+  }
+  return entries.map(({ start, end, route }, index) => {
+    let recording: Recording | undefined
+    return {
+      route,
+      load() {
+        recording ??= parseEntry(file.bytes.subarray(start, end), index, where)
+        return recording
+      },
+    }
+  })
+}
+
+function parseEntry(bytes: Uint8Array, index: number, where: string): Recording {
+  let entry: unknown
+  try {
+    entry = JSON.parse(decoder.decode(bytes))
+  } catch (error) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index} is not valid JSON (${(error as Error).message})`,
+    )
+  }
+  const problem = entryProblem(entry)
+  if (problem) {
+    throw new RecordingsFormatError(
+      `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
+    )
+  }
+  const input = entry as HarEntryInput
+  const url = splitRecordedUrl(input.request.url)
+  if (!url) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index}.request.url is not an absolute URL: "${input.request.url}"`,
+    )
+  }
+  return harRecording(input, input.request.method.toUpperCase(), url, index)
 }
 
 function harRecording(
@@ -190,7 +256,7 @@ function fromExamples(document: unknown, where: string): RecordingSource[] {
         body: example.response.body,
       },
     }
-    return { method: recording.method, path: recording.path, load: () => recording }
+    return { route: routeHash(recording.method, recording.path), load: () => recording }
   })
 }
 
@@ -209,17 +275,21 @@ export function readRecordings(recordings: unknown): Recording[] {
 export function readRecordingSources(recordings: unknown): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {
-    const where = documents.length > 1 ? `document #${index + 1}: ` : ''
-    if (document !== null && typeof document === 'object' && 'log' in document) {
-      return fromHar(document, where)
-    }
-    if (document !== null && typeof document === 'object' && 'examples' in document) {
-      return fromExamples(document, where)
-    }
-    throw new RecordingsFormatError(
-      `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
-    )
+    if (isRecordingsFile(document)) return fromBytes(document, `${document.name}: `)
+    return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
   })
+}
+
+function isRecordingsFile(document: unknown): document is RecordingsFile {
+  return isObject(document) && document.bytes instanceof Uint8Array
+}
+
+function fromDocument(document: unknown, where: string): RecordingSource[] {
+  if (isObject(document) && 'log' in document) return fromHar(document, where)
+  if (isObject(document) && 'examples' in document) return fromExamples(document, where)
+  throw new RecordingsFormatError(
+    `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
+  )
 }
 
 function firstIssue(error: z.ZodError): string {

@@ -8,12 +8,16 @@
  * never scans the whole list and a large recording loads quickly.
  */
 import { jsonResponse, type SandboxResponse } from '../core/http.ts'
+import { routeHash } from './har-scan.ts'
 import {
   type Recording,
-  type RecordingSource,
   type Recordings,
+  RecordingsFormatError,
   readRecordingSources,
 } from './recordings.ts'
+
+/** What is wrong with a recorded answer (one line naming it), or `undefined`. */
+export type RecordingCheck = (recording: Recording) => string | undefined
 
 export interface ReplayOptions {
   /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
@@ -38,7 +42,20 @@ export interface ReplayRequest {
 export interface Replay {
   /** Every recording, read in full (on first access). */
   readonly recordings: readonly Recording[]
+  /** How many recordings there are, without reading them. */
+  readonly size: number
   readonly only: boolean
+  /**
+   * Checks every recording with the check `load` gives: a slice at a time, leaving the
+   * event loop free for requests in between. Until it is done, a request's recordings
+   * are checked before their first answer, once the check is loaded (`checkLoaded`).
+   * Resolves with the problems, in file order: the check's, and each malformed entry's.
+   */
+  checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
+  /** The malformed entries found so far (parsing them failed), one line each. */
+  readonly malformed: readonly string[]
+  /** Set by `checkAll`: resolves once its check is loaded. Requests wait for it. */
+  readonly checkLoaded: Promise<void> | undefined
   /** The recorded answer for this request, or `undefined` when none matches. */
   answer(request: ReplayRequest): SandboxResponse | undefined
   /** Starts every sequence over (all sessions, or one). */
@@ -104,31 +121,80 @@ export function createReplay(options: ReplayOptions): Replay {
     return `${new URLSearchParams(pairs).toString()}\n${bodyKey}`
   }
 
-  /** By method and path: the route's recordings, and their sequences once a request came. */
-  interface Route {
-    sources: RecordingSource[]
-    sequences?: Map<string, Sequence>
+  /** By `routeHash`: the recordings, then their sequences by method and path once a request came. */
+  interface Bucket {
+    sources: number[]
+    routes?: Map<string, Map<string, Sequence>>
   }
-  const index = new Map<string, Route>()
-  for (const source of sources) {
-    const key = `${source.method} ${source.path}`
-    const route = index.get(key)
-    if (route) route.sources.push(source)
-    else index.set(key, { sources: [source] })
+  const index = new Map<number, Bucket>()
+  for (let i = 0; i < sources.length; i++) {
+    const route = sources[i]!.route
+    const bucket = index.get(route)
+    if (bucket) bucket.sources.push(i)
+    else index.set(route, { sources: [i] })
   }
 
-  function sequencesOf(route: Route): Map<string, Sequence> {
-    if (route.sequences) return route.sequences
-    const sequences = new Map<string, Sequence>()
-    for (const source of route.sources) {
-      const recording = source.load()
+  /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
+  const checked = new Uint8Array(sources.length)
+  const problems = new Map<number, string>()
+  const malformed: string[] = []
+  let check: RecordingCheck | undefined
+
+  /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
+  function read(i: number): Recording | undefined {
+    let recording: Recording | undefined
+    try {
+      recording = sources[i]!.load()
+    } catch (error) {
+      if (!(error instanceof RecordingsFormatError)) throw error
+      problems.set(i, error.message)
+      malformed.push(error.message)
+      checked[i] = 1
+      return undefined
+    }
+    if (check && checked[i] === 0) {
+      const problem = check(recording)
+      if (problem) problems.set(i, problem)
+      checked[i] = 1
+    }
+    return recording
+  }
+
+  function routesOf(bucket: Bucket): Map<string, Map<string, Sequence>> {
+    if (bucket.routes) return bucket.routes
+    const routes = new Map<string, Map<string, Sequence>>()
+    for (const i of bucket.sources) {
+      const recording = read(i)
+      // A malformed entry is never answered; it is among the check's problems.
+      if (!recording) continue
+      const route = `${recording.method} ${recording.path}`
+      const sequences = routes.get(route) ?? new Map<string, Sequence>()
+      routes.set(route, sequences)
       const key = signature(recording.query, recording.body)
       const sequence = sequences.get(key)
       if (sequence) sequence.responses.push(recording.response)
       else sequences.set(key, { responses: [recording.response], next: new Map() })
     }
-    route.sequences = sequences
-    return sequences
+    bucket.routes = routes
+    return routes
+  }
+
+  let checkLoaded: Promise<void> | undefined
+  async function checkAll(load: () => Promise<RecordingCheck>): Promise<string[]> {
+    checkLoaded = load().then((loaded) => {
+      check = loaded
+    })
+    await checkLoaded
+    let i = 0
+    while (i < sources.length) {
+      // About 8 ms of checking at a time, then the event loop answers what came.
+      const until = performance.now() + 8
+      for (; i < sources.length && performance.now() < until; i++) {
+        if (checked[i] === 0) read(i)
+      }
+      if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem)
   }
 
   let all: Recording[] | undefined
@@ -137,21 +203,31 @@ export function createReplay(options: ReplayOptions): Replay {
       all ??= sources.map((source) => source.load())
       return all
     },
+    size: sources.length,
     only: options.only ?? false,
+    checkAll,
+    malformed,
+    get checkLoaded() {
+      return checkLoaded
+    },
     answer(request) {
-      const route = index.get(`${request.method.toUpperCase()} ${request.path}`)
-      if (!route) return undefined
-      const sequence = sequencesOf(route).get(signature(request.query, request.body))
+      const method = request.method.toUpperCase()
+      const bucket = index.get(routeHash(method, request.path))
+      if (!bucket) return undefined
+      const sequences = routesOf(bucket).get(`${method} ${request.path}`)
+      const sequence = sequences?.get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0
       sequence.next.set(request.session, position + 1)
       return sequence.responses[Math.min(position, sequence.responses.length - 1)]
     },
     rewind(session) {
-      for (const route of index.values()) {
-        for (const sequence of route.sequences?.values() ?? []) {
-          if (session === undefined) sequence.next.clear()
-          else sequence.next.delete(session)
+      for (const bucket of index.values()) {
+        for (const sequences of bucket.routes?.values() ?? []) {
+          for (const sequence of sequences.values()) {
+            if (session === undefined) sequence.next.clear()
+            else sequence.next.delete(session)
+          }
         }
       }
     },

@@ -5,7 +5,8 @@
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type Recordings, RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
+import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
+import { RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
 import { createReplay, type Replay } from '../../mocks/recordings/replay.ts'
 
 /** Bad input on the command line; the CLI prints the message and exits with code 2. */
@@ -66,18 +67,19 @@ export function checkWritable(path: string): void {
   }
 }
 
-/** Reads a HAR or examples file for replay; a malformed one is a `UsageError`. */
+/**
+ * Reads a HAR or examples file for replay; one that cannot be read, is not JSON or not a
+ * recording is a `UsageError`. A HAR is indexed from its bytes, each entry parsed on
+ * first use: a malformed entry is found by the check that follows start-up.
+ */
 export function loadReplay(
   path: string,
   options: { ignore?: readonly string[]; only?: boolean } = {},
 ): Replay {
-  const recordings = readJsonFile(path) as Recordings
   try {
-    return createReplay({ ...options, recordings })
+    return createReplay({ ...options, recordings: readRecordingsFile(path) })
   } catch (error) {
-    if (error instanceof RecordingsFormatError) {
-      throw new UsageError(`${path}: ${error.message}`)
-    }
+    if (error instanceof RecordingsFormatError) throw new UsageError(error.message)
     throw error
   }
 }

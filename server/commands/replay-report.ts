@@ -21,14 +21,26 @@ export function parseOrExit(args: readonly string[], env: NodeJS.ProcessEnv): Se
   }
 }
 
-/** Prints how many recordings are replayed, and each one that breaks the merged contract. */
+/**
+ * Prints how many recordings are replayed, and each one that breaks the merged contract,
+ * once all are checked (in the background: requests are answered meanwhile, each
+ * recorded answer checked before it is first given). A malformed entry ends the process
+ * with one line naming the file and the entry, and exit code 2.
+ */
 export async function reportReplay(replay: Replay): Promise<void> {
-  // ajv and the schema compilation load only when there are recordings to check.
-  const { checkRecordings } = await import('../../mocks/recordings/check-recordings.ts')
   console.log(
-    `\n  Replaying ${replay.recordings.length} recorded answers first${replay.only ? ' (no fallback to the model)' : ''}.`,
+    `\n  Replaying ${replay.size} recorded answers first${replay.only ? ' (no fallback to the model)' : ''}.`,
   )
-  const problems = checkRecordings(replay.recordings, await loadMergedDocument())
+  const problems = await replay.checkAll(async () => {
+    // ajv and the schema compilation load only when there are recordings to check.
+    const { createRecordingCheck } = await import('../../mocks/recordings/check-recordings.ts')
+    return createRecordingCheck(await loadMergedDocument())
+  })
+  const [malformed] = replay.malformed
+  if (malformed) {
+    console.error(`platform-sandbox: ${malformed}`)
+    process.exit(USAGE_EXIT_CODE)
+  }
   if (problems.length === 0) return
   console.warn(`  ${problems.length} recorded answers break the merged contract:`)
   for (const problem of problems) console.warn(`    ${problem}`)

@@ -93,8 +93,11 @@ function redactPointer(value: unknown, pointer: string): void {
   }
 }
 
+/** Every secret field name holds one of these: a body without any needs no parsing. */
+const MAY_HOLD_SECRET = /token|password|secret/i
+
 function redactJsonText(text: string | undefined, pointers: readonly string[]): string | undefined {
-  if (!text) return text
+  if (!text || (pointers.length === 0 && !MAY_HOLD_SECRET.test(text))) return text
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,5 +90,22 @@ describe('platform-sandbox --replay', () => {
     expect(run.stderr().trim().split('\n')).toHaveLength(1)
     expect(run.stderr()).toContain(`${bad}: not a HAR 1.2 document: log.entries.0.request.method`)
     expect(run.stdout()).toBe('')
+  })
+
+  it('ends with one line and exit code 2 when an entry deep in the file is malformed', async () => {
+    const text = readFileSync(harPath, 'utf8')
+    const entries = JSON.parse(text).log.entries
+    const many = Array.from({ length: 3000 }, () => entries[0])
+    const bad = join(folder, 'deep.har')
+    const good = JSON.stringify({ log: { version: '1.2', entries: many } })
+    const at = good.lastIndexOf('"status":200')
+    writeFileSync(bad, `${good.slice(0, at)}"status":2OO${good.slice(at + 12)}`)
+    const run = runCli(['--port', '0', '--quiet', '--replay', bad])
+    expect(await run.exited).toBe(2)
+    const lines = run.stderr().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      new RegExp(`^platform-sandbox: ${bad}: log\\.entries\\.2999 is not valid JSON \\(`),
+    )
   })
 })

@@ -1,0 +1,235 @@
+/**
+ * @module
+ * Finds the entries of a HAR document in its JSON bytes without parsing it: where each
+ * entry starts and ends, and its request's method and URL. Replay indexes a large
+ * recording this way and parses an entry only when it is first needed, which costs a
+ * fraction of `JSON.parse` of the whole file. Only the structure is read (brackets,
+ * strings, the keys of `log`, `log.entries`, an entry and its `request`), so a syntax
+ * error inside an entry is found when the entry is parsed.
+ */
+
+/** One entry of `log.entries`: its byte range and the hash of its route. */
+export interface ScannedEntry {
+  start: number
+  end: number
+  /** `routeHash(method, path)` of its request, without making strings of them. */
+  route: number
+}
+
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+const SPACE = 0x20
+
+/**
+ * A 32-bit FNV-1a hash of `METHOD path` (the method in upper case): the replay's index
+ * key, computed alike from a request and from a recording's bytes. Equal hashes are
+ * confirmed on the parsed recording, so a collision costs a parse, never a wrong answer.
+ */
+export function routeHash(method: string, path: string): number {
+  let hash = FNV_OFFSET
+  for (let i = 0; i < method.length; i++) {
+    hash = Math.imul(hash ^ upper(method.charCodeAt(i)), FNV_PRIME)
+  }
+  hash = Math.imul(hash ^ SPACE, FNV_PRIME)
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), FNV_PRIME)
+  return hash >>> 0
+}
+
+const upper = (code: number) => (code >= 0x61 && code <= 0x7a ? code - 0x20 : code)
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+const COMMA = 0x2c
+const COLON = 0x3a
+
+/** The keys the scan follows, as byte sequences. */
+const KEYS = {
+  log: new TextEncoder().encode('log'),
+  entries: new TextEncoder().encode('entries'),
+  request: new TextEncoder().encode('request'),
+  method: new TextEncoder().encode('method'),
+  url: new TextEncoder().encode('url'),
+}
+
+function isKey(bytes: Uint8Array, start: number, end: number, key: Uint8Array): boolean {
+  if (end - start !== key.length) return false
+  for (let i = 0; i < key.length; i++) if (bytes[start + i] !== key[i]) return false
+  return true
+}
+
+const decoder = new TextDecoder()
+
+/** The value of the JSON string token `bytes[start..end)` (quotes included). */
+function stringValue(bytes: Uint8Array, start: number, end: number): string {
+  return JSON.parse(decoder.decode(bytes.subarray(start, end))) as string
+}
+
+/** The path of an absolute URL, as `splitRecordedUrl` cuts it; `undefined` when not absolute. */
+function urlPath(url: string): string | undefined {
+  const scheme = url.indexOf('://')
+  if (scheme <= 0) return undefined
+  const slash = url.indexOf('/', scheme + 3)
+  if (slash === -1) return '/'
+  const end = url.slice(slash).search(/[?#]/)
+  return end === -1 ? url.slice(slash) : url.slice(slash, slash + end)
+}
+
+const COLON_SLASH_SLASH = [COLON, 0x2f, 0x2f]
+
+/**
+ * `routeHash` of a request from the JSON string tokens of its method and URL. Plain
+ * ASCII (nearly every recording) is hashed from the bytes; escapes or other characters
+ * are decoded first. `undefined` when the URL is not absolute.
+ */
+function tokenRouteHash(
+  bytes: Uint8Array,
+  method: readonly [number, number],
+  url: readonly [number, number],
+): number | undefined {
+  let plain = true
+  for (const [start, end] of [method, url]) {
+    for (let i = start + 1; i < end - 1; i++) {
+      const byte = bytes[i]!
+      if (byte >= 0x80 || byte === BACKSLASH) plain = false
+    }
+  }
+  if (!plain) {
+    const path = urlPath(stringValue(bytes, url[0], url[1]))
+    return path === undefined
+      ? undefined
+      : routeHash(stringValue(bytes, method[0], method[1]), path)
+  }
+  let hash = FNV_OFFSET
+  for (let i = method[0] + 1; i < method[1] - 1; i++) {
+    hash = Math.imul(hash ^ upper(bytes[i]!), FNV_PRIME)
+  }
+  hash = Math.imul(hash ^ SPACE, FNV_PRIME)
+  // The path: from the first "/" after "://" to "?", "#" or the end.
+  const last = url[1] - 1
+  let at = url[0] + 1
+  for (; at + 2 < last; at++) {
+    if (bytes[at] === COLON && bytes[at + 1] === 0x2f && bytes[at + 2] === 0x2f) break
+  }
+  if (at + 2 >= last || at === url[0] + 1) return undefined
+  at += COLON_SLASH_SLASH.length
+  while (at < last && bytes[at] !== 0x2f) at++
+  if (at === last) return Math.imul(hash ^ 0x2f, FNV_PRIME) >>> 0
+  for (; at < last; at++) {
+    const byte = bytes[at]!
+    if (byte === 0x3f || byte === 0x23) break
+    hash = Math.imul(hash ^ byte, FNV_PRIME)
+  }
+  return hash >>> 0
+}
+
+/** Deeper than this, the scan gives up (the caller then parses the document in full). */
+const MAX_DEPTH = 512
+
+/**
+ * The entries of the HAR document in `bytes`, or `undefined` when the bytes are not a
+ * HAR document this scan can index: no `log.entries` array, an entry that is not an
+ * object or has no `request.method` and `request.url` strings, or brackets and strings
+ * that do not balance. The caller then parses the document in full, which says exactly
+ * what is wrong.
+ */
+export function scanHar(bytes: Uint8Array): ScannedEntry[] | undefined {
+  const length = bytes.length
+  /** 1 for an object, 2 for an array, by depth (1 is the document). */
+  const kinds = new Uint8Array(MAX_DEPTH + 1)
+  let depth = 0
+  let expectKey = false
+  /** The last key read at depths 1 (document), 2 (log), 4 (entry) and 5 (request). */
+  let key: Uint8Array | undefined
+  let inLog = false
+  let inEntries = false
+  let inRequest = false
+  let entries: ScannedEntry[] | undefined
+  let entryStart = 0
+  let method: [number, number] | undefined
+  let url: [number, number] | undefined
+  let seenRoot = false
+
+  for (let i = 0; i < length; i++) {
+    const byte = bytes[i]!
+    if (byte === QUOTE) {
+      const start = i
+      for (i++; i < length; i++) {
+        const inner = bytes[i]
+        if (inner === BACKSLASH) i++
+        else if (inner === QUOTE) break
+      }
+      if (i >= length || depth === 0) return undefined
+      if (depth > 5) continue
+      if (expectKey) {
+        expectKey = false
+        const name = start + 1
+        if (depth === 1) key = isKey(bytes, name, i, KEYS.log) ? KEYS.log : undefined
+        else if (depth === 2) key = isKey(bytes, name, i, KEYS.entries) ? KEYS.entries : undefined
+        else if (depth === 4) key = isKey(bytes, name, i, KEYS.request) ? KEYS.request : undefined
+        else if (depth === 5 && inRequest) {
+          key = isKey(bytes, name, i, KEYS.method)
+            ? KEYS.method
+            : isKey(bytes, name, i, KEYS.url)
+              ? KEYS.url
+              : undefined
+        }
+      } else if (depth === 5 && inRequest) {
+        if (key === KEYS.method) method = [start, i + 1]
+        else if (key === KEYS.url) url = [start, i + 1]
+      }
+      continue
+    }
+    if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+      if (depth === 0) {
+        if (seenRoot || byte !== OPEN_OBJECT) return undefined
+        seenRoot = true
+      }
+      if (depth === MAX_DEPTH) return undefined
+      if (depth === 1 && byte === OPEN_OBJECT && key === KEYS.log) inLog = true
+      else if (depth === 2 && inLog && byte === OPEN_ARRAY && key === KEYS.entries) {
+        inEntries = true
+        entries = []
+      } else if (depth === 3 && inEntries) {
+        if (byte !== OPEN_OBJECT) return undefined
+        entryStart = i
+        method = undefined
+        url = undefined
+      } else if (depth === 4 && inEntries && byte === OPEN_OBJECT && key === KEYS.request) {
+        inRequest = true
+      }
+      depth++
+      kinds[depth] = byte === OPEN_OBJECT ? 1 : 2
+      expectKey = byte === OPEN_OBJECT
+      key = undefined
+      continue
+    }
+    if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+      if (depth === 0 || kinds[depth] !== (byte === CLOSE_OBJECT ? 1 : 2)) return undefined
+      depth--
+      if (depth === 4) inRequest = false
+      else if (depth === 3 && inEntries) {
+        const route = method && url && tokenRouteHash(bytes, method, url)
+        if (route === undefined) return undefined
+        entries!.push({ start: entryStart, end: i + 1, route })
+      } else if (depth === 2) inEntries = false
+      else if (depth === 1) inLog = false
+      expectKey = false
+      continue
+    }
+    if (byte === COMMA) {
+      expectKey = kinds[depth] === 1
+      if (depth === 3 && inEntries) continue
+      if (depth <= 5) key = undefined
+    } else if (byte === COLON) {
+      // The key stays until the value is read.
+    } else if (byte > 0x20 && (depth === 0 || (depth === 3 && inEntries))) {
+      // Something after the document, or a number, `true`, `null`... where an entry belongs.
+      return undefined
+    }
+  }
+  return depth === 0 && seenRoot ? entries : undefined
+}
