@@ -4,7 +4,15 @@ export default defineConfig({
   test: {
     // Playwright specs (`e2e/**/*.spec.ts`) belong to the other runner.
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'e2e/**', 'consumer/**', 'storybook-static/**', 'spec/dist/**'],
+    // `bench/.work/` holds the bench's throwaway projects, with test files of their own.
+    exclude: [
+      'node_modules/**',
+      'e2e/**',
+      'consumer/**',
+      'storybook-static/**',
+      'spec/dist/**',
+      'bench/.work/**',
+    ],
     testTimeout: 30_000,
   },
 })
