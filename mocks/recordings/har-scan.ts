@@ -7,6 +7,7 @@
  * strings, the keys of `log`, `log.entries`, an entry and its `request`), so a syntax
  * error inside an entry is found when the entry is parsed.
  */
+import { splitRecordedUrl } from './recorded-url.ts'
 
 /** One entry of `log.entries`: its byte range and the hash of its route. */
 export interface ScannedEntry {
@@ -68,16 +69,6 @@ function stringValue(bytes: Uint8Array, start: number, end: number): string {
   return JSON.parse(decoder.decode(bytes.subarray(start, end))) as string
 }
 
-/** The path of an absolute URL, as `splitRecordedUrl` cuts it; `undefined` when not absolute. */
-function urlPath(url: string): string | undefined {
-  const scheme = url.indexOf('://')
-  if (scheme <= 0) return undefined
-  const slash = url.indexOf('/', scheme + 3)
-  if (slash === -1) return '/'
-  const end = url.slice(slash).search(/[?#]/)
-  return end === -1 ? url.slice(slash) : url.slice(slash, slash + end)
-}
-
 const COLON_SLASH_SLASH = [COLON, 0x2f, 0x2f]
 
 /**
@@ -98,7 +89,7 @@ function tokenRouteHash(
     }
   }
   if (!plain) {
-    const path = urlPath(stringValue(bytes, url[0], url[1]))
+    const path = splitRecordedUrl(stringValue(bytes, url[0], url[1]))?.path
     return path === undefined
       ? undefined
       : routeHash(stringValue(bytes, method[0], method[1]), path)

@@ -12,6 +12,7 @@ import {
 import type { SandboxResponse } from '../core/http.ts'
 import type { Har } from './har.ts'
 import { routeHash, scanHar } from './har-scan.ts'
+import { splitRecordedUrl } from './recorded-url.ts'
 
 /**
  * The bytes of a recordings file (HAR or examples JSON) and the name errors give it. A
@@ -109,20 +110,6 @@ export interface RecordingSource {
   load(): Recording
 }
 
-/** Path and query string of an absolute URL, as written (no normalisation). */
-function splitRecordedUrl(url: string): { path: string; search: string } | undefined {
-  const scheme = url.indexOf('://')
-  if (scheme <= 0) return undefined
-  const slash = url.indexOf('/', scheme + 3)
-  let rest = slash === -1 ? '/' : url.slice(slash)
-  const hash = rest.indexOf('#')
-  if (hash !== -1) rest = rest.slice(0, hash)
-  const mark = rest.indexOf('?')
-  return mark === -1
-    ? { path: rest, search: '' }
-    : { path: rest.slice(0, mark), search: rest.slice(mark) }
-}
-
 function fromHar(document: unknown, where: string): RecordingSource[] {
   const log = isObject(document) ? document.log : undefined
   if (!isObject(log) || !Array.isArray(log.entries)) {
@@ -131,25 +118,30 @@ function fromHar(document: unknown, where: string): RecordingSource[] {
     )
   }
   return log.entries.map((raw: unknown, index) => {
-    const problem = entryProblem(raw)
-    if (problem) {
-      throw new RecordingsFormatError(
-        `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
-      )
-    }
-    const entry = raw as HarEntryInput
-    const url = splitRecordedUrl(entry.request.url)
-    if (!url) {
-      throw new RecordingsFormatError(
-        `${where}log.entries.${index}.request.url is not an absolute URL: "${entry.request.url}"`,
-      )
-    }
-    const method = entry.request.method.toUpperCase()
+    const { entry, method, url } = checkedEntry(raw, index, where)
     return {
       route: routeHash(method, url.path),
       load: () => harRecording(entry, method, url, index),
     }
   })
+}
+
+/** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
+function checkedEntry(raw: unknown, index: number, where: string) {
+  const problem = entryProblem(raw)
+  if (problem) {
+    throw new RecordingsFormatError(
+      `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
+    )
+  }
+  const entry = raw as HarEntryInput
+  const url = splitRecordedUrl(entry.request.url)
+  if (!url) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index}.request.url is not an absolute URL: "${entry.request.url}"`,
+    )
+  }
+  return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
 const decoder = new TextDecoder()
@@ -188,20 +180,8 @@ function parseEntry(bytes: Uint8Array, index: number, where: string): Recording 
       `${where}log.entries.${index} is not valid JSON (${(error as Error).message})`,
     )
   }
-  const problem = entryProblem(entry)
-  if (problem) {
-    throw new RecordingsFormatError(
-      `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
-    )
-  }
-  const input = entry as HarEntryInput
-  const url = splitRecordedUrl(input.request.url)
-  if (!url) {
-    throw new RecordingsFormatError(
-      `${where}log.entries.${index}.request.url is not an absolute URL: "${input.request.url}"`,
-    )
-  }
-  return harRecording(input, input.request.method.toUpperCase(), url, index)
+  const checked = checkedEntry(entry, index, where)
+  return harRecording(checked.entry, checked.method, checked.url, index)
 }
 
 function harRecording(
