@@ -9,8 +9,18 @@ import type { HarEntry, HarHeader } from '../../mocks/recordings/har.ts'
 export const REDACTED = '[REDACTED]'
 
 /** JSON fields redacted by default, whatever their depth. */
-const SECRET_FIELD =
-  /^(token|refreshToken|refresh_token|accessToken|access_token|password|secret)$/i
+const SECRET_FIELDS = [
+  'token',
+  'refreshToken',
+  'refresh_token',
+  'accessToken',
+  'access_token',
+  'password',
+  'secret',
+]
+const SECRET_FIELD = new RegExp(`^(${SECRET_FIELDS.join('|')})$`, 'i')
+/** A text without any of the names cannot hold such a field: it needs no parsing. */
+const MAY_HOLD_SECRET = new RegExp(SECRET_FIELDS.join('|'), 'i')
 
 export interface RedactOptions {
   /** Extra header names (any case) and JSON pointers (`/user/ssn`) to redact. */
@@ -92,9 +102,6 @@ function redactPointer(value: unknown, pointer: string): void {
     else parent = (parent as Record<string, unknown>)[token]
   }
 }
-
-/** Every secret field name holds one of these: a body without any needs no parsing. */
-const MAY_HOLD_SECRET = /token|password|secret/i
 
 function redactJsonText(text: string | undefined, pointers: readonly string[]): string | undefined {
   if (!text || (pointers.length === 0 && !MAY_HOLD_SECRET.test(text))) return text
