@@ -21,6 +21,7 @@ import type { Sandbox } from '../mocks/core/sandbox.ts'
 import type { SavedSnapshotRecord } from '../mocks/core/saved-snapshots.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
+import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
 
 const FORMAT_VERSION = 1
@@ -70,9 +71,8 @@ function fromFile(
   const { version: _, idSequence, add, change, remove, ...info } = parsed.data
   if (info.name !== name)
     return { ok: false, problems: [`name: "${info.name}" does not match the file name`] }
-  const changes = JSON.parse(
-    JSON.stringify({ add, change, remove }),
-  ) as SavedSnapshotRecord['changes']
+  // The records as the file holds them; rebuilding the snapshot checks them against the schemas.
+  const changes = snapshotChanges({ add, change, remove } as SnapshotChanges)
   return { ok: true, record: { info, idSequence, changes } }
 }
 

@@ -10,7 +10,11 @@ import { collectionNames } from '../model/schemas.ts'
 import type { Snapshot, Store } from '../model/store.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { exportSnapshot } from '../scenarios/export-snapshot.ts'
-import { rebuildSnapshot, type SnapshotChanges } from '../scenarios/rebuild-snapshot.ts'
+import {
+  rebuildSnapshot,
+  type SnapshotChanges,
+  snapshotChanges,
+} from '../scenarios/rebuild-snapshot.ts'
 import { NAME_PATTERN, NAME_RULE, type ScenarioFile } from '../scenarios/scenario-file.ts'
 import { badRequest, notFound } from './errors.ts'
 
@@ -117,15 +121,11 @@ export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots
       const scenario = base?.scenario ?? snapshot.scenario
       const seed = base?.seed ?? snapshot.seed
       const origin = await dependencies.loadSnapshot(scenario, seed)
-      const { add, change, remove } = exportSnapshot(snapshot, origin, { name, description: '' })
-      const changes: SnapshotChanges = {}
-      if (add) changes.add = add
-      if (change) changes.change = change
-      if (remove) changes.remove = remove
+      const file = exportSnapshot(snapshot, origin, { name, description: '' })
       return {
         info: { ...info, scenario, seed },
         idSequence: snapshot.idSequence ?? 0,
-        changes,
+        changes: snapshotChanges(file),
       }
     },
     async restore({ info, idSequence, changes }) {

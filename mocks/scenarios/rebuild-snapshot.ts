@@ -19,6 +19,15 @@ import type { ScenarioFile } from './scenario-file.ts'
 /** The `add`, `change` and `remove` of a scenario file. */
 export type SnapshotChanges = Pick<ScenarioFile, 'add' | 'change' | 'remove'>
 
+/** The `add`, `change` and `remove` that `file` has, and no key for those it has not. */
+export function snapshotChanges(file: SnapshotChanges): SnapshotChanges {
+  const changes: SnapshotChanges = {}
+  if (file.add) changes.add = file.add
+  if (file.change) changes.change = file.change
+  if (file.remove) changes.remove = file.remove
+  return changes
+}
+
 export type RebuildResult = { ok: true; snapshot: Snapshot } | { ok: false; problems: string[] }
 
 /**
