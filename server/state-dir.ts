@@ -8,7 +8,8 @@
  * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line:
  * `{ "time", "method", "url", "headers", "body" }` for a write, `{ "reset": { scenario, seed } }`
  * for a reset (with `snapshot` for a reset to a saved snapshot). Saved snapshots are kept
- * in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored before the logs are replayed. Written with `appendFileSync`: the line is in the operating system's hands
+ * in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored before the logs are
+ * replayed. Written with `appendFileSync`: the line is in the operating system's hands
  * when the client gets its answer (it survives the process, not a power cut: no fsync).
  */
 import {
