@@ -1,60 +1,20 @@
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
+import { startTestCli, type TestCli } from './test-cli.ts'
 
-const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
 
-interface Cli {
-  exited: Promise<number | null>
-  url: () => Promise<string>
-  err: () => string
-  stop: () => Promise<number | null>
-}
-
-const running: Cli[] = []
+const running: TestCli[] = []
 afterEach(async () => {
   await Promise.all(running.splice(0).map((cli) => cli.stop()))
 })
 
 /** Runs the real `platform-sandbox` command on a free port. */
-function run(args: string[], cwd = process.cwd()): Cli {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], {
-    cwd,
-    env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (data: string) => {
-    stdout += data
-  })
-  child.stderr.setEncoding('utf8').on('data', (data: string) => {
-    stderr += data
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const cli: Cli = {
-    exited,
-    err: () => stderr,
-    url: () =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const match = /listening on (http:\/\/localhost:\d+)/.exec(stdout)
-          if (match) resolve(match[1]!)
-        }
-        child.stdout.on('data', check)
-        exited.then(() => reject(new Error(`exited early:\n${stdout}${stderr}`)))
-        check()
-      }),
-    stop: () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      return exited
-    },
-  }
+function run(args: string[], cwd = process.cwd()): TestCli {
+  const cli = startTestCli(args, { cwd })
   running.push(cli)
   return cli
 }
@@ -78,7 +38,7 @@ const post = (url: string, body: unknown, session?: string) =>
 describe('platform-sandbox --scenario-file', () => {
   it('starts from the README example, lists it, and resets sessions to it', async () => {
     const cli = run(['--scenario-file', EXAMPLE, '--scenario', 'host-no-bookings'])
-    const url = await cli.url()
+    const url = await cli.url
     const scenarios = await json(`${url}/__sandbox/scenarios`)
     expect(scenarios.body).toContainEqual({
       name: 'host-no-bookings',
@@ -114,9 +74,9 @@ describe('platform-sandbox --scenario-file', () => {
       JSON.stringify({ name: 'other', extends: 'host-no-bookings', chnage: {} }),
     )
     const cli = run(['--scenario-file', folder])
-    expect(await cli.exited).toBe(2)
+    expect((await cli.exited).code).toBe(2)
     const file = (name: string) => path.join(folder, name)
-    expect(cli.err()).toBe(
+    expect(cli.stderr()).toBe(
       [
         'platform-sandbox: Invalid scenarios, 2 problems:',
         `  ${file('other.json')}: chnage: unknown field, did you mean "change"?`,
@@ -134,19 +94,19 @@ describe('platform-sandbox --scenario-file', () => {
       .replace('      ownerId: usr_host', '      ownerID: usr_host')
     await writeFile(path.join(folder, 'scenarios/host-no-bookings.yaml'), typo)
     const cli = run(['--scenario-file', 'scenarios/host-no-bookings.yaml'], folder)
-    expect(await cli.exited).toBe(2)
-    expect(cli.err()).toMatch(/^platform-sandbox: Invalid scenarios, 3 problems:\n/)
+    expect((await cli.exited).code).toBe(2)
+    expect(cli.stderr()).toMatch(/^platform-sandbox: Invalid scenarios, 3 problems:\n/)
     const readme = await readFile('README.md', 'utf8')
-    expect(readme).toContain(`\`\`\`text\n${cli.err()}\`\`\``)
+    expect(readme).toContain(`\`\`\`text\n${cli.stderr()}\`\`\``)
   }, 60_000)
 
   it('exits 2 for a file that is not there, and 1 for an unknown starting scenario', async () => {
     const missing = run(['--scenario-file', 'no/such/file.yaml'])
-    expect(await missing.exited).toBe(2)
-    expect(missing.err()).toContain('no/such/file.yaml: cannot read (ENOENT)')
+    expect((await missing.exited).code).toBe(2)
+    expect(missing.stderr()).toContain('no/such/file.yaml: cannot read (ENOENT)')
     const unknown = run(['--scenario-file', EXAMPLE, '--scenario', 'host-no-booking'])
-    expect(await unknown.exited).toBe(1)
-    expect(unknown.err()).toContain(
+    expect((await unknown.exited).code).toBe(1)
+    expect(unknown.stderr()).toContain(
       'unknown scenario "host-no-booking" (known: default, empty, large, host-no-bookings)',
     )
   }, 60_000)

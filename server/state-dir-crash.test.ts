@@ -1,44 +1,21 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
+import { startTestCli } from './test-cli.ts'
 import { startTestServer } from './test-server.ts'
 
-const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const CLIENTS = 8
 const directories: string[] = []
 afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
 })
 
-/** Starts `platform-sandbox` and resolves with its URL once it prints its banner. */
-function startCli(directory: string) {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', '--state-dir', directory], {
-    env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (data: string) => {
-      output += data
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) =>
-      reject(new Error(`exited with ${code} before listening: ${output}`)),
-    )
-  })
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_, signal) => resolve(signal)),
-  )
-  return { child, url, exited }
-}
+const startCli = (directory: string) => startTestCli(['--state-dir', directory])
 
 describe('a sandbox killed with SIGKILL in the middle of a load', () => {
   it('restarts with every write a client saw answered 201, and at most the one in flight more', async () => {
@@ -80,7 +57,7 @@ describe('a sandbox killed with SIGKILL in the middle of a load', () => {
         await new Promise((resolve) => setTimeout(resolve, 10))
       killed = true
       cli.child.kill('SIGKILL')
-      expect(await cli.exited).toBe('SIGKILL')
+      expect((await cli.exited).signal).toBe('SIGKILL')
       await Promise.all(clients)
 
       const restarted = await startTestServer({ stateDir: directory })

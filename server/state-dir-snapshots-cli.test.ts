@@ -1,47 +1,17 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { startTestCli } from './test-cli.ts'
 import { createTestClient } from './test-server.ts'
 
-const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 const directories: string[] = []
 afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
 })
 
-/** Starts `platform-sandbox --state-dir <directory>`; `url` resolves once it listens. */
-function startCli(directory: string) {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', '--state-dir', directory], {
-    env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stderr.setEncoding('utf8').on('data', (data: string) => {
-    stderr += data
-  })
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  )
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (data: string) => {
-      stdout += data
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(stdout)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stdout}${stderr}`)))
-  })
-  return { child, url, exited }
-}
-
-async function stop(cli: ReturnType<typeof startCli>) {
-  cli.child.kill('SIGTERM')
-  return cli.exited
-}
+const startCli = (directory: string) => startTestCli(['--state-dir', directory])
 
 describe('platform-sandbox --state-dir and saved snapshots, across a process restart', () => {
   it('restores the snapshots and the sessions reset to them', async () => {
@@ -70,7 +40,7 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
       sessionA = await client.collection('notifications', 'A')
       client.agent.destroy()
     } finally {
-      expect((await stop(first)).code).toBe(0)
+      expect((await first.stop()).code).toBe(0)
     }
 
     const second = startCli(directory)
@@ -83,7 +53,7 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
       expect(await client.collection('notifications', 'A')).toEqual(sessionA)
       client.agent.destroy()
     } finally {
-      const { code, stdout } = await stop(second)
+      const { code, stdout } = await second.stop()
       expect(code).toBe(0)
       expect(stdout).toMatch(/2 writes of 2 sessions restored, 1 saved snapshots/)
     }
@@ -95,10 +65,9 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
     const broken = join(directory, 'snapshots', 'broken.json')
     const first = startCli(directory)
     await first.url
-    await stop(first)
+    await first.stop()
     writeFileSync(broken, 'not json')
     const second = startCli(directory)
-    second.url.catch(() => {})
     const { code, stderr } = await second.exited
     expect(code).toBe(2)
     expect(stderr).toContain(`${broken}: not valid JSON (`)
