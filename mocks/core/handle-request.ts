@@ -94,10 +94,11 @@ export function createRequestHandler({
       }
       const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
       // Recorded answers come after the control API and fault rules, before the model.
-      const replayed = () =>
-        replay && answerFromReplay(replay, method, path, query, request, session)
+      // Only a sandbox with recordings waits for them: no await on the path of the others.
+      const replayed = (from: NonNullable<typeof replay>) =>
+        answerFromReplay(from, method, path, query, request, session)
       if (!found) {
-        const recorded = await replayed()
+        const recorded = replay && (await replayed(replay))
         if (recorded) {
           record(recorded)
           return recorded
@@ -135,7 +136,7 @@ export function createRequestHandler({
           return faulted
         }
       }
-      const recorded = await replayed()
+      const recorded = replay && (await replayed(replay))
       if (recorded) {
         record(recorded)
         return recorded
