@@ -1,11 +1,10 @@
 /**
  * @module
  * Finds the entries of a HAR document in its JSON bytes without parsing it: where each
- * entry starts and ends, and its request's method and URL. Replay indexes a large
- * recording this way and parses an entry only when it is first needed, which costs a
- * fraction of `JSON.parse` of the whole file. Only the structure is read (brackets,
- * strings, the keys of `log`, `log.entries`, an entry and its `request`), so a syntax
- * error inside an entry is found when the entry is parsed.
+ * entry starts and ends, and its request's method and URL. Only the structure is read
+ * (brackets, strings, the keys of `log`, `log.entries`, an entry and its `request`), so
+ * a syntax error inside an entry is found when the entry is parsed. Replay uses the
+ * quicker `har-index.ts` first, and this reading when that index does not hold.
  */
 import { splitRecordedUrl } from './recorded-url.ts'
 

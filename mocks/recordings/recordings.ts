@@ -11,6 +11,7 @@ import {
 } from '../../spec/examples/index.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import type { Har } from './har.ts'
+import { type QuickHarIndex, quickIndexHar, StaleRecordingIndex } from './har-index.ts'
 import { routeHash, scanHar } from './har-scan.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 
@@ -103,7 +104,8 @@ const DROPPED_HEADERS = new Set([
 
 /**
  * A recording whose route is known at once, as `routeHash(method, path)`, and whose rest
- * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry.
+ * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry, and
+ * a `StaleRecordingIndex` when the quick index of a file did not hold.
  */
 export interface RecordingSource {
   route: number
@@ -146,8 +148,16 @@ function checkedEntry(raw: unknown, index: number, where: string) {
 
 const decoder = new TextDecoder()
 
-/** The entries of a HAR file found in its bytes, each parsed and checked on first `load`. */
-function fromBytes(file: RecordingsFile, where: string): RecordingSource[] {
+/**
+ * The entries of a HAR file found in its bytes, each parsed and checked on first `load`.
+ * Unless `exact`, they are found by the quick index, whose `load` throws a
+ * `StaleRecordingIndex` when it does not hold; `exact` reads all the file's structure.
+ */
+function fromBytes(file: RecordingsFile, where: string, exact: boolean): RecordingSource[] {
+  if (!exact) {
+    const quick = quickIndexHar(decoder.decode(file.bytes))
+    if (quick) return fromQuickIndex(quick)
+  }
   const entries = scanHar(file.bytes)
   if (!entries) {
     // Not a HAR the scan can index: parsed in full, which says what is wrong with it.
@@ -169,6 +179,35 @@ function fromBytes(file: RecordingsFile, where: string): RecordingSource[] {
       },
     }
   })
+}
+
+function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
+  return quick.routes.map((route, index) => {
+    let recording: Recording | undefined
+    return {
+      route,
+      load() {
+        recording ??= quickEntry(quick, index)
+        return recording
+      },
+    }
+  })
+}
+
+/** Entry `index` of the quick index, which must parse and hold the request it indexed. */
+function quickEntry(quick: QuickHarIndex, index: number): Recording {
+  let checked: ReturnType<typeof checkedEntry>
+  try {
+    checked = checkedEntry(JSON.parse(quick.entryText(index)), index, '')
+  } catch (error) {
+    if (error instanceof StaleRecordingIndex) throw error
+    // A syntax error or a malformed entry: the full read names it, or finds the index wrong.
+    throw new StaleRecordingIndex(`#${index}: ${(error as Error).message}`)
+  }
+  if (routeHash(checked.method, checked.url.path) !== quick.routes[index]) {
+    throw new StaleRecordingIndex(`#${index}: another request`)
+  }
+  return harRecording(checked.entry, checked.method, checked.url, index)
 }
 
 function parseEntry(bytes: Uint8Array, index: number, where: string): Recording {
@@ -245,17 +284,27 @@ function fromExamples(document: unknown, where: string): RecordingSource[] {
  * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
  */
 export function readRecordings(recordings: unknown): Recording[] {
-  return readRecordingSources(recordings).map((source) => source.load())
+  try {
+    return readRecordingSources(recordings).map((source) => source.load())
+  } catch (error) {
+    if (!(error instanceof StaleRecordingIndex)) throw error
+    return readRecordingSources(recordings, { exact: true }).map((source) => source.load())
+  }
 }
 
 /**
  * The recordings' routes, checked but not yet read: what the replay indexes at load,
- * reading each recording in full only when a request comes for its route.
+ * reading each recording in full only when a request comes for its route. A file's
+ * source may throw a `StaleRecordingIndex` on `load` (see `fromBytes`); the sources
+ * read again with `exact` never do.
  */
-export function readRecordingSources(recordings: unknown): RecordingSource[] {
+export function readRecordingSources(
+  recordings: unknown,
+  { exact = false }: { exact?: boolean } = {},
+): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {
-    if (isRecordingsFile(document)) return fromBytes(document, `${document.name}: `)
+    if (isRecordingsFile(document)) return fromBytes(document, `${document.name}: `, exact)
     return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
   })
 }

@@ -8,6 +8,7 @@
  * never scans the whole list and a large recording loads quickly.
  */
 import { jsonResponse, type SandboxResponse } from '../core/http.ts'
+import { StaleRecordingIndex } from './har-index.ts'
 import { routeHash } from './har-scan.ts'
 import {
   type Recording,
@@ -108,7 +109,7 @@ function canonical(value: unknown): string {
  * const sandbox = createSandbox({ replay })
  */
 export function createReplay(options: ReplayOptions): Replay {
-  const sources = readRecordingSources(options.recordings)
+  let sources = readRecordingSources(options.recordings)
   const ignoredQuery = new Set(options.ignore ?? [])
   const ignoredBody = (options.ignore ?? []).map((field) => field.split('.'))
 
@@ -126,19 +127,57 @@ export function createReplay(options: ReplayOptions): Replay {
     sources: number[]
     routes?: Map<string, Map<string, Sequence>>
   }
-  const index = new Map<number, Bucket>()
-  for (let i = 0; i < sources.length; i++) {
-    const route = sources[i]!.route
-    const bucket = index.get(route)
-    if (bucket) bucket.sources.push(i)
-    else index.set(route, { sources: [i] })
+  let index = indexByRoute()
+  function indexByRoute(): Map<number, Bucket> {
+    const byRoute = new Map<number, Bucket>()
+    for (let i = 0; i < sources.length; i++) {
+      const route = sources[i]!.route
+      const bucket = byRoute.get(route)
+      if (bucket) bucket.sources.push(i)
+      else byRoute.set(route, { sources: [i] })
+    }
+    return byRoute
   }
 
   /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
-  const checked = new Uint8Array(sources.length)
+  let checked = new Uint8Array(sources.length)
   const problems = new Map<number, string>()
   const malformed: string[] = []
+  /** A file found not to be a HAR document only when indexed again. */
+  const fileProblems: string[] = []
   let check: RecordingCheck | undefined
+
+  /**
+   * A file's quick index did not hold (see `har-index.ts`): every file is indexed again
+   * by reading all of its structure, and what was read or checked is read again. A file
+   * that turns out not to be a HAR document at all is then a malformed one: it answers
+   * nothing, and the check reports it.
+   */
+  function reindex(): void {
+    try {
+      sources = readRecordingSources(options.recordings, { exact: true })
+    } catch (error) {
+      if (!(error instanceof RecordingsFormatError)) throw error
+      sources = []
+      fileProblems.push(error.message)
+      malformed.push(error.message)
+    }
+    index = indexByRoute()
+    checked = new Uint8Array(sources.length)
+    problems.clear()
+    all = undefined
+  }
+
+  /** `read` on, after indexing again when the quick index of a file did not hold. */
+  function exactly<T>(work: () => T): T {
+    try {
+      return work()
+    } catch (error) {
+      if (!(error instanceof StaleRecordingIndex)) throw error
+      reindex()
+      return work()
+    }
+  }
 
   /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
   function read(i: number): Recording | undefined {
@@ -146,6 +185,7 @@ export function createReplay(options: ReplayOptions): Replay {
     try {
       recording = sources[i]!.load()
     } catch (error) {
+      // A `StaleRecordingIndex` goes up, to `exactly`.
       if (!(error instanceof RecordingsFormatError)) throw error
       problems.set(i, error.message)
       malformed.push(error.message)
@@ -189,21 +229,32 @@ export function createReplay(options: ReplayOptions): Replay {
     while (i < sources.length) {
       // About 8 ms of checking at a time, then the event loop answers what came.
       const until = performance.now() + 8
-      for (; i < sources.length && performance.now() < until; i++) {
-        if (checked[i] === 0) read(i)
+      try {
+        for (; i < sources.length && performance.now() < until; i++) {
+          if (checked[i] === 0) read(i)
+        }
+      } catch (error) {
+        if (!(error instanceof StaleRecordingIndex)) throw error
+        reindex()
+        i = 0
       }
       if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    return [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem)
+    return [
+      ...fileProblems,
+      ...[...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem),
+    ]
   }
 
   let all: Recording[] | undefined
   return {
     get recordings() {
-      all ??= sources.map((source) => source.load())
+      all ??= exactly(() => sources.map((source) => source.load()))
       return all
     },
-    size: sources.length,
+    get size() {
+      return sources.length
+    },
     only: options.only ?? false,
     checkAll,
     malformed,
@@ -212,9 +263,10 @@ export function createReplay(options: ReplayOptions): Replay {
     },
     answer(request) {
       const method = request.method.toUpperCase()
-      const bucket = index.get(routeHash(method, request.path))
-      if (!bucket) return undefined
-      const sequences = routesOf(bucket).get(`${method} ${request.path}`)
+      const sequences = exactly(() => {
+        const bucket = index.get(routeHash(method, request.path))
+        return bucket && routesOf(bucket).get(`${method} ${request.path}`)
+      })
       const sequence = sequences?.get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import { createHar, createHarEntry } from './har.ts'
+import { quickIndexHar, StaleRecordingIndex } from './har-index.ts'
+import { routeHash } from './har-scan.ts'
+import { createReplay } from './replay.ts'
+
+/** A body whose text holds `"request": {"method":"GET"}`, escaped, as bodies are in HAR. */
+const TRICKY_BODY = '{"note":"\\"request\\": {\\"method\\":\\"GET\\"}"}'
+
+function entry(method: string, url: string, body = '{"ok":true}', requestBody?: string) {
+  return createHarEntry({
+    method,
+    url,
+    requestHeaders: { 'x-note': 'request' },
+    requestBody,
+    status: 200,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: body,
+    startedDateTime: '2026-06-01T10:00:00.000Z',
+    time: 1,
+  })
+}
+
+const get = (path: string) => ({
+  method: 'GET',
+  path,
+  query: new URLSearchParams(),
+  body: '',
+  session: 'default',
+})
+
+const file = (text: string) => ({ name: 'staging.har', bytes: new TextEncoder().encode(text) })
+
+describe('quickIndexHar', () => {
+  const har = createHar([
+    entry('get', 'http://staging.test/payprov/account-status?verbose=1#top'),
+    entry(
+      'POST',
+      'https://staging.test:8443/bookings/bkg_1/decline',
+      '{"request":{"url":"x"}}',
+      TRICKY_BODY,
+    ),
+    entry('GET', 'http://staging.test'),
+  ])
+
+  it('finds each entry, its route and its text, compact or indented', () => {
+    for (const text of [JSON.stringify(har), JSON.stringify(har, null, 2)]) {
+      const index = quickIndexHar(text)!
+      expect(index.routes).toEqual([
+        routeHash('GET', '/payprov/account-status'),
+        routeHash('POST', '/bookings/bkg_1/decline'),
+        routeHash('GET', '/'),
+      ])
+      // Out of order first: each entry is confirmed on its own, then in file order.
+      for (const k of [2, 0, 1]) {
+        expect(JSON.parse(index.entryText(k))).toEqual(har.log.entries[k])
+      }
+    }
+  })
+
+  it('leaves what it cannot index this way to the full read', () => {
+    const text = JSON.stringify(har)
+    for (const other of [
+      text.slice(0, -3),
+      `${text} trailing`,
+      '{"log":{"entries":[]}}',
+      '{"examples":{"a":{"request":{"method":"GET","url":"http://a.test/"}}}}',
+      '{"log":{"entries":[{"request":{"method":"GET"}}]}}',
+      '{"log":{"entries":[{"request":{"method":"GET","url":"/relative"}}]}}',
+      '[]',
+    ]) {
+      expect(quickIndexHar(other), other).toBeUndefined()
+    }
+  })
+
+  it('finds out, when reading an entry, that a "request" key was not an entry\'s', () => {
+    // A tool's own field holding an object with a "request" key, in the second entry.
+    const text = JSON.stringify(har).replace(
+      '"request":{"method":"POST"',
+      '"_redirects":[{"request":{"method":"GET","url":"http://a.test/"}},{"request":{"method":"GET","url":"http://a.test/"}}],"request":{"method":"POST"',
+    )
+    const index = quickIndexHar(text)!
+    expect(index.routes).toHaveLength(5)
+    expect(JSON.parse(index.entryText(0))).toEqual(har.log.entries[0])
+    expect(() => {
+      for (let k = 1; k < 5; k++) index.entryText(k)
+    }).toThrow(StaleRecordingIndex)
+  })
+})
+
+describe('replay when the quick index does not hold', () => {
+  it('indexes the file again in full and answers as the parsed document does', async () => {
+    const har = createHar([
+      entry('GET', 'http://staging.test/users/u1/follow', '{"first":1}'),
+      entry('GET', 'http://staging.test/users/u2/follow', '{"second":2}'),
+      entry('GET', 'http://staging.test/users/u1/follow', '{"first":2}'),
+    ])
+    // The response of the first entry holds a "request" key, as some tools' custom fields do.
+    const text = JSON.stringify(har).replace(
+      '"response":{"status":200',
+      '"response":{"_from":{"request":{"method":"GET","url":"http://staging.test/users/u2/follow"}},"status":200',
+    )
+    const replay = createReplay({ recordings: file(text) })
+    expect(replay.size).toBe(4)
+    expect(replay.answer(get('/users/u2/follow'))?.body).toBe('{"second":2}')
+    expect(replay.size).toBe(3)
+    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"first":1}')
+    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"first":2}')
+    expect(await replay.checkAll(async () => () => undefined)).toEqual([])
+  })
+
+  it('reports a file that is not a HAR document after all, and answers nothing from it', async () => {
+    const text = JSON.stringify(
+      createHar([entry('GET', 'http://staging.test/users/u1/follow', '{"first":1}')]),
+    ).replace('"response":{', '"response":{"broken":tru,')
+    const replay = createReplay({ recordings: file(text) })
+    expect(replay.answer(get('/users/u1/follow'))).toBeUndefined()
+    const problems = await replay.checkAll(async () => () => undefined)
+    expect(problems).toEqual([
+      expect.stringMatching(/^staging\.har: log\.entries\.0 is not valid JSON/),
+    ])
+    expect(replay.malformed).toEqual(problems)
+  })
+})

@@ -1,0 +1,289 @@
+/**
+ * @module
+ * A quick index of a HAR document's entries, for replay to load a large recording fast.
+ * Each entry's request is found by searching the text for the key `"request"` (then its
+ * `"method"` and `"url"`) with the engine's native substring search, which skips over
+ * everything in between instead of reading it a character at a time.
+ *
+ * The search trusts that a key named `request` belongs to an entry, as in every HAR
+ * file tools write. Each entry read is confirmed: its bounds are found by reading the
+ * structure around it, it must parse, hold that request, and follow the entry before
+ * it. When anything does not hold, `StaleRecordingIndex` is thrown and the caller
+ * indexes the file by reading all of its structure instead (`scanHar`).
+ */
+import { routeHash } from './har-scan.ts'
+import { splitRecordedUrl } from './recorded-url.ts'
+
+/** The quick index of a file did not hold: index it by reading all of its structure. */
+export class StaleRecordingIndex extends Error {
+  constructor(what: string) {
+    super(`The quick index of a recording did not hold: ${what}`)
+    this.name = 'StaleRecordingIndex'
+  }
+}
+
+export interface QuickHarIndex {
+  /** `routeHash` of each entry's method and path, in file order. */
+  readonly routes: readonly number[]
+  /** The JSON text of entry `k`, confirmed; throws `StaleRecordingIndex` when it is not. */
+  entryText(k: number): string
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COLON = 0x3a
+const COMMA = 0x2c
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+
+const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++
+  return at
+}
+
+/** Whether the character at `at` is escaped by the backslashes before it. */
+function isEscaped(text: string, at: number): boolean {
+  let count = 0
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === BACKSLASH; i--) count++
+  return count % 2 === 1
+}
+
+/** The index after the string that opens at `quote`, or -1. */
+function stringEnd(text: string, quote: number): number {
+  let at = quote + 1
+  for (;;) {
+    const next = text.indexOf('"', at)
+    if (next === -1) return -1
+    if (!isEscaped(text, next)) return next + 1
+    at = next + 1
+  }
+}
+
+/** The index after the JSON value that starts at `at`, or -1. Brackets are only counted. */
+function valueEnd(text: string, at: number): number {
+  const first = text.charCodeAt(at)
+  if (first === QUOTE) return stringEnd(text, at)
+  if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) {
+    let end = at
+    for (; end < text.length; end++) {
+      const code = text.charCodeAt(end)
+      if (code === COMMA || code === CLOSE_OBJECT || code === CLOSE_ARRAY || isSpace(code)) break
+    }
+    return end > at ? end : -1
+  }
+  let depth = 0
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === QUOTE) {
+      const end = stringEnd(text, i)
+      if (end === -1) return -1
+      i = end - 1
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) depth++
+    else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      depth--
+      if (depth === 0) return i + 1
+    }
+  }
+  return -1
+}
+
+/** The value of the JSON string at `at`, or `undefined` when there is none. */
+function stringAt(text: string, at: number): string | undefined {
+  if (text.charCodeAt(at) !== QUOTE) return undefined
+  const end = stringEnd(text, at)
+  if (end === -1) return undefined
+  const raw = text.slice(at + 1, end - 1)
+  if (!raw.includes('\\')) return raw
+  try {
+    return JSON.parse(text.slice(at, end)) as string
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * From a member's key at `key` (its opening quote), the index after the object that
+ * holds it, reading member by member; -1 when the text there is not an object's members.
+ */
+function objectEnd(text: string, key: number): number {
+  let at = key
+  for (;;) {
+    const keyEnd = text.charCodeAt(at) === QUOTE ? stringEnd(text, at) : -1
+    if (keyEnd === -1) return -1
+    const colon = skipSpace(text, keyEnd)
+    if (text.charCodeAt(colon) !== COLON) return -1
+    const end = valueEnd(text, skipSpace(text, colon + 1))
+    if (end === -1) return -1
+    const next = skipSpace(text, end)
+    const code = text.charCodeAt(next)
+    if (code === CLOSE_OBJECT) return next + 1
+    if (code !== COMMA) return -1
+    at = skipSpace(text, next + 1)
+  }
+}
+
+/** Where the value of the next key `"name"` from `from` (before `limit`) starts, or -1. */
+function valueOfKey(text: string, quoted: string, from: number, limit: number): number {
+  let at = from
+  for (;;) {
+    const hit = text.indexOf(quoted, at)
+    if (hit === -1 || hit >= limit) return -1
+    if (!isEscaped(text, hit)) {
+      const colon = skipSpace(text, hit + quoted.length)
+      if (text.charCodeAt(colon) === COLON) return skipSpace(text, colon + 1)
+    }
+    at = hit + 1
+  }
+}
+
+/** The index of the `[` of `log.entries`, read from the start of the document, or -1. */
+function entriesStart(text: string): number {
+  let at = skipSpace(text, 0)
+  if (text.charCodeAt(at) !== OPEN_OBJECT) return -1
+  let wanted = 'log'
+  at = skipSpace(text, at + 1)
+  for (;;) {
+    const name = stringAt(text, at)
+    if (name === undefined) return -1
+    const colon = skipSpace(text, stringEnd(text, at))
+    if (text.charCodeAt(colon) !== COLON) return -1
+    const value = skipSpace(text, colon + 1)
+    if (name === wanted && wanted === 'log' && text.charCodeAt(value) === OPEN_OBJECT) {
+      wanted = 'entries'
+      at = skipSpace(text, value + 1)
+      continue
+    }
+    if (name === wanted && text.charCodeAt(value) === OPEN_ARRAY) return value
+    const end = valueEnd(text, value)
+    if (end === -1) return -1
+    const next = skipSpace(text, end)
+    if (text.charCodeAt(next) !== COMMA) return -1
+    at = skipSpace(text, next + 1)
+  }
+}
+
+/**
+ * The quick index of the HAR document `text`, or `undefined` when it does not look like
+ * one this way (no `log.entries`, a request without method or absolute URL...): the
+ * caller then reads its whole structure, which says exactly what is wrong.
+ */
+export function quickIndexHar(text: string): QuickHarIndex | undefined {
+  const array = entriesStart(text)
+  if (array === -1) return undefined
+  const keys: number[] = []
+  for (let at = array; ; ) {
+    const hit = text.indexOf('"request"', at)
+    if (hit === -1) break
+    at = hit + 9
+    if (isEscaped(text, hit)) continue
+    const colon = skipSpace(text, at)
+    if (text.charCodeAt(colon) !== COLON) continue
+    if (text.charCodeAt(skipSpace(text, colon + 1)) === OPEN_OBJECT) keys.push(hit)
+  }
+  // No entry (or none found this way): the full read is as quick and checks the whole file.
+  if (keys.length === 0) return undefined
+  const routes: number[] = new Array(keys.length)
+  for (let k = 0; k < keys.length; k++) {
+    const limit = keys[k + 1] ?? text.length
+    const method = stringAt(text, valueOfKey(text, '"method"', keys[k]!, limit))
+    const url = stringAt(text, valueOfKey(text, '"url"', keys[k]!, limit))
+    const path = url === undefined ? undefined : splitRecordedUrl(url)?.path
+    if (method === undefined || path === undefined) return undefined
+    routes[k] = routeHash(method, path)
+  }
+  const entries = confirmer(text, array, keys)
+  return entries.endHolds() ? { routes, entryText: entries.read } : undefined
+}
+
+/**
+ * From `at`, just after the value of a member of an object, the index after that object
+ * (reading the members left), or -1.
+ */
+function restOfObject(text: string, at: number): number {
+  const next = skipSpace(text, at)
+  const code = text.charCodeAt(next)
+  if (code === CLOSE_OBJECT) return next + 1
+  return code === COMMA ? objectEnd(text, skipSpace(text, next + 1)) : -1
+}
+
+/**
+ * Reads and confirms entries: each one's bounds from the structure around its request
+ * key; and, in file order as far as bounds are known, that each entry follows the one
+ * before it (the first follows the `[`, the last is followed by `]`).
+ */
+function confirmer(text: string, array: number, keys: readonly number[]) {
+  const starts = new Int32Array(keys.length).fill(-1)
+  const ends = new Int32Array(keys.length).fill(-1)
+  /** Entries `0..chained` are confirmed to follow one another. */
+  let chained = -1
+
+  function bounds(k: number): void {
+    if (starts[k] !== -1) return
+    const key = keys[k]!
+    // The entry before ends where its request's object ends; this one starts after the comma.
+    let start: number
+    if (k === 0) start = skipSpace(text, array + 1)
+    else {
+      const previous = ends[k - 1] !== -1 ? ends[k - 1]! : objectEnd(text, keys[k - 1]!)
+      const comma = previous === -1 ? -1 : skipSpace(text, previous)
+      if (comma === -1 || text.charCodeAt(comma) !== COMMA) throw new StaleRecordingIndex(`#${k}`)
+      start = skipSpace(text, comma + 1)
+    }
+    const end = text.charCodeAt(start) === OPEN_OBJECT ? valueEnd(text, start) : -1
+    if (end === -1 || key < start || key >= end || objectEnd(text, key) !== end) {
+      throw new StaleRecordingIndex(`#${k}`)
+    }
+    if (k + 1 < keys.length && keys[k + 1]! < end) throw new StaleRecordingIndex(`#${k + 1}`)
+    starts[k] = start
+    ends[k] = end
+  }
+
+  function chain(): void {
+    while (chained + 1 < keys.length && starts[chained + 1] !== -1) {
+      const next = chained + 1
+      const before = next === 0 ? array + 1 : ends[chained]!
+      let at = skipSpace(text, before)
+      if (next > 0) {
+        if (text.charCodeAt(at) !== COMMA) throw new StaleRecordingIndex(`#${next}`)
+        at = skipSpace(text, at + 1)
+      }
+      if (at !== starts[next]) throw new StaleRecordingIndex(`#${next}`)
+      chained = next
+    }
+    if (chained === keys.length - 1 && chained >= 0) {
+      if (text.charCodeAt(skipSpace(text, ends[chained]!)) !== CLOSE_ARRAY) {
+        throw new StaleRecordingIndex('the end of log.entries')
+      }
+    }
+  }
+
+  return {
+    read(k: number): string {
+      bounds(k)
+      chain()
+      return text.slice(starts[k]!, ends[k]!)
+    },
+    /**
+     * Whether the document ends as it should after the last entry: `]`, the rest of
+     * `log`, the rest of the document, and nothing after it. A file cut short is caught
+     * here, at load.
+     */
+    endHolds(): boolean {
+      const last = keys.length - 1
+      try {
+        bounds(last)
+      } catch {
+        return false
+      }
+      const close = skipSpace(text, ends[last]!)
+      if (text.charCodeAt(close) !== CLOSE_ARRAY) return false
+      const log = restOfObject(text, close + 1)
+      const document = log === -1 ? -1 : restOfObject(text, log)
+      return document !== -1 && skipSpace(text, document) === text.length
+    },
+  }
+}
