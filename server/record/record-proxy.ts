@@ -121,23 +121,23 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
         code: 'BAD_GATEWAY',
       })
     })
-    outgoing.on('response', async (answer) => {
-      let body: Buffer
-      try {
-        body = await readAll(answer)
-      } catch (error) {
-        outgoing.destroy(error as Error)
-        return
-      }
-      const responseHeaders = endToEnd(answer.headers)
-      if (answer.headers['transfer-encoding'] !== undefined) {
-        responseHeaders['content-length'] = body.length
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders)
-      res.end(body)
-      record(req, requestBody, answer, body, started)
+    outgoing.on('response', (answer) => {
+      // Streamed through as it comes, and kept for the recording.
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers))
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => {
+        chunks.push(chunk)
+        res.write(chunk)
+      })
+      answer.on('end', () => {
+        res.end()
+        // After the answer has left: the socket writes on the next tick, before this runs.
+        setImmediate(record, req, requestBody, answer, Buffer.concat(chunks), started)
+      })
+      answer.on('error', () => res.destroy())
     })
-    outgoing.end(requestBody)
+    if (requestBody.length > 0) outgoing.end(requestBody)
+    else outgoing.end()
   }
 
   function record(
