@@ -196,6 +196,8 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
         server.close(() => resolve())
         server.closeIdleConnections()
       })
+      // The last exchanges are recorded on an immediate each: this one runs after them.
+      await new Promise((resolve) => setImmediate(resolve))
       await file.flush()
     },
   }
