@@ -5,6 +5,7 @@
  * dependencies and peers left to the user's install.
  */
 import { defineConfig } from 'tsdown'
+import { pureSplitData } from './scripts/pure-split-data.mjs'
 
 /** What both builds share. */
 const common = {
@@ -26,6 +27,7 @@ const common = {
   hash: false,
   tsconfig: 'tsconfig.build.json',
   checks: { pluginTimings: false },
+  plugins: [pureSplitData(/[\\/]@faker-js[\\/]faker[\\/]dist[\\/]/)],
 }
 
 /**

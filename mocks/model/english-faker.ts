@@ -2,12 +2,14 @@
  * @module
  * Seeded faker instances with English data. They carry only the part of faker's English
  * definitions that the generators read (`english-definitions.generated.ts`, picked by
- * `npm run generate`), over faker's `base` locale: the whole English locale is over
- * 100 kB gzipped in a browser bundle, the part used here about 17 kB. The values are
- * faker's own, so a seed gives the same records as with the whole locale.
+ * `npm run generate`): the whole English locale is over 100 kB gzipped in a browser
+ * bundle, the part used here about 15 kB. The values are faker's own, so a seed gives the
+ * same records as with the whole locale. Nothing is laid under them: the generators read
+ * none of faker's `base` locale, and the library build leaves its 15 kB gzipped out of the
+ * bundle (`scripts/pure-split-data.mjs`). `Faker` comes from faker's index, whose other
+ * locales a bundler drops (faker declares no side effects).
  */
-import type { Faker, LocaleDefinition } from '@faker-js/faker'
-import { faker as base } from '@faker-js/faker/locale/base'
+import { Faker, type LocaleDefinition } from '@faker-js/faker'
 import { englishDefinitions } from './english-definitions.generated.ts'
 
 let definitions: LocaleDefinition = englishDefinitions
@@ -15,8 +17,7 @@ let reads: Set<string> | undefined
 
 /** A new faker with the English definitions, seeded with `seed`. */
 export function createEnglishFaker(seed: number): Faker {
-  const FakerClass = base.constructor as typeof Faker
-  const faker = new FakerClass({ locale: [definitions, base.rawDefinitions], seed })
+  const faker = new Faker({ locale: [definitions], seed })
   if (reads) observeReads(faker, reads)
   return faker
 }
