@@ -16,6 +16,8 @@ const common = {
   deps: {
     // Bundled with the code (devDependencies), their types too, so that users install only
     // msw and the server's packages: @msw/data's draft type comes from mutative.
+    // outvariant and rettime, which @msw/data shares with msw, are dependencies instead (in
+    // msw's ranges), so that a user's bundle holds one copy of each rather than two.
     dts: { alwaysBundle: ['mutative'] },
     onlyBundle: false,
     // zod's runtime is bundled, so that loading it is one module rather than hundreds (about
