@@ -44,7 +44,7 @@ it('sets up', () => expect(server.listHandlers().length).toBeGreaterThan(0))
 `,
 }
 
-const APP_FILES = {
+export const APP_FILES = {
   sandbox: `import { startSandboxWorker } from 'platform-sandbox/browser'
 
 await startSandboxWorker({ quiet: true })
@@ -100,7 +100,7 @@ async function measureVitestImports(rounds: number): Promise<Record<'sandbox' | 
   return { sandbox: median(samples.sandbox), msw: median(samples.msw) }
 }
 
-async function gzippedJs(dir: string): Promise<number> {
+export async function gzippedJs(dir: string): Promise<number> {
   let total = 0
   for (const entry of await readdir(dir, { recursive: true })) {
     if (entry.endsWith('.js')) total += gzipSync(await readFile(join(dir, entry))).length
@@ -108,7 +108,7 @@ async function gzippedJs(dir: string): Promise<number> {
   return total
 }
 
-async function measureBundles(): Promise<Record<'sandbox' | 'msw', number>> {
+export async function measureBundles(): Promise<Record<'sandbox' | 'msw', number>> {
   const sizes = { sandbox: 0, msw: 0 }
   for (const name of ['msw', 'sandbox'] as const) {
     const dir = join(work, `vite-${name}`)
