@@ -11,6 +11,7 @@ import { createRecordingCheck } from '../../mocks/recordings/check-recordings.ts
 import { createHar, createHarEntry } from '../../mocks/recordings/har.ts'
 import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
 import { readRecordings } from '../../mocks/recordings/recordings.ts'
+import { recordingsFile } from '../../mocks/recordings/recordings-file.ts'
 import { createReplay } from '../../mocks/recordings/replay.ts'
 import openapi from '../../spec/generated/openapi.json' with { type: 'json' }
 import type { Pinning } from './pinning.ts'
@@ -138,7 +139,7 @@ function harText(count: number): string {
 
 function matchMicros(text: string, count: number, calls: number): number {
   const replay = createReplay({
-    recordings: { name: 'bench.har', bytes: new TextEncoder().encode(text) },
+    recordings: recordingsFile('bench.har', new TextEncoder().encode(text)),
   })
   const started = performance.now()
   for (let call = 0; call < calls; call++) {

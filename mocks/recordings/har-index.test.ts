@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry } from './har.ts'
-import { quickIndexHar, StaleRecordingIndex } from './har-index.ts'
-import { routeHash } from './har-scan.ts'
+import { quickIndexHar } from './har-index.ts'
+import { StaleRecordingIndex } from './recordings.ts'
+import { recordingsFile } from './recordings-file.ts'
 import { createReplay } from './replay.ts'
+import { routeHash } from './route-hash.ts'
 
 /** A body whose text holds `"request": {"method":"GET"}`, escaped, as bodies are in HAR. */
 const TRICKY_BODY = '{"note":"\\"request\\": {\\"method\\":\\"GET\\"}"}'
@@ -29,7 +31,7 @@ const get = (path: string) => ({
   session: 'default',
 })
 
-const file = (text: string) => ({ name: 'staging.har', bytes: new TextEncoder().encode(text) })
+const file = (text: string) => recordingsFile('staging.har', new TextEncoder().encode(text))
 
 describe('quickIndexHar', () => {
   const har = createHar([

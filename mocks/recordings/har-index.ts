@@ -11,16 +11,9 @@
  * it. When anything does not hold, `StaleRecordingIndex` is thrown and the caller
  * indexes the file by reading all of its structure instead (`scanHar`).
  */
-import { routeHash } from './har-scan.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
-
-/** The quick index of a file did not hold: index it by reading all of its structure. */
-export class StaleRecordingIndex extends Error {
-  constructor(what: string) {
-    super(`The quick index of a recording did not hold: ${what}`)
-    this.name = 'StaleRecordingIndex'
-  }
-}
+import { StaleRecordingIndex } from './recordings.ts'
+import { routeHash } from './route-hash.ts'
 
 export interface QuickHarIndex {
   /** `routeHash` of each entry's method and path, in file order. */

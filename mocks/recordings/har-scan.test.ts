@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry } from './har.ts'
-import { routeHash, scanHar } from './har-scan.ts'
+import { scanHar } from './har-scan.ts'
+import { routeHash } from './route-hash.ts'
 
 const encode = (value: unknown, indent?: number) =>
   new TextEncoder().encode(JSON.stringify(value, null, indent))

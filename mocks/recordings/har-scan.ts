@@ -7,6 +7,7 @@
  * quicker `har-index.ts` first, and this reading when that index does not hold.
  */
 import { splitRecordedUrl } from './recorded-url.ts'
+import { FNV_OFFSET, FNV_PRIME, routeHash, SPACE, upper } from './route-hash.ts'
 
 /** One entry of `log.entries`: its byte range and the hash of its route. */
 export interface ScannedEntry {
@@ -15,27 +16,6 @@ export interface ScannedEntry {
   /** `routeHash(method, path)` of its request, without making strings of them. */
   route: number
 }
-
-const FNV_OFFSET = 0x811c9dc5
-const FNV_PRIME = 0x01000193
-const SPACE = 0x20
-
-/**
- * A 32-bit FNV-1a hash of `METHOD path` (the method in upper case): the replay's index
- * key, computed alike from a request and from a recording's bytes. Equal hashes are
- * confirmed on the parsed recording, so a collision costs a parse, never a wrong answer.
- */
-export function routeHash(method: string, path: string): number {
-  let hash = FNV_OFFSET
-  for (let i = 0; i < method.length; i++) {
-    hash = Math.imul(hash ^ upper(method.charCodeAt(i)), FNV_PRIME)
-  }
-  hash = Math.imul(hash ^ SPACE, FNV_PRIME)
-  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), FNV_PRIME)
-  return hash >>> 0
-}
-
-const upper = (code: number) => (code >= 0x61 && code <= 0x7a ? code - 0x20 : code)
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c

@@ -3,6 +3,7 @@ import type { SandboxRequest } from '../core/http.ts'
 import { createSandbox } from '../sandbox.ts'
 import { createHar, createHarEntry } from './har.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
+import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'
 
 function entry(path: string, body: unknown) {
@@ -18,7 +19,7 @@ function entry(path: string, body: unknown) {
   })
 }
 
-const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) })
+const file = (name: string, text: string) => recordingsFile(name, new TextEncoder().encode(text))
 
 /** A HAR file of `count` entries, `GET /users/u<i>/follow` each; `edit` changes its text. */
 function harFile(count: number, edit: (text: string) => string = (text) => text) {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { type RecordingsFile, RecordingsFormatError } from './recordings.ts'
+import { recordingsFile } from './recordings-file.ts'
 
 /**
  * The bytes of `path`, for replay to index (a HAR is parsed an entry at a time, on first
@@ -13,7 +14,7 @@ import { type RecordingsFile, RecordingsFormatError } from './recordings.ts'
 export function readRecordingsFile(path: string): RecordingsFile {
   try {
     const bytes = readFileSync(path)
-    return { name: path, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) }
+    return recordingsFile(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new RecordingsFormatError(

@@ -11,18 +11,30 @@ import {
 } from '../../spec/examples/index.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import type { Har } from './har.ts'
-import { type QuickHarIndex, quickIndexHar, StaleRecordingIndex } from './har-index.ts'
-import { routeHash, scanHar } from './har-scan.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
+import { routeHash } from './route-hash.ts'
 
 /**
- * The bytes of a recordings file (HAR or examples JSON) and the name errors give it. A
- * HAR file is indexed from its bytes and each entry parsed on first use, so a large
- * recording loads in a fraction of the time `JSON.parse` of it takes.
+ * A recordings file (HAR or examples JSON) read from disk, made by `recordingsFile` in
+ * Node: a HAR file is indexed from its text and each entry parsed on first use, so a
+ * large recording loads in a fraction of the time `JSON.parse` of it takes.
  */
 export interface RecordingsFile {
+  /** The name errors give it. */
   name: string
-  bytes: Uint8Array
+  /**
+   * Its recordings. Unless `exact`, a HAR file's are found by a quick index whose
+   * `load` throws a `StaleRecordingIndex` when it does not hold.
+   */
+  sources(exact: boolean): RecordingSource[]
+}
+
+/** The quick index of a file did not hold: index it by reading all of its structure. */
+export class StaleRecordingIndex extends Error {
+  constructor(what: string) {
+    super(`The quick index of a recording did not hold: ${what}`)
+    this.name = 'StaleRecordingIndex'
+  }
 }
 
 type RecordingsDocument = Har | RecordedExampleFile | RecordingsFile
@@ -129,7 +141,7 @@ function fromHar(document: unknown, where: string): RecordingSource[] {
 }
 
 /** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
-function checkedEntry(raw: unknown, index: number, where: string) {
+export function checkedEntry(raw: unknown, index: number, where: string) {
   const problem = entryProblem(raw)
   if (problem) {
     throw new RecordingsFormatError(
@@ -146,84 +158,7 @@ function checkedEntry(raw: unknown, index: number, where: string) {
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
-const decoder = new TextDecoder()
-
-/**
- * The entries of a HAR file found in its bytes, each parsed and checked on first `load`.
- * Unless `exact`, they are found by the quick index, whose `load` throws a
- * `StaleRecordingIndex` when it does not hold; `exact` reads all the file's structure.
- */
-function fromBytes(file: RecordingsFile, where: string, exact: boolean): RecordingSource[] {
-  if (!exact) {
-    const quick = quickIndexHar(decoder.decode(file.bytes))
-    if (quick) return fromQuickIndex(quick)
-  }
-  const entries = scanHar(file.bytes)
-  if (!entries) {
-    // Not a HAR the scan can index: parsed in full, which says what is wrong with it.
-    let document: unknown
-    try {
-      document = JSON.parse(decoder.decode(file.bytes))
-    } catch (error) {
-      throw new RecordingsFormatError(`${where}is not valid JSON (${(error as Error).message})`)
-    }
-    return fromDocument(document, where)
-  }
-  return entries.map(({ start, end, route }, index) => {
-    let recording: Recording | undefined
-    return {
-      route,
-      load() {
-        recording ??= parseEntry(file.bytes.subarray(start, end), index, where)
-        return recording
-      },
-    }
-  })
-}
-
-function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
-  return quick.routes.map((route, index) => {
-    let recording: Recording | undefined
-    return {
-      route,
-      load() {
-        recording ??= quickEntry(quick, index)
-        return recording
-      },
-    }
-  })
-}
-
-/** Entry `index` of the quick index, which must parse and hold the request it indexed. */
-function quickEntry(quick: QuickHarIndex, index: number): Recording {
-  let checked: ReturnType<typeof checkedEntry>
-  try {
-    checked = checkedEntry(JSON.parse(quick.entryText(index)), index, '')
-  } catch (error) {
-    if (error instanceof StaleRecordingIndex) throw error
-    // A syntax error or a malformed entry: the full read names it, or finds the index wrong.
-    throw new StaleRecordingIndex(`#${index}: ${(error as Error).message}`)
-  }
-  if (routeHash(checked.method, checked.url.path) !== quick.routes[index]) {
-    throw new StaleRecordingIndex(`#${index}: another request`)
-  }
-  return harRecording(checked.entry, checked.method, checked.url, index)
-}
-
-function parseEntry(bytes: Uint8Array, index: number, where: string): Recording {
-  let entry: unknown
-  try {
-    entry = JSON.parse(decoder.decode(bytes))
-  } catch (error) {
-    throw new RecordingsFormatError(
-      `${where}log.entries.${index} is not valid JSON (${(error as Error).message})`,
-    )
-  }
-  const checked = checkedEntry(entry, index, where)
-  return harRecording(checked.entry, checked.method, checked.url, index)
-}
-
-function harRecording(
+export function harRecording(
   entry: HarEntryInput,
   method: string,
   url: { path: string; search: string },
@@ -295,7 +230,7 @@ export function readRecordings(recordings: unknown): Recording[] {
 /**
  * The recordings' routes, checked but not yet read: what the replay indexes at load,
  * reading each recording in full only when a request comes for its route. A file's
- * source may throw a `StaleRecordingIndex` on `load` (see `fromBytes`); the sources
+ * source may throw a `StaleRecordingIndex` on `load`; the sources
  * read again with `exact` never do.
  */
 export function readRecordingSources(
@@ -304,16 +239,16 @@ export function readRecordingSources(
 ): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {
-    if (isRecordingsFile(document)) return fromBytes(document, `${document.name}: `, exact)
+    if (isRecordingsFile(document)) return document.sources(exact)
     return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
   })
 }
 
 function isRecordingsFile(document: unknown): document is RecordingsFile {
-  return isObject(document) && document.bytes instanceof Uint8Array
+  return isObject(document) && typeof document.sources === 'function'
 }
 
-function fromDocument(document: unknown, where: string): RecordingSource[] {
+export function fromDocument(document: unknown, where: string): RecordingSource[] {
   if (isObject(document) && 'log' in document) return fromHar(document, where)
   if (isObject(document) && 'examples' in document) return fromExamples(document, where)
   throw new RecordingsFormatError(

@@ -8,14 +8,14 @@
  * never scans the whole list and a large recording loads quickly.
  */
 import { jsonResponse, type SandboxResponse } from '../core/http.ts'
-import { StaleRecordingIndex } from './har-index.ts'
-import { routeHash } from './har-scan.ts'
 import {
   type Recording,
   type Recordings,
   RecordingsFormatError,
   readRecordingSources,
+  StaleRecordingIndex,
 } from './recordings.ts'
+import { routeHash } from './route-hash.ts'
 
 /** What is wrong with a recorded answer (one line naming it), or `undefined`. */
 export type RecordingCheck = (recording: Recording) => string | undefined

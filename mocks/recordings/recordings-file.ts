@@ -1,0 +1,101 @@
+/**
+ * @module
+ * A recordings file from its bytes, for the Node entries: a HAR file is indexed quickly
+ * (`har-index.ts`), or by reading all of its structure (`har-scan.ts`), and each entry
+ * is parsed on first use. Browser bundles, which get parsed documents, leave this out.
+ */
+import { type QuickHarIndex, quickIndexHar } from './har-index.ts'
+import { scanHar } from './har-scan.ts'
+import {
+  checkedEntry,
+  fromDocument,
+  harRecording,
+  type Recording,
+  type RecordingSource,
+  type RecordingsFile,
+  RecordingsFormatError,
+  StaleRecordingIndex,
+} from './recordings.ts'
+import { routeHash } from './route-hash.ts'
+
+/** The recordings file named `name` (a path, in errors) with these bytes. */
+export function recordingsFile(name: string, bytes: Uint8Array): RecordingsFile {
+  return { name, sources: (exact) => fromBytes(bytes, `${name}: `, exact) }
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * The entries of a HAR file found in its bytes, each parsed and checked on first `load`.
+ * Unless `exact`, they are found by the quick index, whose `load` throws a
+ * `StaleRecordingIndex` when it does not hold; `exact` reads all the file's structure.
+ */
+function fromBytes(bytes: Uint8Array, where: string, exact: boolean): RecordingSource[] {
+  if (!exact) {
+    const quick = quickIndexHar(decoder.decode(bytes))
+    if (quick) return fromQuickIndex(quick)
+  }
+  const entries = scanHar(bytes)
+  if (!entries) {
+    // Not a HAR the scan can index: parsed in full, which says what is wrong with it.
+    let document: unknown
+    try {
+      document = JSON.parse(decoder.decode(bytes))
+    } catch (error) {
+      throw new RecordingsFormatError(`${where}is not valid JSON (${(error as Error).message})`)
+    }
+    return fromDocument(document, where)
+  }
+  return entries.map(({ start, end, route }, index) => {
+    let recording: Recording | undefined
+    return {
+      route,
+      load() {
+        recording ??= parseEntry(bytes.subarray(start, end), index, where)
+        return recording
+      },
+    }
+  })
+}
+
+function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
+  return quick.routes.map((route, index) => {
+    let recording: Recording | undefined
+    return {
+      route,
+      load() {
+        recording ??= quickEntry(quick, index)
+        return recording
+      },
+    }
+  })
+}
+
+/** Entry `index` of the quick index, which must parse and hold the request it indexed. */
+function quickEntry(quick: QuickHarIndex, index: number): Recording {
+  let checked: ReturnType<typeof checkedEntry>
+  try {
+    checked = checkedEntry(JSON.parse(quick.entryText(index)), index, '')
+  } catch (error) {
+    if (error instanceof StaleRecordingIndex) throw error
+    // A syntax error or a malformed entry: the full read names it, or finds the index wrong.
+    throw new StaleRecordingIndex(`#${index}: ${(error as Error).message}`)
+  }
+  if (routeHash(checked.method, checked.url.path) !== quick.routes[index]) {
+    throw new StaleRecordingIndex(`#${index}: another request`)
+  }
+  return harRecording(checked.entry, checked.method, checked.url, index)
+}
+
+function parseEntry(bytes: Uint8Array, index: number, where: string): Recording {
+  let entry: unknown
+  try {
+    entry = JSON.parse(decoder.decode(bytes))
+  } catch (error) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index} is not valid JSON (${(error as Error).message})`,
+    )
+  }
+  const checked = checkedEntry(entry, index, where)
+  return harRecording(checked.entry, checked.method, checked.url, index)
+}
