@@ -90,6 +90,27 @@ describe('quickIndexHar', () => {
   })
 })
 
+describe('replay of a file with text that is not ASCII', () => {
+  it('reads its URLs and bodies as the UTF-8 they are', () => {
+    const recorded = createHar([
+      entry('GET', 'http://staging.test/users/u1/follow', '{"name":"Zo\u00eb \u2615"}'),
+    ])
+    // A URL as some tools write it, not percent-encoded.
+    const written = {
+      request: { method: 'GET', url: 'http://staging.test/caf\u00e9/x', headers: [] },
+      response: { status: 200, headers: [], content: { text: '{"caf\u00e9":1}' } },
+    }
+    recorded.log.entries.push(written as never)
+    const replay = createReplay({ recordings: file(JSON.stringify(recorded, null, 1)) })
+    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"name":"Zo\u00eb \u2615"}')
+    expect(replay.answer(get('/caf\u00e9/x'))?.body).toBe('{"caf\u00e9":1}')
+    expect(replay.recordings.map((recording) => recording.path)).toEqual([
+      '/users/u1/follow',
+      '/caf\u00e9/x',
+    ])
+  })
+})
+
 describe('replay when the quick index does not hold', () => {
   it('indexes the file again in full and answers as the parsed document does', async () => {
     const har = createHar([

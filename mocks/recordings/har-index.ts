@@ -84,19 +84,28 @@ function valueEnd(text: string, at: number): number {
   return -1
 }
 
-/** The value of the JSON string at `at`, or `undefined` when there is none. */
-function stringAt(text: string, at: number): string | undefined {
+/** Characters that are not ASCII: in a text of one character per byte, part of a UTF-8 one. */
+const NOT_ASCII = /[\u0080-\uffff]/
+
+/**
+ * The value of the JSON string at `at`, or `undefined` when there is none; escapes and
+ * characters that are not ASCII are read from `decode`d text.
+ */
+function stringAt(text: string, at: number, decode?: Decode): string | undefined {
   if (text.charCodeAt(at) !== QUOTE) return undefined
   const end = stringEnd(text, at)
   if (end === -1) return undefined
   const raw = text.slice(at + 1, end - 1)
-  if (!raw.includes('\\')) return raw
+  if (!raw.includes('\\') && !NOT_ASCII.test(raw)) return raw
   try {
-    return JSON.parse(text.slice(at, end)) as string
+    return JSON.parse(decode ? decode(at, end) : text.slice(at, end)) as string
   } catch {
     return undefined
   }
 }
+
+/** The text of `[start, end)` of the document, decoded. */
+export type Decode = (start: number, end: number) => string
 
 /**
  * From a member's key at `key` (its opening quote), the index after the object that
@@ -163,8 +172,15 @@ function entriesStart(text: string): number {
  * The quick index of the HAR document `text`, or `undefined` when it does not look like
  * one this way (no `log.entries`, a request without method or absolute URL...): the
  * caller then reads its whole structure, which says exactly what is wrong.
+ *
+ * `text` may hold a character per byte of a UTF-8 file (its structure and ASCII read
+ * the same), with `decode` giving the real text of a range: entries and the strings that
+ * are not plain ASCII are read through it.
  */
-export function quickIndexHar(text: string): QuickHarIndex | undefined {
+export function quickIndexHar(
+  text: string,
+  decode: Decode = (start, end) => text.slice(start, end),
+): QuickHarIndex | undefined {
   const array = entriesStart(text)
   if (array === -1) return undefined
   const keys: number[] = []
@@ -182,13 +198,13 @@ export function quickIndexHar(text: string): QuickHarIndex | undefined {
   const routes: number[] = new Array(keys.length)
   for (let k = 0; k < keys.length; k++) {
     const limit = keys[k + 1] ?? text.length
-    const method = stringAt(text, valueOfKey(text, '"method"', keys[k]!, limit))
-    const url = stringAt(text, valueOfKey(text, '"url"', keys[k]!, limit))
+    const method = stringAt(text, valueOfKey(text, '"method"', keys[k]!, limit), decode)
+    const url = stringAt(text, valueOfKey(text, '"url"', keys[k]!, limit), decode)
     const path = url === undefined ? undefined : splitRecordedUrl(url)?.path
     if (method === undefined || path === undefined) return undefined
     routes[k] = routeHash(method, path)
   }
-  const entries = confirmer(text, array, keys)
+  const entries = confirmer(text, array, keys, decode)
   return entries.endHolds() ? { routes, entryText: entries.read } : undefined
 }
 
@@ -208,7 +224,7 @@ function restOfObject(text: string, at: number): number {
  * key; and, in file order as far as bounds are known, that each entry follows the one
  * before it (the first follows the `[`, the last is followed by `]`).
  */
-function confirmer(text: string, array: number, keys: readonly number[]) {
+function confirmer(text: string, array: number, keys: readonly number[], decode: Decode) {
   const starts = new Int32Array(keys.length).fill(-1)
   const ends = new Int32Array(keys.length).fill(-1)
   /** Entries `0..chained` are confirmed to follow one another. */
@@ -258,7 +274,7 @@ function confirmer(text: string, array: number, keys: readonly number[]) {
     read(k: number): string {
       bounds(k)
       chain()
-      return text.slice(starts[k]!, ends[k]!)
+      return decode(starts[k]!, ends[k]!)
     },
     /**
      * Whether the document ends as it should after the last entry: `]`, the rest of

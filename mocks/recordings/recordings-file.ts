@@ -4,6 +4,7 @@
  * (`har-index.ts`), or by reading all of its structure (`har-scan.ts`), and each entry
  * is parsed on first use. Browser bundles, which get parsed documents, leave this out.
  */
+import { Buffer } from 'node:buffer'
 import { type QuickHarIndex, quickIndexHar } from './har-index.ts'
 import { scanHar } from './har-scan.ts'
 import {
@@ -26,13 +27,30 @@ export function recordingsFile(name: string, bytes: Uint8Array): RecordingsFile 
 const decoder = new TextDecoder()
 
 /**
+ * The bytes as text of one character per byte (latin1, several times quicker to make than
+ * UTF-8 text), and how to read a range of it as the UTF-8 it is: as is when it is ASCII.
+ */
+function oneCharPerByte(bytes: Uint8Array): [string, (start: number, end: number) => string] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  return [
+    text,
+    (start, end) => {
+      const part = text.slice(start, end)
+      return NOT_ASCII.test(part) ? decoder.decode(bytes.subarray(start, end)) : part
+    },
+  ]
+}
+
+const NOT_ASCII = /[\u0080-\u00ff]/
+
+/**
  * The entries of a HAR file found in its bytes, each parsed and checked on first `load`.
  * Unless `exact`, they are found by the quick index, whose `load` throws a
  * `StaleRecordingIndex` when it does not hold; `exact` reads all the file's structure.
  */
 function fromBytes(bytes: Uint8Array, where: string, exact: boolean): RecordingSource[] {
   if (!exact) {
-    const quick = quickIndexHar(decoder.decode(bytes))
+    const quick = quickIndexHar(...oneCharPerByte(bytes))
     if (quick) return fromQuickIndex(quick)
   }
   const entries = scanHar(bytes)

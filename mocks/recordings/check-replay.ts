@@ -1,0 +1,24 @@
+/**
+ * @module
+ * The check of a replay's recordings against the merged contract, for the Node entries
+ * (`./node`, `./playwright`): ajv and the document load only when there are recordings.
+ */
+import type { Replay } from './replay.ts'
+
+/**
+ * Checks recorded answers against the merged contract (loaded only when there are
+ * some) without holding up requests; an answer is checked before it is first given.
+ */
+export async function checkReplay(replay: Replay): Promise<string[]> {
+  const problems = await replay.checkAll(async () => {
+    const { createRecordingCheck } = await import('./check-recordings.ts')
+    const document = await import('../../spec/generated/openapi.json', { with: { type: 'json' } })
+    return createRecordingCheck(document.default)
+  })
+  if (problems.length > 0) {
+    console.warn(
+      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
+    )
+  }
+  return problems
+}
