@@ -159,6 +159,37 @@ test.describe('with recorded answers (sandboxReplay)', () => {
       'getAccountStatus/recordedOnStaging',
     ])
   })
+
+  test('finds nothing wrong with a recording that keeps the contract', async ({
+    sandboxReplayProblems,
+  }) => {
+    expect(sandboxReplayProblems).toEqual([])
+  })
+})
+
+test.describe('with a recorded answer that breaks the contract', () => {
+  // A staging answer without `payouts_enabled`, which the contract requires.
+  const broken = structuredClone(stagingReplay)
+  const example = (
+    broken.recordings as { examples: Record<string, { response: { body: object } }> }
+  ).examples.recordedOnStaging!
+  example.response.body = { charges_enabled: false, disabled_reason: 'recorded.on_staging' }
+  test.use({ sandboxReplay: broken })
+
+  test('names it in sandboxReplayProblems, and still answers with it', async ({
+    page,
+    sandboxReplayProblems,
+  }) => {
+    expect(sandboxReplayProblems).toEqual([
+      "getAccountStatus/recordedOnStaging: the 200 answer of getAccountStatus breaks the contract: body must have required property 'payouts_enabled'",
+    ])
+    await page.goto('/?worker=off')
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/payprov/account-status')
+      return { status: response.status, body: await response.json() }
+    })
+    expect(answer).toEqual({ status: 200, body: example.response.body })
+  })
 })
 
 test.describe('a page that starts the sandbox worker itself', () => {

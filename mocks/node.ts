@@ -4,6 +4,7 @@
  */
 import { setupServer } from 'msw/node'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
+import { checkReplay } from './recordings/check-replay.ts'
 import { readRecordingsFile } from './recordings/read-file.ts'
 import type { Recordings } from './recordings/recordings.ts'
 import type { Replay, ReplayOptions } from './recordings/replay.ts'
@@ -75,24 +76,6 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
       }
     },
   }
-}
-
-/**
- * Checks recorded answers against the merged contract (loaded only when there are
- * some) without holding up requests; an answer is checked before it is first given.
- */
-async function checkReplay(replay: Replay): Promise<string[]> {
-  const problems = await replay.checkAll(async () => {
-    const { createRecordingCheck } = await import('./recordings/check-recordings.ts')
-    const document = await import('../spec/generated/openapi.json', { with: { type: 'json' } })
-    return createRecordingCheck(document.default)
-  })
-  if (problems.length > 0) {
-    console.warn(
-      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
-    )
-  }
-  return problems
 }
 
 export type { ScenarioSource } from './scenarios/compile-scenarios.ts'

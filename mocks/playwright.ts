@@ -15,6 +15,7 @@ import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
+import { checkReplay } from './recordings/check-replay.ts'
 import type { ReplayOptions } from './recordings/replay.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
@@ -46,7 +47,20 @@ export interface SandboxTestFixtures {
   handlers: AnyHandler[]
   /** The page's network: `network.use(http.get(...))` overrides a handler for this test. */
   network: SandboxNetwork
+  /**
+   * The recorded answers of `sandboxReplay` that break the merged contract, one line
+   * each, naming the recording. They are also printed as a warning, once per recording
+   * in a worker. Empty without `sandboxReplay`.
+   */
+  sandboxReplayProblems: string[]
 }
+
+/**
+ * The check of each recording given to `sandboxReplay`, in this worker: it runs once,
+ * in the background of the first test that uses it (an answer is checked before it is
+ * first given), not in every test.
+ */
+const replayChecks = new WeakMap<object, Promise<string[]>>()
 
 /**
  * The fixtures, for adding to a `test` of your own: `base.extend(sandboxFixtures)`.
@@ -80,8 +94,17 @@ export const sandboxFixtures: Fixtures<
     if (sandboxSeed !== undefined) options.seed = sandboxSeed
     if (sandboxReplay !== undefined) options.replay = sandboxReplay
     const sandbox = createSandbox(options)
+    const recordings = sandboxReplay?.recordings
+    if (sandbox.replay && typeof recordings === 'object' && !replayChecks.has(recordings)) {
+      replayChecks.set(recordings, checkReplay(sandbox.replay))
+    }
     await sandbox.ready
     await use(sandbox)
+  },
+  sandboxReplayProblems: async ({ sandbox, sandboxReplay }, use) => {
+    const recordings = sandboxReplay?.recordings
+    const check = sandbox.replay && typeof recordings === 'object' && replayChecks.get(recordings)
+    await use(check ? await check : [])
   },
   handlers: async ({ sandbox, context, sandboxBaseUrl }, use) => {
     const options: PageHandlerOptions = { context, baseUrl: sandboxBaseUrl }

@@ -8,6 +8,6 @@ let merged: Promise<unknown> | undefined
 
 /** The merged OpenAPI document. */
 export function loadMergedDocument(): Promise<unknown> {
-  merged ??= import('./merged-document.ts').then((module) => module.default)
+  merged ??= import('../spec/merged-document.ts').then((module) => module.default)
   return merged
 }

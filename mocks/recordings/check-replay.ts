@@ -12,7 +12,7 @@ import type { Replay } from './replay.ts'
 export async function checkReplay(replay: Replay): Promise<string[]> {
   const problems = await replay.checkAll(async () => {
     const { createRecordingCheck } = await import('./check-recordings.ts')
-    const document = await import('../../spec/generated/openapi.json', { with: { type: 'json' } })
+    const document = await import('../../spec/merged-document.ts')
     return createRecordingCheck(document.default)
   })
   if (problems.length > 0) {
