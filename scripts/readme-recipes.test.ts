@@ -28,6 +28,7 @@ describe("the README's recipes", () => {
         'scripts/typed-client.mjs',
         'src/AccountStatus.stories.ts',
         'src/bookings.test.ts',
+        'src/recorded.test.ts',
         'src/main.ts',
       ].sort(),
     )
