@@ -44,6 +44,7 @@ export default defineConfig([
       index: 'mocks/index.ts',
       browser: 'mocks/browser.ts',
       storybook: 'mocks/storybook.ts',
+      'contract-check': 'mocks/contract-check.ts',
       client: 'client/index.ts',
       types: 'client/types.ts',
     },

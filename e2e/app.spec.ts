@@ -206,3 +206,22 @@ test('answers a recorded request from the recording given to the worker, the res
     ]),
   )
 })
+
+test('checks the recordings given to the worker against the contract, when asked to', async ({
+  page,
+}) => {
+  await page.goto('/?replay=staging')
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  expect(await page.evaluate(() => window.__sandbox?.replayProblems)).toEqual([])
+
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await page.goto('/?replay=broken')
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  const problem =
+    "getAccountStatus/recordedOnStaging: the 200 answer of getAccountStatus breaks the contract: body must have required property 'payouts_enabled'"
+  expect(await page.evaluate(() => window.__sandbox?.replayProblems)).toEqual([problem])
+  expect(warnings.join('\n')).toContain(problem)
+})

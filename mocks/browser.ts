@@ -21,6 +21,7 @@ import {
   type WorkerHandlerOptions,
 } from './browser/worker-handlers.ts'
 import type { SandboxRequest } from './core/http.ts'
+import type { RecordingCheck, Replay } from './recordings/replay.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -50,6 +51,13 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   quiet?: boolean
   /** Put the returned controls on `window.__sandbox`. Default `true`. */
   expose?: boolean
+  /**
+   * Checks the recorded answers of `replay` against the merged contract, in the
+   * background: `loadContractCheck` from `platform-sandbox/contract-check` (ajv and
+   * the document, about 50 kB gzipped, which is why it is not built in). Answers that
+   * break it are printed as a warning and given by `replayProblems`. Default: no check.
+   */
+  replayCheck?: () => Promise<RecordingCheck>
 }
 
 /** What {@link SandboxWorker.send} gives back. */
@@ -83,6 +91,11 @@ export interface SandboxWorker {
   send(request: SandboxRequest): Promise<SentResponse>
   /** {@link workerFetch}, for runners that take a `fetch`. */
   fetch: typeof fetch
+  /**
+   * The recorded answers of `replay` that break the merged contract, one line each,
+   * once `replayCheck` has checked them all; `[]` without `replayCheck` or `replay`.
+   */
+  replayProblems: Promise<string[]>
 }
 
 declare global {
@@ -114,6 +127,7 @@ export async function startSandboxWorker(
     onUnhandledRequest = 'bypass',
     quiet = false,
     expose = true,
+    replayCheck,
     ...sandboxOptions
   } = options
   const storage = persist === false ? undefined : sessionStorage
@@ -148,6 +162,10 @@ export async function startSandboxWorker(
     worker,
     answeredBy,
     sandbox,
+    replayProblems:
+      sandbox.replay && replayCheck && answeredBy === 'worker'
+        ? checkReplayInPage(sandbox.replay, replayCheck)
+        : Promise.resolve([]),
     async reset(resetOptions = {}) {
       worker.resetHandlers()
       const result = await sandbox.reset(resetOptions)
@@ -163,6 +181,19 @@ export async function startSandboxWorker(
   }
   if (expose) window.__sandbox = controls
   return controls
+}
+
+async function checkReplayInPage(
+  replay: Replay,
+  replayCheck: () => Promise<RecordingCheck>,
+): Promise<string[]> {
+  const problems = await replay.checkAll(replayCheck)
+  if (problems.length > 0) {
+    console.warn(
+      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
+    )
+  }
+  return problems
 }
 
 async function restore(
@@ -232,7 +263,7 @@ export async function sendThroughWorker(
 
 export { anchors } from '../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
-export type { ReplayOptions } from './recordings/replay.ts'
+export type { RecordingCheck, ReplayOptions } from './recordings/replay.ts'
 export { createSandbox } from './sandbox.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from './scenarios/scenario-file.ts'

@@ -14,7 +14,7 @@ import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'
 import { h, mount } from './dom.ts'
-import { stagingReplay } from './recordings.ts'
+import { brokenReplay, stagingReplay } from './recordings.ts'
 import { exampleScenarios } from './scenarios.ts'
 
 /** What `window.__conformance` offers once the suite is loaded. */
@@ -190,12 +190,24 @@ async function exposeConformance(): Promise<void> {
   }
 }
 
+/**
+ * `?replay=staging` (or `broken`): recorded answers first, checked against the merged
+ * contract; the check (ajv and the document) loads only then, as its own chunk.
+ */
+function replayOptions(name: string | null) {
+  const replay = name === 'staging' ? stagingReplay : name === 'broken' ? brokenReplay : undefined
+  if (!replay) return {}
+  const replayCheck = async () =>
+    (await import('../../mocks/contract-check.ts')).loadContractCheck()
+  return { replay, replayCheck }
+}
+
 async function start(): Promise<void> {
   if (params.get('worker') !== 'off') {
     await startSandboxWorker({
       scenario: params.get('scenario') ?? 'default',
       scenarios: exampleScenarios,
-      ...(params.get('replay') === 'staging' ? { replay: stagingReplay } : {}),
+      ...replayOptions(params.get('replay')),
       quiet: true,
     })
     if (params.has('conformance')) await exposeConformance()

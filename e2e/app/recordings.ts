@@ -33,3 +33,25 @@ export const stagingReplay: ReplayOptions = {
     },
   },
 }
+
+/**
+ * For `?replay=broken`: the same exchange without `payouts_enabled`, which the contract
+ * requires, for the worker's `replayCheck` to name.
+ */
+export const brokenReplay: ReplayOptions = {
+  recordings: {
+    operationId: 'getAccountStatus',
+    method: 'GET',
+    path: '/payprov/account-status',
+    examples: {
+      recordedOnStaging: {
+        summary: 'An answer recorded before payouts_enabled existed',
+        request: {},
+        response: {
+          status: 200,
+          body: { charges_enabled: false, disabled_reason: 'recorded.on_staging' },
+        },
+      },
+    },
+  },
+}
