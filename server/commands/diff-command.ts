@@ -4,18 +4,51 @@
  * backend. Exit code 1 when anything differs, 0 when nothing does.
  */
 import { renameSync, writeFileSync } from 'node:fs'
+import { personas } from '../../fixtures/personas.ts'
 import { diffBackends } from '../recordings/diff.ts'
 import { formatReport, formatSummary } from '../recordings/diff-report.ts'
 import { startServer } from '../start-server.ts'
-import { checkWritable, parseTargetUrl } from './input.ts'
+import { checkWritable, parseTargetUrl, UsageError } from './input.ts'
 
-export async function runDiffCommand(options: { target: string; report?: string }): Promise<void> {
+export interface DiffOptions {
+  target: string
+  report?: string
+  refreshToken: string[]
+  includeWrites?: boolean
+}
+
+/** `persona=token` pairs, by persona key; a persona the sandbox does not have is refused. */
+function parseRefreshTokens(pairs: readonly string[]): Record<string, string> {
+  const tokens: Record<string, string> = {}
+  for (const pair of pairs) {
+    const at = pair.indexOf('=')
+    const key = pair.slice(0, at)
+    if (at <= 0 || at === pair.length - 1) {
+      throw new UsageError(`--refresh-token "${pair}" is not <persona>=<token>`)
+    }
+    if (!personas.some((persona) => persona.key === key)) {
+      throw new UsageError(
+        `--refresh-token: no persona "${key}" (one of ${personas.map((persona) => persona.key).join(', ')})`,
+      )
+    }
+    tokens[key] = pair.slice(at + 1)
+  }
+  return tokens
+}
+
+export async function runDiffCommand(options: DiffOptions): Promise<void> {
   const target = parseTargetUrl(options.target)
+  const refreshTokens = parseRefreshTokens(options.refreshToken)
   if (options.report !== undefined) checkWritable(options.report)
   const sandbox = await startServer({ port: 0, quiet: true })
   let result: Awaited<ReturnType<typeof diffBackends>>
   try {
-    result = await diffBackends({ sandboxUrl: sandbox.url, targetUrl: target.href })
+    result = await diffBackends({
+      sandboxUrl: sandbox.url,
+      targetUrl: target.href,
+      refreshTokens,
+      includeWrites: options.includeWrites ?? false,
+    })
   } finally {
     await sandbox.close()
   }

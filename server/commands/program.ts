@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
-import { runDiffCommand } from './diff-command.ts'
+import { type DiffOptions, runDiffCommand } from './diff-command.ts'
 import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
@@ -72,11 +72,21 @@ export function createCommandsProgram(): Command {
   program
     .command('diff')
     .description(
-      'send the conformance cases and recorded examples (writes as dryRun=true) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
+      'send the conformance cases and recorded examples (writes as dryRun=true; none that could change the backend unless --include-writes) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
     )
     .requiredOption('--target <url>', 'the backend to compare with, http(s)://host[:port][/prefix]')
     .option('--report <file.md>', 'write the full report there, as Markdown')
-    .action((options: { target: string; report?: string }) => runDiffCommand(options))
+    .option(
+      '--refresh-token <persona=token>',
+      "the target's refresh token of a persona (host, admin...), to sign in there as it; repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option(
+      '--include-writes',
+      "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
+    )
+    .action((options: DiffOptions) => runDiffCommand(options))
   return program
 }
 

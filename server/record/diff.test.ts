@@ -60,6 +60,52 @@ describe('platform-sandbox diff', () => {
     }
   })
 
+  it('leaves out what could change the target, unless asked, and says whose sign-in failed', async () => {
+    const sandbox = await startTestServer()
+    const target = await startTestServer()
+    try {
+      const result = await diffBackends({
+        sandboxUrl: sandbox.url,
+        targetUrl: target.url,
+        refreshTokens: { host: 'rt_host.not-this-one' },
+      })
+      expect([...new Set(result.leftOut.map((testCase) => testCase.operationId))].sort()).toEqual(
+        expect.arrayContaining(['completeIdpSignIn', 'createCheckoutSession', 'testRefundWebhook']),
+      )
+      expect(result.leftOut.some((testCase) => testCase.request.url.includes('dryRun=maybe'))).toBe(
+        true,
+      )
+      // At the target: sign-ins (refresh), reads and dry runs only.
+      const writes = target.sandbox.journal
+        .list()
+        .filter((entry) => entry.method !== 'GET' && entry.operationId !== 'refreshToken')
+      expect(writes.length).toBeGreaterThan(50)
+      expect(writes.filter((entry) => entry.dryRun !== true)).toEqual([])
+      expect(result.signInRefused).toEqual(['host'])
+
+      const everything = await diffBackends({
+        sandboxUrl: sandbox.url,
+        targetUrl: target.url,
+        includeWrites: true,
+      })
+      expect(everything.leftOut).toEqual([])
+      expect(everything.cases).toBe(result.cases + result.leftOut.length)
+      expect(everything.signInRefused).toEqual([])
+      const operations = target.sandbox.journal.list().map((entry) => entry.operationId)
+      expect(operations).toContain('createCheckoutSession')
+    } finally {
+      await Promise.all([sandbox.close(), target.close()])
+    }
+  })
+
+  it('refuses a refresh token for a persona it does not have, with exit code 2', async () => {
+    const run = runCli(['diff', '--target', backend.url, '--refresh-token', 'nobody=rt_x'])
+    expect(await run.exited).toBe(2)
+    expect(run.stderr()).toMatch(
+      /^platform-sandbox: --refresh-token: no persona "nobody" \(one of admin, /,
+    )
+  })
+
   it('refuses a target that is not http(s), with one line and exit code 2', async () => {
     const run = runCli(['diff', '--target', 'ftp://127.0.0.1/'])
     expect(await run.exited).toBe(2)

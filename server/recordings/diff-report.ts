@@ -2,7 +2,11 @@
  * @module
  * The drift report as Markdown, and as the short summary the command prints.
  */
+import { operations } from '../../mocks/operations/table.ts'
 import type { DifferenceKind, DiffResult } from './diff.ts'
+
+const hasDryRun = (operationId: string) =>
+  operations.some((operation) => operation.id === operationId && operation.dryRun)
 
 const KINDS: readonly DifferenceKind[] = ['status', 'body', 'headers']
 
@@ -19,22 +23,51 @@ export function differingOperations(result: DiffResult): Map<string, DifferenceK
   )
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** What was not compared as asked: requests left out, sign-ins the target refused. */
+function caveats(result: DiffResult): string[] {
+  const lines: string[] = []
+  if (result.leftOut.length > 0) {
+    const withoutDryRun = result.leftOut.filter((testCase) => !hasDryRun(testCase.operationId))
+    const operations = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
+    const parts = [
+      withoutDryRun.length > 0 &&
+        `${withoutDryRun.length} of operations without dryRun (${operations.join(', ')})`,
+      withoutDryRun.length < result.leftOut.length &&
+        `${result.leftOut.length - withoutDryRun.length} with a dryRun other than true`,
+    ].filter(Boolean)
+    lines.push(
+      `Left out ${plural(result.leftOut.length, 'request')} that could change the target's data: ${parts.join(', ')}; --include-writes sends them.`,
+    )
+  }
+  if (result.signInRefused.length > 0) {
+    lines.push(
+      `The target refused the sign-in of ${result.signInRefused.join(', ')}: their requests went with an empty token. Give the target's refresh tokens with --refresh-token <persona>=<token>.`,
+    )
+  }
+  return lines
+}
+
 /** One line per differing operation, for the terminal. */
 export function formatSummary(result: DiffResult, targetUrl: string): string {
   const differing = differingOperations(result)
   const lines = [
-    `Sent ${result.cases} requests to ${result.operations.length} operations, to the sandbox and to ${targetUrl}.`,
+    `Sent ${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}, to the sandbox and to ${targetUrl}.`,
+    ...caveats(result),
   ]
   if (differing.size === 0) {
     lines.push('No difference in status, body shape or headers.')
     return lines.join('\n')
   }
-  lines.push(`${differing.size} operations differ:`)
+  lines.push(
+    `${plural(differing.size, 'operation')} ${differing.size === 1 ? 'differs' : 'differ'}:`,
+  )
   for (const [operationId, kinds] of differing) {
     const count = new Set(
       result.differences.filter((d) => d.operationId === operationId).map((d) => d.case),
     ).size
-    lines.push(`  ${operationId}: ${kinds.join(', ')} (${count} request${count === 1 ? '' : 's'})`)
+    lines.push(`  ${operationId}: ${kinds.join(', ')} (${plural(count, 'request')})`)
   }
   return lines.join('\n')
 }
@@ -45,7 +78,8 @@ export function formatReport(result: DiffResult, targetUrl: string): string {
   const lines = [
     `# Sandbox vs ${targetUrl}`,
     '',
-    `${result.cases} requests to ${result.operations.length} operations; ${differing.size} operations differ.`,
+    `${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}; ${plural(differing.size, 'operation')} ${differing.size === 1 ? 'differs' : 'differ'}.`,
+    ...caveats(result).map((line) => `\n${line}`),
   ]
   if (differing.size > 0) {
     lines.push('', '| operation | status | body shape | headers |', '| --- | --- | --- | --- |')

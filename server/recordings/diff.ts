@@ -2,7 +2,9 @@
  * @module
  * The drift report: the same requests (the conformance cases and the recorded examples,
  * writes as `dryRun=true`) sent to the sandbox and to a target backend, and, per
- * operation, where the status, the body's shape or the relevant headers differ.
+ * operation, where the status, the body's shape or the relevant headers differ. A
+ * request that could change the target's data (a write the contract gives no `dryRun`,
+ * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
  */
 import { conformanceCases } from '../../contract/cases/index.ts'
 import type { CaseRequest } from '../../contract/cases/types.ts'
@@ -51,6 +53,19 @@ function asDryRun(operationId: string, url: string): string {
   return `${parsed.pathname}${parsed.search}`
 }
 
+/**
+ * Whether sending the case to a backend could change its data: a write of an operation
+ * without `dryRun` (checkout, the refund webhook, the sign-in), or a write whose
+ * `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
+ */
+export function writesAtTarget(testCase: DiffCase): boolean {
+  const method = testCase.request.method.toUpperCase()
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
+  if (!dryRunOperations.has(testCase.operationId)) return true
+  const query = new URL(testCase.request.url, 'http://diff.invalid').searchParams
+  return query.getAll('dryRun').join(',') !== 'true'
+}
+
 /** The conformance cases, then the recorded examples, writes turned into `dryRun=true`. */
 export function diffCases(): DiffCase[] {
   const cases: DiffCase[] = conformanceCases.map((testCase) => ({
@@ -78,9 +93,15 @@ export function diffCases(): DiffCase[] {
   }))
 }
 
-function createClient(baseUrl: string, session: string) {
+function createClient(
+  baseUrl: string,
+  session: string,
+  refreshTokens: Readonly<Record<string, string>> = {},
+) {
   const client = createSandboxClient({ baseUrl })
   const tokens = new Map<string, Promise<string>>()
+  /** Personas whose sign-in this backend refused. */
+  const refused = new Set<string>()
   async function send(request: CaseRequest): Promise<Answer> {
     const reply = await client.send(
       request.url,
@@ -105,15 +126,20 @@ function createClient(baseUrl: string, session: string) {
     let token = tokens.get(key)
     if (!token) {
       const persona = personas.find((candidate) => candidate.key === key)
-      const { url, ...init } = refreshRequest(persona?.refreshToken ?? key)
+      const { url, ...init } = refreshRequest(refreshTokens[key] ?? persona?.refreshToken ?? key)
       token = client
         .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
-        .then((answer) => String((answer.body as { accessToken?: unknown })?.accessToken ?? ''))
+        .then((answer) => {
+          const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
+          if (typeof accessToken === 'string' && accessToken !== '') return accessToken
+          refused.add(key)
+          return ''
+        })
       tokens.set(key, token)
     }
     return token
   }
-  return { send }
+  return { send, refused }
 }
 
 function compare(testCase: DiffCase, sandbox: Answer, target: Answer): Difference[] {
@@ -141,6 +167,10 @@ export interface DiffResult {
   cases: number
   operations: string[]
   differences: Difference[]
+  /** The requests left out because they could change the target's data. */
+  leftOut: DiffCase[]
+  /** Personas whose sign-in the target refused: their requests went with an empty token. */
+  signInRefused: string[]
 }
 
 /**
@@ -153,11 +183,17 @@ export async function diffBackends(options: {
   sandboxUrl: string
   targetUrl: string
   cases?: readonly DiffCase[]
+  /** Send the requests that could change the target's data too. Default `false`. */
+  includeWrites?: boolean
+  /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
+  refreshTokens?: Readonly<Record<string, string>>
 }): Promise<DiffResult> {
   const session = `diff-${Date.now().toString(36)}`
   const sandbox = createClient(options.sandboxUrl, session)
-  const target = createClient(options.targetUrl, session)
-  const cases = options.cases ?? diffCases()
+  const target = createClient(options.targetUrl, session, options.refreshTokens)
+  const all = options.cases ?? diffCases()
+  const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
+  const cases = all.filter((testCase) => !leftOut.includes(testCase))
   const differences: Difference[] = []
   for (const testCase of cases) {
     const expected = await sandbox.send(testCase.request)
@@ -168,5 +204,7 @@ export async function diffBackends(options: {
     cases: cases.length,
     operations: [...new Set(cases.map((testCase) => testCase.operationId))],
     differences,
+    leftOut,
+    signInRefused: [...target.refused].sort(),
   }
 }
