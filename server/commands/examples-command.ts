@@ -3,7 +3,7 @@
  * `platform-sandbox examples from-har <file.har>`: recorded exchanges into
  * `spec/examples/<operationId>.json` files (or another folder), added to what is there.
  */
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { HarEntry } from '../../mocks/recordings/har.ts'
 import { readRecordings } from '../../mocks/recordings/recordings.ts'
@@ -28,6 +28,16 @@ function readExisting(dir: string, operationId: string): RecordedExampleFile | u
   return parsed.data
 }
 
+/** Creates the output folder (and those above it) when there is something to write. */
+function createFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true })
+  } catch (error) {
+    throw new UsageError(`${dir}: cannot be created (${(error as NodeJS.ErrnoException).code})`)
+  }
+  console.log(`${dir}: created`)
+}
+
 /** Converts `harPath` and writes the example files; every file is checked before any is written. */
 export function runExamplesFromHar(harPath: string, options: ExamplesCommandOptions): void {
   const document = readJsonFile(harPath)
@@ -39,7 +49,7 @@ export function runExamplesFromHar(harPath: string, options: ExamplesCommandOpti
   } catch (error) {
     throw new UsageError(`${harPath}: ${(error as Error).message}`)
   }
-  if (!existsSync(options.outDir) || !statSync(options.outDir).isDirectory()) {
+  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) {
     throw new UsageError(`${options.outDir}: cannot be written (not a directory)`)
   }
   const entries = (document as { log: { entries: HarEntry[] } }).log.entries
@@ -51,6 +61,7 @@ export function runExamplesFromHar(harPath: string, options: ExamplesCommandOpti
     if (file) existing.set(operationId, file)
   }
   const { files, added, skipped } = examplesFromHar(entries, existing, options)
+  if (added.size > 0 && !existsSync(options.outDir)) createFolder(options.outDir)
   for (const operationId of added.keys()) checkWritable(join(options.outDir, `${operationId}.json`))
   for (const [operationId, count] of added) {
     const path = join(options.outDir, `${operationId}.json`)

@@ -99,6 +99,18 @@ describe('platform-sandbox examples from-har', () => {
     expect(answer.status).toBe(422)
   })
 
+  it('creates the output folder when it does not exist yet', async () => {
+    const out = join(mkdtempSync(join(folder, 'new-')), 'spec', 'examples')
+    const run = runCli(['examples', 'from-har', harPath, '--out-dir', out])
+    expect(await run.exited).toBe(0)
+    expect(run.stdout()).toContain(`${out}: created`)
+    expect(readdirSync(out).sort()).toEqual([
+      'declineBooking.json',
+      'getAccountStatus.json',
+      'refreshToken.json',
+    ])
+  })
+
   it('refuses a file that is not a HAR, with one line and exit code 2', async () => {
     const out = mkdtempSync(join(folder, 'bad-'))
     const run = runCli(['examples', 'from-har', join(folder, 'missing.har'), '--out-dir', out])
