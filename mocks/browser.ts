@@ -22,6 +22,7 @@ import {
 } from './browser/worker-handlers.ts'
 import type { SandboxRequest } from './core/http.ts'
 import type { RecordingCheck, Replay } from './recordings/replay.ts'
+import { breakingAnswersWarning } from './recordings/replay-warning.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -189,9 +190,7 @@ async function checkReplayInPage(
 ): Promise<string[]> {
   const problems = await replay.checkAll(replayCheck)
   if (problems.length > 0) {
-    console.warn(
-      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
-    )
+    console.warn(breakingAnswersWarning(problems))
   }
   return problems
 }

@@ -4,6 +4,7 @@
  * (`./node`, `./playwright`): ajv and the document load only when there are recordings.
  */
 import type { Replay } from './replay.ts'
+import { breakingAnswersWarning } from './replay-warning.ts'
 
 /**
  * Checks recorded answers against the merged contract (loaded only when there are
@@ -16,9 +17,7 @@ export async function checkReplay(replay: Replay): Promise<string[]> {
     return createRecordingCheck(document.default)
   })
   if (problems.length > 0) {
-    console.warn(
-      `[sandbox] ${problems.length} recorded answers break the merged contract:\n  ${problems.join('\n  ')}`,
-    )
+    console.warn(breakingAnswersWarning(problems))
   }
   return problems
 }

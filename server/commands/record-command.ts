@@ -49,7 +49,9 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
     console.log(`\n${signal} received: finishing the recording...`)
     proxy.close().then(
       () => {
-        console.log(`Recorded ${file.entries.length} exchanges in ${options.out}.`)
+        console.log(
+          `Recorded ${file.entries.length} exchange${file.entries.length === 1 ? '' : 's'} in ${options.out}.`,
+        )
         process.exit(0)
       },
       (error: unknown) => {

@@ -5,6 +5,7 @@
  */
 
 import type { Replay } from '../../mocks/recordings/replay.ts'
+import { breakingAnswersHeading } from '../../mocks/recordings/replay-warning.ts'
 import { parseCliArguments } from '../cli-options.ts'
 import { loadMergedDocument } from '../openapi.ts'
 import type { ServerOptions } from '../options.ts'
@@ -29,7 +30,7 @@ export function parseOrExit(args: readonly string[], env: NodeJS.ProcessEnv): Se
  */
 export async function reportReplay(replay: Replay): Promise<void> {
   console.log(
-    `\n  Replaying ${replay.size} recorded answers first${replay.only ? ' (no fallback to the model)' : ''}.`,
+    `\n  Replaying ${replay.size} recorded answer${replay.size === 1 ? '' : 's'} first${replay.only ? ' (no fallback to the model)' : ''}.`,
   )
   const problems = await replay.checkAll(async () => {
     // ajv and the schema compilation load only when there are recordings to check.
@@ -42,6 +43,6 @@ export async function reportReplay(replay: Replay): Promise<void> {
     process.exit(USAGE_EXIT_CODE)
   }
   if (problems.length === 0) return
-  console.warn(`  ${problems.length} recorded answers break the merged contract:`)
+  console.warn(`  ${breakingAnswersHeading(problems.length)}`)
   for (const problem of problems) console.warn(`    ${problem}`)
 }
