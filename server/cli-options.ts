@@ -177,6 +177,16 @@ export function createProgram(): Command {
       ).argParser(argument((value) => parsers.stateDir(value, 'state-dir') as string)),
     )
     .helpOption('-h, --help', 'show this help')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Commands (each with its own --help):',
+        '  record --target <url>           record a backend into a HAR file, through a proxy',
+        '  examples from-har <file.har>    turn recorded exchanges into spec/examples files',
+        '  diff --target <url>             report where a backend and the sandbox differ',
+      ].join('\n'),
+    )
     .allowExcessArguments(false)
     .showHelpAfterError('(run platform-sandbox --help for the options)')
 }

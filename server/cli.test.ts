@@ -187,6 +187,9 @@ describe('platform-sandbox command', () => {
       'SANDBOX_PORT',
       'PORT',
       'SANDBOX_CORS_ORIGIN',
+      'record --target <url>',
+      'examples from-har <file.har>',
+      'diff --target <url>',
     ]) {
       expect(cli.out()).toContain(flag)
     }
