@@ -135,7 +135,7 @@ function printGroups(title: string, shares: Map<string, number>, limit: number):
 }
 
 if (!existsSync(join(root, 'dist', 'browser.js'))) throw new Error('Run `npm run build` first')
-const sizes = await measureBundles()
+const sizes = await measureBundles(['npx', '--no-install', 'vite'], 'vite')
 console.log(`msw setupWorker + 1 handler: ${kB(sizes.msw)} kB gzipped`)
 console.log(`startSandboxWorker:          ${kB(sizes.sandbox)} kB gzipped`)
 console.log(`ratio ${(sizes.sandbox / sizes.msw).toFixed(2)}x (goal <= 1.5x)`)
