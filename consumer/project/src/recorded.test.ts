@@ -16,6 +16,7 @@ it('keeps the contract in every recorded answer', async () => {
 it('answers a recorded request as recorded, and the rest from the model', async () => {
   const recorded = await fetch('http://localhost:4010/payprov/account-status')
   expect(recorded.status).toBe(200)
+  // What staging answered: this recording holds a restricted account.
   expect(await recorded.json()).toMatchObject({ disabled_reason: 'requirements.past_due' })
 
   const modelled = await fetch('http://localhost:4010/users/usr_guest/follow', { method: 'POST' })
