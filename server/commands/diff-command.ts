@@ -3,18 +3,53 @@
  * `platform-sandbox diff --target <url>`: the drift report between the sandbox and a
  * backend. Exit code 1 when anything differs, 0 when nothing does.
  */
-import { renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
+import {
+  flattenExamples,
+  type RecordedExample,
+  recordedExampleFileSchema,
+} from '../../spec/examples/index.ts'
 import { diffBackends } from '../recordings/diff.ts'
 import { formatReport, formatSummary } from '../recordings/diff-report.ts'
 import { startServer } from '../start-server.ts'
-import { checkWritable, parseTargetUrl, UsageError } from './input.ts'
+import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 
 export interface DiffOptions {
   target: string
   report?: string
   refreshToken: string[]
   includeWrites?: boolean
+  examples?: string
+}
+
+/**
+ * The examples of every `*.json` file in `dir` (the `examples from-har` format); a file
+ * that is not one is a `UsageError` naming it.
+ */
+function readProjectExamples(dir: string): RecordedExample[] {
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(`${dir}: cannot be read (${code === 'ENOENT' ? 'no such folder' : code})`)
+  }
+  const files = names.map((name) => {
+    const path = join(dir, name)
+    const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new UsageError(
+        `${path}: not an examples file (${issue?.path.join('.') || 'document'}: ${issue?.message})`,
+      )
+    }
+    return parsed.data
+  })
+  return flattenExamples(files)
 }
 
 /** `persona=token` pairs, by persona key; a persona the sandbox does not have is refused. */
@@ -39,6 +74,7 @@ function parseRefreshTokens(pairs: readonly string[]): Record<string, string> {
 export async function runDiffCommand(options: DiffOptions): Promise<void> {
   const target = parseTargetUrl(options.target)
   const refreshTokens = parseRefreshTokens(options.refreshToken)
+  const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
   if (options.report !== undefined) checkWritable(options.report)
   const sandbox = await startServer({ port: 0, quiet: true })
   let result: Awaited<ReturnType<typeof diffBackends>>
@@ -48,6 +84,7 @@ export async function runDiffCommand(options: DiffOptions): Promise<void> {
       targetUrl: target.href,
       refreshTokens,
       includeWrites: options.includeWrites ?? false,
+      examples,
     })
   } finally {
     await sandbox.close()

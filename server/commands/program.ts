@@ -83,6 +83,10 @@ export function createCommandsProgram(): Command {
       [] as string[],
     )
     .option(
+      '--examples <dir>',
+      'also send the examples of your own examples files (what examples from-har wrote there)',
+    )
+    .option(
       '--include-writes',
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PLANTED_DIFFERENCES } from '../fake-backend/fake-backend.ts'
 import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
@@ -96,6 +97,37 @@ describe('platform-sandbox diff', () => {
     } finally {
       await Promise.all([sandbox.close(), target.close()])
     }
+  })
+
+  it('sends the examples of a project folder too, with --examples', async () => {
+    const examples = mkdtempSync(join(folder, 'examples-'))
+    const source = fileURLToPath(
+      new URL('../../spec/examples/getAccountStatus.json', import.meta.url),
+    )
+    copyFileSync(source, join(examples, 'getAccountStatus.json'))
+    const count = Object.keys(JSON.parse(readFileSync(source, 'utf8')).examples).length
+    const report = join(folder, 'with-examples.md')
+    const plain = runCli(['diff', '--target', backend.url])
+    const run = runCli([
+      'diff',
+      '--target',
+      backend.url,
+      '--examples',
+      examples,
+      '--report',
+      report,
+    ])
+    expect([await plain.exited, await run.exited]).toEqual([1, 1])
+    const sent = (output: string) => Number(/^Sent (\d+) requests/.exec(output)?.[1])
+    expect(sent(run.stdout())).toBe(sent(plain.stdout()) + count)
+    expect(readFileSync(report, 'utf8')).toMatch(/- getAccountStatus\/\w+ \(your example\): body:/)
+
+    writeFileSync(join(examples, 'broken.json'), '{"examples": 1}')
+    const broken = runCli(['diff', '--target', backend.url, '--examples', examples])
+    expect(await broken.exited).toBe(2)
+    expect(broken.stderr()).toMatch(
+      new RegExp(`^platform-sandbox: ${join(examples, 'broken.json')}: not an examples file`),
+    )
   })
 
   it('refuses a refresh token for a persona it does not have, with exit code 2', async () => {

@@ -16,7 +16,11 @@ import {
   refreshRequest,
   SESSION_HEADER,
 } from '../../mocks/testing/sandbox-client.ts'
-import { recordedExamples, recordedRequestUrl } from '../../spec/examples/index.ts'
+import {
+  type RecordedExample,
+  recordedExamples,
+  recordedRequestUrl,
+} from '../../spec/examples/index.ts'
 import { shapeDifferences } from './body-shape.ts'
 
 /** A request of the drift report, by the name of the case or example it comes from. */
@@ -66,14 +70,21 @@ export function writesAtTarget(testCase: DiffCase): boolean {
   return query.getAll('dryRun').join(',') !== 'true'
 }
 
-/** The conformance cases, then the recorded examples, writes turned into `dryRun=true`. */
-export function diffCases(): DiffCase[] {
+/**
+ * The conformance cases, then the recorded examples (this package's, then `projectExamples`),
+ * writes turned into `dryRun=true`.
+ */
+export function diffCases(projectExamples: readonly RecordedExample[] = []): DiffCase[] {
   const cases: DiffCase[] = conformanceCases.map((testCase) => ({
     name: testCase.name,
     operationId: testCase.operationId,
     request: testCase.request,
   }))
-  for (const example of recordedExamples) {
+  const examples = [
+    ...recordedExamples.map((example) => ({ example, from: 'recorded example' })),
+    ...projectExamples.map((example) => ({ example, from: 'your example' })),
+  ]
+  for (const { example, from } of examples) {
     const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
     if (example.request.as !== undefined) request.as = example.request.as
     if (example.request.authorization !== undefined) {
@@ -82,7 +93,7 @@ export function diffCases(): DiffCase[] {
     if (example.request.headers !== undefined) request.headers = example.request.headers
     if (example.request.body !== undefined) request.body = example.request.body
     cases.push({
-      name: `${example.operationId}/${example.name} (recorded example)`,
+      name: `${example.operationId}/${example.name} (${from})`,
       operationId: example.operationId,
       request,
     })
@@ -187,11 +198,13 @@ export async function diffBackends(options: {
   includeWrites?: boolean
   /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
   refreshTokens?: Readonly<Record<string, string>>
+  /** Examples of a project's own (`examples from-har` output), sent after the package's. */
+  examples?: readonly RecordedExample[]
 }): Promise<DiffResult> {
   const session = `diff-${Date.now().toString(36)}`
   const sandbox = createClient(options.sandboxUrl, session)
   const target = createClient(options.targetUrl, session, options.refreshTokens)
-  const all = options.cases ?? diffCases()
+  const all = options.cases ?? diffCases(options.examples)
   const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
   const cases = all.filter((testCase) => !leftOut.includes(testCase))
   const differences: Difference[] = []

@@ -108,15 +108,20 @@ export const recordedExampleFiles = files as readonly RecordedExampleFile[]
  * )
  * decline?.response.status // 409
  */
-export const recordedExamples: readonly RecordedExample[] = recordedExampleFiles.flatMap((file) =>
-  Object.entries(file.examples).map(([name, example]) => ({
-    operationId: file.operationId,
-    method: file.method,
-    path: file.path,
-    name,
-    ...example,
-  })),
-)
+export const recordedExamples: readonly RecordedExample[] = flattenExamples(recordedExampleFiles)
+
+/** The exchanges of examples files, flattened: those of this folder, or a project's own. */
+export function flattenExamples(exampleFiles: readonly RecordedExampleFile[]): RecordedExample[] {
+  return exampleFiles.flatMap((file) =>
+    Object.entries(file.examples).map(([name, example]) => ({
+      operationId: file.operationId,
+      method: file.method,
+      path: file.path,
+      name,
+      ...example,
+    })),
+  )
+}
 
 /** The recorded exchange `name` of `operationId`; throws when there is none. */
 export function getRecordedExample(operationId: string, name: string): RecordedExample {
