@@ -11,6 +11,16 @@
  * it. When anything does not hold, `StaleRecordingIndex` is thrown and the caller
  * indexes the file by reading all of its structure instead (`scanHar`).
  */
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-chars.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 import { StaleRecordingIndex } from './recordings.ts'
 import { routeHash } from './route-hash.ts'
@@ -21,15 +31,6 @@ export interface QuickHarIndex {
   /** The JSON text of entry `k`, confirmed; throws `StaleRecordingIndex` when it is not. */
   entryText(k: number): string
 }
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COLON = 0x3a
-const COMMA = 0x2c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
 
 const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
 

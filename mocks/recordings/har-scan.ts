@@ -6,6 +6,16 @@
  * a syntax error inside an entry is found when the entry is parsed. Replay uses the
  * quicker `har-index.ts` first, and this reading when that index does not hold.
  */
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-chars.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 import { FNV_OFFSET, FNV_PRIME, routeHash, SPACE, upper } from './route-hash.ts'
 
@@ -16,15 +26,6 @@ export interface ScannedEntry {
   /** `routeHash(method, path)` of its request, without making strings of them. */
   route: number
 }
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
 
 /** The keys the scan follows, as byte sequences. */
 const KEYS = {
