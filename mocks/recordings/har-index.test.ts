@@ -1,48 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry } from './har.ts'
+import { createHar } from './har.ts'
 import { quickIndexHar } from './har-index.ts'
 import { StaleRecordingIndex } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay } from './replay.ts'
 import { routeHash } from './route-hash.ts'
+import { jsonEntry, replayGet } from './test-recordings.ts'
 
 /** A body whose text holds `"request": {"method":"GET"}`, escaped, as bodies are in HAR. */
 const TRICKY_BODY = '{"note":"\\"request\\": {\\"method\\":\\"GET\\"}"}'
-
-function entry(method: string, url: string, body = '{"ok":true}', requestBody?: string) {
-  return createHarEntry({
-    method,
-    url,
-    requestHeaders: { 'x-note': 'request' },
-    requestBody,
-    status: 200,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: body,
-    startedDateTime: '2026-06-01T10:00:00.000Z',
-    time: 1,
-  })
-}
-
-const get = (path: string) => ({
-  method: 'GET',
-  path,
-  query: new URLSearchParams(),
-  body: '',
-  session: 'default',
-})
 
 const file = (text: string) => recordingsFile('staging.har', new TextEncoder().encode(text))
 
 describe('quickIndexHar', () => {
   const har = createHar([
-    entry('get', 'http://staging.test/payprov/account-status?verbose=1#top'),
-    entry(
+    jsonEntry('get', 'http://staging.test/payprov/account-status?verbose=1#top'),
+    jsonEntry(
       'POST',
       'https://staging.test:8443/bookings/bkg_1/decline',
       '{"request":{"url":"x"}}',
       TRICKY_BODY,
     ),
-    entry('GET', 'http://staging.test'),
+    jsonEntry('GET', 'http://staging.test'),
   ])
 
   it('finds each entry, its route and its text, compact or indented', () => {
@@ -93,7 +72,7 @@ describe('quickIndexHar', () => {
 describe('replay of a file with text that is not ASCII', () => {
   it('reads its URLs and bodies as the UTF-8 they are', () => {
     const recorded = createHar([
-      entry('GET', 'http://staging.test/users/u1/follow', '{"name":"Zo\u00eb \u2615"}'),
+      jsonEntry('GET', 'http://staging.test/users/u1/follow', '{"name":"Zo\u00eb \u2615"}'),
     ])
     // A URL as some tools write it, not percent-encoded.
     const written = {
@@ -102,8 +81,8 @@ describe('replay of a file with text that is not ASCII', () => {
     }
     recorded.log.entries.push(written as never)
     const replay = createReplay({ recordings: file(JSON.stringify(recorded, null, 1)) })
-    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"name":"Zo\u00eb \u2615"}')
-    expect(replay.answer(get('/caf\u00e9/x'))?.body).toBe('{"caf\u00e9":1}')
+    expect(replay.answer(replayGet('/users/u1/follow'))?.body).toBe('{"name":"Zo\u00eb \u2615"}')
+    expect(replay.answer(replayGet('/caf\u00e9/x'))?.body).toBe('{"caf\u00e9":1}')
     expect(replay.recordings.map((recording) => recording.path)).toEqual([
       '/users/u1/follow',
       '/caf\u00e9/x',
@@ -114,9 +93,9 @@ describe('replay of a file with text that is not ASCII', () => {
 describe('replay when the quick index does not hold', () => {
   it('indexes the file again in full and answers as the parsed document does', async () => {
     const har = createHar([
-      entry('GET', 'http://staging.test/users/u1/follow', '{"first":1}'),
-      entry('GET', 'http://staging.test/users/u2/follow', '{"second":2}'),
-      entry('GET', 'http://staging.test/users/u1/follow', '{"first":2}'),
+      jsonEntry('GET', 'http://staging.test/users/u1/follow', '{"first":1}'),
+      jsonEntry('GET', 'http://staging.test/users/u2/follow', '{"second":2}'),
+      jsonEntry('GET', 'http://staging.test/users/u1/follow', '{"first":2}'),
     ])
     // The response of the first entry holds a "request" key, as some tools' custom fields do.
     const text = JSON.stringify(har).replace(
@@ -125,19 +104,19 @@ describe('replay when the quick index does not hold', () => {
     )
     const replay = createReplay({ recordings: file(text) })
     expect(replay.size).toBe(4)
-    expect(replay.answer(get('/users/u2/follow'))?.body).toBe('{"second":2}')
+    expect(replay.answer(replayGet('/users/u2/follow'))?.body).toBe('{"second":2}')
     expect(replay.size).toBe(3)
-    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"first":1}')
-    expect(replay.answer(get('/users/u1/follow'))?.body).toBe('{"first":2}')
+    expect(replay.answer(replayGet('/users/u1/follow'))?.body).toBe('{"first":1}')
+    expect(replay.answer(replayGet('/users/u1/follow'))?.body).toBe('{"first":2}')
     expect(await replay.checkAll(async () => () => undefined)).toEqual([])
   })
 
   it('reports a file that is not a HAR document after all, and answers nothing from it', async () => {
     const text = JSON.stringify(
-      createHar([entry('GET', 'http://staging.test/users/u1/follow', '{"first":1}')]),
+      createHar([jsonEntry('GET', 'http://staging.test/users/u1/follow', '{"first":1}')]),
     ).replace('"response":{', '"response":{"broken":tru,')
     const replay = createReplay({ recordings: file(text) })
-    expect(replay.answer(get('/users/u1/follow'))).toBeUndefined()
+    expect(replay.answer(replayGet('/users/u1/follow'))).toBeUndefined()
     const problems = await replay.checkAll(async () => () => undefined)
     expect(problems).toEqual([
       expect.stringMatching(/^staging\.har: log\.entries\.0 is not valid JSON/),

@@ -1,30 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry } from './har.ts'
+import { createHar } from './har.ts'
 import { scanHar } from './har-scan.ts'
 import { routeHash } from './route-hash.ts'
+import { jsonEntry } from './test-recordings.ts'
 
 const encode = (value: unknown, indent?: number) =>
   new TextEncoder().encode(JSON.stringify(value, null, indent))
 
-function entry(method: string, url: string, body = '{"ok":true}') {
-  return createHarEntry({
-    method,
-    url,
-    requestHeaders: { 'x-note': 'request' },
-    status: 200,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: body,
-    startedDateTime: '2026-06-01T10:00:00.000Z',
-    time: 1,
-  })
-}
-
 describe('scanHar', () => {
   it('finds each entry and the hash of its method and path, compact or indented', () => {
     const har = createHar([
-      entry('get', 'http://staging.test/payprov/account-status?verbose=1#top'),
-      entry('POST', 'https://staging.test:8443/bookings/bkg_1/decline', '{"request":{"url":"x"}}'),
-      entry('GET', 'http://staging.test'),
+      jsonEntry('get', 'http://staging.test/payprov/account-status?verbose=1#top'),
+      jsonEntry(
+        'POST',
+        'https://staging.test:8443/bookings/bkg_1/decline',
+        '{"request":{"url":"x"}}',
+      ),
+      jsonEntry('GET', 'http://staging.test'),
     ])
     for (const bytes of [encode(har), encode(har, 2)]) {
       const entries = scanHar(bytes)!

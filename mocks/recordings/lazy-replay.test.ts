@@ -5,6 +5,7 @@ import { createHar, createHarEntry } from './har.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'
+import { replayGet } from './test-recordings.ts'
 
 function entry(path: string, body: unknown) {
   return createHarEntry({
@@ -29,14 +30,6 @@ function harFile(count: number, edit: (text: string) => string = (text) => text)
   return file('recordings/staging.har', edit(JSON.stringify(har)))
 }
 
-const get = (path: string) => ({
-  method: 'GET',
-  path,
-  query: new URLSearchParams(),
-  body: '',
-  session: 'default',
-})
-
 async function send(sandbox: ReturnType<typeof createSandbox>, request: Partial<SandboxRequest>) {
   const answer = await sandbox.handle({ method: 'GET', url: '/', headers: {}, ...request })
   return { status: answer.status, body: answer.body }
@@ -46,8 +39,8 @@ describe('replay of a HAR file from its bytes', () => {
   it('answers like the parsed document, reading only the entries a request needs', () => {
     const replay = createReplay({ recordings: harFile(2000) })
     expect(replay.size).toBe(2000)
-    expect(replay.answer(get('/users/u1234/follow'))?.body).toBe('{"i":1234}')
-    expect(replay.answer(get('/users/u1234/other'))).toBeUndefined()
+    expect(replay.answer(replayGet('/users/u1234/follow'))?.body).toBe('{"i":1234}')
+    expect(replay.answer(replayGet('/users/u1234/other'))).toBeUndefined()
     expect(replay.recordings[5]?.name).toBe('#6 GET /users/u5/follow')
   })
 
@@ -95,7 +88,7 @@ describe('replay of a HAR file from its bytes', () => {
     })
     await replay.checkLoaded
     expect(seen.has('#10000 GET /users/u9999/follow')).toBe(false)
-    expect(replay.answer(get('/users/u9999/follow'))?.body).toBe('{"i":9999}')
+    expect(replay.answer(replayGet('/users/u9999/follow'))?.body).toBe('{"i":9999}')
     expect(seen.has('#10000 GET /users/u9999/follow')).toBe(true)
     expect(await problems).toEqual(['#10000 GET /users/u9999/follow: breaks'])
     expect(seen.size).toBe(10_000)
@@ -108,8 +101,8 @@ describe('replay of a HAR file from its bytes', () => {
     })
     // Brackets and strings still balance: the load indexes it, the entry's own parse fails.
     const replay = createReplay({ recordings })
-    expect(replay.answer(get('/users/u9000/follow'))).toBeUndefined()
-    expect(replay.answer(get('/users/u8999/follow'))?.body).toBe('{"i":8999}')
+    expect(replay.answer(replayGet('/users/u9000/follow'))).toBeUndefined()
+    expect(replay.answer(replayGet('/users/u8999/follow'))?.body).toBe('{"i":8999}')
     expect(replay.malformed).toHaveLength(1)
     expect(replay.malformed[0]).toMatch(
       /^recordings\/staging\.har: log\.entries\.9000 is not valid JSON \([^\n]+\)$/,
