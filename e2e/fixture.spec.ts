@@ -9,7 +9,7 @@ import { expect, test } from 'platform-sandbox/playwright'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import { parseScenarioText } from '../mocks/scenarios/parse-text.ts'
-import { stagingReplay } from './app/recordings.ts'
+import { brokenAccountStatus, brokenReplay, stagingReplay } from './app/recordings.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
@@ -168,13 +168,7 @@ test.describe('with recorded answers (sandboxReplay)', () => {
 })
 
 test.describe('with a recorded answer that breaks the contract', () => {
-  // A staging answer without `payouts_enabled`, which the contract requires.
-  const broken = structuredClone(stagingReplay)
-  const example = (
-    broken.recordings as { examples: Record<string, { response: { body: object } }> }
-  ).examples.recordedOnStaging!
-  example.response.body = { charges_enabled: false, disabled_reason: 'recorded.on_staging' }
-  test.use({ sandboxReplay: broken })
+  test.use({ sandboxReplay: brokenReplay })
 
   test('names it in sandboxReplayProblems, and still answers with it', async ({
     page,
@@ -188,7 +182,7 @@ test.describe('with a recorded answer that breaks the contract', () => {
       const response = await fetch('/payprov/account-status')
       return { status: response.status, body: await response.json() }
     })
-    expect(answer).toEqual({ status: 200, body: example.response.body })
+    expect(answer).toEqual({ status: 200, body: brokenAccountStatus })
   })
 })
 
