@@ -1,38 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { collectionNames } from '../mocks/model/schemas.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
-import type { ServerOptions } from './options.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import type { TestServer } from './test-server.ts'
+import { everything, useStateDirServers } from './test-state-dir.ts'
 
-const directories: string[] = []
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
-})
-
-function temporaryDirectory(): string {
-  const directory = mkdtempSync(join(tmpdir(), 'sandbox-snapshots-'))
-  directories.push(directory)
-  return directory
-}
-
-async function start(stateDir: string, options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startTestServer({ stateDir, ...options })
-  servers.push(server)
-  return server
-}
-
-async function everything(server: TestServer, session: string) {
-  const state: Record<string, unknown> = {}
-  for (const name of collectionNames) state[name] = await server.collection(name, session)
-  return state
-}
+const { temporaryDirectory, start } = useStateDirServers('sandbox-snapshots-')
 
 async function resetTo(server: TestServer, session: string, body: object) {
   const response = await server.request('/__sandbox/reset', { body, session })
@@ -168,9 +143,8 @@ describe('saved snapshots in a state directory', () => {
     const invalid = join(directory, 'snapshots', 'invalid.json')
     writeFileSync(invalid, JSON.stringify(renamed))
 
-    const failure = await startTestServer({ stateDir: directory }).then(
-      (server) => {
-        servers.push(server)
+    const failure = await start(directory).then(
+      () => {
         throw new Error('started')
       },
       (error: unknown) => error,

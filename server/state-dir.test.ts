@@ -1,35 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { collectionNames } from '../mocks/model/schemas.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { everything, useStateDirServers } from './test-state-dir.ts'
 
-const directories: string[] = []
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
-})
-
-function stateDir(): string {
-  const directory = mkdtempSync(join(tmpdir(), 'sandbox-state-'))
-  directories.push(directory)
-  return directory
-}
-
-async function start(directory: string): Promise<TestServer> {
-  const server = await startTestServer({ stateDir: directory })
-  servers.push(server)
-  return server
-}
-
-async function everything(server: TestServer, session: string) {
-  const state: Record<string, unknown> = {}
-  for (const name of collectionNames) state[name] = await server.collection(name, session)
-  return state
-}
+const { temporaryDirectory: stateDir, start } = useStateDirServers('sandbox-state-')
 
 const decline = `/bookings/${anchors.bookings.pending}/decline`
 
