@@ -1,27 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/testing/sandbox-client.ts'
-import { startTestCli } from './test-cli.ts'
 import { startTestServer } from './test-server.ts'
+import { startStateDirCli, useStateDirServers } from './test-state-dir.ts'
 
 const CLIENTS = 8
-const directories: string[] = []
-afterEach(() => {
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
-})
-
-const startCli = (directory: string) => startTestCli(['--state-dir', directory])
+const { temporaryDirectory } = useStateDirServers('sandbox-crash-')
 
 describe('a sandbox killed with SIGKILL in the middle of a load', () => {
   it('restarts with every write a client saw answered 201, and at most the one in flight more', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'sandbox-crash-'))
-    directories.push(directory)
-    const cli = startCli(directory)
+    const directory = temporaryDirectory()
+    const cli = startStateDirCli(directory)
     try {
       const url = await cli.url
       const refresh = await fetch(`${url}/auth/refresh?dryRun=true`, {

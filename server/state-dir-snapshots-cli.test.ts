@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { startTestCli } from './test-cli.ts'
 import { createTestClient } from './test-server.ts'
+import { startStateDirCli, useStateDirServers } from './test-state-dir.ts'
 
-const directories: string[] = []
-afterEach(() => {
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true })
-})
-
-const startCli = (directory: string) => startTestCli(['--state-dir', directory])
+const { temporaryDirectory } = useStateDirServers('sandbox-snapshots-cli-')
 
 describe('platform-sandbox --state-dir and saved snapshots, across a process restart', () => {
   it('restores the snapshots and the sessions reset to them', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'sandbox-snapshots-cli-'))
-    directories.push(directory)
-    const first = startCli(directory)
+    const directory = temporaryDirectory()
+    const first = startStateDirCli(directory)
     let records: unknown
     let sessionA: unknown
     try {
@@ -43,7 +36,7 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
       expect((await first.stop()).code).toBe(0)
     }
 
-    const second = startCli(directory)
+    const second = startStateDirCli(directory)
     try {
       const client = createTestClient(await second.url)
       const list = await client.request<{ name: string }[]>('/__sandbox/snapshots')
@@ -60,14 +53,13 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
   }, 60_000)
 
   it('exits with code 2 on a corrupt snapshot file, naming it', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'sandbox-snapshots-cli-'))
-    directories.push(directory)
+    const directory = temporaryDirectory()
     const broken = join(directory, 'snapshots', 'broken.json')
-    const first = startCli(directory)
+    const first = startStateDirCli(directory)
     await first.url
     await first.stop()
     writeFileSync(broken, 'not json')
-    const second = startCli(directory)
+    const second = startStateDirCli(directory)
     const { code, stderr } = await second.exited
     expect(code).toBe(2)
     expect(stderr).toContain(`${broken}: not valid JSON (`)

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import type { ServerOptions } from './options.ts'
+import { startTestCli } from './test-cli.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 /** Call at the top of a test file: its tests then get folders and servers cleaned up after them. */
@@ -34,6 +35,9 @@ export function useStateDirServers(prefix: string) {
     },
   }
 }
+
+/** The `platform-sandbox` command on `directory`, as a process (the test stops it). */
+export const startStateDirCli = (directory: string) => startTestCli(['--state-dir', directory])
 
 /** Every collection of `session`, by name, as the control API gives them. */
 export async function everything(server: TestServer, session: string) {
