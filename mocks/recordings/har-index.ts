@@ -86,7 +86,7 @@ function valueEnd(text: string, at: number): number {
 }
 
 /** Characters that are not ASCII: in a text of one character per byte, part of a UTF-8 one. */
-const NOT_ASCII = /[\u0080-\uffff]/
+export const NOT_ASCII = /[\u0080-\uffff]/
 
 /**
  * The value of the JSON string at `at`, or `undefined` when there is none; escapes and

@@ -5,7 +5,7 @@
  * is parsed on first use. Browser bundles, which get parsed documents, leave this out.
  */
 import { Buffer } from 'node:buffer'
-import { type QuickHarIndex, quickIndexHar } from './har-index.ts'
+import { NOT_ASCII, type QuickHarIndex, quickIndexHar } from './har-index.ts'
 import { scanHar } from './har-scan.ts'
 import {
   checkedEntry,
@@ -41,8 +41,6 @@ function oneCharPerByte(bytes: Uint8Array): [string, (start: number, end: number
   ]
 }
 
-const NOT_ASCII = /[\u0080-\u00ff]/
-
 /**
  * The entries of a HAR file found in its bytes, each parsed and checked on first `load`.
  * Unless `exact`, they are found by the quick index, whose `load` throws a
@@ -64,29 +62,19 @@ function fromBytes(bytes: Uint8Array, where: string, exact: boolean): RecordingS
     }
     return fromDocument(document, where)
   }
-  return entries.map(({ start, end, route }, index) => {
-    let recording: Recording | undefined
-    return {
-      route,
-      load() {
-        recording ??= parseEntry(bytes.subarray(start, end), index, where)
-        return recording
-      },
-    }
-  })
+  return entries.map(({ start, end, route }, index) =>
+    lazySource(route, () => parseEntry(bytes.subarray(start, end), index, where)),
+  )
+}
+
+/** A source whose recording is read once, on its first `load`. */
+function lazySource(route: number, read: () => Recording): RecordingSource {
+  let recording: Recording | undefined
+  return { route, load: () => (recording ??= read()) }
 }
 
 function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
-  return quick.routes.map((route, index) => {
-    let recording: Recording | undefined
-    return {
-      route,
-      load() {
-        recording ??= quickEntry(quick, index)
-        return recording
-      },
-    }
-  })
+  return quick.routes.map((route, index) => lazySource(route, () => quickEntry(quick, index)))
 }
 
 /** Entry `index` of the quick index, which must parse and hold the request it indexed. */
