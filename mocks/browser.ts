@@ -21,8 +21,8 @@ import {
   type WorkerHandlerOptions,
 } from './browser/worker-handlers.ts'
 import type { SandboxRequest } from './core/http.ts'
-import type { RecordingCheck, Replay } from './recordings/replay.ts'
-import { breakingAnswersWarning } from './recordings/replay-warning.ts'
+import type { RecordingCheck } from './recordings/replay.ts'
+import { checkReplayAndWarn } from './recordings/replay-warning.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -165,7 +165,7 @@ export async function startSandboxWorker(
     sandbox,
     replayProblems:
       sandbox.replay && replayCheck && answeredBy === 'worker'
-        ? checkReplayInPage(sandbox.replay, replayCheck)
+        ? checkReplayAndWarn(sandbox.replay, replayCheck)
         : Promise.resolve([]),
     async reset(resetOptions = {}) {
       worker.resetHandlers()
@@ -182,17 +182,6 @@ export async function startSandboxWorker(
   }
   if (expose) window.__sandbox = controls
   return controls
-}
-
-async function checkReplayInPage(
-  replay: Replay,
-  replayCheck: () => Promise<RecordingCheck>,
-): Promise<string[]> {
-  const problems = await replay.checkAll(replayCheck)
-  if (problems.length > 0) {
-    console.warn(breakingAnswersWarning(problems))
-  }
-  return problems
 }
 
 async function restore(

@@ -4,10 +4,10 @@
  * and the recorded answers that break the merged contract are named at start-up.
  */
 
+import { loadContractCheck } from '../../mocks/contract-check.ts'
 import type { Replay } from '../../mocks/recordings/replay.ts'
 import { breakingAnswersHeading } from '../../mocks/recordings/replay-warning.ts'
 import { parseCliArguments } from '../cli-options.ts'
-import { loadMergedDocument } from '../openapi.ts'
 import type { ServerOptions } from '../options.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 
@@ -32,11 +32,8 @@ export async function reportReplay(replay: Replay): Promise<void> {
   console.log(
     `\n  Replaying ${replay.size} recorded answer${replay.size === 1 ? '' : 's'} first${replay.only ? ' (no fallback to the model)' : ''}.`,
   )
-  const problems = await replay.checkAll(async () => {
-    // ajv and the schema compilation load only when there are recordings to check.
-    const { createRecordingCheck } = await import('../../mocks/recordings/check-recordings.ts')
-    return createRecordingCheck(await loadMergedDocument())
-  })
+  // ajv and the schema compilation load only when there are recordings to check.
+  const problems = await replay.checkAll(loadContractCheck)
   const [malformed] = replay.malformed
   if (malformed) {
     console.error(`platform-sandbox: ${malformed}`)
