@@ -3,11 +3,12 @@
  * The Node entry for test authors: the sandbox handlers on msw's `setupServer`.
  */
 import { setupServer } from 'msw/node'
+import { loadContractCheck } from './contract-check.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
-import { checkReplay } from './recordings/check-replay.ts'
 import { readRecordingsFile } from './recordings/read-file.ts'
 import type { Recordings } from './recordings/recordings.ts'
 import type { Replay, ReplayOptions } from './recordings/replay.ts'
+import { checkReplayAndWarn } from './recordings/replay-warning.ts'
 import { createSandbox, type ResetOptions, type Sandbox, type SandboxOptions } from './sandbox.ts'
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
@@ -62,7 +63,9 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
   return {
     sandbox,
     server,
-    replayProblems: sandbox.replay ? checkReplay(sandbox.replay) : Promise.resolve([]),
+    replayProblems: sandbox.replay
+      ? checkReplayAndWarn(sandbox.replay, loadContractCheck)
+      : Promise.resolve([]),
     async reset(resetOptions) {
       server.resetHandlers()
       const { session, ...scenario } = resetOptions ?? {}

@@ -13,10 +13,11 @@ import {
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
 import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
+import { loadContractCheck } from './contract-check.ts'
 import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
-import { checkReplay } from './recordings/check-replay.ts'
 import type { ReplayOptions } from './recordings/replay.ts'
+import { checkReplayAndWarn } from './recordings/replay-warning.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
 
@@ -96,7 +97,7 @@ export const sandboxFixtures: Fixtures<
     const sandbox = createSandbox(options)
     const recordings = sandboxReplay?.recordings
     if (sandbox.replay && typeof recordings === 'object' && !replayChecks.has(recordings)) {
-      replayChecks.set(recordings, checkReplay(sandbox.replay))
+      replayChecks.set(recordings, checkReplayAndWarn(sandbox.replay, loadContractCheck))
     }
     await sandbox.ready
     await use(sandbox)
