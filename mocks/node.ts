@@ -70,13 +70,7 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
       server.resetHandlers()
       const { session, ...scenario } = resetOptions ?? {}
       if (session === undefined) await sandbox.resetAll(scenario)
-      else {
-        await sandbox.reset({
-          scenario: sandbox.settings.scenario,
-          seed: sandbox.settings.seed,
-          ...resetOptions,
-        })
-      }
+      else await sandbox.reset(resetOptions)
     },
   }
 }

@@ -64,6 +64,47 @@ describe('a server with a state directory', () => {
     expect((await second.collection('bookings', 'qa-3')).length).toBe(0)
   })
 
+  it('logs resetAll({ scenario }): other sessions gone, the default session on the scenario', async () => {
+    const directory = stateDir()
+    const first = await start(directory)
+    await first.request(decline, { as: 'host', body: {}, session: 'qa-4' })
+    await first.request(decline, { as: 'host', body: {} })
+    await first.sandbox.resetAll({ scenario: 'empty' })
+    const files = readdirSync(join(directory, 'sessions'))
+    expect(files).toHaveLength(1)
+    expect(readFileSync(join(directory, 'sessions', files[0]!), 'utf8')).toBe(
+      `${JSON.stringify({ reset: { scenario: 'empty', seed: 20260601 } })}\n`,
+    )
+    await first.close()
+
+    const second = await start(directory)
+    expect(second.restored).toMatchObject({ sessions: 1, writes: 0, warnings: [] })
+    expect(await second.collection('bookings')).toEqual([])
+    expect(second.sandbox.sessionIds()).toEqual(['default'])
+  })
+
+  it('logs a reset to a saved snapshot and restores it', async () => {
+    const directory = stateDir()
+    const first = await start(directory)
+    await first.request(decline, { as: 'host', body: {}, session: 'qa-5' })
+    const saved = await first.request('/__sandbox/snapshots', {
+      body: { name: 'declined' },
+      session: 'qa-5',
+    })
+    expect(saved.status).toBe(201)
+    const taken = await first.request('/__sandbox/snapshots', { body: { name: 'empty' } })
+    expect(taken.status).toBe(409)
+    await first.sandbox.resetAll({ snapshot: 'declined' })
+    const declined = await everything(first, 'default')
+    await first.close()
+
+    const second = await start(directory)
+    expect(await everything(second, 'default')).toEqual(declined)
+    expect((await second.request<{ name: string }[]>('/__sandbox/snapshots')).body).toEqual([
+      expect.objectContaining({ name: 'declined' }),
+    ])
+  })
+
   it('keeps a session id that is not a safe file name inside the directory', async () => {
     const directory = stateDir()
     const first = await start(directory)

@@ -48,9 +48,9 @@ export interface RestoreSummary {
 }
 
 export interface StateDir {
-  /** `options` plus the clock and the hook the log needs. */
+  /** `options` plus the clock a replay of the logs runs on. */
   readonly sandboxOptions: SandboxOptions
-  /** Replays every session's log into `sandbox`, then keeps logging its resets. */
+  /** Replays every session's log into `sandbox`, then logs what its events announce. */
   restore(sandbox: Sandbox): Promise<RestoreSummary>
 }
 
@@ -104,15 +104,12 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
   mkdirSync(sessionsDir, { recursive: true })
   const clock = options.now ?? (() => new Date())
   let replayingAt: Date | undefined
-  let replaying = false
 
   const append = (session: string, record: LogRecord) =>
     appendFileSync(fileOf(sessionsDir, session), `${JSON.stringify(record)}\n`)
   const truncate = (session: string) => rmSync(fileOf(sessionsDir, session), { force: true })
 
-  function onOperation(event: OperationEvent): void {
-    options.onOperation?.(event)
-    if (replaying) return
+  function logOperation(event: OperationEvent): void {
     // A session created again after eviction starts from the scenario: so does its log.
     if (event.sessionCreated) truncate(event.session)
     if (!isWrite(event)) return
@@ -131,15 +128,13 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
   }
 
   return {
-    sandboxOptions: { ...options, now: () => replayingAt ?? clock(), onOperation },
+    sandboxOptions: { ...options, now: () => replayingAt ?? clock() },
     async restore(sandbox) {
       await sandbox.ready
-      const reset = sandbox.reset.bind(sandbox)
-      const resetAll = sandbox.resetAll.bind(sandbox)
+      const { reset } = sandbox
       const summary: RestoreSummary = { sessions: 0, writes: 0, snapshots: 0, warnings: [] }
       summary.snapshots = await persistSnapshots(directory, sandbox)
       const saved = new Set(sandbox.snapshots.list().map((info) => info.name))
-      replaying = true
       try {
         for (const name of readdirSync(sessionsDir)) {
           const session = sessionOfFile(name)
@@ -179,23 +174,16 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
         }
       } finally {
         replayingAt = undefined
-        replaying = false
       }
       sandbox.journal.clear()
 
-      sandbox.reset = async (resetOptions) => {
-        const result = await reset(resetOptions)
-        truncate(result.session)
-        const { scenario, seed, snapshot } = result
-        append(result.session, { reset: { scenario, seed, ...(snapshot ? { snapshot } : {}) } })
-        return result
-      }
-      sandbox.resetAll = async (resetOptions) => {
-        const result = await resetAll(resetOptions)
-        for (const name of readdirSync(sessionsDir))
-          rmSync(join(sessionsDir, name), { force: true })
-        return result
-      }
+      // From now on the log follows what the sandbox announces.
+      sandbox.events.on('operation:applied', ({ data }) => logOperation(data))
+      sandbox.events.on('session:reset', ({ data: { session, scenario, seed, snapshot } }) => {
+        truncate(session)
+        append(session, { reset: { scenario, seed, ...(snapshot ? { snapshot } : {}) } })
+      })
+      sandbox.events.on('session:dropped', ({ data: { session } }) => truncate(session))
       return summary
     },
   }

@@ -77,7 +77,48 @@ export async function buildMergedDocument(
     info: { title: 'Recorded examples of the sandbox (spec/examples/)', version: '1.0.0' },
     actions: createExampleActions(decided, recordedExamples),
   }
-  return applyOverlay(decided, examples, {}, 'the recorded examples')
+  const merged = await applyOverlay(decided, examples, {}, 'the recorded examples')
+  return withoutUnusedResponses(withSessionCreatedHeader(merged))
+}
+
+const SESSION_CREATED_HEADER = 'x-sandbox-session-created'
+
+/**
+ * Declares `x-sandbox-session-created` on every response: any answer, an operation's or a
+ * control call's, is the one that created its session when the session was new.
+ */
+function withSessionCreatedHeader(document: OpenAPIDocument): OpenAPIDocument {
+  const ref = { $ref: '#/components/headers/SandboxSessionCreated' }
+  const declare = (response: unknown) => {
+    if (!isRecord(response) || '$ref' in response) return
+    const headers = isRecord(response.headers) ? response.headers : {}
+    response.headers = { ...headers, [SESSION_CREATED_HEADER]: ref }
+  }
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Record<string, unknown>)) {
+      if (!isRecord(operation) || !isRecord(operation.responses)) continue
+      for (const response of Object.values(operation.responses)) declare(response)
+    }
+  }
+  for (const response of Object.values(document.components?.responses ?? {})) declare(response)
+  return document
+}
+
+/**
+ * Drops the shared responses nothing refers to any more: the recorded examples inline a
+ * shared response into each operation that gets one (a reference cannot carry examples).
+ */
+function withoutUnusedResponses(document: OpenAPIDocument): OpenAPIDocument {
+  const responses = document.components?.responses
+  if (!responses) return document
+  const text = JSON.stringify({
+    ...document,
+    components: { ...document.components, responses: {} },
+  })
+  for (const name of Object.keys(responses)) {
+    if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name]
+  }
+  return document
 }
 
 async function applyOverlay(

@@ -8,6 +8,7 @@ import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
 import { isControlPath } from './control-routes.ts'
 import { SandboxError } from './errors.ts'
+import { announce, listens } from './events.ts'
 import { markFault } from './faults.ts'
 import {
   jsonResponse,
@@ -38,7 +39,7 @@ interface HandlerInputs {
   parts: SandboxParts
   operations: readonly Operation[]
   personas: readonly Persona[]
-  options: Pick<SandboxOptions, 'controlToken' | 'onOperation'>
+  options: Pick<SandboxOptions, 'controlToken'>
   control: ControlContext
 }
 
@@ -49,7 +50,7 @@ export function createRequestHandler({
   options,
   control,
 }: HandlerInputs) {
-  const { sessions, journal, faults, clocks, replay, pipelineSettings } = parts
+  const { sessions, events, faults, clocks, replay, pipelineSettings } = parts
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   const knownMethods = [...new Set(operations.map((operation) => operation.method))]
   const match = createRouter(
@@ -71,7 +72,7 @@ export function createRequestHandler({
   ): Promise<SandboxResponse> {
     const { path, query } = trace
     const record = (response: SandboxResponse, details?: RecordDetails) =>
-      recordRequest(journal, trace, response, details)
+      recordRequest(events, trace, response, details)
     try {
       const cookies = parseCookies(request.headers.cookie)
       const session = resolveSession(request.headers)
@@ -146,7 +147,7 @@ export function createRequestHandler({
       const state = sessions.acquire(session, parts.starting)
       const result = await sessions.run(state, () => {
         // With a write log, one instant per request, so a replay at that instant is exact.
-        const at = options.onOperation ? sessionSettings.now() : undefined
+        const at = listens(events, 'operation:applied') ? sessionSettings.now() : undefined
         return runPipeline(
           found.value,
           {
@@ -162,7 +163,7 @@ export function createRequestHandler({
         ).then((answered) => {
           // Still inside the session's queue, so a write log sees the order writes ran in.
           if (at) {
-            options.onOperation?.({
+            announce(events, 'operation:applied', {
               session,
               request,
               operationId: found.value.id,

@@ -3,8 +3,9 @@
  * The journal entry of one request, built in one place: what the core knows of the
  * request when it is answered, whichever way it was answered.
  */
+import { announce, type SandboxEvents } from './events.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { JournalEntry, RequestJournal } from './journal.ts'
+import type { JournalEntry } from './journal.ts'
 import { redactQuery } from './redact.ts'
 
 /** What is known of a request while it is handled; filled in as it goes. */
@@ -29,9 +30,9 @@ export interface RecordDetails {
   sessionCreated?: boolean
 }
 
-/** Writes the journal entry of an answered request. */
+/** Announces an answered request (`request:end`) with its journal entry. */
 export function recordRequest(
-  journal: RequestJournal,
+  events: SandboxEvents,
   trace: RequestTrace,
   response: SandboxResponse,
   details: RecordDetails = {},
@@ -50,5 +51,5 @@ export function recordRequest(
   if (details.persona) entry.persona = details.persona
   if (trace.fault !== undefined) entry.fault = trace.fault
   if (details.sessionCreated) entry.sessionCreated = true
-  journal.record(entry, { request: trace.request, response })
+  announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
 }

@@ -50,7 +50,6 @@ const exchanges = new WeakMap<JournalEntry, JournalExchange>()
 
 export class RequestJournal {
   readonly #entries: JournalEntry[] = []
-  readonly #listeners = new Set<(entry: JournalEntry) => void>()
   #start = 0
 
   readonly limit: number
@@ -59,14 +58,7 @@ export class RequestJournal {
     this.limit = limit
   }
 
-  /** Calls `listener` with every entry recorded from now on; returns the unsubscribe. */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
   record(entry: JournalEntry, exchange?: JournalExchange): void {
-    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry)
     if (this.limit <= 0) return
     if (exchange) exchanges.set(entry, exchange)
     if (this.#entries.length < this.limit) {

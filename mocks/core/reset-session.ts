@@ -8,12 +8,25 @@
 import type { Snapshot } from '../model/store.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { badRequest } from './errors.ts'
+import { announce } from './events.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { ResetOptions, ResetResult } from './sandbox-types.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 
 export function createReset(parts: SandboxParts) {
-  const { settings, scenarios, sessions, journal, faults, clocks, replay, cache, saved } = parts
+  const { settings, scenarios, sessions, journal, faults, clocks, replay, cache, saved, events } =
+    parts
+
+  /** Puts `session` on `snapshot`; its journal, faults, clock and replay position go with it. */
+  function start(session: string, snapshot: Snapshot, result: ResetResult): ResetResult {
+    sessions.replace(session, snapshot)
+    journal.clear(session)
+    faults.clear(session)
+    clocks.reset(session)
+    replay?.rewind(session)
+    announce(events, 'session:reset', result)
+    return result
+  }
 
   return async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
     const session = resetOptions.session ?? DEFAULT_SESSION
@@ -24,9 +37,12 @@ export function createReset(parts: SandboxParts) {
       }
       const snapshot = saved.get(named)
       await parts.ready
-      sessions.replace(session, snapshot)
-      journal.clear(session)
-      return { session, scenario: snapshot.scenario, seed: snapshot.seed, snapshot: named }
+      return start(session, snapshot, {
+        session,
+        scenario: snapshot.scenario,
+        seed: snapshot.seed,
+        snapshot: named,
+      })
     }
     // One meaning in every runtime: what the options do not name is the sandbox's start.
     const scenario = asked ?? settings.scenario
@@ -45,11 +61,6 @@ export function createReset(parts: SandboxParts) {
         throw badRequest(error.message.split(':\n')[0]!, [...error.problems])
       throw error
     }
-    sessions.replace(session, snapshot)
-    journal.clear(session)
-    faults.clear(session)
-    clocks.reset(session)
-    replay?.rewind(session)
-    return { session, scenario, seed }
+    return start(session, snapshot, { session, scenario, seed })
   }
 }

@@ -7,6 +7,7 @@ import type { Scenario } from '../model/content.ts'
 import type { Snapshot } from '../model/store.ts'
 import type { Replay } from '../recordings/replay.ts'
 import type { SessionClocks } from './clock.ts'
+import type { SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
 import type { RequestJournal } from './journal.ts'
 import type { PipelineSettings } from './pipeline.ts'
@@ -19,6 +20,7 @@ export interface SandboxParts {
   settings: Sandbox['settings']
   scenarios: Readonly<Record<string, Scenario>>
   sessions: SessionRegistry
+  events: SandboxEvents
   journal: RequestJournal
   faults: FaultRegistry
   clocks: SessionClocks

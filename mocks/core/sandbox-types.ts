@@ -10,11 +10,14 @@ import type { Store } from '../model/store.ts'
 import type { Replay, ReplayOptions } from '../recordings/replay.ts'
 import type { ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import type { SessionClocks } from './clock.ts'
+import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
+
+export type { OperationEvent, ResetResult } from './events.ts'
 
 /**
  * What a sandbox serves: given by the entry modules (`platform-sandbox`, `/node`,
@@ -73,23 +76,10 @@ export interface SandboxOptions {
   controlToken?: string | undefined
   /**
    * Called after each request to an operation is answered, in the order the session ran
-   * them (inside its queue): what a write-ahead log needs. Must not throw.
+   * them (inside its queue): what a write-ahead log needs. Must not throw. The same as
+   * listening to `sandbox.events` for `operation:applied`.
    */
   onOperation?: ((event: OperationEvent) => void) | undefined
-}
-
-/** One answered request to an operation, as `onOperation` sees it. */
-export interface OperationEvent {
-  session: string
-  request: SandboxRequest
-  operationId: string
-  status: number
-  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
-  dryRun: boolean | null
-  /** Whether this request created its session from the scenario. */
-  sessionCreated: boolean
-  /** The instant the operation ran at: its clock for tokens and timestamps. */
-  time: Date
 }
 
 export interface ResetOptions {
@@ -99,14 +89,6 @@ export interface ResetOptions {
   seed?: number
   /** The session to reset. Default: the shared default session. */
   session?: string
-}
-
-export interface ResetResult {
-  session: string
-  scenario: string
-  seed: number
-  /** The saved snapshot the session was reset to, if any. */
-  snapshot?: string
 }
 
 export interface Sandbox {
@@ -153,6 +135,11 @@ export interface Sandbox {
   dropSession(session: string): void
   /** Ids of the sessions that currently hold state. */
   sessionIds(): string[]
+  /**
+   * What the sandbox does, as it does it: `request:end`, `operation:applied`,
+   * `session:reset`, `session:dropped` (see `events.ts`).
+   */
+  readonly events: SandboxEvents
   readonly journal: RequestJournal
   /** Fault rules of each session (`/__sandbox/faults`). */
   readonly faults: FaultRegistry

@@ -12,6 +12,7 @@ import type { Snapshot, Store } from '../model/store.ts'
 import { createReplay } from '../recordings/replay.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
+import { announce, createSandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
 import { createRequestHandler } from './handle-request.ts'
 import { RequestJournal } from './journal.ts'
@@ -91,6 +92,11 @@ export function createSandbox(content: SandboxContent, options: SandboxOptions =
     now: settings.now,
   }
   const sessions = new SessionRegistry(settings.maxSessions)
+  const events = createSandboxEvents()
+  const journal = new RequestJournal(settings.journalLimit)
+  events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
+  const { onOperation } = options
+  if (onOperation) events.on('operation:applied', ({ data }) => onOperation(data))
   let startingSnapshot: Snapshot | undefined
   const ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
     startingSnapshot = snapshot
@@ -107,7 +113,8 @@ export function createSandbox(content: SandboxContent, options: SandboxOptions =
     settings,
     scenarios,
     sessions,
-    journal: new RequestJournal(settings.journalLimit),
+    events,
+    journal,
     faults: new FaultRegistry(),
     clocks: new SessionClocks(settings.now),
     replay:
@@ -115,21 +122,28 @@ export function createSandbox(content: SandboxContent, options: SandboxOptions =
         ? options.replay
         : createReplay(options.replay),
     cache,
-    saved: createSavedSnapshots({ store, loadSnapshot: cache.load, now: settings.now }),
+    saved: createSavedSnapshots({
+      store,
+      isScenario: (name) => name in scenarios,
+      loadSnapshot: cache.load,
+      now: settings.now,
+    }),
     ready,
     starting,
     pipelineSettings,
   }
-  const { journal, faults, clocks, replay } = parts
+  const { faults, clocks, replay } = parts
   const reset = createReset(parts)
 
   const dropSession = (session: string) => {
     sessions.delete(session)
     faults.clear(session)
     clocks.reset(session)
+    announce(events, 'session:dropped', { session })
   }
   const core: Omit<Sandbox, 'handle' | 'answers'> = {
     ready,
+    events,
     journal,
     faults,
     clocks,
@@ -151,7 +165,7 @@ export function createSandbox(content: SandboxContent, options: SandboxOptions =
         if (session !== DEFAULT_SESSION) dropSession(session)
       }
       replay?.rewind()
-      return reset({ scenario: settings.scenario, seed: settings.seed, ...resetOptions })
+      return reset(resetOptions)
     },
     store,
     dropSession,

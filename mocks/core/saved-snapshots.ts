@@ -16,7 +16,7 @@ import {
   snapshotChanges,
 } from '../scenarios/rebuild-snapshot.ts'
 import { NAME_PATTERN, NAME_RULE, type ScenarioFile } from '../scenarios/scenario-file.ts'
-import { badRequest, notFound } from './errors.ts'
+import { badRequest, conflict, notFound } from './errors.ts'
 
 export interface SavedSnapshotInfo {
   name: string
@@ -62,6 +62,8 @@ export interface SavedSnapshots {
 
 interface Dependencies {
   store(session?: string): Promise<Store>
+  /** Whether `name` is a scenario's: a snapshot may not take it (its export could not load). */
+  isScenario(name: string): boolean
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
 }
@@ -89,6 +91,11 @@ export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots
   return {
     async save(name, { session } = {}) {
       checkSnapshotName(name)
+      if (dependencies.isScenario(name)) {
+        throw conflict(
+          `"${name}" is the name of a scenario: give the snapshot a name of its own (its export is a scenario file, loaded beside the scenarios)`,
+        )
+      }
       const store = await dependencies.store(session)
       const snapshot = captureSnapshot(store, name)
       let records = 0

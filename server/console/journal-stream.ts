@@ -35,11 +35,16 @@ export function streamJournal(
     res.write(`event: requests\ndata: ${JSON.stringify(pending)}\n\n`)
     pending = []
   }
-  const unsubscribe = sandbox.journal.subscribe((entry) => {
-    if (session !== undefined && entry.session !== session) return
-    pending.push(entry)
-    timer ??= setTimeout(flush, FLUSH_MS)
-  })
+  const subscription = new AbortController()
+  sandbox.events.on(
+    'request:end',
+    ({ data: { entry } }) => {
+      if (session !== undefined && entry.session !== session) return
+      pending.push(entry)
+      timer ??= setTimeout(flush, FLUSH_MS)
+    },
+    { signal: subscription.signal },
+  )
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS)
   heartbeat.unref()
   let streams = openStreams.get(sandbox)
@@ -49,7 +54,7 @@ export function streamJournal(
   }
   streams.add(res)
   const stop = () => {
-    unsubscribe()
+    subscription.abort()
     clearInterval(heartbeat)
     if (timer) clearTimeout(timer)
     streams.delete(res)

@@ -58,7 +58,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the status of an ambassador application */
+        /**
+         * Set the status of an ambassador application
+         * @description Admin only. Sets the status of the ambassador application of the e-mail in the path, with an optional note, and e-mails the applicant. The sandbox answers 400 when the path is not an e-mail address, 403 to a caller without the admin role, 404 when no application has that e-mail and 409 when the application already has that status.
+         */
         post: operations["updateAmbassadorApplicationStatus"];
         delete?: never;
         options?: never;
@@ -75,7 +78,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a claim e-mail for a venue listing */
+        /**
+         * Send a claim e-mail for a venue listing
+         * @description Signed-in callers. Sends the claim e-mail of a venue listing to the address in the body, or to the venue's contact, and marks the venue `claim_requested` (a resend is allowed). The sandbox answers 404 for an unknown listing and 409 when the venue is already claimed.
+         */
         post: operations["sendVenueClaimEmail"];
         delete?: never;
         options?: never;
@@ -92,7 +98,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve the review tied to a listing */
+        /**
+         * Approve the review tied to a listing
+         * @description Admin only. Approves the pending review of the listing and notifies its author. The sandbox answers 403 to a caller without the admin role, 404 for an unknown listing and 409 when the listing has no pending review.
+         */
         post: operations["approveReview"];
         delete?: never;
         options?: never;
@@ -109,7 +118,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject the review tied to a listing */
+        /**
+         * Reject the review tied to a listing
+         * @description Admin only. Rejects the pending review of the listing, with an optional reason, and notifies its author. The sandbox answers 403 to a caller without the admin role, 404 for an unknown listing and 409 when the listing has no pending review.
+         */
         post: operations["rejectReview"];
         delete?: never;
         options?: never;
@@ -126,7 +138,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Follow a user */
+        /**
+         * Follow a user
+         * @description Signed-in callers. The caller follows the user of the public id, who is notified. The sandbox answers 400 to a caller following themselves, 404 for an unknown user and 409 when the caller already follows them.
+         */
         post: operations["followUser"];
         delete?: never;
         options?: never;
@@ -143,7 +158,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline a booking */
+        /**
+         * Decline a booking
+         * @description Signed-in callers. The booking's host declines a pending booking, with an optional reason; the guest is notified. The sandbox answers 403 to anyone but the host, 404 for an unknown booking and 409 when the booking is not pending.
+         */
         post: operations["declineBooking"];
         delete?: never;
         options?: never;
@@ -160,7 +178,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign a contract */
+        /**
+         * Sign a contract
+         * @description Signed-in callers. A party signs the contract with their full name; once every party has signed it is `signed`, and the other party is notified. The sandbox answers 403 to a caller who is not a party, 404 for an unknown contract and 409 when the caller has already signed.
+         */
         post: operations["signContract"];
         delete?: never;
         options?: never;
@@ -177,7 +198,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a checkout session */
+        /**
+         * Create a checkout session
+         * @description Signed-in callers. The guest of an accepted booking opens a checkout session for it. The sandbox answers 403 to anyone but the booking's guest, 404 for an unknown booking and 409 when the booking is not accepted.
+         */
         post: operations["createCheckoutSession"];
         delete?: never;
         options?: never;
@@ -194,7 +218,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete a sign-in through the identity provider */
+        /**
+         * Complete a sign-in through the identity provider
+         * @description Public. Completes a sign-in through the identity provider: a persona's code gives its refresh token, set as the `refresh_token` cookie (HttpOnly, SameSite=Lax); the app then calls POST /auth/refresh with that cookie. An unknown code is a 401.
+         */
         post: operations["completeIdpSignIn"];
         delete?: never;
         options?: never;
@@ -211,7 +238,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a notification */
+        /**
+         * Archive a notification
+         * @description Signed-in callers. Archives one of the caller's notifications (and marks it read). The sandbox answers 404 for an unknown notification or another user's (so ids of others are not revealed) and 409 when it is already archived.
+         */
         post: operations["archiveNotification"];
         delete?: never;
         options?: never;
@@ -228,7 +258,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test the refund webhook */
+        /**
+         * Test the refund webhook
+         * @description Public, as the payment provider calls it. Simulates the provider's refund webhook: records a refund of a paid booking (all of it, or `amount`), marks the booking `refunded` and notifies the guest. The sandbox answers 400 for an amount above the booking's, 404 for an unknown booking and 409 when the booking is not paid.
+         */
         post: operations["testRefundWebhook"];
         delete?: never;
         options?: never;
@@ -243,7 +276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check that the sandbox is ready */
+        /**
+         * Check that the sandbox is ready
+         * @description Answers 200 with the starting scenario and seed once the sandbox has loaded them. Open even when a control token is set, so a CI service or a container health check can poll it.
+         */
         get: operations["getSandboxHealth"];
         put?: never;
         post?: never;
@@ -260,7 +296,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the personas with their fixed credentials */
+        /**
+         * List the personas with their fixed credentials
+         * @description Every persona of the sandbox with its public id, roles and fixed credentials (the refresh token and the identity-provider code), so a test can sign in as anyone.
+         */
         get: operations["listSandboxPersonas"];
         put?: never;
         post?: never;
@@ -279,7 +318,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset the session's state to a scenario's initial state */
+        /**
+         * Reset the session's state to a scenario's initial state
+         * @description Puts the session back to a starting state: the sandbox's starting scenario and seed when the body is empty, another scenario or seed, or a saved snapshot. The session's journal, fault rules, clock and recorded-answer position go with it.
+         */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
@@ -294,10 +336,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the named scenarios */
+        /**
+         * List the named scenarios
+         * @description The scenarios a session can be reset to: the built-in ones, the files loaded at start and the ones added since.
+         */
         get: operations["listSandboxScenarios"];
         put?: never;
-        /** Add a scenario file to the running sandbox */
+        /**
+         * Add a scenario file to the running sandbox
+         * @description Validates a scenario file (JSON, the format of the scenario files) and adds it for every session; a file of the same name added earlier is replaced. Every problem is listed in the 400.
+         */
         post: operations["addSandboxScenario"];
         delete?: never;
         options?: never;
@@ -312,10 +360,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the saved snapshots */
+        /**
+         * List the saved snapshots
+         * @description The snapshots saved in this sandbox, oldest first, with the scenario and seed each descends from.
+         */
         get: operations["listSandboxSnapshots"];
         put?: never;
-        /** Save the session's current state under a name */
+        /**
+         * Save the session's current state under a name
+         * @description Saves the calling session's current records under a name any session can be reset to. A name taken by a scenario is refused, so the snapshot's export loads beside the scenarios.
+         */
         post: operations["saveSandboxSnapshot"];
         delete?: never;
         options?: never;
@@ -330,11 +384,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export a saved snapshot as a scenario file */
+        /**
+         * Export a saved snapshot as a scenario file
+         * @description The snapshot as a scenario file that extends the scenario it descends from and lists only what differs; loaded back with `--scenario-file` or POST /__sandbox/scenarios.
+         */
         get: operations["exportSandboxSnapshot"];
         put?: never;
         post?: never;
-        /** Delete a saved snapshot */
+        /**
+         * Delete a saved snapshot
+         * @description Deletes the snapshot; sessions reset to it keep their records.
+         */
         delete: operations["deleteSandboxSnapshot"];
         options?: never;
         head?: never;
@@ -348,7 +408,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the records of one collection */
+        /**
+         * Read the records of one collection
+         * @description Every record of one collection in the calling session, as the operations see them.
+         */
         get: operations["getSandboxCollection"];
         put?: never;
         post?: never;
@@ -365,11 +428,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the request journal */
+        /**
+         * Read the request journal
+         * @description The most recent requests (1000 by default), oldest first: the session's own when the request names a session, every session's otherwise.
+         */
         get: operations["listSandboxRequests"];
         put?: never;
         post?: never;
-        /** Clear the request journal */
+        /**
+         * Clear the request journal
+         * @description Clears the journal: the named session's entries, or every entry when no session is named.
+         */
         delete: operations["clearSandboxRequests"];
         options?: never;
         head?: never;
@@ -383,7 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the merged contract */
+        /**
+         * Read the merged contract
+         * @description This document: the published contract with the sandbox's decisions and its recorded examples.
+         */
         get: operations["getSandboxOpenApi"];
         put?: never;
         post?: never;
@@ -400,7 +472,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open the dashboard */
+        /**
+         * Open the dashboard
+         * @description The QA console in the browser: sessions, personas, fault rules, the clock, collections and the live journal. Served by the standalone server and the mountable middleware.
+         */
         get: operations["getSandboxDashboard"];
         put?: never;
         post?: never;
@@ -417,12 +492,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the session's fault rules */
+        /**
+         * List the session's fault rules
+         * @description The session's fault rules in the order they are tried, each with how many times it has fired.
+         */
         get: operations["listSandboxFaults"];
         put?: never;
-        /** Add a fault rule to the session */
+        /**
+         * Add a fault rule to the session
+         * @description Adds a rule that makes matching requests of the session fail (an error status, a network error) or answer late. Rules are tried in order; the first that matches and draws its probability applies.
+         */
         post: operations["addSandboxFault"];
-        /** Remove every fault rule of the session */
+        /**
+         * Remove every fault rule of the session
+         * @description Removes every fault rule of the session.
+         */
         delete: operations["clearSandboxFaults"];
         options?: never;
         head?: never;
@@ -439,7 +523,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one fault rule */
+        /**
+         * Remove one fault rule
+         * @description Removes one fault rule of the session.
+         */
         delete: operations["removeSandboxFault"];
         options?: never;
         head?: never;
@@ -453,12 +540,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the session's clock */
+        /**
+         * Read the session's clock
+         * @description The session's current time, and how far it is from the sandbox's clock.
+         */
         get: operations["getSandboxClock"];
         put?: never;
-        /** Set or advance the session's clock */
+        /**
+         * Set or advance the session's clock
+         * @description Sets the session's clock to an instant or moves it by a number of seconds; tokens and timestamps of the session follow it.
+         */
         post: operations["setSandboxClock"];
-        /** Put the session's clock back to real time */
+        /**
+         * Put the session's clock back to real time
+         * @description Puts the session's clock back on the sandbox's clock.
+         */
         delete: operations["resetSandboxClock"];
         options?: never;
         head?: never;
@@ -472,7 +568,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open the API reference of this document */
+        /**
+         * Open the API reference of this document
+         * @description An interactive reference of this document, served offline by the standalone server; its requests go to the sandbox that serves it.
+         */
         get: operations["getSandboxDocs"];
         put?: never;
         post?: never;
@@ -489,7 +588,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Follow the request journal live */
+        /**
+         * Follow the request journal live
+         * @description Server-sent events: the journal entries of the session (or of every session) as they are written, batched at most every 100 ms.
+         */
         get: operations["streamSandboxRequests"];
         put?: never;
         post?: never;
@@ -506,7 +608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the sessions that hold state */
+        /**
+         * List the sessions that hold state
+         * @description Every session that holds state, with the scenario and seed it started from; the calling session is always listed.
+         */
         get: operations["listSandboxSessions"];
         put?: never;
         post?: never;
@@ -523,7 +628,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Count the records of every collection */
+        /**
+         * Count the records of every collection
+         * @description How many records each collection holds in the calling session.
+         */
         get: operations["countSandboxCollections"];
         put?: never;
         post?: never;
@@ -662,6 +770,11 @@ export interface components {
             persona?: string;
             /** @description Present when the answer is not the operation's own: the id of the fault rule that changed it, or `prefer` for a `Prefer` header. Status 0 is a network error. */
             fault?: string;
+            /**
+             * @description Present on the request that created its session from the scenario: the session's first use, or its first use again after it was evicted or dropped.
+             * @enum {boolean}
+             */
+            sessionCreated?: true;
         };
         /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. */
         SandboxFaultRule: {
@@ -719,17 +832,13 @@ export interface components {
             now?: string;
             /** @description Move the session's clock forward (or back, if negative). */
             advanceSeconds?: number;
-            /**
-             * @description Present on the request that created its session from the scenario.
-             * @enum {boolean}
-             */
-            sessionCreated?: true;
         };
     };
     responses: {
         /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, a `dryRun` other than exactly one `dryRun=true` or `dryRun=false` (repeated, misspelt such as `DRYRUN`, or `dryRun[]`), or a malformed `x-sandbox-session`. */
         BadRequest: {
             headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -739,15 +848,7 @@ export interface components {
         /** @description Missing, malformed, expired or forged bearer token. */
         Unauthorized: {
             headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiErrorResponseDto"];
-            };
-        };
-        /** @description Signed in, but not allowed to perform this action. */
-        Forbidden: {
-            headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -757,6 +858,7 @@ export interface components {
         /** @description The resource named in the path does not exist. */
         NotFound: {
             headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -766,6 +868,7 @@ export interface components {
         /** @description The state change is not allowed from the resource's current state. */
         Conflict: {
             headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -775,6 +878,7 @@ export interface components {
         /** @description The request body is larger than 100 kB. */
         PayloadTooLarge: {
             headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -784,6 +888,7 @@ export interface components {
         /** @description The request body is not sent as `application/json`. */
         UnsupportedMediaType: {
             headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
             content: {
@@ -830,6 +935,7 @@ export interface operations {
             /** @description A new access token. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +945,7 @@ export interface operations {
             /** @description Request rejected, for example failed validation. */
             400: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,6 +955,7 @@ export interface operations {
             /** @description Refresh token not accepted. */
             401: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -875,6 +983,7 @@ export interface operations {
             /** @description The account status. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -886,6 +995,7 @@ export interface operations {
             /** @description Missing, malformed, expired or forged bearer token. */
             401: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -895,6 +1005,7 @@ export interface operations {
             /** @description The caller has no connected payment account. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -933,6 +1044,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -945,6 +1057,7 @@ export interface operations {
             /** @description The caller is not an admin. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -954,6 +1067,7 @@ export interface operations {
             /** @description No ambassador application for this e-mail. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -963,6 +1077,7 @@ export interface operations {
             /** @description The application already has this status. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1005,6 +1120,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1016,6 +1132,7 @@ export interface operations {
             /** @description Unknown venue. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1025,6 +1142,7 @@ export interface operations {
             /** @description The venue is already claimed. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1063,6 +1181,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1074,6 +1193,7 @@ export interface operations {
             /** @description The caller is not an admin. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1083,6 +1203,7 @@ export interface operations {
             /** @description Unknown listing. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1092,6 +1213,7 @@ export interface operations {
             /** @description The listing has no pending review. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1130,6 +1252,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1141,6 +1264,7 @@ export interface operations {
             /** @description The caller is not an admin. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1150,6 +1274,7 @@ export interface operations {
             /** @description Unknown listing. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1159,6 +1284,7 @@ export interface operations {
             /** @description The listing has no pending review. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1195,6 +1321,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1204,6 +1331,7 @@ export interface operations {
             /** @description Invalid body or `dryRun`, or the caller tries to follow themselves. */
             400: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1214,6 +1342,7 @@ export interface operations {
             /** @description Unknown user. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1223,6 +1352,7 @@ export interface operations {
             /** @description The caller already follows this user. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1261,6 +1391,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1272,6 +1403,7 @@ export interface operations {
             /** @description The caller is not the booking's host. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1281,6 +1413,7 @@ export interface operations {
             /** @description Unknown booking. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1290,6 +1423,7 @@ export interface operations {
             /** @description The booking is not pending. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1328,6 +1462,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1339,6 +1474,7 @@ export interface operations {
             /** @description The caller is not a party to the contract. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1348,6 +1484,7 @@ export interface operations {
             /** @description Unknown contract. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,6 +1494,7 @@ export interface operations {
             /** @description The caller has already signed the contract. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1390,6 +1528,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,6 +1540,7 @@ export interface operations {
             /** @description The caller is not the booking's guest. */
             403: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1410,6 +1550,7 @@ export interface operations {
             /** @description Unknown booking. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1419,6 +1560,7 @@ export interface operations {
             /** @description The booking is not accepted. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1454,9 +1596,10 @@ export interface operations {
                 headers: {
                     /**
                      * @description The refresh token of the signed-in persona.
-                     * @example refresh_token=rt_example.c2FuZGJveC1leGFtcGxl; Path=/; HttpOnly; SameSite=Lax
+                     * @example refresh_token=rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q; Path=/; HttpOnly; SameSite=Lax
                      */
                     "Set-Cookie"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1467,6 +1610,7 @@ export interface operations {
             /** @description Unknown identity provider code. */
             401: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1503,6 +1647,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1514,6 +1659,7 @@ export interface operations {
             /** @description Unknown notification, or one that belongs to another user. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1523,6 +1669,7 @@ export interface operations {
             /** @description The notification is already archived. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1558,6 +1705,7 @@ export interface operations {
             /** @description Acknowledgement. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1567,6 +1715,7 @@ export interface operations {
             /** @description Invalid body, or an amount above the booking's amount. */
             400: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1576,6 +1725,7 @@ export interface operations {
             /** @description Unknown booking. */
             404: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1585,6 +1735,7 @@ export interface operations {
             /** @description The booking is not paid. */
             409: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1610,6 +1761,7 @@ export interface operations {
             /** @description The sandbox is ready. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1634,6 +1786,7 @@ export interface operations {
             /** @description The personas. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1645,6 +1798,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +1827,7 @@ export interface operations {
             /** @description The state was reset. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1685,6 +1840,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,6 +1868,7 @@ export interface operations {
             /** @description The scenarios. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1723,6 +1880,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1750,6 +1908,7 @@ export interface operations {
             /** @description The scenario was added. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,6 +1921,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1787,6 +1947,7 @@ export interface operations {
             /** @description The saved snapshots. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1798,6 +1959,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1827,6 +1989,7 @@ export interface operations {
             /** @description The snapshot was saved (replacing one of the same name). */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1839,12 +2002,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The name is a scenario's: a snapshot takes a name of its own, so that its export (a scenario file) loads beside the scenarios. */
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1866,6 +2032,7 @@ export interface operations {
             /** @description A scenario file that `--scenario-file` loads back. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +2045,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1905,6 +2073,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1915,6 +2084,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1943,6 +2113,7 @@ export interface operations {
             /** @description The records of the collection in the session's state. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1954,6 +2125,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,6 +2151,7 @@ export interface operations {
             /** @description The journal entries. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1990,6 +2163,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2013,6 +2187,7 @@ export interface operations {
             /** @description The journal was cleared. */
             204: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2022,6 +2197,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,6 +2221,7 @@ export interface operations {
             /** @description This document. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2056,6 +2233,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2079,6 +2257,7 @@ export interface operations {
             /** @description The dashboard page for people. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2090,6 +2269,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2113,6 +2293,7 @@ export interface operations {
             /** @description The rules, in matching order. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,6 +2305,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2151,6 +2333,7 @@ export interface operations {
             /** @description The rule, with its id. */
             201: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2163,6 +2346,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2372,7 @@ export interface operations {
             /** @description The rules were removed. */
             204: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2197,6 +2382,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2408,7 @@ export interface operations {
             /** @description The rule was removed. */
             204: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2231,6 +2418,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2256,6 +2444,7 @@ export interface operations {
             /** @description The session's time. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,6 +2456,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2484,7 @@ export interface operations {
             /** @description The session's new time. Tokens expire and operations date their writes by it. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2306,6 +2497,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2523,7 @@ export interface operations {
             /** @description The session runs on real time again. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2342,6 +2535,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2365,6 +2559,7 @@ export interface operations {
             /** @description An API reference page of the merged document that works offline. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2376,6 +2571,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2399,6 +2595,7 @@ export interface operations {
             /** @description Server-sent events (standalone server only): one `requests` event carrying a JSON array of new journal entries of the session, at most every 100 ms. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,6 +2607,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,6 +2631,7 @@ export interface operations {
             /** @description Each session with the scenario and seed its state comes from. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2448,6 +2647,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2471,6 +2671,7 @@ export interface operations {
             /** @description Record count by collection name, in the session's state. */
             200: {
                 headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2484,6 +2685,7 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {

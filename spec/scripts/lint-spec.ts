@@ -1,7 +1,8 @@
 /**
  * Lints both contract documents with Redocly CLI (`spec/redocly.yaml`): the published contract
- * as transcribed, and the merged document (written to `spec/dist/` first). Exits non-zero when
- * either has errors, naming the document that failed.
+ * as transcribed, and the merged document (written to `spec/dist/` first); then the merged
+ * document with Spectral's OpenAPI rules (`spec/spectral.yaml`), where a warning fails too.
+ * Exits non-zero when any lint fails, naming the document and the linter.
  *
  * Usage: `npm run lint:spec`
  *
@@ -17,27 +18,50 @@ const SPEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const REPO_ROOT = resolve(SPEC_DIR, '..')
 const REDOCLY_CONFIG = resolve(SPEC_DIR, 'redocly.yaml')
 const REDOCLY_CLI = resolve(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js')
+const SPECTRAL_RULESET = resolve(SPEC_DIR, 'spectral.yaml')
+const SPECTRAL_CLI = resolve(
+  REPO_ROOT,
+  'node_modules',
+  '@stoplight',
+  'spectral-cli',
+  'dist',
+  'index.js',
+)
 
 interface LintTarget {
   label: string
   path: string
 }
 
-function lint(target: LintTarget): boolean {
-  const result = spawnSync(
-    process.execPath,
-    [REDOCLY_CLI, 'lint', target.path, '--config', REDOCLY_CONFIG, '--format', 'stylish'],
-    {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    },
-  )
+function run(linter: string, args: string[], target: LintTarget): boolean {
+  const result = spawnSync(process.execPath, args, {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  })
   if (result.error) {
-    console.error(`Failed to run Redocly CLI on the ${target.label}: ${result.error.message}`)
+    console.error(`Failed to run ${linter} on the ${target.label}: ${result.error.message}`)
     return false
   }
+  if (result.status !== 0) console.error(`${linter} found problems in the ${target.label}`)
   return result.status === 0
+}
+
+function lint(target: LintTarget): boolean {
+  return run(
+    'Redocly CLI',
+    [REDOCLY_CLI, 'lint', target.path, '--config', REDOCLY_CONFIG, '--format', 'stylish'],
+    target,
+  )
+}
+
+/** Spectral's `spectral:oas` rules; a warning fails as an error does. */
+function lintWithSpectral(target: LintTarget): boolean {
+  return run(
+    'Spectral',
+    [SPECTRAL_CLI, 'lint', target.path, '--ruleset', SPECTRAL_RULESET, '--fail-severity', 'warn'],
+    target,
+  )
 }
 
 async function main(): Promise<number> {
@@ -54,12 +78,14 @@ async function main(): Promise<number> {
     { label: 'merged sandbox document', path: MERGED_SPEC_PATH },
   ]
   const failed = targets.filter((target) => !lint(target))
+  const merged = targets[1]!
+  if (!lintWithSpectral(merged) && !failed.includes(merged)) failed.push(merged)
 
   for (const target of failed) {
     console.error(`Lint failed: ${target.label} (${relative(REPO_ROOT, target.path)})`)
   }
   if (failed.length === 0) {
-    console.log('Both contract documents lint without errors.')
+    console.log('Both contract documents lint without errors; Spectral finds no warning.')
   }
   return failed.length === 0 ? 0 : 1
 }

@@ -1,0 +1,73 @@
+/**
+ * @module
+ * The sandbox's lifecycle events, on one emitter per sandbox (`sandbox.events`): what the
+ * core announces, and what the journal, the live event stream, `onOperation` and a state
+ * directory listen to. Nothing outside the core reassigns a method of the sandbox to
+ * learn what it did.
+ *
+ * - `request:end`: a request was answered (every answer the journal keeps).
+ * - `operation:applied`: an operation ran in its session's queue, in the order the session
+ *   ran them; emitted inside the queue, so a write-ahead log sees the order writes ran in.
+ * - `session:reset`: a session was put back to a scenario or a saved snapshot.
+ * - `session:dropped`: a session and its state were dropped.
+ *
+ * Built on rettime, the typed emitter msw's own packages use.
+ */
+import { Emitter, TypedEvent } from 'rettime'
+import type { SandboxRequest } from './http.ts'
+import type { JournalEntry, JournalExchange } from './journal.ts'
+
+/** One answered request to an operation, as `operation:applied` and `onOperation` see it. */
+export interface OperationEvent {
+  session: string
+  request: SandboxRequest
+  operationId: string
+  status: number
+  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  /** Whether this request created its session from the scenario. */
+  sessionCreated: boolean
+  /** The instant the operation ran at: its clock for tokens and timestamps. */
+  time: Date
+}
+
+export interface ResetResult {
+  session: string
+  scenario: string
+  seed: number
+  /** The saved snapshot the session was reset to, if any. */
+  snapshot?: string
+}
+
+export interface RequestEnd {
+  entry: JournalEntry
+  exchange: JournalExchange
+}
+
+export type SandboxEventMap = {
+  'request:end': TypedEvent<RequestEnd>
+  'operation:applied': TypedEvent<OperationEvent>
+  'session:reset': TypedEvent<ResetResult>
+  'session:dropped': TypedEvent<{ session: string }>
+}
+
+export type SandboxEvents = Emitter<SandboxEventMap>
+
+export function createSandboxEvents(): SandboxEvents {
+  return new Emitter<SandboxEventMap>()
+}
+
+/** Whether anything listens to `type` (or to every event). */
+export function listens(events: SandboxEvents, type: keyof SandboxEventMap & string): boolean {
+  return events.listenerCount(type) > 0 || events.listenerCount('*') > 0
+}
+
+/** Emits `type` with `data` when anything listens (no event object is made otherwise). */
+export function announce<Type extends keyof SandboxEventMap & string>(
+  events: SandboxEvents,
+  type: Type,
+  data: SandboxEventMap[Type]['data'],
+): void {
+  if (!listens(events, type)) return
+  events.emit(new TypedEvent<unknown>(type, { data }) as never)
+}
