@@ -10,7 +10,7 @@ import { createSandbox as createSandboxWith } from './core/sandbox.ts'
 import type { Sandbox, SandboxContent, SandboxOptions } from './core/sandbox-types.ts'
 import { operations } from './operations/table.ts'
 
-export { CONTROL_PREFIX } from './core/control-routes.ts'
+export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {
   OperationEvent,
   ResetOptions,

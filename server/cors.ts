@@ -7,8 +7,7 @@
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import type { RequestHandler } from 'express'
-import { SandboxError } from '../mocks/core/errors.ts'
-import { errorResponse } from '../mocks/core/pipeline.ts'
+import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
 import { writeAnswer } from './handler.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 

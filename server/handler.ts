@@ -6,9 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import { internalErrorResponse } from '../mocks/core/errors.ts'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
-import { internalErrorResponse } from '../mocks/core/pipeline.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 

@@ -127,6 +127,7 @@ const CONTROL_OPERATIONS = [
   ['get', '/__sandbox/collections/{name}'],
   ['get', '/__sandbox/requests'],
   ['delete', '/__sandbox/requests'],
+  ['get', '/__sandbox/requests.har'],
   ['get', '/__sandbox/openapi.json'],
   ['get', '/__sandbox/'],
   ['get', '/__sandbox/faults'],

@@ -6,7 +6,7 @@
  * Playwright fixture each need their own answer to both.
  */
 import { type HttpHandler, http } from 'msw'
-import { CONTROL_PREFIX } from '../core/control-routes.ts'
+import { CONTROL_PREFIX } from '../core/control-table.ts'
 import type { SandboxRequest } from '../core/http.ts'
 import type { MatchedOperation, Sandbox } from '../core/sandbox-types.ts'
 

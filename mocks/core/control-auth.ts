@@ -4,10 +4,11 @@
  * a load balancer) exposes reset, every collection (refresh tokens included) and the
  * request journal under `/__sandbox`; with a control token those calls need
  * `Authorization: Bearer <token>`. `GET /__sandbox/health` stays open, so load balancers
- * and readiness probes need no secret: it tells only the scenario and the seed.
+ * and readiness probes need no secret: it tells only the scenario and the seed. Which route
+ * is open is said by its `access` in `control-table.ts`.
  */
 import { SandboxError } from './errors.ts'
-import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
 
 /** Compares in time that depends on the lengths only, not on where the strings differ. */
 function sameSecret(given: string, expected: string): boolean {
@@ -18,11 +19,6 @@ function sameSecret(given: string, expected: string): boolean {
   return difference === 0
 }
 
-/** Whether a control route (the path after `/__sandbox`) needs the token. */
-export function controlRouteIsProtected(method: string, route: string): boolean {
-  return !(method === 'GET' && route === '/health')
-}
-
 /** A 401 with `WWW-Authenticate` unless `request` carries `Authorization: Bearer <token>`. */
 export function refuseWithoutControlToken(
   request: SandboxRequest,
@@ -31,14 +27,12 @@ export function refuseWithoutControlToken(
   const header = request.headers.authorization ?? ''
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   if (match?.[1] !== undefined && sameSecret(match[1], token)) return undefined
-  const error = new SandboxError(
+  return new SandboxError(
     401,
     header === ''
       ? 'The control API requires a token: send Authorization: Bearer <control token>'
       : 'Invalid control token',
     ['the token is the one given with --control-token or SANDBOX_CONTROL_TOKEN'],
-  )
-  const response = jsonResponse(401, error.toBody())
-  response.headers['www-authenticate'] = 'Bearer realm="sandbox control API"'
-  return response
+    { 'www-authenticate': 'Bearer realm="sandbox control API"' },
+  ).toResponse()
 }

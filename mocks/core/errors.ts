@@ -1,8 +1,11 @@
 /**
  * @module
- * The one error type of the sandbox: a status, a machine-readable code, a message
- * and optional details, rendered as the contract's `ApiErrorResponseDto`.
+ * The one error type of the sandbox and the one place error answers are made: a status, a
+ * machine-readable code, a message, optional details and headers (`Allow`,
+ * `WWW-Authenticate`), rendered as the contract's `ApiErrorResponseDto`. Nothing else
+ * builds an error body.
  */
+import { jsonResponse, type SandboxResponse } from './http.ts'
 
 export const errorCodes = {
   400: 'BAD_REQUEST',
@@ -32,12 +35,20 @@ export class SandboxError extends Error {
   readonly code: ErrorCode
   readonly status: ErrorStatus
   readonly details: string[] | undefined
+  /** Headers the answer carries besides its JSON type: `Allow`, `WWW-Authenticate`... */
+  readonly headers: Readonly<Record<string, string>>
 
-  constructor(status: ErrorStatus, message: string, details?: string[]) {
+  constructor(
+    status: ErrorStatus,
+    message: string,
+    details?: string[],
+    headers: Record<string, string> = {},
+  ) {
     super(message)
     this.name = 'SandboxError'
     this.status = status
     this.details = details
+    this.headers = headers
     this.code = errorCodes[status]
   }
 
@@ -46,7 +57,21 @@ export class SandboxError extends Error {
       ? { message: this.message, code: this.code, details: this.details }
       : { message: this.message, code: this.code }
   }
+
+  /** The answer: status, headers and the `ApiErrorResponseDto` body. */
+  toResponse(): SandboxResponse {
+    const response = jsonResponse(this.status, this.toBody())
+    Object.assign(response.headers, this.headers)
+    return response
+  }
 }
+
+/** The answer of a refusal. */
+export const errorResponse = (error: SandboxError): SandboxResponse => error.toResponse()
+
+/** A 500 for an unexpected exception. The caller keeps serving. */
+export const internalErrorResponse = (): SandboxResponse =>
+  new SandboxError(500, 'The sandbox failed to handle this request').toResponse()
 
 export const badRequest = (message: string, details?: string[]) =>
   new SandboxError(400, message, details)

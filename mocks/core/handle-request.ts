@@ -6,26 +6,15 @@
 import type { Persona } from '../model/content.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
-import { isControlPath } from './control-routes.ts'
-import { SandboxError } from './errors.ts'
+import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
+import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
 import { markFault } from './faults.ts'
-import {
-  jsonResponse,
-  parseCookies,
-  type SandboxRequest,
-  type SandboxResponse,
-  splitUrl,
-} from './http.ts'
+import { parseCookies, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
 import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
 import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
-import {
-  errorResponse,
-  internalErrorResponse,
-  type PipelineSettings,
-  runPipeline,
-} from './pipeline.ts'
+import { type PipelineSettings, runPipeline } from './pipeline.ts'
 import { answerFromReplay } from './replay-stage.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
@@ -34,6 +23,9 @@ import type { SandboxParts } from './sandbox-parts.ts'
 import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
 import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
+
+/** What a path of the router leads to: an operation of the reference or a control call. */
+type Routed = { operation: Operation } | { control: ControlRoute }
 
 interface HandlerInputs {
   parts: SandboxParts
@@ -48,18 +40,29 @@ export function createRequestHandler({
   operations,
   personas,
   options,
-  control,
+  control: controlContext,
 }: HandlerInputs) {
   const { sessions, events, faults, clocks, replay, pipelineSettings } = parts
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
-  const knownMethods = [...new Set(operations.map((operation) => operation.method))]
-  const match = createRouter(
-    operations.map((operation) => ({
+  // One router over both tables: each request is matched once, an operation or a control call.
+  const operationRoutes = new Map<Operation, Routed>(
+    operations.map((operation) => [operation, { operation }]),
+  )
+  const match = createRouter<Routed>([
+    ...operations.map((operation) => ({
       method: operation.method,
       path: operation.path,
-      value: operation,
+      value: operationRoutes.get(operation)!,
     })),
-  )
+    ...controlRoutes.map((control) => ({
+      method: control.method,
+      path: control.path,
+      value: { control },
+    })),
+  ])
+  const knownMethods = [...new Set([...operations, ...controlRoutes].map((route) => route.method))]
+  const allowedMethods = (path: string) =>
+    knownMethods.filter((known) => match(known, path) !== undefined)
   /** Pipeline settings on the session's clock, when it was moved. */
   const settingsOf = (session: string): PipelineSettings =>
     clocks.has(session) ? { ...pipelineSettings, now: () => clocks.now(session) } : pipelineSettings
@@ -79,11 +82,16 @@ export function createRequestHandler({
       trace.session = session
       const sessionSettings = settingsOf(session)
       trace.time = sessionSettings.now().toISOString()
-      if (isControlPath(path)) {
+      const routed = matched && match.only(operationRoutes.get(matched.operation)!, method, path)
+      const found = routed ?? match(method, path)
+      if (found ? 'control' in found.value : isControlPath(path)) {
         const existed = sessions.peek(session) !== undefined
-        const response = await handleControl(control, {
+        const control = found && 'control' in found.value ? found.value.control : undefined
+        const response = await handleControl(controlContext, {
           method,
           path,
+          route: control && found ? { route: control, params: found.params } : undefined,
+          allowed: control ? [] : allowedMethods(path),
           query,
           request,
           session,
@@ -93,32 +101,32 @@ export function createRequestHandler({
         if (created) record(response, { sessionCreated: true })
         return markSessionCreated(response, created)
       }
-      const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
       // Recorded answers come after the control API and fault rules, before the model.
       // Only a sandbox with recordings waits for them: no await on the path of the others.
       const replayed = (from: NonNullable<typeof replay>) =>
         answerFromReplay(from, method, path, query, request, session)
-      if (!found) {
+      if (!found || !('operation' in found.value)) {
         const recorded = replay && (await replayed(replay))
         if (recorded) {
           record(recorded)
           return recorded
         }
-        const allowed = knownMethods.filter((known) => match(known, path) !== undefined)
+        const allowed = allowedMethods(path)
         const response =
           allowed.length > 0
             ? otherMethodResponse(method, path, allowed)
-            : jsonResponse(404, { message: `Cannot ${method} ${path}`, code: 'NOT_FOUND' })
+            : notFound(`Cannot ${method} ${path}`).toResponse()
         record(response)
         return response
       }
-      trace.operationId = found.value.id
+      const operation = found.value.operation
+      trace.operationId = operation.id
       const prefer = request.headers.prefer
       if (prefer !== undefined || faults.has(session)) {
         const decision = await runFaultStage({
           faults,
           session,
-          operation: found.value,
+          operation,
           path,
           prefer,
           persona: () =>
@@ -149,7 +157,7 @@ export function createRequestHandler({
         // With a write log, one instant per request, so a replay at that instant is exact.
         const at = listens(events, 'operation:applied') ? sessionSettings.now() : undefined
         return runPipeline(
-          found.value,
+          operation,
           {
             params: found.params,
             query,
@@ -166,7 +174,7 @@ export function createRequestHandler({
             announce(events, 'operation:applied', {
               session,
               request,
-              operationId: found.value.id,
+              operationId: operation.id,
               status: answered.response.status,
               dryRun: answered.dryRun,
               sessionCreated: created,

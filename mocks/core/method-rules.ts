@@ -5,7 +5,7 @@
  * like `GET` without a body.
  */
 import { SandboxError } from './errors.ts'
-import { jsonResponse, type SandboxResponse } from './http.ts'
+import type { SandboxResponse } from './http.ts'
 
 /** The `Allow` header value: the path's methods, `HEAD` with `GET`, and `OPTIONS`. */
 export function allowHeader(methods: readonly string[]): string {
@@ -28,12 +28,12 @@ export function otherMethodResponse(
   if (method === 'OPTIONS') {
     return { status: 204, headers: { allow }, setCookie: [], body: undefined }
   }
-  const error = new SandboxError(405, `Method ${method} is not allowed on ${path}`, [
-    `allowed methods: ${allow}`,
-  ])
-  const response = jsonResponse(405, error.toBody())
-  response.headers.allow = allow
-  return response
+  return new SandboxError(
+    405,
+    `Method ${method} is not allowed on ${path}`,
+    [`allowed methods: ${allow}`],
+    { allow },
+  ).toResponse()
 }
 
 const encoder = new TextEncoder()

@@ -7,7 +7,15 @@
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readDryRunQuery } from './dry-run.ts'
-import { badRequest, type ErrorStatus, forbidden, SandboxError, unauthorized } from './errors.ts'
+import {
+  badRequest,
+  type ErrorStatus,
+  errorResponse,
+  forbidden,
+  internalErrorResponse,
+  SandboxError,
+  unauthorized,
+} from './errors.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
@@ -52,18 +60,6 @@ export function byteLength(text: string): number {
     } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
   }
   return bytes
-}
-
-export function errorResponse(error: SandboxError): SandboxResponse {
-  return jsonResponse(error.status, error.toBody())
-}
-
-/** A 500 for an unexpected exception. The caller keeps serving. */
-export function internalErrorResponse(): SandboxResponse {
-  return jsonResponse(500, {
-    message: 'The sandbox failed to handle this request',
-    code: 'INTERNAL_SERVER_ERROR',
-  })
 }
 
 /** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */

@@ -53,7 +53,8 @@ export function createRouter<T>(
   const byLength = new Map<number, Route<T>[]>()
   const byValue = new Map<T, Route<T>>()
   for (const { method, path, value } of entries) {
-    const segments = path.split('/').slice(1)
+    // A template's trailing slash is as optional as a request's.
+    const segments = pathParts(path)
     const params: (readonly [number, string])[] = []
     segments.forEach((segment, index) => {
       const match = /^\{(\w+)\}$/.exec(segment)

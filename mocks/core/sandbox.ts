@@ -25,7 +25,7 @@ import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionRegistry } from './sessions.ts'
 import { createSnapshotCache } from './snapshot-cache.ts'
 
-export { CONTROL_PREFIX } from './control-routes.ts'
+export { CONTROL_PREFIX } from './control-table.ts'
 export type {
   OperationEvent,
   ResetOptions,

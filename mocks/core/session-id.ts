@@ -35,6 +35,13 @@ export function sessionIdOf(headers: SessionHeaders): string {
   return cookie === undefined || cookie === '' ? DEFAULT_SESSION : cookie
 }
 
+function checkSessionId(id: string, from: string): string {
+  if (isValidSessionId(id)) return id
+  throw badRequest('Invalid sandbox session id', [
+    `session id (${from}) must be 1 to 64 letters, digits or . _ : -`,
+  ])
+}
+
 /**
  * The session a request names. Throws a 400 `SandboxError` when the id is not 1 to 64
  * letters, digits or `. _ : -`.
@@ -43,13 +50,21 @@ export function sessionIdOf(headers: SessionHeaders): string {
  * resolveSession({ 'x-sandbox-session': '', cookie: 'sandbox_session=abc' }) // 'abc'
  */
 export function resolveSession(headers: SessionHeaders): string {
-  const id = sessionIdOf(headers)
-  if (!isValidSessionId(id)) {
-    throw badRequest('Invalid sandbox session id', [
-      `session id (${SESSION_HEADER} header or ${SESSION_COOKIE} cookie) must be 1 to 64 letters, digits or . _ : -`,
-    ])
-  }
-  return id
+  return checkSessionId(
+    sessionIdOf(headers),
+    `${SESSION_HEADER} header or ${SESSION_COOKIE} cookie`,
+  )
+}
+
+/**
+ * The session a view of the journal asks for (`/__sandbox/requests`, its HAR, the live
+ * events): a non-empty `?session=`, else the session the request names, else every
+ * session (`undefined`). Throws a 400 `SandboxError` for an invalid id.
+ */
+export function viewedSession(headers: SessionHeaders, query: URLSearchParams): string | undefined {
+  const asked = query.get('session')
+  if (asked !== null && asked !== '') return checkSessionId(asked, 'the session query parameter')
+  return asked !== null || namesSession(headers) ? resolveSession(headers) : undefined
 }
 
 /** Whether the request names a session at all (header or cookie present, even empty). */

@@ -7,7 +7,8 @@
  * recordings by query and body when the first request for it comes, so a request
  * never scans the whole list and a large recording loads quickly.
  */
-import { jsonResponse, type SandboxResponse } from '../core/http.ts'
+import { notFound } from '../core/errors.ts'
+import type { SandboxResponse } from '../core/http.ts'
 import {
   type Recording,
   type Recordings,
@@ -288,8 +289,5 @@ export function createReplay(options: ReplayOptions): Replay {
 
 /** The 404 of `only` mode, for a request no recording matches. */
 export function noRecordingResponse(method: string, path: string): SandboxResponse {
-  return jsonResponse(404, {
-    message: `No recording matched ${method} ${path}`,
-    code: 'NOT_FOUND',
-  })
+  return notFound(`No recording matched ${method} ${path}`).toResponse()
 }

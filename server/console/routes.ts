@@ -8,8 +8,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
+import { matchControlRoute } from '../../mocks/core/control-table.ts'
+import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
-import { isValidSessionId, sessionIdOf } from '../../mocks/core/session-id.ts'
+import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
 import { writeAnswer } from '../handler.ts'
 import { apiReferencePage, sendScalarScript } from './api-reference.ts'
 import { dashboardPage } from './dashboard-page.ts'
@@ -30,13 +32,9 @@ function redirect(res: ServerResponse, location: string): void {
   res.end()
 }
 
-function sessionOf(req: IncomingMessage, query: URLSearchParams): string | undefined {
-  const id = query.get('session') ?? sessionIdOf(req.headers)
-  return id === '' ? 'default' : isValidSessionId(id) ? id : undefined
-}
-
 /**
- * Creates the console's request handler. It returns `true` when it answered.
+ * Creates the console's request handler: the routes of the control table the core leaves
+ * to the Node server. It returns `true` when it answered.
  *
  * @example
  * const answerConsole = createConsoleRoutes(sandbox)
@@ -49,50 +47,43 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (!url.startsWith('/__sandbox')) return false
     const mark = url.indexOf('?')
     const path = mark === -1 ? url : url.slice(0, mark)
-    switch (path) {
-      case '/__sandbox':
-        redirect(res, '__sandbox/')
+    const found = matchControlRoute('GET', path)
+    if (!found || found.route.handle) return false
+    const { route } = found
+    if (options.controlToken !== undefined && route.access === 'control') {
+      const refusal = refuseWithoutControlToken(
+        { method: 'GET', url, headers: req.headers as never },
+        options.controlToken,
+      )
+      if (refusal) {
+        writeAnswer(res, refusal)
         return true
+      }
+    }
+    switch (route.path) {
       case '/__sandbox/':
-        send(res, 200, 'text/html', dashboardPage)
+        // Its links are relative to the folder: the page is only served with the slash.
+        if (path === '/__sandbox/') send(res, 200, 'text/html', dashboardPage)
+        else redirect(res, '__sandbox/')
         return true
       case '/__sandbox/dashboard.js':
         send(res, 200, 'text/javascript', dashboardScript)
         return true
-      case '/__sandbox/docs/':
-        redirect(res, '../docs')
-        return true
       case '/__sandbox/docs':
-        send(res, 200, 'text/html', apiReferencePage)
+        if (path === '/__sandbox/docs') send(res, 200, 'text/html', apiReferencePage)
+        else redirect(res, '../docs')
         return true
       case '/__sandbox/docs/scalar.js':
         sendScalarScript(res)
         return true
       case '/__sandbox/events': {
-        // The live journal is the journal: behind the control token like /__sandbox/requests.
-        const refusal =
-          options.controlToken === undefined
-            ? undefined
-            : refuseWithoutControlToken(
-                { method: 'GET', url, headers: req.headers as never },
-                options.controlToken,
-              )
-        if (refusal) {
-          writeAnswer(res, refusal)
-          return true
-        }
-        const session = sessionOf(req, new URLSearchParams(mark === -1 ? '' : url.slice(mark)))
-        if (session === undefined) {
-          send(
-            res,
-            400,
-            'application/json',
-            JSON.stringify({
-              message: 'Invalid sandbox session id',
-              code: 'BAD_REQUEST',
-              details: ['session must be 1 to 64 letters, digits or . _ : -'],
-            }),
-          )
+        let session: string | undefined
+        try {
+          const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark))
+          session = viewedSession(req.headers, query) ?? DEFAULT_SESSION
+        } catch (error) {
+          if (!(error instanceof SandboxError)) throw error
+          writeAnswer(res, errorResponse(error))
           return true
         }
         streamJournal(sandbox, session, req, res)

@@ -445,6 +445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/requests.har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the request journal as HAR
+         * @description The journal as an HTTP Archive (HAR 1.2) with each request and the answer it got: the session's own when the request names a session, every session's otherwise. Bodies above 64 kB are cut and say so. `platform-sandbox --replay` and `examples from-har` read it back.
+         */
+        get: operations["exportSandboxRequestsHar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/openapi.json": {
         parameters: {
             query?: never;
@@ -2138,7 +2158,10 @@ export interface operations {
     };
     listSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this session's entries (instead of the session the request names). */
+                session?: string;
+            };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
@@ -2174,7 +2197,10 @@ export interface operations {
     };
     clearSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this session's entries (instead of the session the request names). */
+                session?: string;
+            };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
@@ -2191,6 +2217,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+        };
+    };
+    exportSandboxRequestsHar: {
+        parameters: {
+            query?: {
+                /** @description Only this session's entries (instead of the session the request names). */
+                session?: string;
+            };
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal as HAR. */
+            200: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        log: {
+                            version: string;
+                            creator: Record<string, never>;
+                            entries: Record<string, never>[];
+                        };
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
@@ -2262,18 +2333,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
-            401: {
-                headers: {
-                    "WWW-Authenticate"?: string;
-                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };
@@ -2564,18 +2623,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
-            401: {
-                headers: {
-                    "WWW-Authenticate"?: string;
-                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };
