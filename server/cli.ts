@@ -7,13 +7,19 @@ import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { parseOrExit } from './commands/replay-report.ts'
 import { isSubcommand } from './commands/subcommands.ts'
-import { exposureWarning, listenAddress } from './exposure.ts'
+import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
   withScenarioFiles,
 } from './scenario-files.ts'
 import { type RunningServer, startServer } from './start-server.ts'
+
+/**
+ * How long a stop waits for requests in flight before cutting their connections: short
+ * enough that the process exits within the 5 s a container stop is given here.
+ */
+const CLOSE_TIMEOUT_MS = 4_000
 
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
@@ -26,7 +32,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {
-    running = await startServer(options)
+    running = await startServer({ closeTimeoutMs: CLOSE_TIMEOUT_MS, ...options })
   } catch (error) {
     if (error instanceof ScenarioError) {
       reportScenarioError(error)
@@ -68,14 +74,15 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     )
     for (const warning of running.restored.warnings) console.error(`platform-sandbox: ${warning}`)
   }
-  const controlProtected = options.controlToken !== undefined
-  const warning = exposureWarning(running.host, running.port, controlProtected)
+  const control: ControlAccess =
+    options.controlToken !== undefined ? 'token' : options.controlClosed ? 'closed' : 'open'
+  const warning = exposureWarning(running.host, running.port, control)
   if (warning) console.error(warning)
   console.log(
     formatBanner(browserUrl(running.url), running.sandbox, {
       // Beyond loopback, the address actually bound comes first.
       ...(warning ? { address: listenAddress(running.host, running.port) } : {}),
-      controlProtected,
+      control,
     }),
   )
   if (running.sandbox.replay) {

@@ -1805,6 +1805,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     resetSandbox: {
@@ -1847,6 +1857,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No saved snapshot of that name. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1880,6 +1900,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -1928,6 +1958,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1959,6 +1999,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2009,6 +2059,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description The name is a scenario's: a snapshot takes a name of its own, so that its export (a scenario file) loads beside the scenarios. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2052,6 +2112,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
@@ -2084,6 +2154,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2132,6 +2212,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description Unknown collection. */
             404: components["responses"]["NotFound"];
         };
@@ -2170,6 +2260,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     clearSandboxRequests: {
@@ -2197,6 +2297,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2240,6 +2350,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxDashboard: {
@@ -2276,6 +2396,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     listSandboxFaults: {
@@ -2305,6 +2435,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2353,6 +2493,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2382,6 +2532,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2425,6 +2585,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No rule with this id in the session. */
             404: components["responses"]["NotFound"];
         };
@@ -2456,6 +2626,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2504,6 +2684,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2535,6 +2725,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2578,6 +2778,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     streamSandboxRequests: {
@@ -2607,6 +2817,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2654,6 +2874,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     countSandboxCollections: {
@@ -2685,6 +2915,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
