@@ -25,6 +25,18 @@ function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
 }
 
+/**
+ * The one line for a state directory the server cannot write (a bind mount owned by another
+ * user, a read-only file system), or `undefined` for any other error.
+ */
+function stateDirProblem(error: unknown, stateDir: string | undefined): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (stateDir === undefined || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR'].includes(code ?? ''))
+    return undefined
+  const user = process.getuid ? ` by user ${process.getuid()}` : ''
+  return `platform-sandbox: cannot write the state directory ${stateDir} (${code}): make it writable${user}, or choose another with --state-dir`
+}
+
 /** Runs the CLI with `args` (without `node` and the script). */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   // Loaded only when asked for: starting the server needs none of the subcommands' code.
@@ -37,6 +49,11 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     if (error instanceof ScenarioError) {
       reportScenarioError(error)
       process.exit(INVALID_SCENARIO_EXIT_CODE)
+    }
+    const problem = stateDirProblem(error, options.stateDir)
+    if (problem) {
+      console.error(problem)
+      process.exit(2)
     }
     if (!isAddressInUse(error)) throw error
     console.error(

@@ -4,12 +4,16 @@
  * rely on. Skipped, with one line saying why, where Podman cannot run (`.ci/run` installs it
  * when run as root on Debian).
  */
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { freePortSync } from '../../scripts/free-port-sync.ts'
 import {
   buildImage,
+  containerLogs,
   ensureBaseImage,
   imageSize,
   podman,
@@ -30,6 +34,7 @@ let base: string
 let image: string | undefined
 const containers: string[] = []
 let volume: string | undefined
+let bindDir: string | undefined
 
 async function start(args: string[] = []): Promise<{ id: string; url: string }> {
   const port = freePortSync()
@@ -44,7 +49,7 @@ async function stop(id: string): Promise<{ exitCode: number; logs: string }> {
   // Podman sends SIGTERM, then SIGKILL after 5 s: exit code 0 means the server ended itself.
   await podman(['stop', '--time', '5', id])
   const exitCode = Number(await podman(['inspect', '--format', '{{.State.ExitCode}}', id]))
-  return { exitCode, logs: await podman(['logs', id]) }
+  return { exitCode, logs: await containerLogs(id) }
 }
 
 async function signIn(url: string): Promise<string> {
@@ -85,6 +90,7 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     if (containers.length > 0) await podman(['rm', '--force', ...containers])
     if (volume) await podman(['volume', 'rm', volume])
     if (image) await podman(['rmi', image])
+    if (bindDir) rmSync(bindDir, { recursive: true, force: true })
   }, 120_000)
 
   it('adds at most 25 MB to its base', async () => {
@@ -114,7 +120,7 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     const closed = await fetch(`${url}/__sandbox/collections/bookings`)
     expect(closed.status).toBe(403)
     expect(await closed.json()).toMatchObject({ code: 'FORBIDDEN' })
-    expect(await podman(['logs', id])).toContain('Control API: closed')
+    expect(await containerLogs(id)).toContain('Control API: closed')
 
     // A request in flight when the stop comes is answered; then the process exits 0.
     const inFlight = fetch(`${url}/payprov/account-status`, {
@@ -147,7 +153,7 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     // The API agrees: that booking is no longer pending.
     const again = await decline(url, await signIn(url))
     expect(again.status).toBe(409)
-    const logs = await podman(['logs', id])
+    const logs = await containerLogs(id)
     expect(logs).toMatch(/State directory \/data: \d+ writes of 1 sessions restored/)
     expect(logs).toContain('all but /health need Authorization: Bearer <control token>')
     expect((await stop(id)).exitCode).toBe(0)
@@ -157,9 +163,27 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     const { id, url } = await start(['-e', 'SANDBOX_CONTROL_OPEN=true'])
     const personasList = await fetch(`${url}/__sandbox/personas`)
     expect(personasList.status).toBe(200)
-    expect(await podman(['logs', id])).toContain(
+    expect(await containerLogs(id)).toContain(
       'open without a token to anyone who can reach this port',
     )
+    expect((await stop(id)).exitCode).toBe(0)
+  }, 120_000)
+
+  it('says in one line when a bind-mounted /data is not writable by its user, and runs once it is, root file system read-only', async () => {
+    bindDir = mkdtempSync(join(tmpdir(), 'platform-sandbox-data-'))
+    // mkdtemp's folder belongs to this (root) user, mode 0700: the image's user cannot write it.
+    const refused = await runContainer(image!, freePortSync(), ['-v', `${bindDir}:/data`])
+    containers.push(refused)
+    expect(await podman(['wait', refused])).toBe('2')
+    expect(await containerLogs(refused)).toContain(
+      'platform-sandbox: cannot write the state directory /data (EACCES): make it writable by user 10001',
+    )
+
+    chownSync(bindDir, 10001, 10001)
+    const { id, url } = await start(['--read-only', '-v', `${bindDir}:/data`])
+    expect((await decline(url, await signIn(url))).status).toBe(201)
+    expect(existsSync(join(bindDir, 'sessions'))).toBe(true)
+    expect(readdirSync(join(bindDir, 'sessions')).length).toBe(1)
     expect((await stop(id)).exitCode).toBe(0)
   }, 120_000)
 })

@@ -66,6 +66,19 @@ export function unavailableReason(): string | undefined {
 
 /** Runs `podman --runtime runc ...args`; resolves with its standard output, trimmed. */
 export function podman(args: readonly string[], timeoutMs = 300_000): Promise<string> {
+  return podmanOutput(args, timeoutMs).then(({ stdout }) => stdout)
+}
+
+/** What a container printed, standard output then standard error. */
+export async function containerLogs(id: string): Promise<string> {
+  const { stdout, stderr } = await podmanOutput(['logs', id], 60_000)
+  return `${stdout}\n${stderr}`
+}
+
+function podmanOutput(
+  args: readonly string[],
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       'podman',
@@ -78,7 +91,7 @@ export function podman(args: readonly string[], timeoutMs = 300_000): Promise<st
               `podman ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stderr.slice(-3000)}`,
             ),
           )
-        } else resolve(stdout.trim())
+        } else resolve({ stdout: stdout.trim(), stderr: stderr.trim() })
       },
     )
   })
