@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { promisify } from 'node:util'
 import { measureColdStarts } from './lib/cold-start.ts'
+import { measureContainer } from './lib/container.ts'
 import { inProcessFigures } from './lib/figures-in-process.ts'
 import {
   coldStartFigure,
@@ -33,6 +34,7 @@ import { measureSnapshotReset, measureValidation } from './lib/scenario-files.ts
 import { startChildServer } from './lib/servers.ts'
 import {
   coldStartRuns,
+  containerRuns,
   load,
   loadRounds,
   benchPath as path,
@@ -45,6 +47,8 @@ import { median } from './lib/stats.ts'
 
 const log = (line: string) => console.log(line)
 const run = promisify(execFile)
+/** The port both sides of the container start figure listen on. */
+const containerPort = 4900 + (process.pid % 100)
 
 /** The recording proxy beside a bare proxy. */
 async function measureRecordingProxy(pinning: ReturnType<typeof setUpPinning>) {
@@ -72,6 +76,14 @@ async function measureLargeReplay() {
 
 async function main() {
   const pinning = setUpPinning()
+  if (process.argv.includes('--container-only')) {
+    // `npm run bench -- --container-only`: the container image's figures alone, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const figures = await measureContainer(pinning, log, containerRuns, containerPort)
+    for (const figure of withRatios(figures)) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--recording-only')) {
     // `npm run bench -- --recording-only`: the recorded-traffic figures alone, not saved.
     log(`Pinning: ${pinning.note}`)
@@ -126,6 +138,9 @@ async function main() {
     4700 + (process.pid % 200),
   )
 
+  // 2b. The container image: `podman run` to first 200 beside the bare CLI, and its size.
+  const container = await measureContainer(pinning, log, containerRuns, containerPort)
+
   // 3. In process: scenario loads and resets, lookups, sessions.
   log('Scenario loads and resets...')
   const defaults = await loadSandbox('default')
@@ -179,6 +194,7 @@ async function main() {
   const figures = [
     ...httpFigures(http),
     ...coldStartFigure(cold),
+    ...container,
     ...inProcessFigures({
       resetDefault,
       resetLarge,

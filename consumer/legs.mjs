@@ -56,7 +56,7 @@ export const legs = [
  * Node 24 from the npm registry's `node` package, kept outside the repository and reused:
  * `$CONSUMER_NODE24_DIR`, or `~/.cache/platform-sandbox-consumer/node24`.
  */
-async function installNode24(log) {
+export async function installNode24(log) {
   const folder =
     process.env.CONSUMER_NODE24_DIR ??
     join(

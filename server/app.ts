@@ -9,6 +9,7 @@ import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
 import { createCorsMiddleware } from './cors.ts'
+import { refuseClosedControl } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
@@ -73,6 +74,7 @@ function createSandboxRequestHandler(
         answerUnexpectedError(error, res)
         return
       }
+      if (options.controlClosed && refuseClosedControl(req, res)) return
       if (answerConsole(req, res)) return
       handle(req, res, next).catch((failure: unknown) => answerUnexpectedError(failure, res))
     })

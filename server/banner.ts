@@ -4,6 +4,7 @@
  * to sign in.
  */
 import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { ControlAccess } from './exposure.ts'
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
@@ -23,7 +24,7 @@ export function browserUrl(url: string): string {
 export function formatBanner(
   url: string,
   sandbox: Sandbox,
-  bound: { address?: string; controlProtected?: boolean } = {},
+  bound: { address?: string; control?: ControlAccess } = {},
 ): string {
   const { scenario, seed, strictContract } = sandbox.settings
   const host = sandbox.personas.find((persona) => persona.key === 'host') ?? sandbox.personas[0]
@@ -48,11 +49,23 @@ export function formatBanner(
       `    curl -b cookies.txt -X POST '${url}/auth/refresh?dryRun=true' -H 'content-type: application/json' -d '{}'`,
     )
   }
+  const control = bound.control ?? 'open'
   lines.push(
     '',
-    `  Control API: ${url}/__sandbox/health, /personas, /scenarios, /reset, /collections/:name, /requests, /openapi.json`,
-    ...(bound.controlProtected
+    ...(control === 'closed'
+      ? [
+          '  Control API: closed, listening beyond loopback without a control token: only',
+          `    ${url}/__sandbox/health answers. Set SANDBOX_CONTROL_TOKEN (--control-token) to`,
+          '    use it with Authorization: Bearer <token>, or SANDBOX_CONTROL_OPEN=true (--control-open) to open it.',
+        ]
+      : [
+          `  Control API: ${url}/__sandbox/health, /personas, /scenarios, /reset, /collections/:name, /requests, /openapi.json`,
+        ]),
+    ...(control === 'token'
       ? ['  (all but /health need Authorization: Bearer <control token>)']
+      : []),
+    ...(control === 'open' && bound.address
+      ? ['  (open without a token to anyone who can reach this port: SANDBOX_CONTROL_OPEN)']
       : []),
     '  Ctrl+C stops the server.',
   )

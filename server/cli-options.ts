@@ -6,6 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
 import { loadReplay } from './commands/input.ts'
+import { controlAccess } from './exposure.ts'
 import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_HOST,
@@ -41,6 +42,7 @@ const environment = {
   log: ['SANDBOX_LOG'],
   secret: ['SANDBOX_SECRET'],
   controlToken: ['SANDBOX_CONTROL_TOKEN'],
+  controlOpen: ['SANDBOX_CONTROL_OPEN'],
   stateDir: ['SANDBOX_STATE_DIR'],
 } as const
 
@@ -61,6 +63,7 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
     return value
   },
   controlToken: parseControlToken,
+  controlOpen: parseBoolean,
   stateDir: (value) => {
     if (value.trim() === '') throw new OptionError('state directory must not be empty')
     return value
@@ -172,6 +175,12 @@ export function createProgram(): Command {
     )
     .addOption(
       new Option(
+        '--control-open',
+        'leave the control API open without a token when listening beyond loopback, where it is closed otherwise: for a throwaway sandbox only (env SANDBOX_CONTROL_OPEN)',
+      ),
+    )
+    .addOption(
+      new Option(
         '--state-dir <dir>',
         "keep each session's writes in <dir> and replay them on start (env SANDBOX_STATE_DIR; default: state in memory only)",
       ).argParser(argument((value) => parsers.stateDir(value, 'state-dir') as string)),
@@ -262,7 +271,15 @@ export function parseCliArguments(
       only: replay.replayOnly === true,
     })
   }
+  if (values.controlToken !== undefined && values.controlOpen === true) {
+    program.error(
+      `error: ${from.controlOpen ?? '--control-open'} and ${from.controlToken ?? '--control-token'} exclude each other: give the token to protect the control API, or open it, not both`,
+      { code: 'platform-sandbox.conflictingOptions' },
+    )
+  }
   if (values.controlToken !== undefined) options.controlToken = values.controlToken as string
+  if (controlAccess(options.host!, options.controlToken, values.controlOpen === true) === 'closed')
+    options.controlClosed = true
   if (values.stateDir !== undefined) options.stateDir = values.stateDir as string
   return options
 }

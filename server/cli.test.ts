@@ -65,6 +65,8 @@ describe('parseCliArguments', () => {
       corsOrigins: ['http://a.test', 'http://b.test:*', 'https://c.test'],
       quiet: true,
       secret: 's3cret',
+      // Beyond loopback without a control token.
+      controlClosed: true,
     })
   })
 
@@ -289,4 +291,29 @@ describe('platform-sandbox command', () => {
     expect(await cli.exited).toBe(0)
     expect(cli.out()).toContain('Sandbox closed.')
   }, 60_000)
+
+  it('on SIGTERM cuts a request still in flight after 4 s instead of waiting for it, and exits 0', async () => {
+    const cli = run(['--port', '0', '--quiet'])
+    children.push(cli.child)
+    const [, url] = await cli.output(/listening on (http:\/\/localhost:\d+)/)
+    const host = personas.find((persona) => persona.key === 'host')!
+    const refresh = await fetch(`${url}/auth/refresh?dryRun=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: host.refreshToken }),
+    })
+    const { accessToken } = (await refresh.json()) as { accessToken: string }
+    // Answered after 60 s: far beyond what a container stop waits.
+    const slow = fetch(`${url}/payprov/account-status`, {
+      headers: { authorization: `Bearer ${accessToken}`, prefer: 'delay=60000' },
+    }).then(
+      (response) => `answered ${response.status}`,
+      () => 'cut',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    cli.child.kill('SIGTERM')
+    expect(await slow).toBe('cut')
+    expect(await cli.exited).toBe(0)
+    expect(cli.out()).toContain('Sandbox closed.')
+  }, 30_000)
 })

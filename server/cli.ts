@@ -7,7 +7,7 @@ import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { parseOrExit } from './commands/replay-report.ts'
 import { isSubcommand } from './commands/subcommands.ts'
-import { exposureWarning, listenAddress } from './exposure.ts'
+import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
   reportScenarioError,
@@ -15,8 +15,26 @@ import {
 } from './scenario-files.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
+/**
+ * How long a stop waits for requests in flight before cutting their connections: short
+ * enough that the process exits within the 5 s a container stop is given here.
+ */
+const CLOSE_TIMEOUT_MS = 4_000
+
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
+}
+
+/**
+ * The one line for a state directory the server cannot write (a bind mount owned by another
+ * user, a read-only file system), or `undefined` for any other error.
+ */
+function stateDirProblem(error: unknown, stateDir: string | undefined): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (stateDir === undefined || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR'].includes(code ?? ''))
+    return undefined
+  const user = process.getuid ? ` by user ${process.getuid()}` : ''
+  return `platform-sandbox: cannot write the state directory ${stateDir} (${code}): make it writable${user}, or choose another with --state-dir`
 }
 
 /** Runs the CLI with `args` (without `node` and the script). */
@@ -26,11 +44,16 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {
-    running = await startServer(options)
+    running = await startServer({ closeTimeoutMs: CLOSE_TIMEOUT_MS, ...options })
   } catch (error) {
     if (error instanceof ScenarioError) {
       reportScenarioError(error)
       process.exit(INVALID_SCENARIO_EXIT_CODE)
+    }
+    const problem = stateDirProblem(error, options.stateDir)
+    if (problem) {
+      console.error(problem)
+      process.exit(2)
     }
     if (!isAddressInUse(error)) throw error
     console.error(
@@ -68,14 +91,15 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     )
     for (const warning of running.restored.warnings) console.error(`platform-sandbox: ${warning}`)
   }
-  const controlProtected = options.controlToken !== undefined
-  const warning = exposureWarning(running.host, running.port, controlProtected)
+  const control: ControlAccess =
+    options.controlToken !== undefined ? 'token' : options.controlClosed ? 'closed' : 'open'
+  const warning = exposureWarning(running.host, running.port, control)
   if (warning) console.error(warning)
   console.log(
     formatBanner(browserUrl(running.url), running.sandbox, {
       // Beyond loopback, the address actually bound comes first.
       ...(warning ? { address: listenAddress(running.host, running.port) } : {}),
-      controlProtected,
+      control,
     }),
   )
   if (running.sandbox.replay) {

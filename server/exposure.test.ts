@@ -10,12 +10,12 @@ describe('binding to an interface other than loopback', () => {
     'prints nothing for loopback %s',
     (host) => {
       expect(isLoopbackHost(host)).toBe(true)
-      expect(exposureWarning(host, 4010, false)).toBeUndefined()
+      expect(exposureWarning(host, 4010, 'open')).toBeUndefined()
     },
   )
 
-  it('warns for 0.0.0.0, naming the control API calls that are exposed and the fix', () => {
-    const warning = exposureWarning('0.0.0.0', 4010, false)
+  it('warns for 0.0.0.0 opened with --control-open, naming the control API calls that are exposed and the fix', () => {
+    const warning = exposureWarning('0.0.0.0', 4010, 'open')
     expect(warning).toContain('listening on http://0.0.0.0:4010')
     expect(warning).toContain('every network interface')
     for (const exposed of [
@@ -30,7 +30,7 @@ describe('binding to an interface other than loopback', () => {
   })
 
   it('warns for a LAN address, saying the control API is protected when it is', () => {
-    const warning = exposureWarning('192.168.1.20', 4010, true)
+    const warning = exposureWarning('192.168.1.20', 4010, 'token')
     expect(warning).toContain('http://192.168.1.20:4010')
     expect(warning).toContain('requires the control token')
     expect(warning).not.toContain('--control-token <token>')
@@ -39,12 +39,109 @@ describe('binding to an interface other than loopback', () => {
   it('makes the banner print the address actually bound', () => {
     const banner = formatBanner('http://127.0.0.1:4010', createSandbox(), {
       address: listenAddress('0.0.0.0', 4010),
-      controlProtected: true,
+      control: 'token',
     })
     expect(banner.split('\n')[0]).toBe('Platform API sandbox listening on http://0.0.0.0:4010')
     expect(banner).toContain('from this machine: http://127.0.0.1:4010')
     expect(banner).toContain('Authorization: Bearer <control token>')
     expect(listenAddress('::', 80)).toBe('http://[::]:80')
+  })
+})
+
+describe('the control API beyond loopback', () => {
+  const closed = (args: string[], env: Record<string, string> = {}) =>
+    parseCliArguments(args, env).controlClosed === true
+
+  it('is closed without a control token, open on loopback, with a token or with --control-open', () => {
+    expect(closed(['--host', '0.0.0.0'])).toBe(true)
+    expect(closed([], { SANDBOX_HOST: '192.168.1.20' })).toBe(true)
+    expect(closed([])).toBe(false)
+    expect(closed(['--host', 'localhost'])).toBe(false)
+    expect(closed(['--host', '0.0.0.0', '--control-token', 'qa-team-token-123'])).toBe(false)
+    expect(closed(['--host', '0.0.0.0', '--control-open'])).toBe(false)
+    expect(closed([], { SANDBOX_HOST: '0.0.0.0', SANDBOX_CONTROL_OPEN: 'true' })).toBe(false)
+    expect(closed([], { SANDBOX_HOST: '0.0.0.0', SANDBOX_CONTROL_OPEN: '0' })).toBe(true)
+  })
+
+  it('refuses a control token and --control-open together, naming both', () => {
+    const errors: string[] = []
+    const program = createProgram()
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => errors.push(text), writeOut: () => {} })
+    expect(() =>
+      parseCliArguments(
+        ['--control-open'],
+        { SANDBOX_CONTROL_TOKEN: 'qa-team-token-123' },
+        program,
+      ),
+    ).toThrow()
+    expect(errors.join('')).toContain('--control-open and SANDBOX_CONTROL_TOKEN exclude each other')
+  })
+
+  it('says so in the warning and in the banner, with the two ways to use it', () => {
+    const warning = exposureWarning('0.0.0.0', 4010, 'closed')!
+    expect(warning).toContain('The control API is closed (403): only /__sandbox/health answers')
+    expect(warning).toContain('SANDBOX_CONTROL_TOKEN')
+    expect(warning).toContain('SANDBOX_CONTROL_OPEN=true')
+    const banner = formatBanner('http://127.0.0.1:4010', createSandbox(), {
+      address: listenAddress('0.0.0.0', 4010),
+      control: 'closed',
+    })
+    expect(banner).toContain(
+      'Control API: closed, listening beyond loopback without a control token',
+    )
+    expect(banner).toContain('http://127.0.0.1:4010/__sandbox/health answers')
+    expect(banner).not.toContain('/collections/:name')
+    const opened = formatBanner('http://127.0.0.1:4010', createSandbox(), {
+      address: listenAddress('0.0.0.0', 4010),
+      control: 'open',
+    })
+    expect(opened).toContain('open without a token to anyone who can reach this port')
+  })
+})
+
+describe('a server whose control API is closed', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ controlClosed: true })
+  })
+  afterAll(() => server.close())
+
+  it('answers every control call but the health check 403, token or not, and changes nothing', async () => {
+    const declined = await server.request('/bookings/bkg_pending/decline', {
+      as: 'host',
+      body: { reason: 'Fully booked' },
+    })
+    expect(declined.status).toBe(201)
+    for (const [path, method, headers] of [
+      ['/__sandbox/collections/bookings', 'GET', {}],
+      ['/__sandbox/requests', 'GET', {}],
+      ['/__sandbox/personas', 'GET', { authorization: 'Bearer qa-team-token-123' }],
+      ['/__sandbox/reset', 'POST', {}],
+      ['/__sandbox/reset/', 'POST', {}],
+      ['/__sandbox/', 'GET', {}],
+      ['/__sandbox', 'GET', {}],
+      ['/__sandbox/events', 'GET', {}],
+      ['/__sandbox/docs', 'GET', {}],
+    ] as const) {
+      const response = await server.request(path, { method, headers })
+      expect(response.status, `${method} ${path}`).toBe(403)
+      expect(response.body, `${method} ${path}`).toMatchObject({
+        message:
+          'The control API is closed: this sandbox listens beyond loopback without a control token',
+        code: 'FORBIDDEN',
+      })
+      expect((response.body as { details: string[] }).details[0]).toContain('SANDBOX_CONTROL_OPEN')
+    }
+    // The reset was refused: the decline is still there.
+    const store = await server.sandbox.store()
+    expect(store.bookings.get('bkg_pending')?.status).toBe('declined')
+  })
+
+  it('keeps GET /__sandbox/health open', async () => {
+    const health = await server.request('/__sandbox/health')
+    expect(health.status).toBe(200)
+    expect(health.body).toMatchObject({ status: 'ok', scenario: 'default' })
   })
 })
 

@@ -3,7 +3,18 @@
  * What binding to an interface other than loopback exposes, said at start-up: the
  * sandbox has no users of its own, so anyone who can reach the port can reset it, read
  * every collection (refresh tokens of the personas included) and read the journal.
+ * Beyond loopback the CLI therefore closes the control API unless it has a control
+ * token or is told to leave it open (`--control-open`).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { jsonResponse } from '../mocks/core/http.ts'
+import { writeAnswer } from './handler.ts'
+
+/** How the control API answers: to anyone, with the control token only, or health only. */
+export type ControlAccess = 'open' | 'token' | 'closed'
+
+const HOW_TO_OPEN =
+  'start the sandbox with SANDBOX_CONTROL_TOKEN (or --control-token) and send Authorization: Bearer <token>, or with SANDBOX_CONTROL_OPEN=true (or --control-open) to open it to anyone who can reach the port'
 
 /** `localhost`, `127.0.0.0/8`, `::1` and their IPv4-mapped forms. */
 export function isLoopbackHost(host: string): boolean {
@@ -21,11 +32,46 @@ export function listenAddress(host: string, port: number): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
 }
 
+/**
+ * What the CLI's options make of the control API: closed beyond loopback unless a token
+ * protects it or `open` (`--control-open`) says to leave it open.
+ */
+export function controlAccess(
+  host: string,
+  token: string | undefined,
+  open: boolean,
+): ControlAccess {
+  if (token !== undefined) return 'token'
+  return open || isLoopbackHost(host) ? 'open' : 'closed'
+}
+
+/**
+ * Answers a `/__sandbox` call other than `GET /__sandbox/health` with a 403 and returns
+ * `true`; returns `false` for everything else. For a sandbox whose control API is closed.
+ */
+export function refuseClosedControl(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? '/'
+  const mark = url.indexOf('?')
+  const path = (mark === -1 ? url : url.slice(0, mark)).replace(/\/+$/, '')
+  if (path !== '/__sandbox' && !path.startsWith('/__sandbox/')) return false
+  if ((req.method === 'GET' || req.method === 'HEAD') && path === '/__sandbox/health') return false
+  writeAnswer(
+    res,
+    jsonResponse(403, {
+      message:
+        'The control API is closed: this sandbox listens beyond loopback without a control token',
+      code: 'FORBIDDEN',
+      details: [HOW_TO_OPEN],
+    }),
+  )
+  return true
+}
+
 /** The start-up warning for a non-loopback `host`, or `undefined` for loopback. */
 export function exposureWarning(
   host: string,
   port: number,
-  controlProtected: boolean,
+  control: ControlAccess,
 ): string | undefined {
   if (isLoopbackHost(host)) return undefined
   const everyone =
@@ -35,14 +81,20 @@ export function exposureWarning(
     '  Anyone who can reach this port can sign in as any persona (their refresh tokens and',
     '  idp codes are public), call every operation, and read and change every session.',
   ]
-  if (controlProtected) {
+  if (control === 'token') {
     lines.push(
       '  The control API (/__sandbox/*, but /__sandbox/health) requires the control token.',
     )
+  } else if (control === 'closed') {
+    lines.push(
+      '  The control API is closed (403): only /__sandbox/health answers. Give it a token with',
+      '  --control-token <token> (or SANDBOX_CONTROL_TOKEN), or open it with --control-open',
+      '  (or SANDBOX_CONTROL_OPEN=true) on a throwaway sandbox.',
+    )
   } else {
     lines.push(
-      '  The control API is open too: /__sandbox/reset, /__sandbox/collections/:name (refresh',
-      '  tokens included), /__sandbox/requests (the journal) and /__sandbox/personas.',
+      '  The control API is open too (--control-open): /__sandbox/reset, /__sandbox/collections/:name',
+      '  (refresh tokens included), /__sandbox/requests (the journal) and /__sandbox/personas.',
       '  Protect it with --control-token <token> (or SANDBOX_CONTROL_TOKEN).',
     )
   }

@@ -32,6 +32,12 @@ export interface AppOptions extends SandboxOptions {
   log?: (line: string) => void
   /** `text` (default; coloured on a terminal) or `json`, one object per line. */
   logFormat?: 'text' | 'json'
+  /**
+   * Refuse every `/__sandbox` call but `GET /__sandbox/health` with a 403, whatever it
+   * carries: what the CLI does when it listens beyond loopback without a control token.
+   * Default `false`.
+   */
+  controlClosed?: boolean
 }
 
 export interface ServerOptions extends AppOptions {
@@ -39,7 +45,10 @@ export interface ServerOptions extends AppOptions {
   port?: number
   /** Default `127.0.0.1`. */
   host?: string
-  /** Longest wait for in-flight requests on close before their connections are cut. Default 10 s. */
+  /**
+   * Longest wait for in-flight requests on close before their connections are cut.
+   * Default 10 s; the CLI waits 4 s, so that it exits within the 5 s a container stop allows.
+   */
   closeTimeoutMs?: number
   /**
    * Keep each session's writes in an append-only log under this directory and replay them

@@ -25,7 +25,8 @@ export interface RunningServer {
   restored: RestoreSummary | undefined
   /**
    * Stops accepting connections, waits for in-flight requests (at most
-   * `closeTimeoutMs`), then resolves. Safe to call more than once.
+   * `closeTimeoutMs`), writes the state directory through to the disk, then resolves.
+   * Safe to call more than once.
    */
   close(): Promise<void>
 }
@@ -96,8 +97,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((error) => {
           clearTimeout(deadline)
           clearInterval(sweep)
-          if (error) reject(error)
-          else resolve()
+          if (error) {
+            reject(error)
+            return
+          }
+          try {
+            state?.flush()
+            resolve()
+          } catch (failure) {
+            reject(failure)
+          }
         })
         server.closeIdleConnections()
       })

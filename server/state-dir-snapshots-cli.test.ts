@@ -64,4 +64,16 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
     expect(code).toBe(2)
     expect(stderr).toContain(`${broken}: not valid JSON (`)
   }, 60_000)
+
+  it('exits with code 2 and one line when it cannot write the state directory', async () => {
+    // A folder under a file: not writable by anyone, root included.
+    const file = join(temporaryDirectory(), 'a-file')
+    writeFileSync(file, '')
+    const cli = startStateDirCli(join(file, 'state'))
+    const { code, stderr } = await cli.exited
+    expect(code).toBe(2)
+    expect(stderr.trim()).toMatch(
+      /^platform-sandbox: cannot write the state directory .*a-file\/state \(ENOTDIR\): make it writable by user \d+, or choose another with --state-dir$/,
+    )
+  }, 60_000)
 })

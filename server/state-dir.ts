@@ -11,10 +11,15 @@
  * in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored before the logs are
  * replayed. Written with `appendFileSync`: the line is in the operating system's hands
  * when the client gets its answer (it survives the process, not a power cut: no fsync).
+ * A graceful stop (`flush()`, called once the server has closed) fsyncs the logs written
+ * since the start, and their folder, so a stopped sandbox's state is on disk.
  */
 import {
   appendFileSync,
+  closeSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -52,6 +57,23 @@ export interface StateDir {
   readonly sandboxOptions: SandboxOptions
   /** Replays every session's log into `sandbox`, then logs what its events announce. */
   restore(sandbox: Sandbox): Promise<RestoreSummary>
+  /** Writes the logs changed since the start (or the last flush) through to the disk. */
+  flush(): void
+}
+
+/** fsync of a file or a folder that may have been removed since. */
+function syncToDisk(path: string): void {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return
+  }
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 function fileOf(directory: string, session: string): string {
@@ -105,8 +127,12 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
   const clock = options.now ?? (() => new Date())
   let replayingAt: Date | undefined
 
-  const append = (session: string, record: LogRecord) =>
-    appendFileSync(fileOf(sessionsDir, session), `${JSON.stringify(record)}\n`)
+  const written = new Set<string>()
+  const append = (session: string, record: LogRecord) => {
+    const file = fileOf(sessionsDir, session)
+    appendFileSync(file, `${JSON.stringify(record)}\n`)
+    written.add(file)
+  }
   const truncate = (session: string) => rmSync(fileOf(sessionsDir, session), { force: true })
 
   function logOperation(event: OperationEvent): void {
@@ -129,6 +155,11 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
 
   return {
     sandboxOptions: { ...options, now: () => replayingAt ?? clock() },
+    flush() {
+      for (const file of written) syncToDisk(file)
+      written.clear()
+      syncToDisk(sessionsDir)
+    },
     async restore(sandbox) {
       await sandbox.ready
       const { reset } = sandbox

@@ -15,9 +15,12 @@ export interface ColdStartCommand {
   args: string[]
   /** Path polled for the first 200. */
   path: string
+  /** The Node binary that runs `script`. Default: the one running the bench. */
+  node?: string
 }
 
-function statusOf(port: number, path: string): Promise<number> {
+/** The status of `GET http://127.0.0.1:<port><path>`, 0 when nothing answers. */
+export function statusOf(port: number, path: string): Promise<number> {
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       res.resume()
@@ -28,8 +31,13 @@ function statusOf(port: number, path: string): Promise<number> {
   })
 }
 
-async function once(pinning: Pinning, command: ColdStartCommand, port: number): Promise<number> {
-  const [executable, argv] = pinning.wrap(process.execPath, [
+/** Milliseconds from spawning `command` to its first 200; it is stopped before resolving. */
+export async function coldStartOnce(
+  pinning: Pinning,
+  command: ColdStartCommand,
+  port: number,
+): Promise<number> {
+  const [executable, argv] = pinning.wrap(command.node ?? process.execPath, [
     command.script,
     ...command.args,
     '--port',
@@ -64,7 +72,7 @@ export async function measureColdStarts(
   const times = new Map(commands.map((command) => [command.name, [] as number[]]))
   for (let run = 0; run < runs; run++) {
     for (const command of commands)
-      times.get(command.name)!.push(await once(pinning, command, port))
+      times.get(command.name)!.push(await coldStartOnce(pinning, command, port))
   }
   for (const list of times.values()) list.sort((a, b) => a - b)
   return times

@@ -18,7 +18,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { gzipSync } from 'node:zlib'
-// @ts-expect-error: a plain JavaScript module of the repository's scripts
 import { packTarball } from '../../scripts/pack-tarball.mjs'
 import type { Figure } from './report.ts'
 import { median } from './stats.ts'

@@ -22,6 +22,8 @@ export const load: LoadSettings = {
 }
 export const loadRounds = numberFromEnv('BENCH_ROUNDS', 2)
 export const coldStartRuns = numberFromEnv('BENCH_COLD_RUNS', 9)
+/** Runs of each side of the container start figure (`podman run` and the bare CLI). */
+export const containerRuns = numberFromEnv('BENCH_CONTAINER_RUNS', 5)
 export const sessionCount = 1000
 export const recordRequests = numberFromEnv('BENCH_RECORD_REQUESTS', 5000)
 /** Alternating rounds of the two proxies; the median round of each is compared. */

@@ -1825,6 +1825,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     resetSandbox: {
@@ -1867,6 +1877,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No saved snapshot of that name. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1900,6 +1920,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -1948,6 +1978,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1979,6 +2019,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2029,6 +2079,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description The name is a scenario's: a snapshot takes a name of its own, so that its export (a scenario file) loads beside the scenarios. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2072,6 +2132,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No snapshot of that name. */
             404: components["responses"]["NotFound"];
         };
@@ -2104,6 +2174,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2152,6 +2232,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description Unknown collection. */
             404: components["responses"]["NotFound"];
         };
@@ -2193,6 +2283,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     clearSandboxRequests: {
@@ -2223,6 +2323,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2311,6 +2421,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxDashboard: {
@@ -2333,6 +2453,16 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };
@@ -2364,6 +2494,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2412,6 +2552,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2441,6 +2591,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2484,6 +2644,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description No rule with this id in the session. */
             404: components["responses"]["NotFound"];
         };
@@ -2515,6 +2685,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2563,6 +2743,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2601,6 +2791,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     getSandboxDocs: {
@@ -2623,6 +2823,16 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
         };
@@ -2654,6 +2864,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
@@ -2701,6 +2921,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
         };
     };
     countSandboxCollections: {
@@ -2732,6 +2962,16 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
