@@ -84,6 +84,14 @@ export function createCommandsProgram(): Command {
     )
     .option('--name <name>', "the scenario's name (default: the HAR's file name)")
     .option('--extends <scenario>', 'the scenario it starts from', 'empty')
+    .addOption(
+      new Option(
+        '--at <moment>',
+        'start: the state before the first exchange (sending the requests again gives the recorded answers); end: where the recording stopped',
+      )
+        .choices(['start', 'end'])
+        .default('start'),
+    )
     .option(
       '--scenario-file <path>',
       'a scenario file or folder that --extends may name; repeatable',

@@ -22,6 +22,7 @@ export interface ScenarioFromHarCommandOptions {
   extends?: string
   scenarioFile?: string[]
   seed?: number
+  at?: 'start' | 'end'
 }
 
 /** `staging.har` gives `staging`; characters a name cannot hold become `-`. */
@@ -72,6 +73,7 @@ export async function runScenarioFromHar(
       name,
       extends: extended,
       source: basename(harPath),
+      at: options.at ?? 'start',
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(files.length > 0 ? { scenarios: files } : {}),
     })
@@ -92,7 +94,9 @@ export async function runScenarioFromHar(
   writeFileSync(temporary, text)
   renameSync(temporary, out)
 
-  console.log(`${out}: scenario "${name}" on top of "${extended}": records ${counts(learned)}`)
+  console.log(
+    `${out}: scenario "${name}" (${options.at === 'end' ? 'where the recording stopped' : 'before the first exchange'}) on top of "${extended}": records ${counts(learned)}`,
+  )
   console.log(
     `Covered ${learned.covered} of ${plural(learned.exchanges, 'exchange')} with the API (${plural(learned.entries, 'entry', 'entries')} in ${harPath}).`,
   )

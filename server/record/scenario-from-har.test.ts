@@ -146,6 +146,49 @@ describe('platform-sandbox scenario from-har', () => {
     expect(again.map((one) => [one.recorded, one.replayed])).toEqual([[201, 409]])
   })
 
+  it('--at end: a sandbox started on it carries on where the recording stopped', async () => {
+    const end = join(folder, 'end.yaml')
+    const run = runCli([
+      'scenario',
+      'from-har',
+      harPath,
+      '--out',
+      end,
+      '--name',
+      'after',
+      '--at',
+      'end',
+    ])
+    expect(await run.exited).toBe(0)
+    expect(run.stdout()).toContain(`${end}: scenario "after" (where the recording stopped)`)
+    const after = await startServer({
+      port: 0,
+      quiet: true,
+      scenarios: await readScenarioFiles([end]),
+      scenario: 'after',
+    })
+    try {
+      const scenario = parseScenarioText(readFileSync(end, 'utf8'), end) as ScenarioFile
+      const steps = har.log.entries.filter((entry) =>
+        /\/(bookings\/bkg_7f3a9c\/decline|notifications\/ntf_91ab77\/archive)$/.test(
+          entry.request.url,
+        ),
+      )
+      const replayed = await replayHar(
+        { log: { ...har.log, entries: steps } },
+        scenario,
+        new Set(),
+        sender(after.url, 'next'),
+      )
+      expect(replayed.map((one) => [one.label, one.recorded, one.replayed])).toEqual([
+        [expect.stringContaining(STAGING_BOOKING), 201, 409],
+        [expect.stringContaining('ntf_91ab77'), 201, 409],
+      ])
+    } finally {
+      await after.close()
+    }
+  })
+
   it('writes nothing for a HAR cut short, with one line naming the file and exit code 2', async () => {
     const cut = join(folder, 'cut.har')
     const text = readFileSync(harPath, 'utf8')

@@ -16,6 +16,9 @@ export interface LearnExchange {
   /** `#3 POST /bookings/bkg_1/decline?dryRun=true`: the entry's number from 1, as the replay names it. */
   label: string
   operation: Operation
+  /** The path and the query string (`?dryRun=true`, or `''`), as recorded. */
+  path: string
+  search: string
   /** Path parameters, still percent-encoded. */
   params: Record<string, string>
   query: URLSearchParams
@@ -90,6 +93,8 @@ export function readExchanges(document: unknown, operations: readonly Operation[
       index,
       label,
       operation: matched.value,
+      path: url.path,
+      search: url.search,
       params: matched.params,
       query: new URLSearchParams(url.search),
       headers,

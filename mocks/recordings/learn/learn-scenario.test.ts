@@ -114,3 +114,22 @@ describe('learning a scenario from a recording', () => {
     expect(JSON.stringify(second.scenario)).toBe(JSON.stringify(first.scenario))
   })
 })
+
+describe('learning where the recording stopped', () => {
+  it('plays the covered exchanges forward: the declined booking is declined, the archived notification archived', async () => {
+    const learned = await learnScenario(await recordStaging(), { name: 'after-staging', at: 'end' })
+    expect(learned.notCovered).toEqual([])
+    const sandbox = createSandbox({ scenarios: [learned.scenario], scenario: 'after-staging' })
+    const store = await sandbox.store()
+    expect(store.bookings.get(STAGING_BOOKING)).toMatchObject({
+      status: 'declined',
+      declineReason: 'Closed for works',
+    })
+    expect(store.notifications.get('ntf_91ab77')?.archivedAt).not.toBeNull()
+    expect(store.follows.has(`${STAGING_HOST}:usr_g7c0d2`)).toBe(true)
+    expect(
+      store.checkoutSessions.filter((session) => session.bookingId === 'bkg_8e21aa'),
+    ).toHaveLength(1)
+    expect(store.refunds.filter((refund) => refund.bookingId === 'bkg_55p41d')).toHaveLength(1)
+  })
+})

@@ -20,6 +20,7 @@ import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subj
 import { type LearnExchange, readExchanges } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
+import { playForward } from './play-forward.ts'
 import { rules } from './rules.ts'
 
 export interface ScenarioFromHarOptions {
@@ -33,6 +34,12 @@ export interface ScenarioFromHarOptions {
   scenarios?: ScenarioInputs
   /** How the description names the recording. Default `a recording`. */
   source?: string
+  /**
+   * `start` (default): the state before the first exchange, so that sending the recorded
+   * requests again gives the recorded answers. `end`: the state where the recording
+   * stopped, the learned start with the covered exchanges played forward on it.
+   */
+  at?: 'start' | 'end'
 }
 
 /** An exchange the learned scenario does not reproduce. */
@@ -63,6 +70,7 @@ export interface LearnedScenario {
 }
 
 const BODY_LIMIT = 102_400
+const SNAPSHOT = 'learned-from-har'
 const REFRESH_COOKIE = 'refresh_token'
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -325,11 +333,21 @@ export async function learnScenario(
       })
     }
   }
-  const learned = await materialize(facts, sandbox, { session, name, now })
+  const learned = await materialize(facts, sandbox, { session, now })
+  if (options.at === 'end') {
+    const skipped = new Set(notCovered.map(({ index }) => index))
+    const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
+    for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
+      notCovered.push({ index: exchange.index, label: labels.get(exchange.index)!, reason })
+    }
+    notCovered.sort((a, b) => a.index - b.index)
+  }
+  // Exported as a saved snapshot is: what differs from the scenario extended.
+  await sandbox.snapshots.save(SNAPSHOT, { session })
   const scenario: ScenarioFile = {
-    ...learned.file,
+    ...(await sandbox.snapshots.export(SNAPSHOT)),
     name,
-    description: `Learned from ${options.source ?? 'a recording'}: ${exchanges.length - notCovered.length} of ${exchanges.length} exchanges with the API reproduced`,
+    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${exchanges.length - notCovered.length} of ${exchanges.length} exchanges with the API reproduced`,
   }
   return {
     scenario,

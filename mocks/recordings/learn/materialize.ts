@@ -9,7 +9,6 @@ import { base64url } from '../../../fixtures/personas.ts'
 import type { Sandbox } from '../../core/sandbox-types.ts'
 import type { CollectionName, User } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
-import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { Fact, Facts } from './facts.ts'
 
 /** A learned user's credentials, so that a person can sign in as them. */
@@ -20,7 +19,6 @@ export interface LearnedSignIn {
 }
 
 export interface Materialized {
-  file: ScenarioFile
   /** Exchange indexes behind each record, by `<collection>:<key>` of the file. */
   origins: Map<string, number[]>
   signIns: LearnedSignIn[]
@@ -59,11 +57,11 @@ export function madeUpCredentials(publicId: string) {
   }
 }
 
-/** Writes the facts into `session` of `sandbox` and exports it as a scenario file. */
+/** Writes the facts into `session` of `sandbox`: the state before the first exchange. */
 export async function materialize(
   facts: Facts,
   sandbox: Sandbox,
-  options: { session: string; name: string; now: Date },
+  options: { session: string; now: Date },
 ): Promise<Materialized> {
   const { session, now } = options
   const store: Store = await sandbox.store(session)
@@ -313,7 +311,5 @@ export async function materialize(
   for (const name of byCollection.keys()) {
     if (!ORDER.includes(name)) throw new Error(`Failed to learn a scenario: no writer for ${name}`)
   }
-  await sandbox.snapshots.save(options.name, at)
-  const file = await sandbox.snapshots.export(options.name)
-  return { file, origins, signIns }
+  return { origins, signIns }
 }
