@@ -13,16 +13,13 @@ import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 export interface LearnExchange {
   /** Position in `log.entries`, from 0. */
   index: number
-  /** `#3 POST /bookings/bkg_1/decline?dryRun=true`: the entry's number from 1, as the replay names it. */
-  label: string
   operation: Operation
   /** The path and the query string (`?dryRun=true`, or `''`), as recorded. */
   path: string
   search: string
   /** Path parameters, still percent-encoded. */
   params: Record<string, string>
-  query: URLSearchParams
-  /** Request headers, names in lower case (the last of a repeated one). */
+  /** The request headers the sandbox reads (`authorization`, `cookie`, `content-type`), names in lower case. */
   headers: Record<string, string>
   /** Request body text, `''` when none. */
   body: string
@@ -35,6 +32,10 @@ export interface LearnExchange {
   startedAt: Date | undefined
 }
 
+/** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
+export const labelOf = (exchange: LearnExchange): string =>
+  `#${exchange.index + 1} ${exchange.operation.method} ${exchange.path}${exchange.search} ${exchange.status}`
+
 export interface ReadExchanges {
   exchanges: LearnExchange[]
   /** Entries that are not an operation of the API, by label. */
@@ -45,6 +46,9 @@ export interface ReadExchanges {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
+/** The only request headers the sandbox's answers depend on. */
+const READ = new Set(['authorization', 'cookie', 'content-type'])
+
 function headerMap(raw: unknown, where: string): Record<string, string> {
   const headers: Record<string, string> = {}
   if (raw === undefined) return headers
@@ -53,7 +57,8 @@ function headerMap(raw: unknown, where: string): Record<string, string> {
     if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') {
       throw new RecordingsFormatError(`${where}: expected { name, value } strings`)
     }
-    headers[header.name.toLowerCase()] = header.value
+    const name = header.name.toLowerCase()
+    if (READ.has(name)) headers[name] = header.value
   }
   return headers
 }
@@ -67,15 +72,21 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   if (!isObject(log) || !Array.isArray(log.entries)) {
     throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
   }
-  const route = createRouter(operations.map((value) => ({ ...value, value })))
+  const router = createRouter(operations.map((value) => ({ ...value, value })))
+  // Recordings repeat their routes: each method and path is matched once.
+  const matches = new Map<string, ReturnType<typeof router>>()
+  const route = (method: string, path: string) => {
+    const key = `${method} ${path}`
+    if (!matches.has(key)) matches.set(key, router(method, path))
+    return matches.get(key)
+  }
   const exchanges: LearnExchange[] = []
   const others: string[] = []
   log.entries.forEach((raw: unknown, index) => {
     const { entry, method, url } = checkedEntry(raw, index, '')
-    const label = `#${index + 1} ${method} ${url.path}${url.search}`
     const matched = route(method, url.path)
     if (!matched) {
-      others.push(label)
+      others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
       return
     }
     const request = (raw as { request: Record<string, unknown> }).request
@@ -91,12 +102,10 @@ export function readExchanges(document: unknown, operations: readonly Operation[
     const startedAt = typeof started === 'string' ? new Date(started) : undefined
     exchanges.push({
       index,
-      label,
       operation: matched.value,
       path: url.path,
       search: url.search,
       params: matched.params,
-      query: new URLSearchParams(url.search),
       headers,
       body: entry.request.postData?.text ?? '',
       status: entry.response.status,

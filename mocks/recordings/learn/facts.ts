@@ -44,36 +44,52 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 /** The facts of every record, with an undo log so that one exchange's facts go together. */
 export class Facts {
   readonly byKey = new Map<string, Fact>()
-  private undo: Array<() => void> = []
+  /** What the current exchange changed: `[object, field, had it, previous value]`, in order. */
+  private undo: Array<[Record<string, unknown>, string, boolean, unknown]> = []
+  /** Facts the current exchange created, and those it added an origin to. */
+  private created: string[] = []
+  private mentioned: Fact[] = []
   /** The exchange being read (its index in `log.entries`). */
   entry = -1
 
   /** Starts reading exchange `index`. */
   begin(index: number): void {
     this.entry = index
-    this.undo = []
+    this.undo.length = 0
+    this.created.length = 0
+    this.mentioned.length = 0
   }
 
   /** Forgets everything the current exchange added. */
   rollback(): void {
-    for (const step of this.undo.reverse()) step()
-    this.undo = []
-  }
-
-  private assign<T extends object, K extends keyof T>(target: T, field: K, value: T[K]): void {
-    const had = Object.hasOwn(target, field)
-    const previous = target[field]
-    target[field] = value
-    this.undo.push(() => {
+    for (let i = this.undo.length - 1; i >= 0; i--) {
+      const [target, field, had, previous] = this.undo[i]!
       if (had) target[field] = previous
       else delete target[field]
-    })
+    }
+    for (const fact of this.mentioned) fact.origins.pop()
+    for (const id of this.created) this.byKey.delete(id)
+    this.begin(this.entry)
+  }
+
+  private assign<T extends object, K extends keyof T & string>(
+    target: T,
+    field: K,
+    value: T[K],
+  ): void {
+    this.undo.push([
+      target as Record<string, unknown>,
+      field,
+      Object.hasOwn(target, field),
+      target[field],
+    ])
+    target[field] = value
   }
 
   private mention(fact: Fact): void {
     if (fact.origins.at(-1) === this.entry) return
     fact.origins.push(this.entry)
-    this.undo.push(() => fact.origins.pop())
+    this.mentioned.push(fact)
   }
 
   /** The fact of a record, created empty on first use. */
@@ -92,7 +108,7 @@ export class Facts {
         origins: [],
       }
       this.byKey.set(id, fact)
-      this.undo.push(() => this.byKey.delete(id))
+      this.created.push(id)
     }
     this.mention(fact)
     return fact

@@ -5,6 +5,7 @@
  * (`rules.ts`), and writes the result as records (`materialize.ts`) on top of the
  * scenario extended. Exchanges it cannot reproduce are named with the reason.
  */
+import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
@@ -17,7 +18,7 @@ import { createSandbox } from '../../sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
-import { type LearnExchange, readExchanges } from './exchanges.ts'
+import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
@@ -63,8 +64,8 @@ export interface LearnedScenario {
   others: string[]
   /** Exchange indexes behind each learned record, by `<collection>:<key>`. */
   origins: Map<string, number[]>
-  /** Labels of the exchanges, by index, for comments. */
-  labels: Map<number, string>
+  /** The label of exchange `index` (`#3 POST /bookings/bkg_1/decline 201`), for comments. */
+  label(index: number): string
   /** Credentials of the users the scenario adds. */
   signIns: LearnedSignIn[]
 }
@@ -89,6 +90,47 @@ function parseJson(text: string): unknown {
   }
 }
 
+type DryRun = boolean | undefined | SandboxError
+/** `dryRun` of each query string: recordings repeat a few. */
+const dryRuns = new Map<string, DryRun>()
+
+function dryRunOf(search: string): DryRun {
+  if (!dryRuns.has(search)) {
+    if (dryRuns.size > 10_000) dryRuns.clear()
+    try {
+      dryRuns.set(search, readDryRunQuery(new URLSearchParams(search)))
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error
+      dryRuns.set(search, error)
+    }
+  }
+  return dryRuns.get(search)
+}
+
+/** The path parameters' check of each operation and parameters: recordings repeat ids. */
+const paramChecks = new WeakMap<Operation, Map<string, ReturnType<typeof checked>>>()
+
+function checkParams(operation: Operation, params: Record<string, string>) {
+  let checks = paramChecks.get(operation)
+  if (!checks) paramChecks.set(operation, (checks = new Map()))
+  const key = Object.values(params).join('\u0000')
+  if (checks.size > 10_000) checks.clear()
+  let check = checks.get(key)
+  if (!check) checks.set(key, (check = checked(operation.params, params, 'params')))
+  return check
+}
+
+/**
+ * `parseInput`'s verdict, the message only when it fails: zod's plain `safeParse` takes its
+ * compiled fast path, ten times quicker than with the options that messages need.
+ */
+function checked(schema: z.ZodType, value: unknown, subject: string) {
+  const quick = schema.safeParse(value)
+  return quick.success
+    ? { ok: true as const, data: quick.data }
+    : parseInput(schema, value, subject)
+}
+
 /** What the sandbox answers whatever the state: the `dryRun`, body and input checks. */
 function inputCheck(
   exchange: LearnExchange,
@@ -97,7 +139,8 @@ function inputCheck(
   | { ok: false; error: SandboxError } {
   const operation: Operation = exchange.operation
   try {
-    const dryRun = operation.dryRun ? readDryRunQuery(exchange.query) : undefined
+    const dryRun = operation.dryRun ? dryRunOf(exchange.search) : undefined
+    if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
     const body =
       operation.method === 'POST'
         ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
@@ -110,10 +153,10 @@ function inputCheck(
         return { ok: false, error: new SandboxError(400, `${name} is not a valid path segment`) }
       }
     }
-    const parsedParams = parseInput(operation.params, params, 'params')
+    const parsedParams = checkParams(operation, params)
     if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
     if (operation.body) {
-      const parsedBody = parseInput(operation.body, body, 'body')
+      const parsedBody = checked(operation.body, body, 'body')
       if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
     }
     return { ok: true, body, params, writes: dryRun !== true }
@@ -232,6 +275,17 @@ function expect(exchange: LearnExchange, status: number, why: string): void {
   }
 }
 
+/** The subject of each `Authorization` header: a recording repeats a few. */
+const subjects = new Map<string, string | undefined>()
+
+function subjectOf(authorization: string): string | undefined {
+  if (!subjects.has(authorization)) {
+    if (subjects.size > 10_000) subjects.clear()
+    subjects.set(authorization, bearerSubject(authorization))
+  }
+  return subjects.get(authorization)
+}
+
 /** The caller of an operation that needs one, or the 401 the sandbox answers without one. */
 function callerOf(exchange: LearnExchange, facts: Facts): string | undefined {
   const authorization = exchange.headers.authorization
@@ -239,7 +293,7 @@ function callerOf(exchange: LearnExchange, facts: Facts): string | undefined {
     expect(exchange, 401, 'no Authorization header')
     return undefined
   }
-  const subject = bearerSubject(authorization)
+  const subject = subjectOf(authorization)
   if (subject === undefined) {
     expect(exchange, 401, 'the token names no subject (redacted without it)')
     return undefined
@@ -290,9 +344,7 @@ export async function learnScenario(
   const facts = new Facts()
   const signIns = new SignIns(facts, base)
   const notCovered: NotCoveredExchange[] = []
-  const labels = new Map<number, string>()
   for (const exchange of exchanges) {
-    labels.set(exchange.index, `${exchange.label} ${exchange.status}`)
     facts.begin(exchange.index)
     try {
       const input = inputCheck(exchange)
@@ -318,7 +370,7 @@ export async function learnScenario(
           status: exchange.status,
           params: input.params,
           body: input.body,
-          answer: parseJson(exchange.answer),
+          answer: () => parseJson(exchange.answer),
           caller,
           writes: input.writes,
         })
@@ -326,11 +378,7 @@ export async function learnScenario(
     } catch (error) {
       if (!(error instanceof NotCovered)) throw error
       facts.rollback()
-      notCovered.push({
-        index: exchange.index,
-        label: `${exchange.label} ${exchange.status}`,
-        reason: error.message,
-      })
+      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason: error.message })
     }
   }
   const learned = await materialize(facts, sandbox, { session, now })
@@ -338,12 +386,13 @@ export async function learnScenario(
     const skipped = new Set(notCovered.map(({ index }) => index))
     const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
     for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
-      notCovered.push({ index: exchange.index, label: labels.get(exchange.index)!, reason })
+      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
     }
     notCovered.sort((a, b) => a.index - b.index)
   }
   // Exported as a saved snapshot is: what differs from the scenario extended.
   await sandbox.snapshots.save(SNAPSHOT, { session })
+  const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   const scenario: ScenarioFile = {
     ...(await sandbox.snapshots.export(SNAPSHOT)),
     name,
@@ -357,7 +406,10 @@ export async function learnScenario(
     notCovered,
     others,
     origins: learned.origins,
-    labels,
+    label: (index) => {
+      const exchange = byIndex.get(index)
+      return exchange ? labelOf(exchange) : `#${index + 1}`
+    },
     signIns: learned.signIns,
   }
 }

@@ -21,7 +21,7 @@ export interface RuleInput {
   /** Public id of the signed-in caller (operations that need one). */
   caller: string
   /** The parsed JSON of the answer (`undefined` when it is not JSON). */
-  answer: unknown
+  answer(): unknown
   /** Whether the exchange wrote (not `dryRun=true`). */
   writes: boolean
 }
@@ -200,8 +200,8 @@ const getAccountStatus: Rule = (input) => {
   if (status === 404) return facts.exists(fact, false)
   if (status !== 200) refused(status)
   facts.exists(fact, true)
-  if (input.answer === null || typeof input.answer !== 'object') return
-  const shown = input.answer as Record<string, unknown>
+  const shown = input.answer() as Record<string, unknown> | null | undefined
+  if (shown === null || typeof shown !== 'object') return
   for (const field of ['payouts_enabled', 'charges_enabled'] as const) {
     if (typeof shown[field] === 'boolean') facts.pin(fact, field, shown[field])
   }
