@@ -9,7 +9,6 @@ import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
-import type { Operation } from '../../core/operation.ts'
 import { readJsonBody } from '../../core/pipeline.ts'
 import { parseInput } from '../../core/validation.ts'
 import type { Store } from '../../model/store.ts'
@@ -90,34 +89,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-type DryRun = boolean | undefined | SandboxError
-/** `dryRun` of each query string: recordings repeat a few. */
-const dryRuns = new Map<string, DryRun>()
-
-function dryRunOf(search: string): DryRun {
-  if (!dryRuns.has(search)) {
-    if (dryRuns.size > 10_000) dryRuns.clear()
-    try {
-      dryRuns.set(search, readDryRunQuery(new URLSearchParams(search)))
-    } catch (error) {
-      if (!(error instanceof SandboxError)) throw error
-      dryRuns.set(search, error)
-    }
+/** `fn` remembering its answer for each key: recordings repeat query strings, ids and tokens. */
+function memoize<T>(fn: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>()
+  return (key) => {
+    if (!answers.has(key)) answers.set(key, fn(key))
+    return answers.get(key) as T
   }
-  return dryRuns.get(search)
-}
-
-/** The path parameters' check of each operation and parameters: recordings repeat ids. */
-const paramChecks = new WeakMap<Operation, Map<string, ReturnType<typeof checked>>>()
-
-function checkParams(operation: Operation, params: Record<string, string>) {
-  let checks = paramChecks.get(operation)
-  if (!checks) paramChecks.set(operation, (checks = new Map()))
-  const key = Object.values(params).join('\u0000')
-  if (checks.size > 10_000) checks.clear()
-  let check = checks.get(key)
-  if (!check) checks.set(key, (check = checked(operation.params, params, 'params')))
-  return check
 }
 
 /**
@@ -131,38 +109,57 @@ function checked(schema: z.ZodType, value: unknown, subject: string) {
     : parseInput(schema, value, subject)
 }
 
-/** What the sandbox answers whatever the state: the `dryRun`, body and input checks. */
-function inputCheck(
-  exchange: LearnExchange,
-):
+type InputCheck =
   | { ok: true; body: Record<string, unknown>; params: Record<string, string>; writes: boolean }
-  | { ok: false; error: SandboxError } {
-  const operation: Operation = exchange.operation
-  try {
-    const dryRun = operation.dryRun ? dryRunOf(exchange.search) : undefined
-    if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
-    const body =
-      operation.method === 'POST'
-        ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
-        : {}
-    const params: Record<string, string> = {}
-    for (const [name, value] of Object.entries(exchange.params)) {
-      try {
-        params[name] = decodeURIComponent(value)
-      } catch {
-        return { ok: false, error: new SandboxError(400, `${name} is not a valid path segment`) }
+  | { ok: false; error: SandboxError }
+
+/**
+ * What the sandbox answers whatever the state: the `dryRun`, body and input checks, as the
+ * pipeline makes them before it authenticates. One per recording, remembering repeats.
+ */
+function createInputCheck(): (exchange: LearnExchange) => InputCheck {
+  const dryRunOf = memoize((search): boolean | undefined | SandboxError => {
+    try {
+      return readDryRunQuery(new URLSearchParams(search))
+    } catch (error) {
+      if (error instanceof SandboxError) return error
+      throw error
+    }
+  })
+  const paramChecks = new Map<string, ReturnType<typeof checked>>()
+  return (exchange) => {
+    const { operation } = exchange
+    try {
+      const dryRun = operation.dryRun ? dryRunOf(exchange.search) : undefined
+      if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
+      const body =
+        operation.method === 'POST'
+          ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
+          : {}
+      const params: Record<string, string> = {}
+      for (const [name, value] of Object.entries(exchange.params)) {
+        try {
+          params[name] = decodeURIComponent(value)
+        } catch {
+          return { ok: false, error: new SandboxError(400, `${name} is not a valid path segment`) }
+        }
       }
+      const key = `${operation.id}\u0000${Object.values(params).join('\u0000')}`
+      let parsedParams = paramChecks.get(key)
+      if (!parsedParams) {
+        parsedParams = checked(operation.params, params, 'params')
+        paramChecks.set(key, parsedParams)
+      }
+      if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
+      if (operation.body) {
+        const parsedBody = checked(operation.body, body, 'body')
+        if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
+      }
+      return { ok: true, body, params, writes: dryRun !== true }
+    } catch (error) {
+      if (error instanceof SandboxError) return { ok: false, error }
+      throw error
     }
-    const parsedParams = checkParams(operation, params)
-    if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
-    if (operation.body) {
-      const parsedBody = checked(operation.body, body, 'body')
-      if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
-    }
-    return { ok: true, body, params, writes: dryRun !== true }
-  } catch (error) {
-    if (error instanceof SandboxError) return { ok: false, error }
-    throw error
   }
 }
 
@@ -275,19 +272,12 @@ function expect(exchange: LearnExchange, status: number, why: string): void {
   }
 }
 
-/** The subject of each `Authorization` header: a recording repeats a few. */
-const subjects = new Map<string, string | undefined>()
-
-function subjectOf(authorization: string): string | undefined {
-  if (!subjects.has(authorization)) {
-    if (subjects.size > 10_000) subjects.clear()
-    subjects.set(authorization, bearerSubject(authorization))
-  }
-  return subjects.get(authorization)
-}
-
 /** The caller of an operation that needs one, or the 401 the sandbox answers without one. */
-function callerOf(exchange: LearnExchange, facts: Facts): string | undefined {
+function callerOf(
+  exchange: LearnExchange,
+  facts: Facts,
+  subjectOf: (authorization: string) => string | undefined,
+): string | undefined {
   const authorization = exchange.headers.authorization
   if (authorization === undefined) {
     expect(exchange, 401, 'no Authorization header')
@@ -344,6 +334,8 @@ export async function learnScenario(
   const facts = new Facts()
   const signIns = new SignIns(facts, base)
   const notCovered: NotCoveredExchange[] = []
+  const inputCheck = createInputCheck()
+  const subjectOf = memoize(bearerSubject)
   for (const exchange of exchanges) {
     facts.begin(exchange.index)
     try {
@@ -362,7 +354,8 @@ export async function learnScenario(
       else {
         const rule = rules[id]
         if (!rule) throw new NotCovered(`${id} is not learned yet`)
-        const caller = exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts)
+        const caller =
+          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, subjectOf)
         if (caller === undefined) continue
         rule({
           facts,
