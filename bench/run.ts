@@ -26,6 +26,7 @@ import {
   type SessionFigures,
 } from './lib/in-process.ts'
 import { type JournalStreamFigures, measureJournalStream } from './lib/journal-stream.ts'
+import { learningFigures, measureLearning } from './lib/learning.ts'
 import { measurePackageCosts } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureRecording, measureReplay } from './lib/recording.ts'
@@ -74,6 +75,12 @@ async function measureLargeReplay() {
   return measureReplay(10_000)
 }
 
+/** Learning a scenario from the same 10,000-entry HAR, beside loading it and validating the result. */
+async function measureLargeLearning() {
+  log('Learning a scenario from a 10,000-entry HAR...')
+  return measureLearning(10_000)
+}
+
 async function main() {
   const pinning = setUpPinning()
   if (process.argv.includes('--container-only')) {
@@ -82,6 +89,13 @@ async function main() {
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
     const figures = await measureContainer(pinning, log, containerRuns, containerPort)
     for (const figure of withRatios(figures)) log(formatLine(figure))
+    return
+  }
+  if (process.argv.includes('--learning-only')) {
+    // `npm run bench -- --learning-only`: the scenario-learning figure alone, not saved.
+    log(`Pinning: ${pinning.note}`)
+    const learning = await measureLargeLearning()
+    for (const figure of withRatios(learningFigures(learning))) log(formatLine(figure))
     return
   }
   if (process.argv.includes('--recording-only')) {
@@ -145,6 +159,7 @@ async function main() {
   log('Scenario loads and resets...')
   const defaults = await loadSandbox('default')
   const replay = await measureLargeReplay()
+  const learning = await measureLargeLearning()
   const resetDefault = await measureReset(defaults.sandbox, 'default', defaults.firstLoadMs, 5)
   const large = await loadSandbox('large')
   const resetLarge = await measureReset(large.sandbox, 'large', large.firstLoadMs, 2)
@@ -205,6 +220,7 @@ async function main() {
       sessionsLarge,
     }),
     ...recordingFigures(recording, replay, defaults.firstLoadMs),
+    ...learningFigures(learning),
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
   ]
@@ -233,7 +249,7 @@ async function main() {
   const markdown = toMarkdown(report)
   await writeFile(
     `${results}latest.json`,
-    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation, recording, replay } }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation, recording, replay, learning } }, null, 2)}\n`,
   )
   await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
   await updateReadme(path('../README.md'), markdown)

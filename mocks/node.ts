@@ -2,11 +2,13 @@
  * @module
  * The Node entry for test authors: the sandbox handlers on msw's `setupServer`.
  */
+import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { loadContractCheck } from './contract-check.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
+import type { ScenarioFromHarOptions } from './recordings/learn/learn-scenario.ts'
 import { readRecordingsFile } from './recordings/read-file.ts'
-import type { Recordings } from './recordings/recordings.ts'
+import { type Recordings, RecordingsFormatError } from './recordings/recordings.ts'
 import type { Replay, ReplayOptions } from './recordings/replay.ts'
 import { checkReplayAndWarn } from './recordings/replay-warning.ts'
 import { createSandbox, type ResetOptions, type Sandbox, type SandboxOptions } from './sandbox.ts'
@@ -75,10 +77,46 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
   }
 }
 
+/**
+ * The scenario a recording shows (a HAR document, or the path of a HAR file): the records
+ * that make every exchange it covers come out the same when its requests are sent again,
+ * in order, to a sandbox started on it. See `platform-sandbox scenario from-har`.
+ *
+ * @example
+ * const learned = await scenarioFromHar('recordings/staging.har', { name: 'staging-session' })
+ * const { server } = setupSandboxServer({ scenarios: [learned], scenario: 'staging-session' })
+ */
+export async function scenarioFromHar(
+  har: unknown,
+  options: ScenarioFromHarOptions = {},
+): Promise<ScenarioFile> {
+  const { learnScenario } = await import('./recordings/learn/learn-scenario.ts')
+  if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
+  const { readFile } = await import('node:fs/promises')
+  const text = await readFile(har, 'utf8')
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new RecordingsFormatError(`${har}: is not valid JSON (${(error as Error).message})`)
+  }
+  try {
+    return (await learnScenario(document, { source: basename(har), ...options })).scenario
+  } catch (error) {
+    if (error instanceof RecordingsFormatError) {
+      throw new RecordingsFormatError(`${har}: ${error.message}`)
+    }
+    throw error
+  }
+}
+
 export type { ScenarioSource } from './scenarios/compile-scenarios.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'
 export { readScenarioFiles } from './scenarios/load-files.ts'
-export type { ScenarioFile } from './scenarios/scenario-file.ts'
+export type { ScenarioFromHarOptions }
+
+import type { ScenarioFile } from './scenarios/scenario-file.ts'
+
 export { defineScenario } from './scenarios/scenario-file.ts'
 export type {
   HandlerOptions,
@@ -88,5 +126,6 @@ export type {
   ResetOptions,
   Sandbox,
   SandboxOptions,
+  ScenarioFile,
 }
 export { createHandlers, createSandbox }

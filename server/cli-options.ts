@@ -193,6 +193,7 @@ export function createProgram(): Command {
         'Commands (each with its own --help):',
         '  record --target <url>           record a backend into a HAR file, through a proxy',
         '  examples from-har <file.har>    turn recorded exchanges into spec/examples files',
+        '  scenario from-har <file.har>    learn a scenario file from a recording (its ids and states)',
         '  diff --target <url>             report where a backend and the sandbox differ',
       ].join('\n'),
     )

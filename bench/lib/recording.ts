@@ -120,12 +120,19 @@ export interface ReplayFigures {
   matchScanMicros: number
 }
 
-function harText(count: number): string {
+/**
+ * A recording of `count` dry-run declines of 500 bookings by 50 hosts, the token of each
+ * redacted as the recorder does it (its subject kept, which learning a scenario reads).
+ */
+export function harText(count: number): string {
   const entries = Array.from({ length: count }, (_, i) =>
     createHarEntry({
       method: 'POST',
       url: `http://staging.test/bookings/bkg_${i % 500}/decline?dryRun=true`,
-      requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer [REDACTED]' },
+      requestHeaders: {
+        'content-type': 'application/json',
+        authorization: `Bearer [REDACTED sub=usr_h${i % 50}]`,
+      },
       requestBody: JSON.stringify({ reason: `reason ${i}` }),
       status: 201,
       responseHeaders: { 'content-type': 'application/json; charset=utf-8' },

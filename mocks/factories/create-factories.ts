@@ -68,7 +68,9 @@ export function createFactories(dependencies: Dependencies): Factories {
     }
     const values = { ...(await defaultsFor(name, overrides, context)), ...overrides }
     const schema = strictSchemas()[name]
-    const parsed = schema.safeParse(values, { reportInput: true })
+    // The plain parse takes zod's compiled fast path; the messages need `reportInput`.
+    const quick = schema.safeParse(values)
+    const parsed = quick.success ? quick : schema.safeParse(values, { reportInput: true })
     const problems = parsed.success
       ? checkReferences(name, parsed.data, name, exists)
       : parsed.error.issues.flatMap((issue) =>

@@ -1,7 +1,7 @@
 /**
  * @module
  * The recorded-traffic subcommands of `platform-sandbox`: `record`, `examples
- * from-har` and `diff`. Bad input ends them with a one-line message and exit code 2.
+ * from-har`, `scenario from-har` and `diff`. Bad input ends them with a one-line message and exit code 2.
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
@@ -9,6 +9,7 @@ import { type DiffOptions, runDiffCommand } from './diff-command.ts'
 import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
+import { runScenarioFromHar, type ScenarioFromHarCommandOptions } from './scenario-command.ts'
 
 function collect(value: string, previous: string[] | boolean | undefined): string[] {
   return [...(Array.isArray(previous) ? previous : []), value]
@@ -68,6 +69,41 @@ export function createCommandsProgram(): Command {
     .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
     .action((file: string, options: { operation?: string; outDir: string }) =>
       runExamplesFromHar(file, options),
+    )
+  program
+    .command('scenario')
+    .description('scenarios learned from recorded traffic')
+    .command('from-har')
+    .description(
+      'learn the scenario a HAR shows (ids, states, payment accounts) and write it as a scenario file; names each exchange it could not reproduce',
+    )
+    .argument('<file.har>', 'the recording (what record writes, or a browser export)')
+    .option(
+      '--out <file.yaml>',
+      'the scenario file to write (default: <name>.scenario.yaml beside the HAR)',
+    )
+    .option('--name <name>', "the scenario's name (default: the HAR's file name)")
+    .option('--extends <scenario>', 'the scenario it starts from', 'empty')
+    .addOption(
+      new Option(
+        '--at <moment>',
+        'start: the state before the first exchange (sending the requests again gives the recorded answers); end: where the recording stopped',
+      )
+        .choices(['start', 'end'])
+        .default('start'),
+    )
+    .option(
+      '--scenario-file <path>',
+      'a scenario file or folder that --extends may name; repeatable',
+      collect,
+    )
+    .addOption(
+      new Option('--seed <n>', 'seed of the scenario extended and of the factories').argParser(
+        integer,
+      ),
+    )
+    .action((file: string, options: ScenarioFromHarCommandOptions) =>
+      runScenarioFromHar(file, options),
     )
   program
     .command('diff')

@@ -4,9 +4,10 @@
  * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
  * token, a password or a secret, and whatever else the user names.
  */
+import { jwtSubject, REDACTED } from '../../mocks/recordings/bearer-subject.ts'
 import type { HarEntry, HarHeader } from '../../mocks/recordings/har.ts'
 
-export const REDACTED = '[REDACTED]'
+export { jwtSubject, REDACTED }
 
 /** JSON fields redacted by default, whatever their depth. */
 const SECRET_FIELDS = [
@@ -25,19 +26,6 @@ const MAY_HOLD_SECRET = new RegExp(SECRET_FIELDS.join('|'), 'i')
 export interface RedactOptions {
   /** Extra header names (any case) and JSON pointers (`/user/ssn`) to redact. */
   extra?: readonly string[]
-}
-
-/** The subject (`sub`) of a JWT, read without checking its signature; `undefined` if none. */
-export function jwtSubject(token: string): string | undefined {
-  const payload = token.split('.')[1]
-  if (!payload) return undefined
-  try {
-    const text = atob(payload.replaceAll('-', '+').replaceAll('_', '/'))
-    const sub = (JSON.parse(text) as { sub?: unknown }).sub
-    return typeof sub === 'string' ? sub : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /**

@@ -6,9 +6,9 @@
  */
 import { type Persona, personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
+import { bearerSubject } from '../../mocks/recordings/bearer-subject.ts'
 import type { HarEntry } from '../../mocks/recordings/har.ts'
 import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
-import { jwtSubject } from '../record/redact.ts'
 
 type Example = RecordedExampleFile['examples'][string]
 
@@ -18,12 +18,8 @@ const routes = operations.map((operation) => ({
 }))
 
 /** A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`. */
-const REDACTED_SUBJECT = /^Bearer \[REDACTED sub=([^\]]+)\]$/
-
 function personaOf(authorization: string): Persona | undefined {
-  const sub =
-    REDACTED_SUBJECT.exec(authorization)?.[1] ??
-    jwtSubject(authorization.replace(/^Bearer\s+/i, ''))
+  const sub = bearerSubject(authorization)
   return sub === undefined ? undefined : personas.find((persona) => persona.publicId === sub)
 }
 

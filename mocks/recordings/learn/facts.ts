@@ -1,0 +1,227 @@
+/**
+ * @module
+ * What the recorded exchanges showed about each record, as the learner goes through them
+ * in order: whether it existed at the start, the values its fields must have had (or
+ * could not have had), and what the exchanges since changed. A fact that contradicts an
+ * earlier one is a {@link NotCovered}; the exchange's own facts are then undone.
+ */
+import type { CollectionName } from '../../model/schemas.ts'
+
+/** An exchange the learned scenario cannot reproduce, and why. */
+export class NotCovered extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'NotCovered'
+  }
+}
+
+/** What is known of one record, keyed by its collection's key. */
+export interface Fact {
+  readonly collection: CollectionName
+  readonly key: string
+  /** Whether it existed before the first exchange, once an exchange showed it. */
+  initialExists?: boolean
+  /** Whether it exists now (after the exchanges so far), when known. */
+  exists?: boolean
+  /** Values fields had before the first exchange. */
+  readonly initial: Record<string, unknown>
+  /** Values fields have now, when known: pinned by an answer or set by a write. */
+  readonly current: Record<string, unknown>
+  /** Values a field could not have had at the start (its value still unknown). */
+  readonly excluded: Record<string, unknown[]>
+  /** Lower and upper (exclusive) bounds of a number field at the start. */
+  readonly bounds: Record<string, { min?: number; below?: number }>
+  /** Which exchange (index) last told each field's current value, and its existence. */
+  readonly by: Record<string, number>
+  /** Indexes of the exchanges that showed something about it, in order. */
+  readonly origins: number[]
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
+
+/** The facts of every record, with an undo log so that one exchange's facts go together. */
+export class Facts {
+  readonly byKey = new Map<string, Fact>()
+  /** What the current exchange changed: `[object, field, had it, previous value]`, in order. */
+  private undo: Array<[Record<string, unknown>, string, boolean, unknown]> = []
+  /** Facts the current exchange created, and those it added an origin to. */
+  private created: string[] = []
+  private mentioned: Fact[] = []
+  /** The exchange being read (its index in `log.entries`). */
+  entry = -1
+
+  /** Starts reading exchange `index`. */
+  begin(index: number): void {
+    this.entry = index
+    this.undo.length = 0
+    this.created.length = 0
+    this.mentioned.length = 0
+  }
+
+  /** Forgets everything the current exchange added. */
+  rollback(): void {
+    for (let i = this.undo.length - 1; i >= 0; i--) {
+      const [target, field, had, previous] = this.undo[i]!
+      if (had) target[field] = previous
+      else delete target[field]
+    }
+    for (const fact of this.mentioned) fact.origins.pop()
+    for (const id of this.created) this.byKey.delete(id)
+    this.begin(this.entry)
+  }
+
+  private assign<T extends object, K extends keyof T & string>(
+    target: T,
+    field: K,
+    value: T[K],
+  ): void {
+    this.undo.push([
+      target as Record<string, unknown>,
+      field,
+      Object.hasOwn(target, field),
+      target[field],
+    ])
+    target[field] = value
+  }
+
+  private mention(fact: Fact): void {
+    if (fact.origins.at(-1) === this.entry) return
+    fact.origins.push(this.entry)
+    this.mentioned.push(fact)
+  }
+
+  /** The fact of a record, created empty on first use. */
+  fact(collection: CollectionName, key: string): Fact {
+    const id = `${collection}\u0000${key}`
+    let fact = this.byKey.get(id)
+    if (!fact) {
+      fact = {
+        collection,
+        key,
+        initial: {},
+        current: {},
+        excluded: {},
+        bounds: {},
+        by: {},
+        origins: [],
+      }
+      this.byKey.set(id, fact)
+      this.created.push(id)
+    }
+    this.mention(fact)
+    return fact
+  }
+
+  private where(fact: Fact, field: string): string {
+    const index = fact.by[field]
+    return index === undefined ? '' : ` by #${index + 1}`
+  }
+
+  /** The record existed (or did not) when the current exchange was answered. */
+  exists(fact: Fact, yes: boolean): void {
+    if (fact.exists !== undefined) {
+      if (fact.exists !== yes) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key} ${fact.exists ? 'was shown to exist' : 'was shown not to exist'}${this.where(fact, '(exists)')}`,
+        )
+      }
+      return
+    }
+    this.assign(fact, 'initialExists', yes)
+    this.assign(fact, 'exists', yes)
+    this.assign(fact.by, '(exists)', this.entry)
+  }
+
+  /** The record was created (or removed) by the current exchange. */
+  create(fact: Fact, yes = true): void {
+    this.assign(fact, 'exists', yes)
+    this.assign(fact.by, '(exists)', this.entry)
+  }
+
+  /** `field` had `value` when the current exchange was answered. */
+  pin(fact: Fact, field: string, value: unknown): void {
+    if (Object.hasOwn(fact.current, field)) {
+      if (!same(fact.current[field], value)) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key}: ${field} would have to be ${show(value)}, but was ${show(fact.current[field])}${this.where(fact, field)}`,
+        )
+      }
+      return
+    }
+    if ((fact.excluded[field] ?? []).some((other) => same(other, value))) {
+      throw new NotCovered(
+        `${fact.collection} ${fact.key}: ${field} would have to be ${show(value)}, which${this.where(fact, `!${field}`)} it could not be`,
+      )
+    }
+    const bound = fact.bounds[field]
+    if (
+      typeof value === 'number' &&
+      bound &&
+      ((bound.min !== undefined && value < bound.min) ||
+        (bound.below !== undefined && value >= bound.below))
+    ) {
+      throw new NotCovered(
+        `${fact.collection} ${fact.key}: ${field} ${value} is out of the bounds shown before`,
+      )
+    }
+    this.assign(fact.initial, field, value)
+    this.assign(fact.current, field, value)
+    this.assign(fact.by, field, this.entry)
+  }
+
+  /** `field` had none of `values` when the current exchange was answered. */
+  exclude(fact: Fact, field: string, values: readonly unknown[]): void {
+    if (Object.hasOwn(fact.current, field)) {
+      const value = fact.current[field]
+      if (values.some((other) => same(other, value))) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key}: ${field} would have to be other than ${show(value)}, but was ${show(value)}${this.where(fact, field)}`,
+        )
+      }
+      return
+    }
+    const list = [...(fact.excluded[field] ?? [])]
+    for (const value of values) if (!list.some((other) => same(other, value))) list.push(value)
+    this.assign(fact.excluded, field, list)
+    this.assign(fact.by, `!${field}`, this.entry)
+  }
+
+  /** A number field was at least `min`, or below `below`, when the current exchange was answered. */
+  bound(fact: Fact, field: string, limits: { min?: number; below?: number }): void {
+    const value = fact.current[field]
+    if (typeof value === 'number') {
+      if (
+        (limits.min !== undefined && value < limits.min) ||
+        (limits.below !== undefined && value >= limits.below)
+      ) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key}: ${field} was ${value}${this.where(fact, field)}, out of what this answer needs`,
+        )
+      }
+      return
+    }
+    const bound = { ...fact.bounds[field] }
+    if (limits.min !== undefined) bound.min = Math.max(bound.min ?? limits.min, limits.min)
+    if (limits.below !== undefined)
+      bound.below = Math.min(bound.below ?? limits.below, limits.below)
+    if (bound.min !== undefined && bound.below !== undefined && bound.min >= bound.below) {
+      throw new NotCovered(
+        `${fact.collection} ${fact.key}: ${field} cannot be both at least ${bound.min} and below ${bound.below}`,
+      )
+    }
+    this.assign(fact.bounds, field, bound)
+  }
+
+  /** The current exchange wrote `value` into `field`. */
+  set(fact: Fact, field: string, value: unknown): void {
+    this.assign(fact.current, field, value)
+    this.assign(fact.by, field, this.entry)
+  }
+
+  /** The current value of `field`, if known. */
+  known(fact: Fact, field: string): { value: unknown } | undefined {
+    return Object.hasOwn(fact.current, field) ? { value: fact.current[field] } : undefined
+  }
+}

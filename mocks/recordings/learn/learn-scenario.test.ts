@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import { createSandbox } from '../../sandbox.ts'
+import { learnScenario } from './learn-scenario.ts'
+import { replayHar } from './test-replay.ts'
+import {
+  runStagingSession,
+  STAGING_BOOKING,
+  STAGING_HOST,
+  stagingScenario,
+  stagingSteps,
+} from './test-staging.ts'
+
+async function recordStaging() {
+  const staging = createSandbox({ scenarios: [stagingScenario], scenario: 'staging' })
+  const session = 'recorded'
+  const statuses = await runStagingSession((request) =>
+    staging.handle({ ...request, headers: { ...request.headers, 'x-sandbox-session': session } }),
+  )
+  expect(statuses).toEqual(stagingSteps.map((step) => step.status))
+  return staging.journal.toHar({ session, baseUrl: 'https://staging.example.com' })
+}
+
+describe('learning a scenario from a recording', () => {
+  it('reproduces every recorded status when the requests are sent again, in order', async () => {
+    const har = await recordStaging()
+    const learned = await learnScenario(har, { name: 'from-staging' })
+    expect(learned.notCovered).toEqual([])
+    expect(learned.covered).toBe(har.log.entries.length)
+
+    const sandbox = createSandbox({ scenarios: [learned.scenario], scenario: 'from-staging' })
+    const replayed = await replayHar(har, learned.scenario, new Set(), (request) =>
+      sandbox.handle({
+        ...request,
+        headers: { ...request.headers, 'x-sandbox-session': 'replay' },
+      }),
+    )
+    expect(replayed.map(({ label, replayed }) => `${label} ${replayed}`)).toEqual(
+      replayed.map(({ label, recorded }) => `${label} ${recorded}`),
+    )
+    // Stateful: the booking declined in the recording cannot be declined again.
+    const again = await replayHar(
+      {
+        log: {
+          ...har.log,
+          entries: har.log.entries.filter((entry) =>
+            entry.request.url.endsWith(`${STAGING_BOOKING}/decline`),
+          ),
+        },
+      },
+      learned.scenario,
+      new Set(),
+      (request) =>
+        sandbox.handle({
+          ...request,
+          headers: { ...request.headers, 'x-sandbox-session': 'replay' },
+        }),
+    )
+    expect(again.map((one) => one.replayed)).toEqual([409])
+  })
+
+  it('writes what the answers showed and what the writes imply', async () => {
+    const learned = await learnScenario(await recordStaging(), { name: 'from-staging' })
+    const { add = {}, change = {} } = learned.scenario
+    expect(learned.scenario.extends).toBe('empty')
+    expect(add.users?.map((user) => user.publicId)).toEqual(
+      expect.arrayContaining([STAGING_HOST, 'usr_g7c0d2', 'usr_ad0m55']),
+    )
+    expect(add.paymentAccounts).toContainEqual({
+      userId: STAGING_HOST,
+      payouts_enabled: false,
+      charges_enabled: true,
+      disabled_reason: 'requirements.past_due',
+      requirements: {
+        past_due: ['external_account', 'individual.verification.document'],
+        currently_due: ['external_account'],
+        pending_verification: [],
+        eventually_due: ['company.tax_id'],
+      },
+    })
+    const bookings = new Map(add.bookings?.map((booking) => [booking.id, booking]))
+    expect(bookings.get(STAGING_BOOKING)).toMatchObject({ status: 'pending', hostId: STAGING_HOST })
+    expect(bookings.get('bkg_8e21aa')).toMatchObject({
+      hostId: STAGING_HOST,
+      guestId: 'usr_g7c0d2',
+      status: 'accepted',
+    })
+    expect(bookings.get('bkg_0th3r')?.hostId).not.toBe(STAGING_HOST)
+    expect(bookings.get('bkg_55p41d')).toMatchObject({ status: 'paid' })
+    expect(bookings.has('bkg_n0pe')).toBe(false)
+    expect(add.notifications).toContainEqual(
+      expect.objectContaining({ id: 'ntf_91ab77', userId: STAGING_HOST, archivedAt: null }),
+    )
+    expect(add.contracts?.[0]).toMatchObject({ id: 'ctr_3c5e', signatures: [] })
+    expect(add.contracts?.[0]?.partyIds).toContain(STAGING_HOST)
+    expect(add.follows ?? []).toEqual([])
+    expect(add.venues).toContainEqual(
+      expect.objectContaining({ id: 'ven_c4n4l', claimStatus: 'claimed' }),
+    )
+    expect(add.venues).toContainEqual(
+      expect.objectContaining({ id: 'ven_u77', claimStatus: 'unclaimed' }),
+    )
+    expect(add.reviews?.filter((review) => review.listingId === 'ven_c4n4l')).toHaveLength(1)
+    expect(add.ambassadorApplications).toContainEqual(
+      expect.objectContaining({ email: 'sofia.applicant@staging.example.com', status: 'pending' }),
+    )
+    expect(add.users?.find((user) => user.publicId === 'usr_ad0m55')?.roles).toContain('admin')
+    expect(change.paymentAccounts ?? []).toEqual([])
+  })
+
+  it('gives the same file for the same recording', async () => {
+    const har = await recordStaging()
+    const first = await learnScenario(har)
+    const second = await learnScenario(structuredClone(har))
+    expect(JSON.stringify(second.scenario)).toBe(JSON.stringify(first.scenario))
+  })
+})
+
+describe('learning where the recording stopped', () => {
+  it('plays the covered exchanges forward: the declined booking is declined, the archived notification archived', async () => {
+    const learned = await learnScenario(await recordStaging(), { name: 'after-staging', at: 'end' })
+    expect(learned.notCovered).toEqual([])
+    const sandbox = createSandbox({ scenarios: [learned.scenario], scenario: 'after-staging' })
+    const store = await sandbox.store()
+    expect(store.bookings.get(STAGING_BOOKING)).toMatchObject({
+      status: 'declined',
+      declineReason: 'Closed for works',
+    })
+    expect(store.notifications.get('ntf_91ab77')?.archivedAt).not.toBeNull()
+    expect(store.follows.has(`${STAGING_HOST}:usr_g7c0d2`)).toBe(true)
+    expect(
+      store.checkoutSessions.filter((session) => session.bookingId === 'bkg_8e21aa'),
+    ).toHaveLength(1)
+    expect(store.refunds.filter((refund) => refund.bookingId === 'bkg_55p41d')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,423 @@
+/**
+ * @module
+ * Learns a scenario from recorded traffic: goes through a HAR's exchanges in order,
+ * reads what each answer shows and what each write implies about the state before it
+ * (`rules.ts`), and writes the result as records (`materialize.ts`) on top of the
+ * scenario extended. Exchanges it cannot reproduce are named with the reason.
+ */
+import type { z } from 'zod'
+import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
+import { readDryRunQuery } from '../../core/dry-run.ts'
+import { SandboxError } from '../../core/errors.ts'
+import { readJsonBody } from '../../core/pipeline.ts'
+import { parseInput } from '../../core/validation.ts'
+import type { Store } from '../../model/store.ts'
+import { operations } from '../../operations/table.ts'
+import { createSandbox } from '../../sandbox.ts'
+import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
+import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
+import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
+import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
+import { Facts, NotCovered } from './facts.ts'
+import { type LearnedSignIn, materialize } from './materialize.ts'
+import { playForward } from './play-forward.ts'
+import { rules } from './rules.ts'
+
+export interface ScenarioFromHarOptions {
+  /** The scenario's name. Default `learned`. */
+  name?: string
+  /** The scenario it starts from. Default `empty` (the personas and their accounts). */
+  extends?: string
+  /** Seed of the scenario extended and of the factories. Default the sandbox's. */
+  seed?: number
+  /** Scenarios `extends` may name besides the built-in ones. */
+  scenarios?: ScenarioInputs
+  /** How the description names the recording. Default `a recording`. */
+  source?: string
+  /**
+   * `start` (default): the state before the first exchange, so that sending the recorded
+   * requests again gives the recorded answers. `end`: the state where the recording
+   * stopped, the learned start with the covered exchanges played forward on it.
+   */
+  at?: 'start' | 'end'
+}
+
+/** An exchange the learned scenario does not reproduce. */
+export interface NotCoveredExchange {
+  /** Position in `log.entries`, from 0. */
+  index: number
+  label: string
+  reason: string
+}
+
+export interface LearnedScenario {
+  scenario: ScenarioFile
+  /** How many exchanges with the API the scenario reproduces. */
+  covered: number
+  /** Exchanges with the API (entries that are an operation). */
+  exchanges: number
+  /** Every entry of the recording. */
+  entries: number
+  notCovered: NotCoveredExchange[]
+  /** Entries that are no operation of the API (pages, scripts, `/__sandbox`). */
+  others: string[]
+  /** Exchange indexes behind each learned record, by `<collection>:<key>`. */
+  origins: Map<string, number[]>
+  /** The label of exchange `index` (`#3 POST /bookings/bkg_1/decline 201`), for comments. */
+  label(index: number): string
+  /** Credentials of the users the scenario adds. */
+  signIns: LearnedSignIn[]
+}
+
+const BODY_LIMIT = 102_400
+const SNAPSHOT = 'learned-from-har'
+const REFRESH_COOKIE = 'refresh_token'
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=')
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** `fn` remembering its answer for each key: recordings repeat query strings, ids and tokens. */
+function memoize<T>(fn: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>()
+  return (key) => {
+    if (!answers.has(key)) answers.set(key, fn(key))
+    return answers.get(key) as T
+  }
+}
+
+/**
+ * `parseInput`'s verdict, the message only when it fails: zod's plain `safeParse` takes its
+ * compiled fast path, ten times quicker than with the options that messages need.
+ */
+function checked(schema: z.ZodType, value: unknown, subject: string) {
+  const quick = schema.safeParse(value)
+  return quick.success
+    ? { ok: true as const, data: quick.data }
+    : parseInput(schema, value, subject)
+}
+
+type InputCheck =
+  | { ok: true; body: Record<string, unknown>; params: Record<string, string>; writes: boolean }
+  | { ok: false; error: SandboxError }
+
+/**
+ * What the sandbox answers whatever the state: the `dryRun`, body and input checks, as the
+ * pipeline makes them before it authenticates. One per recording, remembering repeats.
+ */
+function createInputCheck(): (exchange: LearnExchange) => InputCheck {
+  const dryRunOf = memoize((search): boolean | undefined | SandboxError => {
+    try {
+      return readDryRunQuery(new URLSearchParams(search))
+    } catch (error) {
+      if (error instanceof SandboxError) return error
+      throw error
+    }
+  })
+  const paramChecks = new Map<string, ReturnType<typeof checked>>()
+  return (exchange) => {
+    const { operation } = exchange
+    try {
+      const dryRun = operation.dryRun ? dryRunOf(exchange.search) : undefined
+      if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
+      const body =
+        operation.method === 'POST'
+          ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
+          : {}
+      const params: Record<string, string> = {}
+      for (const [name, value] of Object.entries(exchange.params)) {
+        try {
+          params[name] = decodeURIComponent(value)
+        } catch {
+          return { ok: false, error: new SandboxError(400, `${name} is not a valid path segment`) }
+        }
+      }
+      const key = `${operation.id}\u0000${Object.values(params).join('\u0000')}`
+      let parsedParams = paramChecks.get(key)
+      if (!parsedParams) {
+        parsedParams = checked(operation.params, params, 'params')
+        paramChecks.set(key, parsedParams)
+      }
+      if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
+      if (operation.body) {
+        const parsedBody = checked(operation.body, body, 'body')
+        if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
+      }
+      return { ok: true, body, params, writes: dryRun !== true }
+    } catch (error) {
+      if (error instanceof SandboxError) return { ok: false, error }
+      throw error
+    }
+  }
+}
+
+/** Who signed in with which refresh token or identity-provider code, as learned so far. */
+class SignIns {
+  private readonly byToken = new Map<string, string>()
+  private readonly byCode = new Map<string, string>()
+
+  private readonly facts: Facts
+  private readonly base: Store
+
+  constructor(facts: Facts, base: Store) {
+    this.facts = facts
+    this.base = base
+  }
+
+  ownerOfToken(token: string): string | undefined {
+    return (
+      this.byToken.get(token) ??
+      this.base.users.find(
+        (user) => user.refreshToken === token && user.refreshTokenRevokedAt === null,
+      )?.publicId
+    )
+  }
+
+  ownerOfCode(code: string): string | undefined {
+    return (
+      this.byCode.get(code) ??
+      this.base.users.find(
+        (user) =>
+          user.idpCode === code &&
+          user.refreshToken !== null &&
+          user.refreshTokenRevokedAt === null,
+      )?.publicId
+    )
+  }
+
+  refresh(exchange: LearnExchange, body: Record<string, unknown>): void {
+    const token =
+      typeof body.refreshToken === 'string'
+        ? body.refreshToken
+        : cookieValue(exchange.headers.cookie, REFRESH_COOKIE)
+    const { status } = exchange
+    if (token === undefined || token === '') {
+      expect(exchange, 401, 'no refresh token was sent')
+      return
+    }
+    if (isRedacted(token)) {
+      throw new NotCovered(
+        'the refresh token was redacted (record with --no-redact to learn sign-ins)',
+      )
+    }
+    if (token.split('.').length !== 2) {
+      expect(exchange, 400, 'the refresh token is malformed')
+      return
+    }
+    const owner = this.ownerOfToken(token)
+    if (status === 401) {
+      if (owner) throw new NotCovered(`the refresh token is ${owner}'s, which the sandbox accepts`)
+      return
+    }
+    if (status !== 200)
+      throw new NotCovered(`status ${status}: the sandbox answers 200 or 401 here`)
+    const answered = parseJson(exchange.answer) as { accessToken?: unknown } | undefined
+    const sub =
+      typeof answered?.accessToken === 'string' ? jwtSubject(answered.accessToken) : undefined
+    if (sub && owner && sub !== owner) {
+      throw new NotCovered(`the refresh token is ${owner}'s, but the answer's token names ${sub}`)
+    }
+    this.signedIn(sub ?? owner ?? `~${exchange.index}`, { refreshToken: token })
+  }
+
+  idp(exchange: LearnExchange, body: Record<string, unknown>): void {
+    const code = String(body.code)
+    const owner = this.ownerOfCode(code)
+    if (exchange.status === 401) {
+      if (owner) throw new NotCovered(`the code is ${owner}'s, which the sandbox accepts`)
+      return
+    }
+    if (exchange.status !== 201) {
+      throw new NotCovered(`status ${exchange.status}: the sandbox answers 201 or 401 here`)
+    }
+    const cookie = exchange.setCookie
+      .map((line) => cookieValue(line.split(';')[0], REFRESH_COOKIE))
+      .find((value) => value !== undefined && !isRedacted(value))
+    const holder = owner ?? (cookie === undefined ? undefined : this.byToken.get(cookie))
+    this.signedIn(holder ?? `~${exchange.index}`, {
+      idpCode: code,
+      ...(cookie === undefined ? {} : { refreshToken: cookie }),
+    })
+  }
+
+  private signedIn(id: string, credentials: { refreshToken?: string; idpCode?: string }): void {
+    const fact = this.facts.fact('users', id)
+    this.facts.exists(fact, true)
+    if (credentials.refreshToken !== undefined) {
+      this.facts.pin(fact, 'refreshToken', credentials.refreshToken)
+      this.byToken.set(credentials.refreshToken, id)
+    }
+    if (credentials.idpCode !== undefined) {
+      this.facts.pin(fact, 'idpCode', credentials.idpCode)
+      this.byCode.set(credentials.idpCode, id)
+    }
+  }
+}
+
+function expect(exchange: LearnExchange, status: number, why: string): void {
+  if (exchange.status !== status) {
+    throw new NotCovered(`${why}: the sandbox answers ${status}, the recording ${exchange.status}`)
+  }
+}
+
+/** The caller of an operation that needs one, or the 401 the sandbox answers without one. */
+function callerOf(
+  exchange: LearnExchange,
+  facts: Facts,
+  subjectOf: (authorization: string) => string | undefined,
+): string | undefined {
+  const authorization = exchange.headers.authorization
+  if (authorization === undefined) {
+    expect(exchange, 401, 'no Authorization header')
+    return undefined
+  }
+  const subject = subjectOf(authorization)
+  if (subject === undefined) {
+    expect(exchange, 401, 'the token names no subject (redacted without it)')
+    return undefined
+  }
+  if (exchange.status === 401) {
+    throw new NotCovered(
+      `401 for a token of ${subject} (expired or revoked at the backend): the sandbox accepts a fresh one`,
+    )
+  }
+  const caller = facts.fact('users', subject)
+  facts.exists(caller, true)
+  if (exchange.operation.auth === 'admin') {
+    const roles = isRedacted(authorization)
+      ? undefined
+      : jwtClaims(authorization.replace(/^Bearer\s+/i, ''))?.roles
+    if (exchange.status === 403) {
+      facts.pin(caller, 'admin', false)
+      return undefined
+    }
+    facts.pin(caller, 'admin', true)
+    if (Array.isArray(roles) && !roles.includes('admin')) {
+      throw new NotCovered(`the token of ${subject} has no admin role, yet the backend let it pass`)
+    }
+  }
+  return subject
+}
+
+/**
+ * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
+ * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
+ * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
+ */
+export async function learnScenario(
+  document: unknown,
+  options: ScenarioFromHarOptions = {},
+): Promise<LearnedScenario> {
+  const { exchanges, others, total } = readExchanges(document, operations)
+  const name = options.name ?? 'learned'
+  const now = exchanges.find((exchange) => exchange.startedAt)?.startedAt ?? REFERENCE_DATE
+  const sandbox = createSandbox({
+    scenario: options.extends ?? DEFAULT_EXTENDS,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
+    now: () => now,
+  })
+  const session = 'learn'
+  const base = await sandbox.store(session)
+  const facts = new Facts()
+  const signIns = new SignIns(facts, base)
+  const notCovered: NotCoveredExchange[] = []
+  const inputCheck = createInputCheck()
+  const subjectOf = memoize(bearerSubject)
+  for (const exchange of exchanges) {
+    facts.begin(exchange.index)
+    try {
+      const input = inputCheck(exchange)
+      if (!input.ok) {
+        expect(
+          exchange,
+          input.error.status,
+          `the request fails the sandbox's checks (${input.error.message})`,
+        )
+        continue
+      }
+      const id = exchange.operation.id
+      if (id === 'refreshToken') signIns.refresh(exchange, input.body)
+      else if (id === 'completeIdpSignIn') signIns.idp(exchange, input.body)
+      else {
+        const rule = rules[id]
+        if (!rule) throw new NotCovered(`${id} is not learned yet`)
+        const caller =
+          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, subjectOf)
+        if (caller === undefined) continue
+        rule({
+          facts,
+          base,
+          status: exchange.status,
+          params: input.params,
+          body: input.body,
+          answer: () => parseJson(exchange.answer),
+          caller,
+          writes: input.writes,
+        })
+      }
+    } catch (error) {
+      if (!(error instanceof NotCovered)) throw error
+      facts.rollback()
+      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason: error.message })
+    }
+  }
+  const learned = await materialize(facts, sandbox, { session, now })
+  if (options.at === 'end') {
+    const skipped = new Set(notCovered.map(({ index }) => index))
+    const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
+    for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
+      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
+    }
+    notCovered.sort((a, b) => a.index - b.index)
+  }
+  // Exported as a saved snapshot is: what differs from the scenario extended.
+  await sandbox.snapshots.save(SNAPSHOT, { session })
+  const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
+  const scenario: ScenarioFile = {
+    ...(await sandbox.snapshots.export(SNAPSHOT)),
+    name,
+    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${exchanges.length - notCovered.length} of ${exchanges.length} exchanges with the API reproduced`,
+  }
+  return {
+    scenario,
+    covered: exchanges.length - notCovered.length,
+    exchanges: exchanges.length,
+    entries: total,
+    notCovered,
+    others,
+    origins: learned.origins,
+    label: (index) => {
+      const exchange = byIndex.get(index)
+      return exchange ? labelOf(exchange) : `#${index + 1}`
+    },
+    signIns: learned.signIns,
+  }
+}
+
+/**
+ * The scenario a HAR document shows: the records that make every exchange it covers come
+ * out the same when the requests are sent again, in order, to a sandbox started on it.
+ *
+ * @example
+ * const learned = await scenarioFromHar(har, { name: 'staging-session' })
+ * setupSandboxServer({ scenarios: [learned], scenario: 'staging-session' })
+ */
+export async function scenarioFromHar(
+  har: unknown,
+  options: ScenarioFromHarOptions = {},
+): Promise<ScenarioFile> {
+  return (await learnScenario(har, options)).scenario
+}

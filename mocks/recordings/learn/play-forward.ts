@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Brings a learned start to where the recording stopped: sends the covered exchanges'
+ * requests, in order, to the session that holds the learned records, each caller signed
+ * in afresh. An answer whose status is not the recorded one is named: the start did not
+ * reproduce it after all, and the state from there on may differ from the backend's.
+ */
+import type { Sandbox } from '../../core/sandbox-types.ts'
+import { issueAccessToken } from '../../core/tokens.ts'
+import { bearerSubject, isRedacted } from '../bearer-subject.ts'
+import type { LearnExchange } from './exchanges.ts'
+
+const DROPPED = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection'])
+
+/** Sends `exchanges` to `session`; returns those answered with another status, and why. */
+export async function playForward(
+  exchanges: readonly LearnExchange[],
+  sandbox: Sandbox,
+  session: string,
+  now: Date,
+): Promise<Array<{ exchange: LearnExchange; reason: string }>> {
+  const store = await sandbox.store(session)
+  const settings = { secret: sandbox.settings.secret, ttlSeconds: sandbox.settings.tokenTtlSeconds }
+  const tokens = new Map<string, string>()
+  const differ: Array<{ exchange: LearnExchange; reason: string }> = []
+  for (const exchange of exchanges) {
+    const headers: Record<string, string> = { 'x-sandbox-session': session }
+    for (const [name, value] of Object.entries(exchange.headers)) {
+      if (!DROPPED.has(name) && !name.startsWith('x-sandbox')) headers[name] = value
+    }
+    const cookie = exchange.headers.cookie
+    if (cookie !== undefined && !isRedacted(cookie)) headers.cookie = cookie
+    const authorization = exchange.headers.authorization
+    const subject = authorization === undefined ? undefined : bearerSubject(authorization)
+    if (subject !== undefined) {
+      let token = tokens.get(subject)
+      if (!token) {
+        const roles = [...(store.users.get(subject)?.roles ?? [])]
+        token = await issueAccessToken(settings, { sub: subject, roles }, now)
+        tokens.set(subject, token)
+      }
+      headers.authorization = `Bearer ${token}`
+    } else if (authorization !== undefined) headers.authorization = authorization
+    const answer = await sandbox.handle({
+      method: exchange.operation.method,
+      url: exchange.path + exchange.search,
+      headers,
+      ...(exchange.body === '' ? {} : { body: exchange.body }),
+    })
+    if (answer.status !== exchange.status) {
+      differ.push({
+        exchange,
+        reason: `answered ${answer.status} when played forward from the learned start`,
+      })
+    }
+  }
+  return differ
+}
