@@ -87,6 +87,23 @@ test('adds a fault rule and shows the faulted request in the live journal', asyn
   await expect(page.getByText('No fault rules')).toBeVisible()
 })
 
+test("adds a gateway's 503 and marks the faulted request in the journal", async ({ page }) => {
+  const session = 'dash-gateway'
+  await openDashboard(page, session)
+  await page.getByLabel('Path pattern').fill('/payprov/account-status')
+  await page.getByLabel('Status').selectOption('503')
+  await page.getByLabel('Retry-After (s)').fill('20')
+  await page.getByRole('button', { name: 'Add rule' }).click()
+  await expect(page.getByText('status 503 (gateway), Retry-After 20 s')).toBeVisible()
+
+  const faulted = await call('/payprov/account-status', session, { method: 'GET' })
+  expect(faulted.status).toBe(503)
+  const row = page.getByTestId('journal').getByRole('row').nth(1)
+  await expect(row).toContainText('GET /payprov/account-status')
+  await expect(row).toContainText('503')
+  await expect(row.getByRole('cell').last()).toHaveText('f1 gateway')
+})
+
 test('shows why a fault rule is refused', async ({ page }) => {
   await openDashboard(page, 'dash-bad-fault')
   await page.getByLabel('Path pattern').fill('/bookings/:id/accept')

@@ -227,6 +227,37 @@ test.describe('with a scenario file', () => {
 })
 
 test.describe('fault rules', () => {
+  test("a gateway's 503 reaches the page with its Retry-After", async ({ page, sandbox }) => {
+    const added = await sandbox.handle({
+      method: 'POST',
+      url: '/__sandbox/faults',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/payprov/account-status', status: 503, retryAfterSeconds: 3 }),
+    })
+    expect(added.status).toBe(201)
+    await page.goto('/?worker=off')
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    const outcome = await page.evaluate(async () => {
+      const response = await fetch('/payprov/account-status')
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.json(),
+      }
+    })
+    expect(outcome).toEqual({
+      status: 503,
+      retryAfter: '3',
+      body: { message: 'Fault rule f1 answered 503', code: 'SERVICE_UNAVAILABLE' },
+    })
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      path: '/payprov/account-status',
+      status: 503,
+      fault: 'f1',
+      gateway: true,
+    })
+  })
+
   test('a network-error rule makes the request fail in the page', async ({ page, sandbox }) => {
     const added = await sandbox.handle({
       method: 'POST',

@@ -1,8 +1,9 @@
 /**
  * @module
  * CORS with credentials for local front-ends: allowed origins are reflected,
- * preflights are answered, and no response header is exposed to scripts beyond
- * the CORS-safelisted ones.
+ * preflights are answered, and the one response header exposed to scripts beyond
+ * the CORS-safelisted ones is `Retry-After`, so an app can back off from a gateway
+ * fault's 429 or 503.
  */
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
@@ -63,6 +64,7 @@ export function createCorsMiddleware(
   const middleware = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
     credentials: true,
+    exposedHeaders: ['Retry-After'],
     maxAge: 600,
   })
   return (req, res, next) => {

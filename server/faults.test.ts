@@ -32,6 +32,40 @@ describe('fault rules on the standalone server', () => {
     ])
   })
 
+  it("answers a gateway's 503 with Retry-After, readable by a page of another origin", async () => {
+    const session = 'faults-gateway'
+    const added = await server.request('/__sandbox/faults', {
+      session,
+      body: { path: '/payprov/account-status', status: 503, retryAfterSeconds: 12 },
+    })
+    expect(added.status).toBe(201)
+    const response = await server.request('/payprov/account-status', {
+      session,
+      as: 'host',
+      headers: { origin: 'http://localhost:5173' },
+    })
+    expect(response.status).toBe(503)
+    expect(response.headers['retry-after']).toBe('12')
+    expect(response.headers['access-control-expose-headers']).toBe('Retry-After')
+    expect(response.body).toEqual({
+      message: 'Fault rule f1 answered 503',
+      code: 'SERVICE_UNAVAILABLE',
+    })
+    const journal = await server.request<{ status: number; fault?: string; gateway?: true }[]>(
+      '/__sandbox/requests',
+      { session },
+    )
+    expect(journal.body.at(-1)).toMatchObject({ status: 503, fault: 'f1', gateway: true })
+
+    const tooMany = await server.request('/payprov/account-status', {
+      session,
+      as: 'host',
+      headers: { prefer: 'code=429' },
+    })
+    expect(tooMany.status).toBe(429)
+    expect(tooMany.headers['retry-after']).toBe('1')
+  })
+
   it('answers a Prefer code without running the operation', async () => {
     const session = 'faults-prefer'
     const response = await server.request(`/bookings/${anchors.bookings.pending}/decline`, {

@@ -47,14 +47,14 @@ function sendChunkedUntilAnswered(path: string, chunk: string, parts: number) {
 }
 
 describe('CORS', () => {
-  it('reflects an allowed local origin with credentials and exposes no header', async () => {
+  it('reflects an allowed local origin with credentials and exposes only Retry-After', async () => {
     const response = await server.request('/__sandbox/health', {
       headers: { origin: 'http://localhost:5173' },
     })
     expect(response.status).toBe(200)
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173')
     expect(response.headers['access-control-allow-credentials']).toBe('true')
-    expect(response.headers['access-control-expose-headers']).toBeUndefined()
+    expect(response.headers['access-control-expose-headers']).toBe('Retry-After')
     expect(response.headers.vary).toContain('Origin')
   })
 

@@ -9,9 +9,10 @@ export async function keepScreenshot(
   target: Page | Locator,
   testInfo: TestInfo,
   name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
   const path = `test-results/screenshots/${name}.png`
-  const options = 'goto' in target ? { path, fullPage: true } : { path }
+  const options = 'goto' in target ? { path, fullPage } : { path }
   await target.screenshot(options)
   await testInfo.attach(name, { path, contentType: 'image/png' })
 }

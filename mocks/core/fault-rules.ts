@@ -20,6 +20,26 @@ export const faultStatuses = Object.keys(errorCodes)
   .map(Number)
   .filter((status) => !transportStatuses.has(status)) as ErrorStatus[]
 
+/**
+ * What a gateway in front of the real backend answers for any operation: rate limited,
+ * bad upstream, down for maintenance or overloaded, upstream too slow.
+ */
+export const gatewayStatuses: readonly ErrorStatus[] = [429, 502, 503, 504]
+
+/** Gateway statuses whose answer tells the client when to retry (`Retry-After`). */
+export const retryAfterStatuses: readonly ErrorStatus[] = [429, 503]
+
+/** `Retry-After` of a 429 or 503 when the rule gives no `retryAfterSeconds`. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1
+
+/** Longest `retryAfterSeconds`: a day. */
+const MAX_RETRY_AFTER_SECONDS = 86_400
+
+/** Whether `status` is one a gateway answers (429, 502, 503, 504). */
+export function isGatewayStatus(status: number): boolean {
+  return (gatewayStatuses as readonly number[]).includes(status)
+}
+
 const delay = z.number().int().nonnegative().max(MAX_DELAY_MS)
 
 export const faultRuleSchema = z.strictObject({
@@ -50,6 +70,8 @@ export const faultRuleSchema = z.strictObject({
   message: z.string().min(1).optional(),
   /** The `details` of that body. */
   details: z.array(z.string()).optional(),
+  /** `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
+  retryAfterSeconds: z.number().int().nonnegative().max(MAX_RETRY_AFTER_SECONDS).optional(),
   /** Answer the recorded example of this name (`spec/examples`) instead. */
   example: z.string().min(1).optional(),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
@@ -169,6 +191,12 @@ export function compileRule(
   }
   if ((rule.message !== undefined || rule.details !== undefined) && rule.status === undefined) {
     details.push('message and details go with status')
+  }
+  if (
+    rule.retryAfterSeconds !== undefined &&
+    !(retryAfterStatuses as readonly number[]).includes(rule.status ?? 0)
+  ) {
+    details.push(`retryAfterSeconds goes with status ${retryAfterStatuses.join(' or ')}`)
   }
   if ((rule.delayMs ?? 0) + (rule.jitterMs ?? 0) > MAX_DELAY_MS) {
     details.push(`delayMs plus jitterMs must not be greater than ${MAX_DELAY_MS}`)

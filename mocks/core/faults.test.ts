@@ -114,6 +114,74 @@ describe('fault rules', () => {
   })
 })
 
+describe('gateway faults', () => {
+  it('answers 503 with Retry-After 1 and an ApiErrorResponseDto, marked in the journal', async () => {
+    const added = await addRule({ method: 'POST', path: '/bookings/:id/decline', status: 503 })
+    expect(added.status).toBe(201)
+    const response = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('1')
+    expect(response.headers.get('x-sandbox-fault')).toBe('f1')
+    expect(response.body).toEqual({
+      message: 'Fault rule f1 answered 503',
+      code: 'SERVICE_UNAVAILABLE',
+    })
+    expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      path: decline(anchors.bookings.pending),
+      status: 503,
+      fault: 'f1',
+      gateway: true,
+    })
+  })
+
+  it('answers 429 with the Retry-After the rule gives, for a read too', async () => {
+    await addRule({ path: '/payprov/account-status', status: 429, retryAfterSeconds: 30 })
+    const response = await api.call('/payprov/account-status', { as: 'host' })
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('30')
+    expect(response.body.code).toBe('TOO_MANY_REQUESTS')
+  })
+
+  it.each([
+    [502, 'BAD_GATEWAY'],
+    [504, 'GATEWAY_TIMEOUT'],
+  ])(
+    'answers %i (%s) without Retry-After, on an operation that documents no error',
+    async (status, code) => {
+      await addRule({ path: '/auth/idp/complete', status, message: 'upstream gone' })
+      const response = await api.call('/auth/idp/complete', { body: { code: 'x' } })
+      expect(response.status).toBe(status)
+      expect(response.headers.get('retry-after')).toBeNull()
+      expect(response.body).toEqual({ message: 'upstream gone', code })
+    },
+  )
+
+  it('leaves the journal unmarked for an ordinary fault status', async () => {
+    await addRule({ path: '/auth/refresh', status: 500 })
+    await api.call('/auth/refresh', { body: {} })
+    const entry = sandbox.journal.list().at(-1)
+    expect(entry).toMatchObject({ status: 500, fault: 'f1' })
+    expect(entry?.gateway).toBeUndefined()
+  })
+
+  it('is answered the same by the core without msw', async () => {
+    await addRule({ path: '/auth/refresh', status: 503, retryAfterSeconds: 7 })
+    const answer = await sandbox.handle({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(answer.status).toBe(503)
+    expect(answer.headers).toMatchObject({ 'retry-after': '7', 'x-sandbox-fault': 'f1' })
+    expect(answer.body).toEqual({
+      message: 'Fault rule f1 answered 503',
+      code: 'SERVICE_UNAVAILABLE',
+    })
+  })
+})
+
 describe('bad fault rules', () => {
   it.each([
     [{ path: '/auth/refresh', status: 500, colour: 'red' }, 'property colour should not exist'],
@@ -125,7 +193,7 @@ describe('bad fault rules', () => {
     [{ path: '/auth/refresh', delayMs: 60_001 }, 'delayMs must not be greater than 60000'],
     [
       { path: '/auth/refresh', status: 418 },
-      'status: must be one of: 400, 401, 403, 404, 409, 413, 415, 500',
+      'status: must be one of: 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503, 504',
     ],
     [
       { path: '/auth/refresh' },
@@ -144,6 +212,14 @@ describe('bad fault rules', () => {
       'path GET /auth/refresh matches no operation',
     ],
     [{ path: '/auth/refresh', status: 500, persona: 'ghost' }, 'persona must be one of: admin'],
+    [
+      { path: '/auth/refresh', status: 502, retryAfterSeconds: 5 },
+      'retryAfterSeconds goes with status 429 or 503',
+    ],
+    [
+      { path: '/auth/refresh', status: 429, retryAfterSeconds: 86_401 },
+      'retryAfterSeconds must not be greater than 86400',
+    ],
   ])('refuses %j with a 400 that says why', async (rule, detail) => {
     const response = await addRule(rule)
     expect(response.status).toBe(400)

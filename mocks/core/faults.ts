@@ -6,7 +6,14 @@
  */
 import { recordedExamples } from '../../spec/examples/index.ts'
 import { type ErrorStatus, errorCodes } from './errors.ts'
-import { type CompiledRule, compileRule, type FaultRule, segmentsMatch } from './fault-rules.ts'
+import {
+  type CompiledRule,
+  compileRule,
+  DEFAULT_RETRY_AFTER_SECONDS,
+  type FaultRule,
+  retryAfterStatuses,
+  segmentsMatch,
+} from './fault-rules.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
 
@@ -45,10 +52,20 @@ export const NETWORK_ERROR: SandboxResponse = Object.freeze({
   networkError: true,
 })
 
-/** An `ApiErrorResponseDto` answer of `status`. */
-export function errorAnswer(status: ErrorStatus, message: string, details?: string[]) {
+/**
+ * An `ApiErrorResponseDto` answer of `status`; a 429 or 503 also says when to retry
+ * (`Retry-After`, in seconds).
+ */
+export function errorAnswer(
+  status: ErrorStatus,
+  message: string,
+  details?: string[],
+  retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS,
+) {
   const body = { message, code: errorCodes[status], ...(details ? { details } : {}) }
-  return jsonResponse(status, body)
+  const answer = jsonResponse(status, body)
+  if (retryAfterStatuses.includes(status)) answer.headers['retry-after'] = String(retryAfterSeconds)
+  return answer
 }
 
 /** The recorded answer `name` of `operation`. */
@@ -157,6 +174,7 @@ function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision
       status,
       rule.message ?? `Fault rule ${rule.id} answered ${status}`,
       rule.details,
+      rule.retryAfterSeconds,
     )
   }
   return decision

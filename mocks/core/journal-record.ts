@@ -4,6 +4,7 @@
  * request when it is answered, whichever way it was answered.
  */
 import { announce, type SandboxEvents } from './events.ts'
+import { isGatewayStatus } from './fault-rules.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { JournalEntry } from './journal.ts'
 import { redactQuery } from './redact.ts'
@@ -49,7 +50,10 @@ export function recordRequest(
     operationId: trace.operationId,
   }
   if (details.persona) entry.persona = details.persona
-  if (trace.fault !== undefined) entry.fault = trace.fault
+  if (trace.fault !== undefined) {
+    entry.fault = trace.fault
+    if (isGatewayStatus(response.status)) entry.gateway = true
+  }
   if (details.sessionCreated) entry.sessionCreated = true
   announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
 }

@@ -23,6 +23,8 @@ export interface JournalEntry {
   persona?: string
   /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
   fault?: string
+  /** `true` when that fault answered what a gateway would (429, 502, 503, 504). */
+  gateway?: true
   /**
    * `true` on the request that created its session from the scenario: the session's
    * first use, or its first use again after it was evicted or dropped. Absent otherwise.

@@ -41,6 +41,34 @@ describe('the Prefer header', () => {
     })
   })
 
+  it("code=503 answers a gateway's refusal with Retry-After, for any operation", async () => {
+    const response = await api.call(decline, {
+      as: 'host',
+      body: {},
+      headers: { prefer: 'code=503' },
+    })
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('1')
+    expect(response.body).toEqual({
+      message: 'Answered 503 as the Prefer header asked',
+      code: 'SERVICE_UNAVAILABLE',
+    })
+    expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      status: 503,
+      fault: 'prefer',
+      gateway: true,
+    })
+
+    const timedOut = await api.call('/auth/refresh', {
+      body: { refreshToken: 'rt_x.y' },
+      headers: { prefer: 'code=504' },
+    })
+    expect(timedOut.status).toBe(504)
+    expect(timedOut.headers.get('retry-after')).toBeNull()
+    expect(timedOut.body.code).toBe('GATEWAY_TIMEOUT')
+  })
+
   it('delay=<ms> waits, then gives the real answer', async () => {
     const started = performance.now()
     const response = await api.call(decline, {
@@ -72,7 +100,7 @@ describe('the Prefer header', () => {
     })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual([
-      'Prefer code must be one of: 201, 400, 401, 403, 404, 409, 413, 415, 500',
+      'Prefer code must be one of: 201, 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503, 504',
     ])
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
   })

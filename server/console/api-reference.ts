@@ -3,7 +3,12 @@
  * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference,
  * served from the package itself (no CDN: the build copies Scalar's standalone script
  * into `dist/assets/`), so the page works offline. Scalar's default fonts, which it would fetch from its own site,
- * are turned off and replaced by the system's.
+ * are turned off and replaced by the system's, and so are its online services (the AI
+ * agent, MCP generation, the developer tools bar).
+ *
+ * The page's container is not `#api-reference`: Scalar's standalone script mounts an empty
+ * reference on an element of that id by itself, which stood above the real one as a grey
+ * skeleton. Example requests go to the sandbox that serves the page.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
@@ -40,14 +45,24 @@ export const apiReferencePage = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Platform API sandbox: API reference</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="sandbox-api-reference"></div>
     <script src="docs/scalar.js"></script>
     <script>
-      Scalar.createApiReference('#api-reference', {
+      // The sandbox that serves this page answers the example requests: its origin and the
+      // prefix it is mounted under (/__sandbox/docs -> /, /api/__sandbox/docs -> /api).
+      const sandboxUrl = new URL('..', location.href).href.replace(/[/]$/, '')
+      Scalar.createApiReference('#sandbox-api-reference', {
         url: 'openapi.json',
+        servers: [{ url: sandboxUrl, description: 'This sandbox' }],
         withDefaultFonts: false,
+        // Scalar's online services have no place in a reference that works offline.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+        telemetry: false,
       })
     </script>
   </body>

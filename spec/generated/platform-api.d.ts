@@ -680,7 +680,7 @@ export interface components {
              * @description Machine-readable error code, a generic upper-case code such as `BAD_REQUEST`.
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR";
+            code?: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT";
             /** @description Validation or context messages, for example `refreshToken must be a string`. */
             details?: string[];
         };
@@ -795,6 +795,11 @@ export interface components {
              * @enum {boolean}
              */
             sessionCreated?: true;
+            /**
+             * @description Present when that fault answered what a gateway would: 429, 502, 503 or 504.
+             * @enum {boolean}
+             */
+            gateway?: true;
         };
         /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. */
         SandboxFaultRule: {
@@ -807,10 +812,12 @@ export interface components {
             /** @description Only requests of this persona (bearer token or refresh token). */
             persona?: string;
             /**
-             * @description Answer this status with an ApiErrorResponseDto body.
+             * @description Answer this status with an ApiErrorResponseDto body. 429, 502, 503 and 504 are what a gateway in front of the backend answers; 429 and 503 carry `Retry-After`.
              * @enum {integer}
              */
-            status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500;
+            status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
+            /** @description The `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
+            retryAfterSeconds?: number;
             /** @description The body's `message` (with `status`). */
             message?: string;
             /** @description The body's `details` (with `status`). */
@@ -915,15 +922,59 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
+        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=429`): what a gateway in front of the backend answers when the client is rate limited. The operation does not run. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["SandboxRetryAfter"];
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponseDto"];
+            };
+        };
+        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=502`): what a gateway answers when the backend behind it sends nothing usable. The operation does not run. */
+        BadGateway: {
+            headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponseDto"];
+            };
+        };
+        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=503`): what a gateway answers when the backend is down or overloaded. The operation does not run. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["SandboxRetryAfter"];
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponseDto"];
+            };
+        };
+        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=504`): what a gateway answers when the backend does not answer in time. The operation does not run. */
+        GatewayTimeout: {
+            headers: {
+                "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorResponseDto"];
+            };
+        };
     };
     parameters: {
         /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
         SandboxSession: string;
-        /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+        /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
         SandboxPrefer: string;
     };
     requestBodies: never;
     headers: {
+        /** @description Seconds to wait before retrying: the fault rule's `retryAfterSeconds`, 1 by default. */
+        SandboxRetryAfter: string;
         /** @description `true` on the response to the request that created its session from the scenario: the session's first use, or its first use again after it was evicted. Absent otherwise. */
         SandboxSessionCreated: "true";
     };
@@ -940,7 +991,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
@@ -984,6 +1035,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getAccountStatus: {
@@ -992,7 +1047,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
@@ -1032,6 +1087,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateAmbassadorApplicationStatus: {
@@ -1043,7 +1102,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1106,6 +1165,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     sendVenueClaimEmail: {
@@ -1117,7 +1180,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1171,6 +1234,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     approveReview: {
@@ -1182,7 +1249,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1242,6 +1309,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     rejectReview: {
@@ -1253,7 +1324,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1313,6 +1384,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     followUser: {
@@ -1324,7 +1399,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1381,6 +1456,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     declineBooking: {
@@ -1392,7 +1471,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1452,6 +1531,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     signContract: {
@@ -1463,7 +1546,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1523,6 +1606,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createCheckoutSession: {
@@ -1531,7 +1618,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
@@ -1589,6 +1676,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     completeIdpSignIn: {
@@ -1597,7 +1688,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
@@ -1639,6 +1730,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     archiveNotification: {
@@ -1650,7 +1745,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path: {
@@ -1698,6 +1793,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     testRefundWebhook: {
@@ -1706,7 +1805,7 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
                 Prefer?: components["parameters"]["SandboxPrefer"];
             };
             path?: never;
@@ -1764,6 +1863,10 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getSandboxHealth: {

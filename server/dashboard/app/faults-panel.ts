@@ -20,10 +20,14 @@ interface Rule {
   jitterMs?: number
   times?: number
   probability?: number
+  retryAfterSeconds?: number
   remaining?: number
 }
 
 const STATUSES = [400, 401, 403, 404, 409, 413, 415, 500]
+/** What a gateway in front of the backend answers; 429 and 503 say when to retry. */
+const GATEWAY_STATUSES = [429, 502, 503, 504]
+const RETRY_AFTER_STATUSES = ['429', '503']
 
 function describeRule(rule: Rule): string {
   const answer = rule.networkError
@@ -31,7 +35,7 @@ function describeRule(rule: Rule): string {
     : rule.example
       ? `example ${rule.example}`
       : rule.status
-        ? `status ${rule.status}`
+        ? `status ${rule.status}${GATEWAY_STATUSES.includes(rule.status) ? ' (gateway)' : ''}${rule.retryAfterSeconds !== undefined ? `, Retry-After ${rule.retryAfterSeconds} s` : ''}`
         : 'normal answer'
   const delay =
     rule.delayMs || rule.jitterMs ? `after ${rule.delayMs ?? 0}+${rule.jitterMs ?? 0} ms ` : ''
@@ -60,6 +64,7 @@ export function FaultsPanel(props: { api: Api }) {
     delayMs: '',
     times: '',
     probability: '',
+    retryAfterSeconds: '',
   })
   const [problems, setProblems] = useState<string[]>([])
   const field = (name: keyof typeof form) => (event: Event) =>
@@ -81,6 +86,9 @@ export function FaultsPanel(props: { api: Api }) {
     const rule: Record<string, unknown> = { method: form.method, path: form.path }
     if (form.persona) rule.persona = form.persona
     if (form.kind === 'status') rule.status = Number(form.status)
+    if (form.kind === 'status' && RETRY_AFTER_STATUSES.includes(form.status)) {
+      if (form.retryAfterSeconds !== '') rule.retryAfterSeconds = Number(form.retryAfterSeconds)
+    }
     if (form.kind === 'example') rule.example = form.example
     if (form.kind === 'networkError') rule.networkError = true
     if (form.delayMs !== '') rule.delayMs = Number(form.delayMs)
@@ -131,8 +139,16 @@ export function FaultsPanel(props: { api: Api }) {
         ${
           form.kind === 'status' &&
           html`<div class="field"><label for="fault-status">Status</label>
-          <select id="fault-status" value=${form.status} onChange=${field('status')}>${STATUSES.map((s) => html`<option value=${s}>${s}</option>`)}</select>
+          <select id="fault-status" value=${form.status} onChange=${field('status')}>
+            <optgroup label="The operation's errors">${STATUSES.map((s) => html`<option value=${s}>${s}</option>`)}</optgroup>
+            <optgroup label="A gateway's answers">${GATEWAY_STATUSES.map((s) => html`<option value=${s}>${s}</option>`)}</optgroup>
+          </select>
         </div>`
+        }
+        ${
+          form.kind === 'status' &&
+          RETRY_AFTER_STATUSES.includes(form.status) &&
+          html`<label>Retry-After (s) <input type="number" min="0" max="86400" placeholder="1" value=${form.retryAfterSeconds} onInput=${field('retryAfterSeconds')} /></label>`
         }
         ${form.kind === 'example' && html`<label>Example name <input value=${form.example} onInput=${field('example')} /></label>`}
         <label>Delay (ms) <input type="number" min="0" max="60000" value=${form.delayMs} onInput=${field('delayMs')} /></label>

@@ -56,7 +56,7 @@ export function JournalPanel(props: { api: Api }) {
                 <td>${entry.persona ?? ''}</td>
                 <td>${entry.durationMs.toFixed(1)}</td>
                 <td>${entry.dryRun === null ? '' : String(entry.dryRun)}</td>
-                <td>${entry.fault ?? ''}</td>
+                <td>${entry.fault ?? ''}${entry.gateway ? html` <span class="badge">gateway</span>` : ''}</td>
               </tr>`,
             )}
           </tbody>
