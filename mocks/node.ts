@@ -4,6 +4,7 @@
  */
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
+import { CookieJar } from 'tough-cookie'
 import { loadContractCheck } from './contract-check.ts'
 import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
 import type { ScenarioFromHarOptions } from './recordings/learn/learn-scenario.ts'
@@ -34,13 +35,16 @@ export interface SandboxServer {
   replayProblems: Promise<string[]>
   /**
    * The one line between tests: drops every extra session, puts the default session
-   * back to the starting scenario (or the one given) and restores the original handlers.
+   * back to the starting scenario (or the one given), restores the original handlers
+   * and forgets the cookies the answers set.
    */
   reset(options?: ResetOptions): Promise<void>
 }
 
 /**
- * Creates a sandbox and an msw server that answers with it.
+ * Creates a sandbox and an msw server that answers with it. Cookies work as in a
+ * browser: the `Set-Cookie` of an answer (the `refresh_token` of `POST /auth/idp/complete`)
+ * goes back on later requests to that host, unless a request says `credentials: 'omit'`.
  *
  * @example
  * const { server, reset } = setupSandboxServer()
@@ -61,7 +65,8 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
         : { ...replay, recordings: readRecordingsFile(replay.recordings) }
   }
   const sandbox = createSandbox(sandboxOptions)
-  const server = setupServer(...createHandlers(sandbox, options))
+  const cookieJar = options.cookieJar ?? new CookieJar()
+  const server = setupServer(...createHandlers(sandbox, { ...options, cookieJar }))
   return {
     sandbox,
     server,
@@ -70,6 +75,7 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
       : Promise.resolve([]),
     async reset(resetOptions) {
       server.resetHandlers()
+      cookieJar.removeAllCookiesSync()
       const { session, ...scenario } = resetOptions ?? {}
       if (session === undefined) await sandbox.resetAll(scenario)
       else await sandbox.reset(resetOptions)

@@ -5,24 +5,48 @@
  * answer back into a Fetch `Response`; the sandbox does the rest.
  */
 import type { HttpHandler } from 'msw'
+import type { CookieJar } from 'tough-cookie'
 import { toFetchResponse } from '../adapters/fetch-response.ts'
-import { createSandboxRoutes, type RouteOptions } from '../adapters/sandbox-routes.ts'
+import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
 import type { Sandbox } from '../core/sandbox-types.ts'
 
-export type HandlerOptions = RouteOptions
+export interface HandlerOptions extends RouteOptions {
+  /**
+   * Keeps the `Set-Cookie` of every answer and sends the cookies back on later requests
+   * to that host, as a browser does, unless a request says `credentials: 'omit'`.
+   * `setupSandboxServer` gives one (its `reset()` empties it). Without a jar, a request
+   * carries only the cookies of its own `Cookie` header.
+   */
+  cookieJar?: CookieJar
+}
 
 /**
  * Creates the msw request handlers of every operation and of the control API.
  *
  * @example
  * const sandbox = createSandbox()
- * const server = setupServer(...createHandlers(sandbox))
+ * const server = setupServer(...createHandlers(sandbox, { cookieJar: new CookieJar() }))
  */
 export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): HttpHandler[] {
+  const { cookieJar } = options
   return createSandboxRoutes(
     sandbox,
-    async ({ sandboxRequest, matched }) =>
-      toFetchResponse(await sandbox.handle(sandboxRequest, matched)),
+    async ({ request, sandboxRequest, matched }) => {
+      const jar = request.credentials === 'omit' ? undefined : cookieJar
+      if (jar === undefined) return toFetchResponse(await sandbox.handle(sandboxRequest, matched))
+      // The request's own `Cookie` header wins over the jar on a name clash.
+      const cookie = joinCookies(
+        sandboxRequest.headers.cookie,
+        jar.getCookieStringSync(request.url),
+      )
+      const headers =
+        cookie === undefined ? sandboxRequest.headers : { ...sandboxRequest.headers, cookie }
+      const answer = await sandbox.handle({ ...sandboxRequest, headers }, matched)
+      for (const setCookie of answer.setCookie) {
+        jar.setCookieSync(setCookie, request.url, { ignoreError: true })
+      }
+      return toFetchResponse(answer)
+    },
     options,
   )
 }

@@ -1,0 +1,9 @@
+// @vitest-environment jsdom
+import { expect, it } from 'vitest'
+import { describeCookieSignIn } from './node-cookies.cases.ts'
+
+it('runs in jsdom', () => {
+  expect(typeof document.createElement).toBe('function')
+})
+
+describeCookieSignIn('jsdom')

@@ -1,0 +1,3 @@
+import { describeCookieSignIn } from './node-cookies.cases.ts'
+
+describeCookieSignIn('node')
