@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /**
- * Checks the package as it would be published: publint (package.json against the files)
- * and arethetypeswrong (every entry's types resolve, ESM only), on one tarball of the
- * current build. Usage: `npm run check:package` (after `npm run build`).
+ * Checks the package as it would be published: publint (package.json against the files),
+ * arethetypeswrong (every entry's types resolve, ESM only) and the app document (13
+ * operations, no control API), on one tarball of the current build.
+ * Usage: `npm run check:package` (after `npm run build`).
  */
 import { execFileSync } from 'node:child_process'
 import { packTarball, root } from './pack-tarball.mjs'
+
+/** A file of the tarball, as text. */
+const fileOf = (tarball, path) =>
+  execFileSync('tar', ['-xzOf', tarball, `package/${path}`], { encoding: 'utf8' })
 
 const tarball = packTarball()
 console.log(`check:package: ${tarball}`)
@@ -23,6 +28,14 @@ try {
     '--format',
     'table-flipped',
   ])
-} catch {
+  const app = JSON.parse(fileOf(tarball, 'dist/openapi.app.json'))
+  const paths = Object.keys(app.paths)
+  if (paths.length !== 13 || paths.some((path) => path.startsWith('/__sandbox'))) {
+    throw new Error(`openapi.app.json: expected the 13 operations only, found ${paths.join(', ')}`)
+  }
+  console.log('check:package: openapi.app.json holds the 13 operations and no control API')
+} catch (error) {
+  if (error instanceof Error && !('status' in error))
+    console.error(`check:package: ${error.message}`)
   process.exitCode = 1
 }

@@ -1,8 +1,8 @@
 /**
- * Lints both contract documents with Redocly CLI (`spec/redocly.yaml`): the published contract
- * as transcribed, and the merged document (written to `spec/dist/` first); then the merged
- * document with Spectral's OpenAPI rules (`spec/spectral.yaml`), where a warning fails too.
- * Exits non-zero when any lint fails, naming the document and the linter.
+ * Lints the contract documents with Redocly CLI (`spec/redocly.yaml`): the published contract
+ * as transcribed, the merged document and the app document (both written to `spec/dist/`
+ * first); then the merged document with Spectral's OpenAPI rules (`spec/spectral.yaml`), where
+ * a warning fails too. Exits non-zero when any lint fails, naming the document and the linter.
  *
  * Usage: `npm run lint:spec`
  *
@@ -13,10 +13,12 @@ import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MERGED_SPEC_PATH, PUBLISHED_SPEC_PATH } from '../build-document.ts'
 import { writeMergedDocument } from './build-spec.ts'
+import { writeAppDocument } from './write-app-document.ts'
 
 const SPEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const REPO_ROOT = resolve(SPEC_DIR, '..')
 const REDOCLY_CONFIG = resolve(SPEC_DIR, 'redocly.yaml')
+const APP_SPEC_PATH = resolve(SPEC_DIR, 'dist', 'platform-api.app.openapi.json')
 const REDOCLY_CLI = resolve(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js')
 const SPECTRAL_RULESET = resolve(SPEC_DIR, 'spectral.yaml')
 const SPECTRAL_CLI = resolve(
@@ -67,6 +69,7 @@ function lintWithSpectral(target: LintTarget): boolean {
 async function main(): Promise<number> {
   try {
     await writeMergedDocument()
+    await writeAppDocument(APP_SPEC_PATH)
   } catch (error) {
     console.error('Failed to build the merged document:')
     console.error(error instanceof Error ? error.message : error)
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
   const targets: LintTarget[] = [
     { label: 'published contract', path: PUBLISHED_SPEC_PATH },
     { label: 'merged sandbox document', path: MERGED_SPEC_PATH },
+    { label: 'app document', path: APP_SPEC_PATH },
   ]
   const failed = targets.filter((target) => !lint(target))
   const merged = targets[1]!
@@ -85,7 +89,7 @@ async function main(): Promise<number> {
     console.error(`Lint failed: ${target.label} (${relative(REPO_ROOT, target.path)})`)
   }
   if (failed.length === 0) {
-    console.log('Both contract documents lint without errors; Spectral finds no warning.')
+    console.log('The contract documents lint without errors; Spectral finds no warning.')
   }
   return failed.length === 0 ? 0 : 1
 }
