@@ -1,11 +1,13 @@
 /**
  * @module
- * The two toolchains the consumer test installs the package with: this machine's Node 20
- * with msw 2, and Node 24 with what `npm create vite` and `npm i -D msw` install today.
+ * The toolchains the consumer test installs the package with: this machine's Node 20
+ * with msw 2, Node 24 with what `npm create vite` and `npm i -D msw` install today, and the
+ * React app of `react/` on Node 24.
  */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { reactLeg } from './react/leg.mjs'
 import { run } from './steps.mjs'
 
 const here = dirname(new URL(import.meta.url).pathname)
@@ -50,6 +52,7 @@ export const legs = [
     limitations: [],
     nodeBin: installNode24,
   },
+  reactLeg,
 ]
 
 /**

@@ -66,16 +66,18 @@ async function runLeg(leg) {
   const installed = await step('install the package and its peers', async () => {
     const bin = await leg.nodeBin(log)
     env = cleanEnv({ PATH: `${bin}${delimiter}${process.env.PATH}` })
-    cpSync(join(here, 'project'), project, { recursive: true })
+    cpSync(leg.project ?? join(here, 'project'), project, { recursive: true })
     for (const overlay of leg.overlays) cpSync(overlay, project, { recursive: true })
     log(`project ${project}, ${(await sh('node', '--version')).trim()}`)
     log(`npm install ${NPM_FLAGS.join(' ')} <tarball> ${leg.msw}`)
-    await sh('npm', 'install', ...NPM_FLAGS, tarball, leg.msw)
+    await sh('npm', 'install', ...NPM_FLAGS, tarball, leg.msw, ...(leg.dependencies ?? []))
     log(`npm install ${NPM_FLAGS.join(' ')} -D ${leg.devDependencies.join(' ')}`)
     await sh('npm', 'install', ...NPM_FLAGS, '-D', ...leg.devDependencies)
     log(`installed: ${installedVersions(project)}`)
   })
-  if (installed) {
+  // A leg with steps of its own (the React app) runs them instead of the vanilla project's.
+  if (installed && leg.steps) await leg.steps({ step, sh, project, env, log })
+  else if (installed) {
     await step('a. tsc -b (create-vite tsconfig, every entry)', async () => {
       const binaries = readdirSync(join(project, 'node_modules', '.bin'))
       log(`TypeScript binaries: ${binaries.filter((name) => /^ts(c|go)$/.test(name)).join(', ')}`)

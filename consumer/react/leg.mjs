@@ -1,0 +1,97 @@
+/**
+ * @module
+ * The React leg of the consumer test: `project/` is an app made from create-vite 9's
+ * react-ts template (React 19, Vite 8, TypeScript 7) on Node 24, and these steps run every
+ * React recipe of the README there: the clients hey-api and orval generate from
+ * `platform-sandbox/openapi.app.json`, the type check, the Testing Library tests in Vitest
+ * (jsdom), a production build that must hold no byte of the sandbox, the Storybook
+ * react-vite build, and Playwright (two workers) on the sandbox build and on Storybook.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { installNode24 } from '../legs.mjs'
+import { freePort, run, StepError } from '../steps.mjs'
+
+const here = dirname(new URL(import.meta.url).pathname)
+
+/** Strings any part of the sandbox would bring into a build. */
+const SANDBOX_MARKERS = [/sandbox/i, /mockServiceWorker/, /\bmsw\b/i]
+
+export const reactLeg = {
+  name: 'node24-react',
+  title: 'Node 24, React 19, Vite 8, TypeScript 7, msw 3, TanStack Query, hey-api, orval',
+  project: join(here, 'project'),
+  msw: 'msw@^3',
+  dependencies: ['react@^19', 'react-dom@^19', '@tanstack/react-query@^5'],
+  devDependencies: [
+    'typescript@^7',
+    'vite@^8',
+    'vitest@^5',
+    '@vitejs/plugin-react@^6',
+    '@types/react@^19',
+    '@types/react-dom@^19',
+    '@types/node@^24',
+    'jsdom',
+    '@testing-library/react@^16',
+    '@testing-library/dom@^10',
+    '@playwright/test@~1.65',
+    'storybook@^10',
+    '@storybook/react-vite@^10',
+    'msw-storybook-addon@^3',
+    'orval@^8',
+  ],
+  overlays: [],
+  limitations: [],
+  nodeBin: (log) => installNode24(log),
+  steps: reactSteps,
+}
+
+async function reactSteps({ step, sh, project, env, log }) {
+  const generated = await step(
+    'r1. generate the clients (hey-api from codegen/, orval)',
+    async () => {
+      const codegen = join(project, 'codegen')
+      await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+        cwd: codegen,
+        env,
+      })
+      log((await run('npx', ['openapi-ts'], { cwd: codegen, env })).trim().split('\n').at(-1))
+      await sh('npx', 'orval')
+      const hooks = readFileSync(join(project, 'src/client/@tanstack/react-query.gen.ts'), 'utf8')
+      const exported = hooks.match(/^export const \w+/gm) ?? []
+      if (exported.length !== 14 || /sandbox/i.test(hooks)) {
+        throw new StepError(`hey-api's TanStack Query file exports ${exported.join(', ')}`)
+      }
+    },
+  )
+  if (!generated) return
+  await step('r2. tsc -b (TypeScript 7 checks the generated clients too)', () =>
+    sh('npx', 'tsc', '-b'),
+  )
+  await step('r3. vitest run (Testing Library in jsdom, cookie sign-in)', () =>
+    sh('npx', 'vitest', 'run'),
+  )
+  await step('r4. msw init, vite build: no byte of the sandbox in production', async () => {
+    await sh('npx', 'msw', 'init', 'public', '--save')
+    await sh('npx', 'vite', 'build')
+    const assets = join(project, 'dist', 'assets')
+    const leaks = readdirSync(assets).flatMap((file) => {
+      const text = readFileSync(join(assets, file), 'utf8')
+      return SANDBOX_MARKERS.filter((marker) => marker.test(text)).map((m) => `${file}: ${m}`)
+    })
+    if (leaks.length > 0) throw new StepError(`the production build holds ${leaks.join(', ')}`)
+    log(`production build: ${readdirSync(assets).join(', ')}, none of the sandbox`)
+  })
+  const storybook = await step('r5. storybook build (@storybook/react-vite)', () =>
+    sh('npx', 'storybook', 'build', '--quiet'),
+  )
+  if (!storybook) return
+  await step('r6. Playwright, 2 workers: the sandbox build and the Storybook build', async () => {
+    const ports = { APP_PORT: await freePort(), STORYBOOK_PORT: await freePort() }
+    const output = await run('npx', ['playwright', 'test', '--reporter=list'], {
+      cwd: project,
+      env: { ...env, ...ports, CI: '1' },
+    })
+    log(output.match(/Running \d+ tests using \d+ workers/)?.[0] ?? 'no Playwright summary')
+  })
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test'
+
+const appUrl = `http://localhost:${process.env.APP_PORT ?? 4173}`
+const storybookUrl = `http://localhost:${process.env.STORYBOOK_PORT ?? 6006}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Each test gets a sandbox of its own from the fixture, so tests run side by side.
+  fullyParallel: true,
+  workers: 2,
+  use: {
+    baseURL: appUrl,
+    browserName: 'chromium',
+    // The system's Chromium; leave `launchOptions` out to use Playwright's own browsers.
+    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] },
+  },
+  projects: [
+    { name: 'app', testMatch: 'bookings.spec.ts' },
+    { name: 'storybook', testMatch: 'stories.spec.ts', use: { baseURL: storybookUrl } },
+  ],
+  webServer: [
+    {
+      // A build whose page starts the sandbox worker (`.env.sandbox`), served as in production.
+      command: `npx vite build --mode sandbox && npx vite preview --port ${new URL(appUrl).port} --strictPort`,
+      url: appUrl,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // `npx storybook build` first.
+      command: `npx vite preview --outDir storybook-static --port ${new URL(storybookUrl).port} --strictPort`,
+      url: storybookUrl,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+})

@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { setupSandboxServer } from 'platform-sandbox/node'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { App } from './App.tsx'
+
+const { server, sandbox, reset } = setupSandboxServer()
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(async () => {
+  cleanup()
+  await reset() // the state and the kept cookies, back to the start
+})
+afterAll(() => server.close())
+
+function renderApp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>,
+  )
+}
+
+it('signs the host in with the refresh cookie and declines one booking', async () => {
+  renderApp()
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in as host' }))
+  expect(await screen.findByText('Payouts enabled')).toBeTruthy()
+
+  fireEvent.click(screen.getByRole('button', { name: 'Decline booking bkg_pending' }))
+  expect(await screen.findByText('Booking bkg_pending declined')).toBeTruthy()
+
+  const { bookings } = await sandbox.store()
+  expect(bookings.get('bkg_pending')?.status).toBe('declined')
+  expect(bookings.get('bkg_pending_2')?.status).toBe('pending')
+  expect(sandbox.journal.list().map((entry) => entry.operationId)).toEqual([
+    'completeIdpSignIn',
+    'refreshToken',
+    'getAccountStatus',
+    'declineBooking',
+  ])
+})
+
+it('starts every test signed out, from the scenario', async () => {
+  renderApp()
+  expect(screen.getByRole('button', { name: 'Sign in as host' })).toBeTruthy()
+  const { bookings } = await sandbox.store()
+  expect(bookings.get('bkg_pending')?.status).toBe('pending')
+})

@@ -1,0 +1,18 @@
+import { client } from './client/client.gen.ts'
+import { completeIdpSignIn, refreshToken } from './client/sdk.gen.ts'
+
+// Generated from platform-sandbox/openapi.app.json (see codegen/); its base URL is the
+// sandbox's, http://localhost:4010. Cookies go with every call: the refresh_token cookie.
+client.setConfig({ credentials: 'include' })
+
+/** The app's own sign-in: the identity provider's code, then the refresh cookie traded for a token. */
+export async function signIn(code: string): Promise<string> {
+  await completeIdpSignIn({ body: { code }, throwOnError: true })
+  const { data } = await refreshToken({ body: {}, throwOnError: true })
+  return data.accessToken
+}
+
+/** The `Authorization` header of a signed-in call. */
+export function bearer(accessToken: string): { authorization: string } {
+  return { authorization: `Bearer ${accessToken}` }
+}
