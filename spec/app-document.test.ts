@@ -69,7 +69,7 @@ describe('the app document (platform-sandbox/openapi.app.json)', () => {
       'Prefer',
       '__sandbox',
     ]) {
-      expect(text, word).not.toContain(word)
+      expect(text.includes(word), word).toBe(false)
     }
     const dryRuns = operationsOf(app).flatMap(({ operation }) =>
       (operation.parameters ?? []).filter((parameter) => parameter.name === 'dryRun'),

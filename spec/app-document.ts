@@ -67,6 +67,7 @@ export function createAppDocument(
       if (isRecord(operation)) cleanOperation(operation, options.acceptedExamples)
     }
   }
+  cleanResponses(document.components?.responses)
   removeUnusedComponents(document)
   return JSON.parse(JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, ''))
 }
@@ -116,7 +117,12 @@ function cleanOperation(
     }
     if (Object.keys(media.examples).length === 0) delete media.examples
   }
-  for (const response of Object.values(isRecord(operation.responses) ? operation.responses : {})) {
+  cleanResponses(operation.responses)
+}
+
+/** Drops the `x-sandbox-*` response headers of each response. */
+function cleanResponses(responses: unknown): void {
+  for (const response of Object.values(isRecord(responses) ? responses : {})) {
     if (!isRecord(response)) continue
     // A `$ref` with a description of its own: the sandbox's note on the session header.
     if (typeof response.$ref === 'string') delete response.description
@@ -126,6 +132,7 @@ function cleanOperation(
       // The cookie's example names no persona; the sandbox would refuse it.
       else if (isRecord(response.headers[name])) delete response.headers[name].example
     }
+    if (Object.keys(response.headers).length === 0) delete response.headers
   }
 }
 
