@@ -27,8 +27,9 @@ import {
 } from './lib/in-process.ts'
 import { type JournalStreamFigures, measureJournalStream } from './lib/journal-stream.ts'
 import { learningFigures, measureLearning } from './lib/learning.ts'
-import { measurePackageCosts } from './lib/package-costs.ts'
+import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
+import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
 import { measureRecording, measureReplay } from './lib/recording.ts'
 import { type BenchReport, formatLine, toMarkdown, updateReadme, withRatios } from './lib/report.ts'
 import { measureSnapshotReset, measureValidation } from './lib/scenario-files.ts'
@@ -108,6 +109,13 @@ async function main() {
     for (const figure of withRatios(recordingFigures(recording, replay, firstLoadMs))) {
       log(formatLine(figure))
     }
+    return
+  }
+  if (process.argv.includes('--react-only')) {
+    // `npm run bench -- --react-only`: the React recipe app's figures alone, not saved.
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const react = [...(await measureReactFirstAnswer(log)), await measureVite8Bundles(log)]
+    for (const figure of withRatios(react)) log(formatLine(figure))
     return
   }
   const started = new Date()
@@ -223,6 +231,7 @@ async function main() {
     ...learningFigures(learning),
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
+    ...(await measureReactFirstAnswer(log)),
   ]
 
   const report: BenchReport = {

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * Checks the package as it would be published: publint (package.json against the files),
- * arethetypeswrong (every entry's types resolve, ESM only) and the app document (13
- * operations, no control API), on one tarball of the current build.
+ * arethetypeswrong (every entry's types resolve, ESM only), the app document (13
+ * operations, no control API) and the README's links (each one works on the package page),
+ * on one tarball of the current build.
  * Usage: `npm run check:package` (after `npm run build`).
  */
 import { execFileSync } from 'node:child_process'
 import { packTarball, root } from './pack-tarball.mjs'
+import { brokenLinks } from './readme-links.mjs'
 
 /** A file of the tarball, as text. */
 const fileOf = (tarball, path) =>
@@ -34,6 +36,16 @@ try {
     throw new Error(`openapi.app.json: expected the 13 operations only, found ${paths.join(', ')}`)
   }
   console.log('check:package: openapi.app.json holds the 13 operations and no control API')
+  const shipped = new Set(
+    execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((path) => path.replace(/^package\//, '')),
+  )
+  const broken = brokenLinks(fileOf(tarball, 'README.md'), shipped, (path) => fileOf(tarball, path))
+  if (broken.length > 0)
+    throw new Error(`README links that fail on the package page:\n${broken.join('\n')}`)
+  console.log(`check:package: the README's links work on the package page`)
 } catch (error) {
   if (error instanceof Error && !('status' in error))
     console.error(`check:package: ${error.message}`)

@@ -3,16 +3,26 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const project = `${root}consumer/project/`
+/** The consumer test's projects: the React app, and the vanilla TypeScript one. */
+const projects = ['consumer/react/project/', 'consumer/project/']
 const readme = readFileSync(`${root}README.md`, 'utf8')
 
-/** The README's code blocks whose first line names a file of the consumer project. */
-function recipes(): Map<string, string> {
-  const found = new Map<string, string>()
-  for (const [, body] of readme.matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)) {
+/**
+ * The README's code blocks whose first line names a file of a consumer project, keyed by
+ * that project and path: the project whose file the block equals, else the first that has it.
+ */
+function recipes(): Map<string, { text: string; file: string }> {
+  const found = new Map<string, { text: string; file: string }>()
+  for (const [, body] of readme.matchAll(/```(?:ts|tsx|js)\n([\s\S]*?)```/g)) {
     const [first, ...rest] = body!.split('\n')
     const path = /^\/\/ ([\w./-]+)$/.exec(first ?? '')?.[1]
-    if (path && existsSync(`${project}${path}`)) found.set(path, rest.join('\n'))
+    if (!path) continue
+    const text = rest.join('\n')
+    const candidates = projects.filter((project) => existsSync(`${root}${project}${path}`))
+    const project =
+      candidates.find((candidate) => readFileSync(`${root}${candidate}${path}`, 'utf8') === text) ??
+      candidates[0]
+    if (project) found.set(`${project}${path}`, { text, file: `${root}${project}${path}` })
   }
   return found
 }
@@ -22,18 +32,30 @@ describe("the README's recipes", () => {
     const found = recipes()
     expect([...found.keys()].sort()).toEqual(
       [
-        '.storybook/main.ts',
-        '.storybook/preview.ts',
-        'e2e/app.spec.ts',
-        'scripts/typed-client.mjs',
-        'src/AccountStatus.stories.ts',
-        'src/bookings.test.ts',
-        'src/recorded.test.ts',
-        'src/main.ts',
+        'consumer/react/project/.storybook/main.ts',
+        'consumer/react/project/.storybook/preview.tsx',
+        'consumer/react/project/codegen/openapi-ts.config.ts',
+        'consumer/react/project/e2e/bookings.spec.ts',
+        'consumer/react/project/e2e/stories.spec.ts',
+        'consumer/react/project/orval.config.ts',
+        'consumer/react/project/playwright.config.ts',
+        'consumer/react/project/src/AccountStatus.stories.tsx',
+        'consumer/react/project/src/AccountStatus.tsx',
+        'consumer/react/project/src/App.test.tsx',
+        'consumer/react/project/src/App.tsx',
+        'consumer/react/project/src/DeclineBooking.tsx',
+        'consumer/react/project/src/api.ts',
+        'consumer/react/project/src/main.tsx',
+        'consumer/react/project/src/orval.test.ts',
+        'consumer/project/e2e/app.spec.ts',
+        'consumer/project/scripts/typed-client.mjs',
+        'consumer/project/src/bookings.test.ts',
+        'consumer/project/src/recorded.test.ts',
+        'consumer/project/src/main.ts',
       ].sort(),
     )
-    for (const [path, text] of found) {
-      expect(text, path).toBe(readFileSync(`${project}${path}`, 'utf8'))
+    for (const [path, { text, file }] of found) {
+      expect(text, path).toBe(readFileSync(file, 'utf8'))
     }
   })
 })

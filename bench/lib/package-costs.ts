@@ -163,7 +163,6 @@ export async function measurePackageCosts(log: (line: string) => void): Promise<
   log(`Package costs: Vitest import phase (${IMPORT_ROUNDS} rounds), Vite production bundles...`)
   const imports = await measureVitestImports(IMPORT_ROUNDS)
   const bundles = await measureBundles(['npx', '--no-install', 'vite'], 'vite')
-  const bundles8 = await measureBundles([process.execPath, await vite8(log)], 'vite8')
   return [
     {
       group: 'in a user project',
@@ -179,8 +178,14 @@ export async function measurePackageCosts(log: (line: string) => void): Promise<
       'JavaScript of a Vite 7 production build starting the browser entry, gzipped',
       bundles,
     ),
-    bundleFigure('the same with Vite 8 (what npm create vite installs today)', bundles8),
+    await measureVite8Bundles(log),
   ]
+}
+
+/** The bundle figure with Vite 8, what `npm create vite` installs today. */
+export async function measureVite8Bundles(log: (line: string) => void): Promise<Figure> {
+  const bundles8 = await measureBundles([process.execPath, await vite8(log)], 'vite8')
+  return bundleFigure('the same with Vite 8 (what npm create vite installs today)', bundles8)
 }
 
 /** The bundle figure of one Vite version: the sandbox app's kB against the msw app's. */

@@ -29,3 +29,15 @@ test('a second decline of the same booking is refused', async ({ page }) => {
   await button.click()
   await expect(page.getByRole('alert')).toContainText('only a pending booking can be declined')
 })
+
+test('a reload keeps the host signed in: the refresh cookie is in the browser', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign in as host' }).click()
+  await expect(page.getByTestId('account-status')).toHaveText('Payouts enabled')
+
+  await page.reload()
+  await expect(page.getByTestId('account-status')).toHaveText('Payouts enabled')
+  await expect(page.getByRole('button', { name: 'Sign in as host' })).toHaveCount(0)
+})

@@ -24,7 +24,7 @@ function renderApp() {
 
 it('signs the host in with the refresh cookie and declines one booking', async () => {
   renderApp()
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in as host' }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Sign in as host' }))
   expect(await screen.findByText('Payouts enabled')).toBeTruthy()
 
   fireEvent.click(screen.getByRole('button', { name: 'Decline booking bkg_pending' }))
@@ -33,17 +33,29 @@ it('signs the host in with the refresh cookie and declines one booking', async (
   const { bookings } = await sandbox.store()
   expect(bookings.get('bkg_pending')?.status).toBe('declined')
   expect(bookings.get('bkg_pending_2')?.status).toBe('pending')
-  expect(sandbox.journal.list().map((entry) => entry.operationId)).toEqual([
-    'completeIdpSignIn',
-    'refreshToken',
-    'getAccountStatus',
-    'declineBooking',
+  expect(sandbox.journal.list().map((entry) => [entry.operationId, entry.status])).toEqual([
+    ['refreshToken', 401], // no refresh_token cookie yet: signed out
+    ['completeIdpSignIn', 201],
+    ['refreshToken', 200],
+    ['getAccountStatus', 200],
+    ['declineBooking', 201],
   ])
+})
+
+it('finds the session again on the next visit: the cookie is still there', async () => {
+  renderApp()
+  fireEvent.click(await screen.findByRole('button', { name: 'Sign in as host' }))
+  expect(await screen.findByText('Payouts enabled')).toBeTruthy()
+  cleanup()
+
+  renderApp()
+  expect(await screen.findByText('Payouts enabled')).toBeTruthy()
+  expect(screen.queryByRole('button', { name: 'Sign in as host' })).toBeNull()
 })
 
 it('starts every test signed out, from the scenario', async () => {
   renderApp()
-  expect(screen.getByRole('button', { name: 'Sign in as host' })).toBeTruthy()
+  expect(await screen.findByRole('button', { name: 'Sign in as host' })).toBeTruthy()
   const { bookings } = await sandbox.store()
   expect(bookings.get('bkg_pending')?.status).toBe('pending')
 })

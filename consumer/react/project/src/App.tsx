@@ -1,27 +1,30 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { AccountStatus } from './AccountStatus.tsx'
-import { signIn } from './api.ts'
+import { restoreSession, signIn } from './api.ts'
 import { DeclineBooking } from './DeclineBooking.tsx'
 
-/** A host signs in, sees their payment account and declines pending bookings. */
+/** A host signs in (or is still signed in), sees their payment account and declines bookings. */
 export function App() {
-  const session = useMutation({ mutationFn: signIn })
-  if (!session.data) {
+  const session = useQuery({ queryKey: ['session'], queryFn: restoreSession, retry: false })
+  const signedIn = useMutation({ mutationFn: signIn })
+  const accessToken = signedIn.data ?? session.data
+  if (session.isPending) return <p>Loading…</p>
+  if (!accessToken) {
     return (
       <main>
-        <button type="button" onClick={() => session.mutate('idp_host')}>
+        <button type="button" onClick={() => signedIn.mutate('idp_host')}>
           Sign in as host
         </button>
-        {session.error && <p role="alert">{session.error.message}</p>}
+        {signedIn.error && <p role="alert">{signedIn.error.message}</p>}
       </main>
     )
   }
   return (
     <main>
-      <AccountStatus accessToken={session.data} />
+      <AccountStatus accessToken={accessToken} />
       <ul>
-        <DeclineBooking accessToken={session.data} bookingId="bkg_pending" />
-        <DeclineBooking accessToken={session.data} bookingId="bkg_pending_2" />
+        <DeclineBooking accessToken={accessToken} bookingId="bkg_pending" />
+        <DeclineBooking accessToken={accessToken} bookingId="bkg_pending_2" />
       </ul>
     </main>
   )

@@ -5,6 +5,12 @@ import { completeIdpSignIn, refreshToken } from './client/sdk.gen.ts'
 // sandbox's, http://localhost:4010. Cookies go with every call: the refresh_token cookie.
 client.setConfig({ credentials: 'include' })
 
+/** The access token of the session the refresh_token cookie holds, or `null` when none. */
+export async function restoreSession(): Promise<string | null> {
+  const { data } = await refreshToken({ body: {} })
+  return data?.accessToken ?? null
+}
+
 /** The app's own sign-in: the identity provider's code, then the refresh cookie traded for a token. */
 export async function signIn(code: string): Promise<string> {
   await completeIdpSignIn({ body: { code }, throwOnError: true })

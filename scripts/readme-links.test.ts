@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { brokenLinks, headingAnchors } from './readme-links.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const read = (path: string) => readFileSync(`${root}${path}`, 'utf8')
+
+/** What `npm pack` would ship, without building or packing. */
+function shippedFiles(): Set<string> {
+  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  const [packed] = JSON.parse(output) as [{ files: { path: string }[] }]
+  return new Set(packed.files.map((file) => file.path))
+}
+
+describe("the README's links", () => {
+  it('work on the package page: headings, or files the package ships', () => {
+    expect(brokenLinks(read('README.md'), shippedFiles(), read)).toEqual([])
+  })
+
+  it('are found broken when they point at a file not shipped or a heading not there', () => {
+    const readme =
+      '# Use it\n\nSee [use](#use-it), [gone](#gone), [server](server/README.md#nope), [x](x.md).\n'
+    const shipped = new Set(['server/README.md'])
+    expect(brokenLinks(readme, shipped, () => '# Flags\n')).toEqual([
+      '#gone: no such heading in the README',
+      'server/README.md#nope: no such heading in server/README.md',
+      'x.md: the package does not ship x.md',
+    ])
+  })
+
+  it('name headings as GitHub does', () => {
+    const anchors = headingAnchors(
+      '## Storybook 10 with `@storybook/react-vite`\n## A: b\n## A: b\n',
+    )
+    expect([...anchors]).toEqual(['storybook-10-with-storybookreact-vite', 'a-b', 'a-b-1'])
+  })
+})
