@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain JavaScript module, shared with check-package.mjs
 import { brokenLinks, headingAnchors } from './readme-links.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
