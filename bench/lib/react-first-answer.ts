@@ -17,13 +17,11 @@ import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { chromium } from '@playwright/test'
-// @ts-expect-error: a plain JavaScript module of the consumer test
 import { installNode24 } from '../../consumer/legs.mjs'
 // @ts-expect-error: a plain JavaScript module of the consumer test
 import { start, waitFor } from '../../consumer/steps.mjs'
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.ts'
 import { freePortSync } from '../../scripts/free-port-sync.ts'
-// @ts-expect-error: a plain JavaScript module of the repository's scripts
 import { packTarball } from '../../scripts/pack-tarball.mjs'
 import type { Figure } from './report.ts'
 import { median } from './stats.ts'
