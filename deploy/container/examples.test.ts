@@ -42,7 +42,11 @@ describe('the container examples', () => {
   })
 
   it('name only variables the command reads', () => {
-    const known = new Set(createProgram().helpInformation().match(/SANDBOX_[A-Z_]+/g))
+    const known = new Set(
+      createProgram()
+        .helpInformation()
+        .match(/SANDBOX_[A-Z_]+/g),
+    )
     expect(known.size).toBeGreaterThan(5)
     for (const path of [...examples, 'Dockerfile']) {
       for (const name of read(path).match(/SANDBOX_[A-Z_]+/g) ?? []) {
