@@ -1,14 +1,17 @@
 /**
  * Import rules checked by `npm run check:imports` (part of `npm test`): no import cycles,
- * and the core (`mocks/core`) is given its content rather than importing it.
+ * the core (`mocks/core`) is given its content rather than importing it, shipped code never
+ * imports a test helper, and the server and the contract check do not reach into each other.
  */
+const TESTS = '(\\.test\\.ts$|\\.spec\\.ts$|/test-[^/]+\\.ts$)'
+
 module.exports = {
   forbidden: [
     {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|server|fixtures)/' },
+      from: { path: '^(mocks|server|fixtures|client|contract|spec)/' },
       to: { circular: true },
     },
     {
@@ -18,6 +21,30 @@ module.exports = {
         'The core is given its operations, personas and scenarios by the entry modules (mocks/sandbox.ts); it never imports them.',
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
       to: { path: '^(fixtures|mocks/operations)/' },
+    },
+    {
+      name: 'shipped-code-imports-no-test-helper',
+      severity: 'error',
+      comment:
+        "mocks/testing/ holds helpers of this repository's tests; what the package ships (the entries, the server, the client) never imports them.",
+      from: { path: '^(mocks|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
+      to: { path: '^mocks/testing/' },
+    },
+    {
+      name: 'server-and-contract-apart',
+      severity: 'error',
+      comment:
+        'The contract check runs the package as built; the server ships without the contract check. What both need (the conformance cases) lives in spec/cases/.',
+      from: { path: '^server/', pathNot: TESTS },
+      to: { path: '^contract/' },
+    },
+    {
+      name: 'contract-runs-the-built-package',
+      severity: 'error',
+      comment:
+        'The contract check starts the sandbox as the package ships it, not from server/ sources.',
+      from: { path: '^contract/', pathNot: TESTS },
+      to: { path: '^server/' },
     },
   ],
   options: {

@@ -3,7 +3,7 @@
  * What the contract check reports: one result per case and document, the totals, one
  * line per case, and the failures grouped by problem.
  */
-import type { DocumentKind } from './cases/types.ts'
+import type { DocumentKind } from '../spec/cases/types.ts'
 
 export interface CaseResult {
   document: DocumentKind

@@ -2,7 +2,7 @@
  * @module
  * The request examples a contract document carries itself, turned into cases.
  */
-import type { ConformanceCase } from './cases/types.ts'
+import type { ConformanceCase } from '../spec/cases/types.ts'
 import { ANY_DOCUMENTED_STATUS, type DocumentOperation } from './plan.ts'
 
 /**

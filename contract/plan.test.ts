@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildMergedDocument, loadPublishedDocument } from '../spec/build-document.ts'
-import type { ConformanceCase } from './cases/types.ts'
+import type { ConformanceCase } from '../spec/cases/types.ts'
 import { ANY_DOCUMENTED_STATUS, indexOperations, planCase } from './plan.ts'
 
 const decline = (status: number, extra: Partial<ConformanceCase> = {}): ConformanceCase => ({

@@ -14,7 +14,7 @@
  *   case list are checked against it as their `dryRun=true` twins (which answer the same).
  */
 import { parseFile } from 'openapi-format'
-import type { ConformanceCase, DocumentKind } from './cases/types.ts'
+import type { ConformanceCase, DocumentKind } from '../spec/cases/types.ts'
 
 type JsonObject = Record<string, unknown>
 

@@ -7,9 +7,9 @@
  * match the contract. Every send is preceded by a reset of a fresh session, straight on the
  * sandbox.
  */
-import type { SandboxClient, SandboxReply } from '../mocks/testing/sandbox-client.ts'
-import type { CaseRequest, ConformanceCase, DocumentKind } from './cases/types.ts'
-import { caseRequestInit } from './conformance/run-case.ts'
+import type { SandboxClient, SandboxReply } from '../client/sandbox-client.ts'
+import { caseRequestInit } from '../spec/cases/request-init.ts'
+import type { CaseRequest, ConformanceCase, DocumentKind } from '../spec/cases/types.ts'
 import type { CaseResult } from './contract-report.ts'
 import { ANY_DOCUMENTED_STATUS, type CasePlan } from './plan.ts'
 import { describeViolations, readVerdict } from './prism/verdict.ts'

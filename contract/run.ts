@@ -1,5 +1,7 @@
 /**
- * `npm run contract`: starts the sandbox and Stoplight Prism in front of it, and checks every
+ * `npm run contract`: starts the sandbox as the package ships it (`platform-sandbox/server`,
+ * built into `dist/` by `npm run build`, which `npm ci` and `npm test` run first) and
+ * Stoplight Prism in front of it, and checks every
  * conformance case and recorded example against the published contract and the merged one.
  * Exits 1 on any violation.
  *
@@ -13,9 +15,9 @@
 import { existsSync } from 'node:fs'
 import { relative } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startServer } from '../server/start-server.ts'
-import { conformanceCases } from './cases/index.ts'
-import type { DocumentKind } from './cases/types.ts'
+import { startServer } from 'platform-sandbox/server'
+import { conformanceCases } from '../spec/cases/index.ts'
+import type { DocumentKind } from '../spec/cases/types.ts'
 import { checkContract, summarizeFailures } from './check-contract.ts'
 import { prepareDocuments } from './documents.ts'
 import { installSignalHandlers, onInterrupt } from './prism/child-processes.ts'

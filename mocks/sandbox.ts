@@ -6,7 +6,7 @@
  */
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
-import { createSandbox as createSandboxWith } from './core/sandbox.ts'
+import { assembleSandbox } from './core/sandbox.ts'
 import type { Sandbox, SandboxContent, SandboxOptions } from './core/sandbox-types.ts'
 import { operations } from './operations/table.ts'
 
@@ -37,5 +37,5 @@ export const builtInContent: SandboxContent = {
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  return createSandboxWith(builtInContent, options)
+  return assembleSandbox(builtInContent, options)
 }

@@ -68,6 +68,7 @@ export function createAppDocument(
     }
   }
   cleanResponses(document.components?.responses)
+  describeGatewayAnswers(document.components?.responses)
   removeUnusedComponents(document)
   return JSON.parse(JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, ''))
 }
@@ -133,6 +134,24 @@ function cleanResponses(responses: unknown): void {
       else if (isRecord(response.headers[name])) delete response.headers[name].example
     }
     if (Object.keys(response.headers).length === 0) delete response.headers
+  }
+}
+
+/** What an app should know of a gateway's answers, without how the sandbox is asked for them. */
+const GATEWAY_DESCRIPTIONS: Record<string, string> = {
+  TooManyRequests:
+    'Too many requests: the gateway in front of the backend limits the rate. Retry after `Retry-After` seconds.',
+  BadGateway: 'Bad gateway: the gateway got no usable answer from the backend.',
+  ServiceUnavailable:
+    'Service unavailable: the backend is down or overloaded. Retry after `Retry-After` seconds.',
+  GatewayTimeout: 'Gateway timeout: the backend did not answer the gateway in time.',
+}
+
+function describeGatewayAnswers(responses: unknown): void {
+  if (!isRecord(responses)) return
+  for (const [name, description] of Object.entries(GATEWAY_DESCRIPTIONS)) {
+    const response = responses[name]
+    if (isRecord(response)) response.description = description
   }
 }
 

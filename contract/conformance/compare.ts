@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { NOT_NULL } from '../cases/build.ts'
-import type { RecordPattern } from '../cases/types.ts'
+import { NOT_NULL } from '../../spec/cases/build.ts'
+import type { RecordPattern } from '../../spec/cases/types.ts'
 
 const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/

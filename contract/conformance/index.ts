@@ -4,7 +4,7 @@
  *
  * @module
  */
-export { conformanceCases, NOT_NULL } from '../cases/index.ts'
+export { conformanceCases, NOT_NULL } from '../../spec/cases/index.ts'
 export type {
   CaseRequest,
   CollectionName,
@@ -14,7 +14,7 @@ export type {
   RecordPattern,
   RecordsExpectation,
   StateCheck,
-} from '../cases/types.ts'
+} from '../../spec/cases/types.ts'
 export { deepEqual, normalizeBody } from './compare.ts'
 export {
   type CaseOutcome,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupSandboxServer } from '../../mocks/node.ts'
-import type { ConformanceCase } from '../cases/types.ts'
+import type { ConformanceCase } from '../../spec/cases/types.ts'
 import { normalizeBody } from './compare.ts'
 import { createConformanceRunner } from './run-case.ts'
 

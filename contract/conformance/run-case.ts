@@ -6,12 +6,14 @@
  * @module
  */
 
-import {
-  createSandboxClient,
-  type SandboxReply,
-  SESSION_HEADER,
-} from '../../mocks/testing/sandbox-client.ts'
-import type { CaseRequest, CollectionName, ConformanceCase, StateCheck } from '../cases/types.ts'
+import { createSandboxClient, type SandboxReply } from '../../client/sandbox-client.ts'
+import { caseRequestInit } from '../../spec/cases/request-init.ts'
+import type {
+  CaseRequest,
+  CollectionName,
+  ConformanceCase,
+  StateCheck,
+} from '../../spec/cases/types.ts'
 import { deepEqual, matchesPattern, normalizeBody, preview } from './compare.ts'
 
 export interface ConformanceTarget {
@@ -49,29 +51,6 @@ export interface CaseOutcome {
  *   if (outcome.failures.length > 0) console.log(outcome.name, outcome.failures)
  * }
  */
-/**
- * The `fetch` options of a case's request in `session`: the session header, the bearer
- * token of `as` (from `accessToken`) or the raw `authorization`, the body (JSON or raw),
- * then the case's own headers over all of them. Shared by every way a case is sent.
- */
-export async function caseRequestInit(
-  testCase: CaseRequest,
-  session: string,
-  accessToken: (persona: NonNullable<CaseRequest['as']>) => Promise<string>,
-): Promise<{ method: string; headers: Record<string, string>; body?: string }> {
-  const headers: Record<string, string> = { [SESSION_HEADER]: session }
-  if (testCase.as !== undefined) headers.authorization = `Bearer ${await accessToken(testCase.as)}`
-  if (testCase.authorization !== undefined) headers.authorization = testCase.authorization
-  let body: string | undefined
-  if (testCase.rawBody !== undefined) body = testCase.rawBody
-  else if (testCase.body !== undefined) {
-    body = JSON.stringify(testCase.body)
-    headers['content-type'] = 'application/json'
-  }
-  Object.assign(headers, testCase.headers)
-  return { method: testCase.method, headers, ...(body === undefined ? {} : { body }) }
-}
-
 export function createConformanceRunner(target: ConformanceTarget) {
   // The client looks `fetch` up on every call: msw replaces the global one when it starts.
   const client = createSandboxClient({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE, SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { anchors } from '../../fixtures/anchors.ts'
-import { SESSION_COOKIE, SESSION_HEADER } from '../../mocks/testing/sandbox-client.ts'
 import { ensureNginx } from '../../scripts/find-nginx.ts'
 import { startTestServer, type TestServer } from '../../server/test-server.ts'
 import { type RunningNginx, renderSandboxConf, startNginx } from './nginx-process.ts'

@@ -39,13 +39,14 @@ export { SESSION_COOKIE, SESSION_HEADER } from './session-id.ts'
 const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
 /**
- * Creates a sandbox serving the given content.
+ * Assembles a sandbox serving the given content. The entries call `createSandbox(options)`
+ * (`mocks/sandbox.ts`), which gives it the built-in content.
  *
  * @example
- * const sandbox = createSandbox({ operations, personas, scenarios, defaultSeed: 1 }, { seed: 7 })
+ * const sandbox = assembleSandbox({ operations, personas, scenarios, defaultSeed: 1 }, { seed: 7 })
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
-export function createSandbox(content: SandboxContent, options: SandboxOptions = {}): Sandbox {
+export function assembleSandbox(content: SandboxContent, options: SandboxOptions = {}): Sandbox {
   const settings = {
     scenario: options.scenario ?? 'default',
     seed: options.seed ?? content.defaultSeed,

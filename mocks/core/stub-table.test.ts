@@ -11,7 +11,7 @@ import type { Scenario } from '../model/content.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
 import { defineOperation } from './operation.ts'
-import { createSandbox } from './sandbox.ts'
+import { assembleSandbox } from './sandbox.ts'
 import { issueAccessToken } from './tokens.ts'
 
 const readUser = defineOperation({
@@ -64,7 +64,7 @@ const SECRET = 'stub-table-secret'
 const NOW = new Date('2026-06-01T12:00:00Z')
 
 function stubSandbox() {
-  return createSandbox(
+  return assembleSandbox(
     { operations: [readUser, renameUser], personas, scenarios: { tiny }, defaultSeed: 1 },
     { scenario: 'tiny', secret: SECRET, now: () => NOW },
   )
@@ -169,7 +169,7 @@ describe('who may call', () => {
   })
 
   it('closes the control API but its public routes under a control token', async () => {
-    const guarded = createSandbox(
+    const guarded = assembleSandbox(
       { operations: [readUser], personas, scenarios: { tiny }, defaultSeed: 1 },
       { scenario: 'tiny', controlToken: 'letmein' },
     )

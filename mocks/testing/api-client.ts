@@ -3,8 +3,9 @@
  * A tiny client for tests: calls the API the way an app would, with `fetch`,
  * signed in as a persona. Works against any runtime that answers `baseUrl`.
  */
+
+import { createSandboxClient } from '../../client/sandbox-client.ts'
 import { type PersonaKey, personas } from '../../fixtures/personas.ts'
-import { createSandboxClient } from './sandbox-client.ts'
 
 export interface CallOptions {
   method?: string

@@ -1,4 +1,3 @@
-export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'
 export {
   createSandboxClient,
   type SandboxClient,
@@ -8,4 +7,5 @@ export {
   SESSION_COOKIE,
   SESSION_HEADER,
   signIn,
-} from './sandbox-client.ts'
+} from '../../client/sandbox-client.ts'
+export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'

@@ -6,16 +6,13 @@
  * request that could change the target's data (a write the contract gives no `dryRun`,
  * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
  */
-import { conformanceCases } from '../../contract/cases/index.ts'
-import type { CaseRequest } from '../../contract/cases/types.ts'
-import { caseRequestInit } from '../../contract/conformance/run-case.ts'
+
+import { createSandboxClient, refreshRequest, SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import {
-  createSandboxClient,
-  refreshRequest,
-  SESSION_HEADER,
-} from '../../mocks/testing/sandbox-client.ts'
+import { conformanceCases } from '../../spec/cases/index.ts'
+import { caseRequestInit } from '../../spec/cases/request-init.ts'
+import type { CaseRequest } from '../../spec/cases/types.ts'
 import {
   type RecordedExample,
   recordedExamples,

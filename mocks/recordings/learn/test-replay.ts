@@ -5,9 +5,10 @@
  * status. A bearer token is replaced by a fresh one of the user it named, signed in with
  * that user's refresh token in the learned scenario (or the persona's).
  */
+
+import { type PersonaCredentials, type PlainRequest, signInWith } from '../../../client/sign-in.ts'
 import { personas } from '../../../fixtures/personas.ts'
 import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
-import { type PersonaCredentials, type PlainRequest, signInWith } from '../../testing/sign-in.ts'
 import { bearerSubject } from '../bearer-subject.ts'
 import type { Har } from '../har.ts'
 

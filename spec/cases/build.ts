@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { getRecordedExample, recordedRequestUrl } from '../../spec/examples/index.ts'
+import { getRecordedExample, recordedRequestUrl } from '../examples/index.ts'
 import type {
   CaseRequest,
   CollectionName,
@@ -174,8 +174,25 @@ export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
       }),
     )
   }
+  for (const [status, code] of GATEWAY_ANSWERS) {
+    cases.push(
+      errorCase(profile, `${status} when Prefer asks for a gateway's answer`, {
+        request: { ...success, headers: { ...success.headers, prefer: `code=${status}` } },
+        status,
+        body: apiError(code, `Answered ${status} as the Prefer header asked`),
+      }),
+    )
+  }
   return cases
 }
+
+/** What a gateway in front of the backend answers, and the sandbox gives when asked. */
+const GATEWAY_ANSWERS = [
+  [429, 'TOO_MANY_REQUESTS'],
+  [502, 'BAD_GATEWAY'],
+  [503, 'SERVICE_UNAVAILABLE'],
+  [504, 'GATEWAY_TIMEOUT'],
+] as const
 
 /** An error case of `profile`; a failed call leaves the operation's collections untouched. */
 export function errorCase(

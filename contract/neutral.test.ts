@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const CONTRACT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const CONTRACT_DIR = dirname(fileURLToPath(import.meta.url))
 
 describe('the conformance list and its runner', () => {
   it('type-check without Node types, so that a browser page can run them', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildMergedDocument } from '../../spec/build-document.ts'
-import { recordedExamples } from '../../spec/examples/index.ts'
+import { buildMergedDocument } from '../build-document.ts'
+import { recordedExamples } from '../examples/index.ts'
 import { conformanceCases } from './index.ts'
 
 type JsonObject = Record<string, unknown>
