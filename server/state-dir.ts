@@ -28,6 +28,7 @@ import {
 import { join } from 'node:path'
 import type { SandboxRequest } from '../mocks/core/http.ts'
 import type { OperationEvent, Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
+import { SESSION_HEADER } from '../mocks/core/session-id.ts'
 import { persistSnapshots } from './snapshot-files.ts'
 
 interface WriteRecord {
@@ -196,7 +197,7 @@ export function openStateDir(directory: string, options: SandboxOptions = {}): S
             const request: SandboxRequest = {
               method: record.method,
               url: record.url,
-              headers: { ...record.headers, 'x-sandbox-session': session },
+              headers: { ...record.headers, [SESSION_HEADER]: session },
               body: record.body,
             }
             await sandbox.handle(request)

@@ -7,6 +7,7 @@
  * and readiness probes need no secret: it tells only the scenario and the seed. Which route
  * is open is said by its `access` in `control-table.ts`.
  */
+import { readBearer } from './caller.ts'
 import { SandboxError } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 
@@ -24,12 +25,11 @@ export function refuseWithoutControlToken(
   request: SandboxRequest,
   token: string,
 ): SandboxResponse | undefined {
-  const header = request.headers.authorization ?? ''
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (match?.[1] !== undefined && sameSecret(match[1], token)) return undefined
+  const bearer = readBearer(request.headers.authorization)
+  if (bearer.ok && sameSecret(bearer.token, token)) return undefined
   return new SandboxError(
     401,
-    header === ''
+    !bearer.ok && bearer.problem === 'missing'
       ? 'The control API requires a token: send Authorization: Bearer <control token>'
       : 'Invalid control token',
     ['the token is the one given with --control-token or SANDBOX_CONTROL_TOKEN'],

@@ -366,16 +366,3 @@ export function matchControlRoute(method: string, path: string): ControlMatch | 
   const found = router(method, path)
   return found && { route: found.value, params: found.params }
 }
-
-/** Decodes path parameters; a 400 naming the parameter when one is not valid. */
-export function decodeParams(params: Record<string, string>): Record<string, string> {
-  const decoded: Record<string, string> = {}
-  for (const [name, value] of Object.entries(params)) {
-    try {
-      decoded[name] = decodeURIComponent(value)
-    } catch {
-      throw badRequest('Validation failed', [`${name} is not a valid URL path segment`])
-    }
-  }
-  return decoded
-}

@@ -7,11 +7,12 @@
 
 import { refuseWithoutControlToken } from './control-auth.ts'
 import type { ControlContext } from './control-context.ts'
-import { type ControlMatch, decodeParams } from './control-table.ts'
+import type { ControlMatch } from './control-table.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { otherMethodResponse } from './method-rules.ts'
 import { readJsonBody } from './pipeline.ts'
+import { decodeParams } from './router.ts'
 import { parseInput } from './validation.ts'
 
 interface ControlRequest {

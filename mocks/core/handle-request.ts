@@ -136,6 +136,10 @@ export function createRequestHandler({
               personas,
               pipelineSettings.tokens,
               sessionSettings.now(),
+              async () => {
+                await parts.ready
+                return sessions.acquire(session, parts.starting).store
+              },
             ),
         })
         trace.fault = decision?.mark

@@ -6,6 +6,7 @@
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import { readBearer } from './caller.ts'
 import { readDryRunQuery } from './dry-run.ts'
 import {
   badRequest,
@@ -18,6 +19,7 @@ import {
 } from './errors.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
+import { decodeParams } from './router.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 import { parseInput } from './validation.ts'
 
@@ -119,31 +121,21 @@ async function authenticate(
   settings: PipelineSettings,
 ): Promise<Readonly<User> | null> {
   if (operation.auth === 'public') return null
-  const header = headers.authorization
-  if (!header) throw unauthorized('Missing bearer token: send Authorization: Bearer <token>')
-  const [scheme, token, extra] = header.trim().split(/\s+/)
-  if (scheme?.toLowerCase() !== 'bearer' || !token || extra !== undefined) {
-    throw unauthorized('Malformed Authorization header: expected "Bearer <token>"')
+  const bearer = readBearer(headers.authorization)
+  if (!bearer.ok) {
+    throw unauthorized(
+      bearer.problem === 'missing'
+        ? 'Missing bearer token: send Authorization: Bearer <token>'
+        : 'Malformed Authorization header: expected "Bearer <token>"',
+    )
   }
-  const claims = await verifyAccessToken(settings.tokens, token, settings.now())
+  const claims = await verifyAccessToken(settings.tokens, bearer.token, settings.now())
   const user = store.users.get(claims.sub)
   if (!user) throw unauthorized('The access token belongs to an unknown user')
   if (operation.auth === 'admin' && !user.roles.includes('admin')) {
     throw forbidden('This operation requires the admin role')
   }
   return user
-}
-
-function decodeParams(raw: Record<string, string>): Record<string, string> {
-  const params: Record<string, string> = {}
-  for (const [name, value] of Object.entries(raw)) {
-    try {
-      params[name] = decodeURIComponent(value)
-    } catch {
-      throw badRequest('Validation failed', [`${name} is not a valid URL path segment`])
-    }
-  }
-  return params
 }
 
 /** Runs `operation` for one request against `store`. Never throws. */

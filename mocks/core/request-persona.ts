@@ -1,10 +1,19 @@
 /**
  * @module
- * Which persona a request comes from, for fault rules that name one: the subject
- * of a valid bearer token, else the owner of the refresh token it sends (body
- * `refreshToken`, then the `refresh_token` cookie). Only asked when a rule needs it.
+ * Which persona a request comes from, for fault rules that name one: the subject of a
+ * valid bearer token, else the owner of the refresh token it sends, by the same rules as
+ * `POST /auth/refresh` (`caller.ts`: the body wins over the cookie, the session's own
+ * users, a revoked token belongs to nobody). Only asked when a rule needs it.
  */
 import type { Persona } from '../model/content.ts'
+import type { Store } from '../model/store.ts'
+import {
+  personaKeyOf,
+  readBearer,
+  refreshTokenInBody,
+  refreshTokenOwner,
+  sentRefreshToken,
+} from './caller.ts'
 import type { SandboxRequest } from './http.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
@@ -14,24 +23,19 @@ export async function requestPersona(
   personas: readonly Persona[],
   tokens: TokenSettings,
   now: Date,
+  store: () => Promise<Store>,
 ): Promise<string | undefined> {
-  const [scheme, token] = request.headers.authorization?.trim().split(/\s+/) ?? []
-  if (scheme?.toLowerCase() === 'bearer' && token) {
+  const bearer = readBearer(request.headers.authorization)
+  if (bearer.ok) {
     try {
-      const { sub } = await verifyAccessToken(tokens, token, now)
-      return personas.find((persona) => persona.publicId === sub)?.key
+      const { sub } = await verifyAccessToken(tokens, bearer.token, now)
+      return personaKeyOf(personas, sub)
     } catch {
       return undefined
     }
   }
-  let refreshToken = cookies.refresh_token
-  if (request.body && request.body.length < 10_000) {
-    try {
-      const body = JSON.parse(request.body) as { refreshToken?: unknown }
-      if (typeof body?.refreshToken === 'string') refreshToken = body.refreshToken
-    } catch {
-      // Not JSON: the pipeline will say so.
-    }
-  }
-  return personas.find((persona) => persona.refreshToken === refreshToken)?.key
+  const token = sentRefreshToken(refreshTokenInBody(request), cookies)
+  if (token === undefined) return undefined
+  const owner = refreshTokenOwner(await store(), token)
+  return owner.ok ? personaKeyOf(personas, owner.user.publicId) : undefined
 }

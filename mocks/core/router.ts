@@ -4,6 +4,8 @@
  * more than once: templates are split into segments up front.
  */
 
+import { badRequest } from './errors.ts'
+
 export interface Route<T> {
   method: string
   segments: readonly string[]
@@ -80,4 +82,17 @@ export function createRouter<T>(
     return route && test(route, method, pathParts(path))
   }
   return Object.assign(match, { only })
+}
+
+/** Decodes path parameters; a 400 naming the parameter when one is not valid. */
+export function decodeParams(params: Record<string, string>): Record<string, string> {
+  const decoded: Record<string, string> = {}
+  for (const [name, value] of Object.entries(params)) {
+    try {
+      decoded[name] = decodeURIComponent(value)
+    } catch {
+      throw badRequest('Validation failed', [`${name} is not a valid URL path segment`])
+    }
+  }
+  return decoded
 }

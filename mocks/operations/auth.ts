@@ -3,12 +3,14 @@
  * Auth and OAuth: rows 1 and 11 of the reference.
  */
 import { z } from 'zod'
+import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
+
+export { REFRESH_COOKIE }
+
 import { badRequest, unauthorized } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { issueAccessToken } from '../core/tokens.ts'
 import { acknowledgement } from './side-effects.ts'
-
-export const REFRESH_COOKIE = 'refresh_token'
 
 const noParams = z.object({})
 
@@ -24,16 +26,20 @@ export const refreshToken = defineOperation({
   params: noParams,
   body: z.strictObject({ refreshToken: z.string().optional() }),
   async run({ body, cookies, store, now, tokens }) {
-    const token = body.refreshToken ?? cookies[REFRESH_COOKIE]
-    if (token === undefined || token === '') {
+    const token = sentRefreshToken(body.refreshToken, cookies)
+    if (token === undefined) {
       throw unauthorized('Missing refresh token: send refreshToken or the refresh_token cookie')
     }
     if (token.split('.').length !== 2) {
       throw badRequest('Validation failed', ['refreshToken must have two dot-separated segments'])
     }
-    const user = store.users.find((candidate) => candidate.refreshToken === token)
-    if (!user) throw unauthorized('Refresh token not accepted')
-    if (user.refreshTokenRevokedAt !== null) throw unauthorized('Refresh token revoked')
+    const owner = refreshTokenOwner(store, token)
+    if (!owner.ok) {
+      throw unauthorized(
+        owner.problem === 'revoked' ? 'Refresh token revoked' : 'Refresh token not accepted',
+      )
+    }
+    const { user } = owner
     const accessToken = await issueAccessToken(
       tokens,
       { sub: user.publicId, roles: [...user.roles] },

@@ -5,8 +5,10 @@
  * (`rules.ts`), and writes the result as records (`materialize.ts`) on top of the
  * scenario extended. Exchanges it cannot reproduce are named with the reason.
  */
+
 import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
+import { REFRESH_COOKIE } from '../../core/caller.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
 import { readJsonBody } from '../../core/pipeline.ts'
@@ -71,7 +73,6 @@ export interface LearnedScenario {
 
 const BODY_LIMIT = 102_400
 const SNAPSHOT = 'learned-from-har'
-const REFRESH_COOKIE = 'refresh_token'
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {

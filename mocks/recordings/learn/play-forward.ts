@@ -5,7 +5,9 @@
  * in afresh. An answer whose status is not the recorded one is named: the start did not
  * reproduce it after all, and the state from there on may differ from the backend's.
  */
+
 import type { Sandbox } from '../../core/sandbox-types.ts'
+import { SESSION_HEADER } from '../../core/session-id.ts'
 import { issueAccessToken } from '../../core/tokens.ts'
 import { bearerSubject, isRedacted } from '../bearer-subject.ts'
 import type { LearnExchange } from './exchanges.ts'
@@ -24,7 +26,7 @@ export async function playForward(
   const tokens = new Map<string, string>()
   const differ: Array<{ exchange: LearnExchange; reason: string }> = []
   for (const exchange of exchanges) {
-    const headers: Record<string, string> = { 'x-sandbox-session': session }
+    const headers: Record<string, string> = { [SESSION_HEADER]: session }
     for (const [name, value] of Object.entries(exchange.headers)) {
       if (!DROPPED.has(name) && !name.startsWith('x-sandbox')) headers[name] = value
     }

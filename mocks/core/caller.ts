@@ -1,0 +1,74 @@
+/**
+ * @module
+ * Who a request comes from, one rule each: the bearer token of the `Authorization` header
+ * (operations and the control token read it the same way), and the refresh token a
+ * request sends and whom it belongs to (the sign-in operation and the fault rules that
+ * name a persona ask the same question).
+ */
+import type { Persona } from '../model/content.ts'
+import type { User } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import type { SandboxRequest } from './http.ts'
+
+/** The cookie the identity provider's sign-in sets and `POST /auth/refresh` reads. */
+export const REFRESH_COOKIE = 'refresh_token'
+
+export type BearerReading =
+  | { ok: true; token: string }
+  | { ok: false; problem: 'missing' | 'malformed' }
+
+/**
+ * The token of `Authorization: Bearer <token>`: the scheme in any case, one token, spaces
+ * around it ignored. Anything else is `malformed`; no header (or an empty one) `missing`.
+ */
+export function readBearer(header: string | undefined): BearerReading {
+  if (header === undefined || header.trim() === '') return { ok: false, problem: 'missing' }
+  const [scheme, token, extra] = header.trim().split(/\s+/)
+  if (scheme?.toLowerCase() !== 'bearer' || !token || extra !== undefined) {
+    return { ok: false, problem: 'malformed' }
+  }
+  return { ok: true, token }
+}
+
+/**
+ * The refresh token a request sends: the body's `refreshToken` wins over the
+ * `refresh_token` cookie. `undefined` when it sends neither (or an empty one).
+ */
+export function sentRefreshToken(
+  bodyToken: string | undefined,
+  cookies: Readonly<Record<string, string>>,
+): string | undefined {
+  const token = bodyToken ?? cookies[REFRESH_COOKIE]
+  return token === undefined || token === '' ? undefined : token
+}
+
+export type RefreshTokenOwner =
+  | { ok: true; user: Readonly<User> }
+  | { ok: false; problem: 'unknown' | 'revoked' }
+
+/** Whom `token` belongs to in a session's store: revoked tokens belong to nobody. */
+export function refreshTokenOwner(store: Store, token: string): RefreshTokenOwner {
+  const user = store.users.find((candidate) => candidate.refreshToken === token)
+  if (!user) return { ok: false, problem: 'unknown' }
+  if (user.refreshTokenRevokedAt !== null) return { ok: false, problem: 'revoked' }
+  return { ok: true, user }
+}
+
+/**
+ * The refresh token in a request's raw body, without failing on a body that is not JSON
+ * (the pipeline refuses that itself) or is too long to be a sign-in.
+ */
+export function refreshTokenInBody(request: SandboxRequest): string | undefined {
+  if (!request.body || request.body.length >= 10_000) return undefined
+  try {
+    const body = JSON.parse(request.body) as { refreshToken?: unknown }
+    return typeof body?.refreshToken === 'string' ? body.refreshToken : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The persona key of a user; `undefined` when no persona is theirs. */
+export function personaKeyOf(personas: readonly Persona[], publicId: string): string | undefined {
+  return personas.find((persona) => persona.publicId === publicId)?.key
+}
