@@ -51,6 +51,7 @@ describe("the README's recipes", () => {
         'consumer/project/scripts/typed-client.mjs',
         'consumer/project/src/bookings.test.ts',
         'consumer/project/src/recorded.test.ts',
+        'consumer/project/src/learned.test.ts',
         'consumer/project/src/main.ts',
       ].sort(),
     )

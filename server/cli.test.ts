@@ -191,6 +191,7 @@ describe('platform-sandbox command', () => {
       'SANDBOX_CORS_ORIGIN',
       'record --target <url>',
       'examples from-har <file.har>',
+      'scenario from-har <file.har>',
       'diff --target <url>',
     ]) {
       expect(cli.out()).toContain(flag)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -63,6 +63,32 @@ describe('bad input to the recorded-traffic commands', () => {
     writeFileSync(file, '{"log": ')
     const line = await refused(['--port', '0', '--replay', file])
     expect(line).toMatch(new RegExp(`^platform-sandbox: ${file}: is not valid JSON \\(`))
+  })
+
+  it('scenario from-har: a JSON file that is not a HAR, and nothing written', async () => {
+    const file = join(folder, 'notes.json')
+    writeFileSync(file, '{"entries": []}')
+    const out = join(folder, 'notes.yaml')
+    expect(await refused(['scenario', 'from-har', file, '--out', out])).toBe(
+      `platform-sandbox: ${file}: not a HAR 1.2 document: log.entries: expected an array`,
+    )
+    expect(existsSync(out)).toBe(false)
+  })
+
+  it('scenario from-har: an entry that is not a HAR entry is named', async () => {
+    const file = join(folder, 'odd.har')
+    writeFileSync(file, JSON.stringify({ log: { entries: [{ request: { method: 'GET' } }] } }))
+    expect(await refused(['scenario', 'from-har', file, '--out', join(folder, 'odd.yaml')])).toBe(
+      `platform-sandbox: ${file}: not a HAR 1.2 document: log.entries.0.request.url: expected a string`,
+    )
+  })
+
+  it('scenario from-har: an unknown scenario to extend', async () => {
+    const file = join(folder, 'empty.har')
+    writeFileSync(file, JSON.stringify({ log: { entries: [] } }))
+    expect(await refused(['scenario', 'from-har', file, '--extends', 'nope'])).toBe(
+      'platform-sandbox: --extends: unknown scenario "nope" (known: default, empty, large)',
+    )
   })
 
   it('diff: a report path that cannot be written', async () => {

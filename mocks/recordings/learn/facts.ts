@@ -49,6 +49,7 @@ export class Facts {
   /** Facts the current exchange created, and those it added an origin to. */
   private created: string[] = []
   private mentioned: Fact[] = []
+  private merged: Fact[] = []
   /** The exchange being read (its index in `log.entries`). */
   entry = -1
 
@@ -58,6 +59,7 @@ export class Facts {
     this.undo.length = 0
     this.created.length = 0
     this.mentioned.length = 0
+    this.merged.length = 0
   }
 
   /** Forgets everything the current exchange added. */
@@ -69,6 +71,7 @@ export class Facts {
     }
     for (const fact of this.mentioned) fact.origins.pop()
     for (const id of this.created) this.byKey.delete(id)
+    for (const fact of this.merged) this.byKey.set(`${fact.collection}\u0000${fact.key}`, fact)
     this.begin(this.entry)
   }
 
@@ -218,6 +221,24 @@ export class Facts {
   set(fact: Fact, field: string, value: unknown): void {
     this.assign(fact.current, field, value)
     this.assign(fact.by, field, this.entry)
+  }
+
+  /**
+   * `from` and `into` are the same record (a user first known by a refresh token, then by
+   * the subject of the token it gave): `from`'s values go to `into`, and `from` goes.
+   */
+  merge(from: Fact, into: Fact): void {
+    for (const [field, value] of Object.entries(from.initial)) this.pin(into, field, value)
+    this.undo.push([
+      into.origins as unknown as Record<string, unknown>,
+      'length',
+      true,
+      into.origins.length,
+    ])
+    into.origins.push(...from.origins)
+    into.origins.sort((a, b) => a - b)
+    this.byKey.delete(`${from.collection}\u0000${from.key}`)
+    this.merged.push(from)
   }
 
   /** The current value of `field`, if known. */

@@ -88,6 +88,7 @@ describe('what the learner infers, and what it refuses to guess', () => {
           as: 'usr_guest',
           body: {},
         }),
+        exchange('GET', '/payprov/account-status', 404, { as: 'usr_host_pending' }),
         exchange('POST', '/admin/reviews/ven_anchor/approve?dryRun=true', 403, {
           as: 'usr_admin',
           body: {},
@@ -113,6 +114,7 @@ describe('what the learner infers, and what it refuses to guess', () => {
         },
       },
     ])
+    expect(learned.scenario.remove).toEqual({ paymentAccounts: ['usr_host_pending'] })
     // Someone else's notification is a 404 too: it stays, its owner is not the caller.
     expect(learned.scenario.remove?.notifications ?? []).toEqual([])
     // The admin refused as a non-admin: the recording shows the role is gone.

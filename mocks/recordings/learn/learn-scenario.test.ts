@@ -62,9 +62,14 @@ describe('learning a scenario from a recording', () => {
     const learned = await learnScenario(await recordStaging(), { name: 'from-staging' })
     const { add = {}, change = {} } = learned.scenario
     expect(learned.scenario.extends).toBe('empty')
-    expect(add.users?.map((user) => user.publicId)).toEqual(
-      expect.arrayContaining([STAGING_HOST, 'usr_g7c0d2', 'usr_ad0m55']),
+    // The user who signed in with the idp code is the one the refresh token's answer named.
+    expect(add.users?.map((user) => user.publicId).sort()).toEqual(
+      [STAGING_HOST, 'usr_ad0m55', 'usr_g7c0d2'].sort(),
     )
+    expect(add.users?.find((user) => user.publicId === STAGING_HOST)).toMatchObject({
+      idpCode: `idp_${STAGING_HOST}`,
+      refreshToken: 'rt_sofia.c3RhZ2luZy1ob3N0',
+    })
     expect(add.paymentAccounts).toContainEqual({
       userId: STAGING_HOST,
       payouts_enabled: false,

@@ -228,7 +228,14 @@ class SignIns {
     const sub =
       typeof answered?.accessToken === 'string' ? jwtSubject(answered.accessToken) : undefined
     if (sub && owner && sub !== owner) {
-      throw new NotCovered(`the refresh token is ${owner}'s, but the answer's token names ${sub}`)
+      if (!owner.startsWith('~')) {
+        throw new NotCovered(`the refresh token is ${owner}'s, but the answer's token names ${sub}`)
+      }
+      // The user who signed in with an identity-provider code earlier is this one.
+      this.facts.merge(this.facts.fact('users', owner), this.facts.fact('users', sub))
+      for (const map of [this.byToken, this.byCode]) {
+        for (const [key, id] of map) if (id === owner) map.set(key, sub)
+      }
     }
     this.signedIn(sub ?? owner ?? `~${exchange.index}`, { refreshToken: token })
   }

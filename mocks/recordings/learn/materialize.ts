@@ -113,6 +113,8 @@ export async function materialize(
 
   // Users first: everything else points at them.
   const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
+  const codes = new Set(of('users').map((fact) => fact.initial.idpCode))
+  const tokens = new Set(of('users').map((fact) => fact.initial.refreshToken))
   for (const fact of of('users')) {
     if (!existing(fact)) continue
     const admin = fact.initial.admin as boolean | undefined
@@ -138,9 +140,19 @@ export async function materialize(
       at,
     )
     const made = madeUpCredentials(created.publicId)
+    // A made-up credential never takes one the recording showed for someone else.
+    const unique = (value: string, taken: Set<unknown>) => {
+      let candidate = value
+      for (let n = 2; taken.has(candidate); n++) {
+        candidate = value.includes('.') ? value.replace('.', `_${n}.`) : `${value}_${n}`
+      }
+      taken.add(candidate)
+      return candidate
+    }
     const credentials = {
-      refreshToken: (fact.initial.refreshToken as string | undefined) ?? made.refreshToken,
-      idpCode: (fact.initial.idpCode as string | undefined) ?? made.idpCode,
+      refreshToken:
+        (fact.initial.refreshToken as string | undefined) ?? unique(made.refreshToken, tokens),
+      idpCode: (fact.initial.idpCode as string | undefined) ?? unique(made.idpCode, codes),
     }
     await update('users', created.publicId, credentials)
     ids.set(fact.key, created.publicId)

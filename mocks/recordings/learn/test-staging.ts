@@ -159,6 +159,8 @@ const admin = STAGING_ADMIN
 
 /** The session, in order. */
 export const stagingSteps: readonly StagingStep[] = [
+  { method: 'POST', url: '/auth/idp/complete', body: { code: `idp_${STAGING_HOST}` }, status: 201 },
+  { method: 'POST', url: '/auth/idp/complete', body: { code: 'idp_expired' }, status: 401 },
   { as: host, method: 'GET', url: '/payprov/account-status', status: 200 },
   {
     as: host,
