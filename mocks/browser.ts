@@ -64,7 +64,7 @@ export interface SandboxWorkerOptions extends SandboxOptions {
    * Mounts the sandbox devtools in the page: the dashboard's panels (session and reset,
    * personas, fault rules, clock, this page's live journal, collections) behind a small
    * "Sandbox" button in a corner, in a Shadow DOM. Loaded with a dynamic import only when
-   * `true` (its own chunk, about 16 kB gzipped); never under the Playwright fixture.
+   * `true` (its own chunk, about 13 kB gzipped in a Vite build); never under the Playwright fixture.
    * Default `false`.
    */
   devtools?: boolean
