@@ -57,6 +57,11 @@ describe('the app document (platform-sandbox/openapi.app.json)', () => {
       '409',
       '413',
       '415',
+      // What a gateway in front of the real backend answers too.
+      '429',
+      '502',
+      '503',
+      '504',
     ])
   })
 

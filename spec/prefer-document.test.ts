@@ -54,9 +54,10 @@ describe('Prefer and fault rules in the merged document', () => {
       expect(Object.values(content.examples as Json)[0]).toMatchObject({ value: { code } })
       expect(schemas.ApiErrorResponseDto.properties.code.enum).toContain(code)
     }
-    expect(Object.keys(responses.TooManyRequests.headers)).toEqual(['Retry-After'])
-    expect(Object.keys(responses.ServiceUnavailable.headers)).toEqual(['Retry-After'])
-    expect(responses.BadGateway.headers).toBeUndefined()
+    expect(Object.keys(responses.TooManyRequests.headers)).toContain('Retry-After')
+    expect(Object.keys(responses.ServiceUnavailable.headers)).toContain('Retry-After')
+    expect(Object.keys(responses.BadGateway.headers ?? {})).not.toContain('Retry-After')
+    expect(Object.keys(responses.GatewayTimeout.headers ?? {})).not.toContain('Retry-After')
     // The statuses a rule may give are the ones the document lists for it.
     expect(schemas.SandboxFaultRule.properties.status.enum).toEqual(faultStatuses)
   })
