@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os'
 import { promisify } from 'node:util'
 import { measureColdStarts } from './lib/cold-start.ts'
 import { measureContainer } from './lib/container.ts'
+import { devtoolsFigures, measureStartupBundles, measureWorkerRequests } from './lib/devtools.ts'
 import { inProcessFigures } from './lib/figures-in-process.ts'
 import {
   coldStartFigure,
@@ -116,6 +117,16 @@ async function main() {
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
     const react = [...(await measureReactFirstAnswer(log)), await measureVite8Bundles(log)]
     for (const figure of withRatios(react)) log(formatLine(figure))
+    return
+  }
+  if (process.argv.includes('--devtools-only')) {
+    // `npm run bench -- --devtools-only`: the in-page devtools figures alone, not saved.
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const figures = devtoolsFigures(
+      await measureWorkerRequests(log),
+      await measureStartupBundles(log),
+    )
+    for (const figure of withRatios(figures)) log(formatLine(figure))
     return
   }
   const started = new Date()
@@ -232,6 +243,7 @@ async function main() {
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),
+    ...devtoolsFigures(await measureWorkerRequests(log), await measureStartupBundles(log)),
   ]
 
   const report: BenchReport = {

@@ -207,6 +207,16 @@ test.describe('a page that starts the sandbox worker itself', () => {
   })
 })
 
+test.describe('a page that asks for the sandbox devtools', () => {
+  test('shows no panel under the fixture: the tests see the app alone', async ({ page }) => {
+    await page.goto('/?devtools')
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    expect(await page.evaluate(() => window.__sandbox?.devtools)).toBeUndefined()
+    await expect(page.locator('platform-sandbox-devtools')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /sandbox devtools/i })).toHaveCount(0)
+  })
+})
+
 test.describe('with a scenario file', () => {
   test.use({
     sandboxScenarios: [

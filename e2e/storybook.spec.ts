@@ -62,3 +62,29 @@ test('renders a story from a snapshot exported by the server', async ({ page }) 
     'Hugo Host started following you.',
   )
 })
+
+test('mounts the sandbox devtools over a story that asks for them, folded then open', async ({
+  page,
+}, testInfo) => {
+  const root = await openStory(page, 'account-accountpanel--host-with-devtools')
+  await expect(root.getByTestId('account-status')).toContainText('Payouts enabled')
+  const fold = page.getByRole('button', { name: 'Open the sandbox devtools' })
+  await expect(fold).toBeVisible()
+  await keepScreenshot(page, testInfo, 'storybook-devtools-folded', { fullPage: false })
+
+  await fold.click()
+  const panel = page.getByRole('complementary', { name: 'Sandbox devtools' })
+  await panel.getByRole('tab', { name: 'Collections' }).click()
+  await panel.getByRole('button', { name: /^bookings \d+$/ }).click()
+  await expect(panel.getByRole('table').filter({ hasText: 'bookings:' })).toContainText(
+    anchors.bookings.pending,
+  )
+  // The story's own requests are in the journal of the page.
+  await panel.getByRole('tab', { name: 'Requests' }).click()
+  await expect(panel.getByTestId('journal')).toContainText('GET /payprov/account-status')
+  await keepScreenshot(page, testInfo, 'storybook-devtools-open', { fullPage: false })
+
+  // A story without the parameter has no panel.
+  await openStory(page, 'account-accountpanel--host')
+  await expect(page.getByRole('button', { name: /sandbox devtools/i })).toHaveCount(0)
+})

@@ -6,6 +6,7 @@
  * again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
+import { loadDevtools, type SandboxDevtools } from './browser/devtools.ts'
 import { isUnderPlaywrightFixture } from './browser/fixture-marker.ts'
 import {
   captureState,
@@ -59,6 +60,14 @@ export interface SandboxWorkerOptions extends SandboxOptions {
    * break it are printed as a warning and given by `replayProblems`. Default: no check.
    */
   replayCheck?: () => Promise<RecordingCheck>
+  /**
+   * Mounts the sandbox devtools in the page: the dashboard's panels (session and reset,
+   * personas, fault rules, clock, this page's live journal, collections) behind a small
+   * "Sandbox" button in a corner, in a Shadow DOM. Loaded with a dynamic import only when
+   * `true` (its own chunk, about 13 kB gzipped in a Vite build); never under the Playwright fixture.
+   * Default `false`.
+   */
+  devtools?: boolean
 }
 
 /** What {@link SandboxWorker.send} gives back. */
@@ -97,6 +106,8 @@ export interface SandboxWorker {
    * once `replayCheck` has checked them all; `[]` without `replayCheck` or `replay`.
    */
   replayProblems: Promise<string[]>
+  /** The mounted devtools, once loaded; `undefined` without `devtools: true`. */
+  devtools: Promise<SandboxDevtools> | undefined
 }
 
 declare global {
@@ -129,6 +140,7 @@ export async function startSandboxWorker(
     quiet = false,
     expose = true,
     replayCheck,
+    devtools = false,
     ...sandboxOptions
   } = options
   const storage = persist === false ? undefined : sessionStorage
@@ -175,11 +187,15 @@ export async function startSandboxWorker(
     },
     stop() {
       if (answeredBy === 'worker') worker.stop()
+      void controls.devtools?.then((mounted) => mounted.unmount())
       if (expose && window.__sandbox === controls) delete window.__sandbox
     },
     send: (request) => sendThroughWorker(request, baseUrl),
     fetch: workerFetch,
+    // The fixture's tests see the app as users do: no panel over it.
+    devtools: devtools && answeredBy === 'worker' ? loadDevtools({ sandbox, baseUrl }) : undefined,
   }
+  controls.devtools?.catch((error) => console.warn('[sandbox] Failed to load the devtools:', error))
   if (expose) window.__sandbox = controls
   return controls
 }
@@ -251,6 +267,11 @@ export async function sendThroughWorker(
 
 export { anchors } from '../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
+export {
+  SANDBOX_SIGN_IN_EVENT,
+  type SandboxDevtools,
+  type SandboxSignInDetail,
+} from './browser/devtools.ts'
 export type { RecordingCheck, ReplayOptions } from './recordings/replay.ts'
 export { createSandbox } from './sandbox.ts'
 export { ScenarioError } from './scenarios/compile-scenarios.ts'

@@ -8,6 +8,7 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { signIn } from '../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../fixtures/personas.ts'
+import { loadDevtools, type SandboxDevtools } from './browser/devtools.ts'
 import { unhandledOption } from './browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
@@ -19,6 +20,12 @@ export interface StorySandboxParameters {
   seed?: number
   /** Sign this persona in: the story gets its access token in `loaded.sandbox`. */
   persona?: PersonaKey
+  /**
+   * Mount the sandbox devtools over the story, folded to a "Sandbox" button: the story's
+   * session, personas, fault rules, clock, journal and collections. Set it in the preview's
+   * `parameters` for every story. Loaded with a dynamic import only when asked.
+   */
+  devtools?: boolean
 }
 
 /** What the loader gives the story, as `context.loaded.sandbox`. */
@@ -73,6 +80,18 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
   const { baseUrl, serviceWorkerUrl = '/mockServiceWorker.js', ...sandboxOptions } = options
   const sandbox = createSandbox(sandboxOptions)
   const handlers = createWorkerHandlers(sandbox, baseUrl === undefined ? {} : { baseUrl })
+  let devtools: Promise<SandboxDevtools> | undefined
+  /** Mounts, refreshes or removes the devtools, as the story asks. */
+  const showDevtools = async (wanted: boolean) => {
+    if (wanted) {
+      devtools ??= loadDevtools({ sandbox, baseUrl })
+      ;(await devtools).refresh()
+    } else if (devtools) {
+      const mounted = devtools
+      devtools = undefined
+      ;(await mounted).unmount()
+    }
+  }
   return {
     sandbox,
     handlers,
@@ -95,6 +114,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
       const accessToken = persona && (await signIn(sandbox, persona))
       // Signing in journals a request; the story starts with an empty journal.
       if (persona) sandbox.journal.clear()
+      await showDevtools(wanted.devtools === true)
       return { sandbox: { sandbox, persona, accessToken } }
     },
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { signIn } from '../mocks/testing/sign-in.ts'
 import type { OpenAPIDocument } from './build-document.ts'
 import { getRecordedExample, recordedRequestUrl } from './examples/index.ts'
 import { MERGED_JSON_PATH } from './scripts/generated-files.ts'
@@ -57,6 +57,7 @@ describe('the app document (platform-sandbox/openapi.app.json)', () => {
       '409',
       '413',
       '415',
+      // What a gateway in front of the real backend answers too.
       '429',
       '502',
       '503',

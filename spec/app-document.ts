@@ -15,6 +15,12 @@ const CONTROL_PATH = /^\/__sandbox(\/|$)/
 const SANDBOX_TAG = 'Sandbox control'
 /** What the merged document says about sandbox-only headers inside shared prose. */
 const SANDBOX_SESSION_CLAUSE = /,? or a malformed `x-sandbox-session`/g
+/**
+ * How the sandbox is asked for a gateway's answer (429, 502, 503, 504): the app document
+ * keeps those answers, which a real deployment's gateway gives too, without the sentence.
+ */
+const SANDBOX_ASKED_CLAUSE =
+  / The sandbox gives it only when asked, by a fault rule of `[^`]*` or `[^`]*`\./g
 
 export interface AppDocumentOptions {
   /**
@@ -70,7 +76,9 @@ export function createAppDocument(
   cleanResponses(document.components?.responses)
   describeGatewayAnswers(document.components?.responses)
   removeUnusedComponents(document)
-  return JSON.parse(JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, ''))
+  return JSON.parse(
+    JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, '').replace(SANDBOX_ASKED_CLAUSE, ''),
+  )
 }
 
 /**

@@ -67,7 +67,7 @@ function importPhaseMs(output: string): number {
 }
 
 /** Unpacks the packed package into `dir/node_modules/platform-sandbox`. */
-async function installPackage(dir: string): Promise<void> {
+export async function installPackage(dir: string): Promise<void> {
   // A project of its own: without it, Node would resolve `platform-sandbox` to this
   // repository itself (a package can import its own name), outside `node_modules`.
   await writeFile(

@@ -42,11 +42,14 @@ export interface BookingItem {
 export class ApiError extends Error {
   readonly status: number
   readonly code: string | undefined
+  /** Seconds to wait before retrying, from `Retry-After` (a 429 or 503). */
+  readonly retryAfter: number | undefined
 
-  constructor(status: number, message: string, code: string | undefined) {
+  constructor(status: number, message: string, code: string | undefined, retryAfter?: number) {
     super(message)
     this.status = status
     this.code = code
+    this.retryAfter = retryAfter
   }
 }
 
@@ -88,10 +91,12 @@ export function createApi(baseUrl = ''): Api {
     const body = text ? (JSON.parse(text) as unknown) : undefined
     if (!response.ok) {
       const error = (body ?? {}) as { message?: string; code?: string }
+      const retryAfter = response.headers.get('retry-after')
       throw new ApiError(
         response.status,
         error.message ?? `${method} ${path} failed with ${response.status}`,
         error.code,
+        retryAfter === null ? undefined : Number(retryAfter),
       )
     }
     return body as T

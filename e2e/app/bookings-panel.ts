@@ -9,6 +9,8 @@ export interface BookingsPanelProps {
   api: Api
   accessToken: string
   onDeclined?: (bookingId: string) => void
+  /** Called when declining failed (the API refused, or is unavailable). */
+  onError?: (bookingId: string, error: unknown) => void
 }
 
 export function createBookingsPanel(props: BookingsPanelProps): {
@@ -45,7 +47,12 @@ async function load(element: HTMLElement, props: BookingsPanelProps): Promise<vo
                     type: 'button',
                     'data-testid': `decline-${booking.id}`,
                     onclick: async () => {
-                      await props.api.declineBooking(props.accessToken, booking.id)
+                      try {
+                        await props.api.declineBooking(props.accessToken, booking.id)
+                      } catch (error) {
+                        props.onError?.(booking.id, error)
+                        return
+                      }
                       props.onDeclined?.(booking.id)
                       await load(element, props)
                     },

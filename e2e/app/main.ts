@@ -4,12 +4,13 @@
  * refreshes its token with the HttpOnly cookie, shows the account status, and
  * follows a user, declines a booking and archives a notification. In the browser
  * the sandbox worker answers every API call; `?worker=off` leaves that to
- * whatever else intercepts (the Playwright fixture). `?conformance` also loads the
+ * whatever else intercepts (the Playwright fixture). `?devtools` mounts the sandbox's
+ * in-page panel, and a sign-in made there is taken up here. `?conformance` also loads the
  * conformance suite (a separate chunk) and exposes it as `window.__conformance`, for
  * `e2e/conformance.spec.ts`.
  */
 import type { CaseOutcome } from '../../contract/conformance/index.ts'
-import { startSandboxWorker } from '../../mocks/browser.ts'
+import { SANDBOX_SIGN_IN_EVENT, startSandboxWorker } from '../../mocks/browser.ts'
 import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'
@@ -46,9 +47,11 @@ function say(text: string, isError = false): void {
 }
 
 function failure(error: unknown): string {
-  return error instanceof ApiError
-    ? `${error.status} ${error.code ?? ''}: ${error.message}`
-    : String(error)
+  if (!(error instanceof ApiError)) return String(error)
+  // What a gateway answers when the backend is down or overloaded: say when to try again.
+  const retry = error.retryAfter === undefined ? '' : `. Try again in ${error.retryAfter} s.`
+  const unavailable = error.status === 429 || error.status >= 502 ? 'Service unavailable: ' : ''
+  return `${unavailable}${error.status} ${error.code ?? ''}: ${error.message}${retry}`
 }
 
 async function signIn(code: string): Promise<void> {
@@ -151,6 +154,7 @@ function render(): void {
     api,
     accessToken,
     onDeclined: (id) => say(`Booking ${id} declined`),
+    onError: (id, error) => say(`Declining ${id} failed: ${failure(error)}`, true),
   })
   mount(
     root,
@@ -209,6 +213,8 @@ async function start(): Promise<void> {
       scenarios: exampleScenarios,
       ...replayOptions(params.get('replay')),
       quiet: true,
+      // `?devtools`: the sandbox's panel in the page (its own chunk, loaded only then).
+      devtools: params.has('devtools'),
     })
     if (params.has('conformance')) await exposeConformance()
   }
@@ -220,6 +226,13 @@ async function start(): Promise<void> {
     accessToken = null
   }
   render()
+  // A persona signed in from the devtools: take the session up through the app's own
+  // cookie-only refresh, as after a reload.
+  window.addEventListener(SANDBOX_SIGN_IN_EVENT, async () => {
+    accessToken = await api.refresh()
+    say('Signed in')
+    render()
+  })
   document.body.dataset.ready = 'true'
 }
 

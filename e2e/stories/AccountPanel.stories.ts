@@ -52,3 +52,10 @@ export const GuestFollowedByHost: Story = {
     sandbox: { scenario: 'guest-followed', persona: 'guest' } satisfies StorySandboxParameters,
   },
 }
+
+/** The sandbox devtools over the story (`devtools: true`), folded to a button in a corner. */
+export const HostWithDevtools: Story = {
+  parameters: {
+    sandbox: { persona: 'host', devtools: true } satisfies StorySandboxParameters,
+  },
+}

@@ -922,10 +922,10 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=429`): what a gateway in front of the backend answers when the client is rate limited. The operation does not run. */
+        /** @description What a gateway in front of the backend answers when the client is rate limited. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=429`. */
         TooManyRequests: {
             headers: {
-                "Retry-After": components["headers"]["SandboxRetryAfter"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
@@ -933,7 +933,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=502`): what a gateway answers when the backend behind it sends nothing usable. The operation does not run. */
+        /** @description What a gateway answers when the backend behind it sends nothing usable. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=502`. */
         BadGateway: {
             headers: {
                 "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -943,10 +943,10 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=503`): what a gateway answers when the backend is down or overloaded. The operation does not run. */
+        /** @description What a gateway answers when the backend is down or overloaded. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=503`. */
         ServiceUnavailable: {
             headers: {
-                "Retry-After": components["headers"]["SandboxRetryAfter"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                 [name: string]: unknown;
             };
@@ -954,7 +954,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description Only when asked (a fault rule of `/__sandbox/faults` or `Prefer: code=504`): what a gateway answers when the backend does not answer in time. The operation does not run. */
+        /** @description What a gateway answers when the backend does not answer in time. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=504`. */
         GatewayTimeout: {
             headers: {
                 "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -973,8 +973,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Seconds to wait before retrying: the fault rule's `retryAfterSeconds`, 1 by default. */
-        SandboxRetryAfter: string;
+        /** @description Seconds to wait before retrying (the sandbox sends a fault rule's `retryAfterSeconds`, 1 by default). */
+        RetryAfter: string;
         /** @description `true` on the response to the request that created its session from the scenario: the session's first use, or its first use again after it was evicted. Absent otherwise. */
         SandboxSessionCreated: "true";
     };

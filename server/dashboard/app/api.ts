@@ -1,8 +1,12 @@
 /**
  * @module
- * The dashboard's calls: control API paths relative to the page (`/__sandbox/`),
- * platform operations one level up, every call in the chosen session.
+ * The panels' calls, through the host they run in: the dashboard page beside the server
+ * (control paths relative to `/__sandbox/`, the live journal from server-sent events), or
+ * the devtools in an app's page (the same calls through the page's `fetch`, which the
+ * sandbox worker answers, and the journal from the sandbox's own events). Every call is
+ * made in the chosen session.
  */
+import type { JournalEntry } from '../../../mocks/core/journal.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
@@ -15,7 +19,7 @@ export interface Answer<T = Json> {
 }
 
 /** What the journal holds; only types cross into the page. */
-export type { JournalEntry } from '../../../mocks/core/journal.ts'
+export type { JournalEntry }
 
 export interface Persona {
   key: string
@@ -27,9 +31,46 @@ export interface Persona {
   idpCode: string
 }
 
+/** Where the panels run: how they reach the sandbox, and what the page around them offers. */
+export interface ApiHost {
+  /** The control API's URL, ending in `/`: `''` on the dashboard page, which is under it. */
+  controlUrl: string
+  /** The URL the platform's paths are appended to, without a trailing `/`. */
+  apiUrl: string
+  /**
+   * Calls `onEntries` with the session's journal entries as they are recorded, and
+   * `onLive` whenever the feed connects or drops. Returns the function that stops it.
+   */
+  watchJournal(
+    session: string,
+    onEntries: (entries: JournalEntry[]) => void,
+    onLive: (live: boolean) => void,
+  ): () => void
+  /** Whether the user may open another session: the page's own session is fixed in an app. */
+  chooseSession: boolean
+  /** Told once a persona has signed in, so the app around the panels can pick it up. */
+  onSignIn?: (persona: Persona, accessToken: string) => void
+}
+
+/** The dashboard page's host: it is served at `/__sandbox/`, so its links are relative. */
+export const dashboardHost: ApiHost = {
+  controlUrl: '',
+  apiUrl: '..',
+  watchJournal(session, onEntries, onLive) {
+    const source = new EventSource(`events?session=${encodeURIComponent(session)}`)
+    source.addEventListener('open', () => onLive(true))
+    source.addEventListener('error', () => onLive(false))
+    source.addEventListener('requests', (event) => {
+      onEntries(JSON.parse((event as MessageEvent<string>).data) as JournalEntry[])
+    })
+    return () => source.close()
+  },
+  chooseSession: true,
+}
+
 export type Api = ReturnType<typeof createApi>
 
-export function createApi(session: string) {
+export function createApi(session: string, host: ApiHost = dashboardHost) {
   async function call<T = Json>(path: string, init: { method?: string; body?: unknown } = {}) {
     const headers: Record<string, string> = { 'x-sandbox-session': session }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
@@ -47,12 +88,13 @@ export function createApi(session: string) {
   }
   return {
     session,
+    host,
     /** A control call: `control('faults')` is `/__sandbox/faults`. */
     control: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
-      call<T>(path, init),
+      call<T>(`${host.controlUrl}${path}`, init),
     /** A platform operation: `operation('/auth/refresh')`. */
     operation: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
-      call<T>(`..${path}`, init),
+      call<T>(`${host.apiUrl}${path}`, init),
   }
 }
 

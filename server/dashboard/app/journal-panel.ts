@@ -1,6 +1,7 @@
 /**
  * @module
- * The session's request journal, newest first, kept live by server-sent events.
+ * The session's request journal, newest first, kept live by the host (server-sent events
+ * on the dashboard, the sandbox's own events in an app's page).
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -18,16 +19,14 @@ export function JournalPanel(props: { api: Api }) {
     void api.control<JournalEntry[]>('requests').then((answer) => {
       if (!closed) setEntries((current) => [...current, ...answer.body.reverse()].slice(0, KEPT))
     })
-    const source = new EventSource(`events?session=${encodeURIComponent(api.session)}`)
-    source.addEventListener('open', () => setLive(true))
-    source.addEventListener('error', () => setLive(false))
-    source.addEventListener('requests', (event) => {
-      const added = JSON.parse((event as MessageEvent<string>).data) as JournalEntry[]
-      setEntries((current) => [...added.reverse(), ...current].slice(0, KEPT))
-    })
+    const stop = api.host.watchJournal(
+      api.session,
+      (added) => setEntries((current) => [...[...added].reverse(), ...current].slice(0, KEPT)),
+      setLive,
+    )
     return () => {
       closed = true
-      source.close()
+      stop()
     }
   }, [api])
 

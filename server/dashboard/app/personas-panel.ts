@@ -44,6 +44,7 @@ export function PersonasPanel(props: { api: Api }) {
     })
     if (!refreshed.ok) return setProblem(problemsOf(refreshed).join('; '))
     setSignedIn({ persona, accessToken: refreshed.body.accessToken })
+    api.host.onSignIn?.(persona, refreshed.body.accessToken)
   }
 
   return html`

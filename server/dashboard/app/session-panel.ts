@@ -1,10 +1,14 @@
 /**
  * @module
- * Session picker, scenario and seed, and the reset button.
+ * Session picker (on the dashboard; an app's page has its own session), and the reset to a
+ * scenario and seed or to a saved snapshot.
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
 import { type Api, problemsOf } from './api.ts'
+
+/** Marks a saved snapshot among the scenarios of the reset's list. */
+const SNAPSHOT = 'snapshot:'
 
 interface SessionInfo {
   id: string
@@ -20,18 +24,21 @@ export function SessionPanel(props: {
   const { api } = props
   const [sessions, setSessions] = useState<SessionInfo[]>([])
   const [scenarios, setScenarios] = useState<{ name: string; description: string }[]>([])
+  const [snapshots, setSnapshots] = useState<{ name: string; scenario: string }[]>([])
   const [draft, setDraft] = useState(api.session)
   const [scenario, setScenario] = useState('')
   const [seed, setSeed] = useState('')
   const [status, setStatus] = useState('')
 
   const load = async () => {
-    const [listed, named] = await Promise.all([
+    const [listed, named, saved] = await Promise.all([
       api.control<SessionInfo[]>('sessions'),
       api.control('scenarios'),
+      api.control('snapshots'),
     ])
     setSessions(listed.body)
     setScenarios(named.body)
+    setSnapshots(saved.ok ? saved.body : [])
     const current = listed.body.find((session) => session.id === api.session)
     if (current) {
       setScenario(current.scenario)
@@ -45,13 +52,16 @@ export function SessionPanel(props: {
 
   const reset = async (event: Event) => {
     event.preventDefault()
-    const body: Record<string, unknown> = { scenario }
-    if (seed !== '') body.seed = Number(seed)
+    const snapshot = scenario.startsWith(SNAPSHOT) ? scenario.slice(SNAPSHOT.length) : undefined
+    const body: Record<string, unknown> = snapshot === undefined ? { scenario } : { snapshot }
+    if (snapshot === undefined && seed !== '') body.seed = Number(seed)
     const answer = await api.control('reset', { body })
     setStatus(
-      answer.ok
-        ? `Session ${answer.body.session} reset to ${answer.body.scenario} (seed ${answer.body.seed})`
-        : problemsOf(answer).join('; '),
+      !answer.ok
+        ? problemsOf(answer).join('; ')
+        : answer.body.snapshot
+          ? `Session ${answer.body.session} reset to snapshot ${answer.body.snapshot}`
+          : `Session ${answer.body.session} reset to ${answer.body.scenario} (seed ${answer.body.seed})`,
     )
     await load()
     props.onReset()
@@ -60,10 +70,13 @@ export function SessionPanel(props: {
   return html`
     <section aria-labelledby="session-heading" class="panel">
       <h2 id="session-heading">Session</h2>
-      <form class="row" onSubmit=${(event: Event) => {
-        event.preventDefault()
-        props.onSession(draft.trim() || 'default')
-      }}>
+      ${!api.host.chooseSession && html`<p>This page's session: <code>${api.session}</code></p>`}
+      ${
+        api.host.chooseSession &&
+        html`<form class="row" onSubmit=${(event: Event) => {
+          event.preventDefault()
+          props.onSession(draft.trim() || 'default')
+        }}>
         <label>Session id
           <input name="session" list="session-ids" value=${draft}
             onInput=${(event: Event) => setDraft((event.target as HTMLInputElement).value)} />
@@ -72,15 +85,24 @@ export function SessionPanel(props: {
           ${sessions.map((session) => html`<option value=${session.id}></option>`)}
         </datalist>
         <button type="submit">Open session</button>
-      </form>
+      </form>`
+      }
       <form class="row" onSubmit=${reset}>
-        <div class="field"><label for="session-scenario">Scenario</label>
+        <div class="field"><label for="session-scenario">Scenario or snapshot</label>
           <select id="session-scenario" value=${scenario} onChange=${(event: Event) => setScenario((event.target as HTMLSelectElement).value)}>
-            ${scenarios.map((s) => html`<option value=${s.name} title=${s.description}>${s.name}</option>`)}
+            <optgroup label="Scenarios">
+              ${scenarios.map((s) => html`<option value=${s.name} title=${s.description}>${s.name}</option>`)}
+            </optgroup>
+            ${
+              snapshots.length > 0 &&
+              html`<optgroup label="Saved snapshots">
+                ${snapshots.map((saved) => html`<option value=${SNAPSHOT + saved.name}>${saved.name} (snapshot of ${saved.scenario})</option>`)}
+              </optgroup>`
+            }
           </select>
         </div>
         <label>Seed
-          <input type="number" min="0" step="1" value=${seed}
+          <input type="number" min="0" step="1" value=${seed} disabled=${scenario.startsWith(SNAPSHOT)}
             onInput=${(event: Event) => setSeed((event.target as HTMLInputElement).value)} />
         </label>
         <button type="submit">Reset session</button>
