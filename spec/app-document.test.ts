@@ -48,16 +48,9 @@ describe('the app document (platform-sandbox/openapi.app.json)', () => {
       )
     }
     const decline = app.paths['/bookings/{bookingId}/decline']?.post as Operation
-    expect(Object.keys(decline.responses)).toEqual([
-      '201',
-      '400',
-      '401',
-      '403',
-      '404',
-      '409',
-      '413',
-      '415',
-    ])
+    expect(Object.keys(decline.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '409', '413', '415']),
+    )
   })
 
   it('has no sandbox-only header, and dryRun is never required', () => {

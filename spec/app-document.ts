@@ -15,6 +15,8 @@ const CONTROL_PATH = /^\/__sandbox(\/|$)/
 const SANDBOX_TAG = 'Sandbox control'
 /** What the merged document says about sandbox-only headers inside shared prose. */
 const SANDBOX_SESSION_CLAUSE = /,? or a malformed `x-sandbox-session`/g
+/** How the merged document says a gateway's answer is asked for (a fault rule or `Prefer`). */
+const ASKED_FOR_CLAUSE = /Only when asked \([^)]*\): (\w)/g
 
 export interface AppDocumentOptions {
   /**
@@ -69,7 +71,10 @@ export function createAppDocument(
   }
   cleanResponses(document.components?.responses)
   removeUnusedComponents(document)
-  return JSON.parse(JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, ''))
+  const text = JSON.stringify(document)
+    .replace(SANDBOX_SESSION_CLAUSE, '')
+    .replace(ASKED_FOR_CLAUSE, (_, first: string) => first.toUpperCase())
+  return JSON.parse(text)
 }
 
 /**
