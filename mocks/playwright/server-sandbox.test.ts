@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestCli, type TestCli } from '../../server/test-cli.ts'
+import type { JournalEntry } from '../core/journal.ts'
 import { createServerSandbox, type ServerSandboxOptions } from './server-sandbox.ts'
 
 let cli: TestCli
@@ -74,7 +75,8 @@ describe('a session on a running server', () => {
     expect(() => sandbox.factories).toThrow(
       /^Failed to use sandbox\.factories: with sandboxServer the test's session playwright-unit-.+ lives on http:\/\/localhost:\d+; use store\(\), reset\(\), journal, or the control API/,
     )
-    expect(() => sandbox.journal.subscribe(() => {})).toThrow(/\/__sandbox\/events/)
+    expect(() => sandbox.events).toThrow(/^Failed to use sandbox\.events: /)
+    expect(() => sandbox.journal.record({} as JournalEntry)).toThrow(/the server records them/)
   })
 })
 

@@ -51,6 +51,7 @@ const NOT_OFFERED = [
   'sessionCount',
   'openapiDocument',
   'replay',
+  'events',
 ] as const satisfies readonly Exclude<keyof Sandbox, Offered>[]
 
 // Every member of `Sandbox` is either offered or named above.
@@ -110,12 +111,6 @@ class ServerJournal extends RequestJournal {
 
   override clear(session = this.#session): void {
     this.#read('/__sandbox/requests', session, 'DELETE')
-  }
-
-  override subscribe(): () => void {
-    throw new Error(
-      'Failed to subscribe to the journal: with sandboxServer, the server streams it at /__sandbox/events',
-    )
   }
 
   override record(): void {
