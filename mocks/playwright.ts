@@ -51,6 +51,8 @@ export interface SandboxTestOptions {
    * Default: none, the test's sandbox runs in the test process.
    */
   sandboxServer: string | undefined
+  /** The `--control-token` of `sandboxServer`, when it was started with one. */
+  sandboxControlToken: string | undefined
 }
 
 export interface SandboxTestFixtures {
@@ -94,6 +96,7 @@ export const sandboxFixtures: Fixtures<
   sandboxBaseUrl: ['*', { option: true }],
   onUnhandledRequest: ['bypass', { option: true }],
   sandboxServer: [undefined, { option: true }],
+  sandboxControlToken: [undefined, { option: true }],
   serviceWorkers: 'block',
   sandbox: async (
     {
@@ -103,6 +106,7 @@ export const sandboxFixtures: Fixtures<
       sandboxOptions,
       sandboxReplay,
       sandboxServer,
+      sandboxControlToken,
       baseURL,
       context,
     },
@@ -118,9 +122,10 @@ export const sandboxFixtures: Fixtures<
           `Failed to start the test's session: ${unused.join(', ')} cannot be combined with sandboxServer; give the server its flags (--scenario-file, --replay...) instead`,
         )
       }
-      const options = { server: sandboxServer, scenario: sandboxScenario, seed: sandboxSeed }
+      const server = { server: sandboxServer, controlToken: sandboxControlToken }
+      const start = { scenario: sandboxScenario, seed: sandboxSeed }
       const label = `w${testInfo.workerIndex}`
-      await use(await createServerSandbox({ ...options, baseURL, context, label }))
+      await use(await createServerSandbox({ ...server, ...start, baseURL, context, label }))
       return
     }
     const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }

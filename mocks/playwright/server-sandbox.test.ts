@@ -80,6 +80,23 @@ describe('a session on a running server', () => {
   })
 })
 
+describe('a server with a control token', () => {
+  it('is read with the token, and refuses a session without it', async () => {
+    const guarded = startTestCli(['--control-token', 'qa-secret'])
+    try {
+      const url = await guarded.url
+      await expect(createServerSandbox(options({ server: url }))).rejects.toThrow(
+        `Failed to POST /__sandbox/reset on ${url}: 401`,
+      )
+      const sandbox = await createServerSandbox(options({ server: url, controlToken: 'qa-secret' }))
+      expect((await sandbox.store()).bookings.get('bkg_pending')?.status).toBe('pending')
+      expect(sandbox.journal.list()).toEqual([])
+    } finally {
+      await guarded.stop()
+    }
+  })
+})
+
 describe('a server that is not there', () => {
   it('says so, naming the option and how to start one', async () => {
     const stopped = startTestCli([])

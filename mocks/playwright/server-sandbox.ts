@@ -29,6 +29,8 @@ export interface ServerSandboxOptions {
   context: BrowserContext
   /** A label for the session id, e.g. the worker's index. */
   label: string
+  /** The server's `--control-token`, if it has one. */
+  controlToken?: string | undefined
 }
 
 /** The members of `Sandbox` a session on a server offers; the others throw. */
@@ -79,16 +81,22 @@ function refusal(status: number, text: string): string {
 class ServerJournal extends RequestJournal {
   readonly #url: (path: string, session: string) => string
   readonly #session: string
+  readonly #headers: Record<string, string>
 
-  constructor(url: (path: string, session: string) => string, session: string) {
+  constructor(
+    url: (path: string, session: string) => string,
+    session: string,
+    headers: Record<string, string>,
+  ) {
     super(0)
     this.#url = url
     this.#session = session
+    this.#headers = headers
   }
 
   #read(path: string, session: string, method = 'GET'): string {
     const url = this.#url(path, session)
-    const { status, text } = fetchSync(url, { method })
+    const { status, text } = fetchSync(url, { method, headers: this.#headers })
     if (status >= 300) throw new Error(`Failed to ${method} ${url}: ${refusal(status, text)}`)
     return text
   }
@@ -138,13 +146,16 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
   }
   const session = `playwright-${options.label}-${randomUUID()}`
   const url = (path: string, id: string) => `${server}${path}?session=${encodeURIComponent(id)}`
+  const authorization: Record<string, string> = options.controlToken
+    ? { authorization: `Bearer ${options.controlToken}` }
+    : {}
 
   const control = async (path: string, id: string, init: RequestInit = {}): Promise<unknown> => {
     let response: Response
     try {
       response = await fetch(url(path, id), {
         ...init,
-        headers: { 'content-type': 'application/json', [SESSION_HEADER]: id },
+        headers: { 'content-type': 'application/json', [SESSION_HEADER]: id, ...authorization },
       })
     } catch (error) {
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error)
@@ -208,7 +219,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
       started = await reset(resetOptions)
       return started
     },
-    journal: new ServerJournal(url, session),
+    journal: new ServerJournal(url, session, authorization),
   }
   for (const name of NOT_OFFERED) {
     Object.defineProperty(offered, name, {
