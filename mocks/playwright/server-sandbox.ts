@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
-import { isControlPath } from '../core/control-routes.ts'
+import { isControlPath } from '../core/control-table.ts'
 import { type HarExportOptions, type JournalEntry, RequestJournal } from '../core/journal.ts'
 import type { ResetOptions, ResetResult, Sandbox } from '../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
