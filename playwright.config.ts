@@ -3,9 +3,10 @@
  * Playwright fixture, and the Storybook stories. Chromium is the system's (see
  * `scripts/find-chromium.ts`); Playwright never downloads a browser here.
  *
- * The example page and the Storybook build are served on ports free at the start of the
- * run, never on fixed ones, and a server already running is never reused: another app's
- * `vite preview` on 4173 is not ours to test.
+ * The example page, the Storybook build and the standalone sandbox (for the fixture's
+ * `sandboxServer`) are served on ports free at the start of the run, never on fixed ones,
+ * and a server already running is never reused: another app's `vite preview` on 4173 is
+ * not ours to test.
  */
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findChromium } from './scripts/find-chromium.ts'
@@ -13,6 +14,7 @@ import { sharedFreePort } from './scripts/free-port-sync.ts'
 
 const APP_PORT = sharedFreePort('SANDBOX_E2E_APP_PORT')
 const STORYBOOK_PORT = sharedFreePort('SANDBOX_E2E_STORYBOOK_PORT')
+const SERVER_PORT = sharedFreePort('SANDBOX_E2E_SERVER_PORT')
 const APP_URL = `http://localhost:${APP_PORT}`
 const STORYBOOK_URL = `http://localhost:${STORYBOOK_PORT}`
 const executablePath = findChromium()
@@ -47,6 +49,12 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
       env: { STORYBOOK_DISABLE_TELEMETRY: '1' },
+    },
+    {
+      command: `node bin/platform-sandbox.mjs --port ${SERVER_PORT} --quiet`,
+      url: `http://localhost:${SERVER_PORT}/__sandbox/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
   ],
 })

@@ -69,4 +69,13 @@ export default defineConfig([
     // Its own chunk names, so that it never overwrites a chunk of the first build.
     outputOptions: { chunkFileNames: 'node-[name].js' },
   },
+  {
+    ...common,
+    // A build of its own, so that the one file an app's server bundle takes in holds only
+    // the session rule, not a chunk it would share with the sandbox's Node entries.
+    entry: { next: 'mocks/next.ts' },
+    platform: 'node',
+    clean: false,
+    outputOptions: { chunkFileNames: 'next-[name].js' },
+  },
 ])

@@ -1,12 +1,13 @@
 /**
  * @module
  * The toolchains the consumer test installs the package with: this machine's Node 20
- * with msw 2, Node 24 with what `npm create vite` and `npm i -D msw` install today, and the
- * React app of `react/` on Node 24.
+ * with msw 2, Node 24 with what `npm create vite` and `npm i -D msw` install today, the
+ * React app of `react/` and the Next.js app of `next/`, both on Node 24.
  */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { nextLeg } from './next/leg.mjs'
 import { reactLeg } from './react/leg.mjs'
 import { run } from './steps.mjs'
 
@@ -53,6 +54,7 @@ export const legs = [
     nodeBin: installNode24,
   },
   reactLeg,
+  nextLeg,
 ]
 
 /**

@@ -157,7 +157,7 @@ async function checkCli(project, env, log) {
 
 function installedVersions(project) {
   const names = ['msw', 'typescript', 'vite', 'vitest', '@playwright/test']
-  return [...names, 'storybook', 'msw-storybook-addon']
+  return [...names, 'storybook', 'msw-storybook-addon', 'next', 'react']
     .map((name) => {
       const file = join(project, 'node_modules', name, 'package.json')
       return existsSync(file) ? `${name}@${JSON.parse(readFileSync(file, 'utf8')).version}` : null

@@ -3,7 +3,8 @@
  * The Playwright entry: a `test` whose every test gets its own sandbox, answering
  * the page's API requests through `context.route()` (no Service Worker, no server).
  * Choose a scenario with `test.use`, read state and the request journal from the
- * test, and override any handler with `network.use`.
+ * test, and override any handler with `network.use`. With `sandboxServer`, each test
+ * gets its own session on a running standalone sandbox instead, and nothing is routed.
  */
 import {
   test as base,
@@ -16,6 +17,7 @@ import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
 import { loadContractCheck } from './contract-check.ts'
 import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
+import { createServerSandbox } from './playwright/server-sandbox.ts'
 import type { ReplayOptions } from './recordings/replay.ts'
 import { checkReplayAndWarn } from './recordings/replay-warning.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
@@ -39,6 +41,18 @@ export interface SandboxTestOptions {
   sandboxBaseUrl: string
   /** What happens to requests no handler answers. Default `bypass`. */
   onUnhandledRequest: 'bypass' | 'warn' | 'error'
+  /**
+   * A running standalone sandbox, e.g. `http://localhost:4010` (`npx platform-sandbox`,
+   * as Playwright's `webServer`). Then the fixture routes nothing: each test gets a fresh
+   * session there (at `sandboxScenario` and `sandboxSeed`), its `sandbox_session` cookie is
+   * set for the host of `baseURL` and of the server, and `sandbox.store()`, `reset()`,
+   * `resetAll()` and `journal` act on that session. What an app renders on the server
+   * reaches the same session through `sandboxHeaders()` of `platform-sandbox/next`.
+   * Default: none, the test's sandbox runs in the test process.
+   */
+  sandboxServer: string | undefined
+  /** The `--control-token` of `sandboxServer`, when it was started with one. */
+  sandboxControlToken: string | undefined
 }
 
 export interface SandboxTestFixtures {
@@ -81,11 +95,39 @@ export const sandboxFixtures: Fixtures<
   sandboxReplay: [undefined, { option: true }],
   sandboxBaseUrl: ['*', { option: true }],
   onUnhandledRequest: ['bypass', { option: true }],
+  sandboxServer: [undefined, { option: true }],
+  sandboxControlToken: [undefined, { option: true }],
   serviceWorkers: 'block',
   sandbox: async (
-    { sandboxScenario, sandboxScenarios, sandboxSeed, sandboxOptions, sandboxReplay },
+    {
+      sandboxScenario,
+      sandboxScenarios,
+      sandboxSeed,
+      sandboxOptions,
+      sandboxReplay,
+      sandboxServer,
+      sandboxControlToken,
+      baseURL,
+      context,
+    },
     use,
+    testInfo,
   ) => {
+    if (sandboxServer !== undefined) {
+      const unused = Object.entries({ sandboxScenarios, sandboxOptions, sandboxReplay })
+        .filter(([, value]) => value !== undefined && Object.keys(value).length > 0)
+        .map(([name]) => name)
+      if (unused.length > 0) {
+        throw new Error(
+          `Failed to start the test's session: ${unused.join(', ')} cannot be combined with sandboxServer; give the server its flags (--scenario-file, --replay...) instead`,
+        )
+      }
+      const server = { server: sandboxServer, controlToken: sandboxControlToken }
+      const start = { scenario: sandboxScenario, seed: sandboxSeed }
+      const label = `w${testInfo.workerIndex}`
+      await use(await createServerSandbox({ ...server, ...start, baseURL, context, label }))
+      return
+    }
     const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }
     const scenarios = [
       ...toScenarioList(sandboxScenarios),
@@ -107,22 +149,36 @@ export const sandboxFixtures: Fixtures<
     const check = sandbox.replay && typeof recordings === 'object' && replayChecks.get(recordings)
     await use(check ? await check : [])
   },
-  handlers: async ({ sandbox, context, sandboxBaseUrl }, use) => {
+  handlers: async ({ sandbox, context, sandboxBaseUrl, sandboxServer }, use) => {
     const options: PageHandlerOptions = { context, baseUrl: sandboxBaseUrl }
-    await use(createPageHandlers(sandbox, options))
+    await use(sandboxServer === undefined ? createPageHandlers(sandbox, options) : [])
   },
   network: [
-    async ({ context, handlers, onUnhandledRequest }, use) => {
+    async ({ context, handlers, onUnhandledRequest, sandboxServer }, use) => {
       // A page that calls `startSandboxWorker()` finds the marker and leaves the answering to us.
       await context.addInitScript((marker) => {
         ;(globalThis as Record<string, unknown>)[marker] = true
       }, FIXTURE_MARKER)
+      if (sandboxServer !== undefined) {
+        await use(unroutedNetwork(sandboxServer))
+        return
+      }
       const { network, disable } = await enableSandboxNetwork(context, handlers, onUnhandledRequest)
       await use(network)
       await disable()
     },
     { auto: true },
   ],
+}
+
+/** `network` under `sandboxServer`: the server answers, so there is nothing to override. */
+function unroutedNetwork(server: string): SandboxNetwork {
+  const refuse = (): never => {
+    throw new Error(
+      `Failed to override a handler: with sandboxServer the fixture routes nothing and ${server} answers; use its fault rules (/__sandbox/faults) or Prefer headers instead`,
+    )
+  }
+  return { use: refuse, resetHandlers: refuse, listHandlers: () => [] }
 }
 
 /**

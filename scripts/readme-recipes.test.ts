@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-/** The consumer test's projects: the React app, and the vanilla TypeScript one. */
-const projects = ['consumer/react/project/', 'consumer/project/']
+/** The consumer test's projects: the React app, the vanilla TypeScript one, the Next.js app. */
+const projects = ['consumer/react/project/', 'consumer/project/', 'consumer/next/project/']
 const readme = readFileSync(`${root}README.md`, 'utf8')
 
 /**
@@ -47,6 +47,10 @@ describe("the README's recipes", () => {
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',
+        'consumer/next/project/app/actions.ts',
+        'consumer/next/project/app/bookings.tsx',
+        'consumer/next/project/e2e/bookings.spec.ts',
+        'consumer/next/project/playwright.config.ts',
         'consumer/project/e2e/app.spec.ts',
         'consumer/project/scripts/typed-client.mjs',
         'consumer/project/src/bookings.test.ts',

@@ -1,0 +1,234 @@
+/**
+ * @module
+ * The fixture's `sandbox` under `sandboxServer`: the test's own session on a running
+ * standalone sandbox (`npx platform-sandbox`), which answers the app's server-side and
+ * browser-side requests alike. Nothing is routed: the session travels as the
+ * `sandbox_session` cookie, and the test reads and resets it through the control API.
+ */
+import { randomUUID } from 'node:crypto'
+import type { BrowserContext } from '@playwright/test'
+import { isControlPath } from '../core/control-table.ts'
+import { type HarExportOptions, type JournalEntry, RequestJournal } from '../core/journal.ts'
+import type { ResetOptions, ResetResult, Sandbox } from '../core/sandbox-types.ts'
+import { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
+import { collectionNames, type DataSet } from '../model/schemas.ts'
+import { createSnapshot, createStore, type Store } from '../model/store.ts'
+import type { Har } from '../recordings/har.ts'
+import { fetchSync } from './fetch-sync.ts'
+
+export interface ServerSandboxOptions {
+  /** The standalone sandbox, e.g. `http://localhost:4010`. */
+  server: string
+  /** The scenario the test's session starts from, and a bare `reset()` returns to. */
+  scenario: string
+  /** Its seed; default the server's. */
+  seed: number | undefined
+  /** The test's `baseURL`: its host gets the session cookie too. */
+  baseURL: string | undefined
+  /** The browser context that carries the session cookie. */
+  context: BrowserContext
+  /** A label for the session id, e.g. the worker's index. */
+  label: string
+  /** The server's `--control-token`, if it has one. */
+  controlToken?: string | undefined
+}
+
+/** The members of `Sandbox` a session on a server offers; the others throw. */
+type Offered = 'ready' | 'store' | 'reset' | 'resetAll' | 'journal'
+
+const NOT_OFFERED = [
+  'handle',
+  'answers',
+  'factories',
+  'snapshots',
+  'addScenarios',
+  'dropSession',
+  'sessionIds',
+  'faults',
+  'clocks',
+  'personas',
+  'operations',
+  'scenarios',
+  'settings',
+  'sessionCount',
+  'openapiDocument',
+  'replay',
+  'events',
+] as const satisfies readonly Exclude<keyof Sandbox, Offered>[]
+
+// Every member of `Sandbox` is either offered or named above.
+const everyMemberNamed: Exclude<keyof Sandbox, Offered | (typeof NOT_OFFERED)[number]> extends never
+  ? true
+  : false = true
+void everyMemberNamed
+
+/** A one-line description of an answer that is not the expected one. */
+function refusal(status: number, text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: string; details?: string[] }
+    const details = body.details?.length ? ` (${body.details.join('; ')})` : ''
+    return `${status} ${body.message ?? text}${details}`
+  } catch {
+    return `${status} ${text.slice(0, 200)}`
+  }
+}
+
+/**
+ * The session's journal, read from the server each time (`GET /__sandbox/requests`). The
+ * server journals its control calls too, the fixture's own among them: they are left out,
+ * so that the journal holds what the app asked of the API, as in the test process.
+ */
+class ServerJournal extends RequestJournal {
+  readonly #url: (path: string, session: string) => string
+  readonly #session: string
+  readonly #headers: Record<string, string>
+
+  constructor(
+    url: (path: string, session: string) => string,
+    session: string,
+    headers: Record<string, string>,
+  ) {
+    super(0)
+    this.#url = url
+    this.#session = session
+    this.#headers = headers
+  }
+
+  #read(path: string, session: string, method = 'GET'): string {
+    const url = this.#url(path, session)
+    const { status, text } = fetchSync(url, { method, headers: this.#headers })
+    if (status >= 300) throw new Error(`Failed to ${method} ${url}: ${refusal(status, text)}`)
+    return text
+  }
+
+  /** The session's entries, oldest first, as the server has them now. */
+  override list(session = this.#session): JournalEntry[] {
+    const entries = JSON.parse(this.#read('/__sandbox/requests', session)) as JournalEntry[]
+    return entries.filter((entry) => !isControlPath(entry.path))
+  }
+
+  /** The session's requests as HAR, with the server's URLs (`baseUrl` is not used). */
+  override toHar(options: HarExportOptions = {}): Har {
+    const session = options.session ?? this.#session
+    const har = JSON.parse(this.#read('/__sandbox/requests.har', session)) as Har
+    const entries = har.log.entries.filter(
+      (entry) => !isControlPath(new URL(entry.request.url).pathname),
+    )
+    return { ...har, log: { ...har.log, entries } }
+  }
+
+  override clear(session = this.#session): void {
+    this.#read('/__sandbox/requests', session, 'DELETE')
+  }
+
+  override record(): void {
+    throw new Error('Failed to record a journal entry: with sandboxServer, the server records them')
+  }
+}
+
+/**
+ * Starts the test's session on the server at the fixture's scenario, puts its cookie in the
+ * browser context (for the host of `baseURL` and the server's host: cookies ignore the port,
+ * so on `localhost` both the app and the sandbox receive it), and returns the test's
+ * `sandbox`: `store()`, `reset()`, `resetAll()` and `journal` act on that session.
+ *
+ * @example
+ * const sandbox = await createServerSandbox({ server: 'http://localhost:4010', scenario: 'default',
+ *   seed: undefined, baseURL: 'http://localhost:3000', context, label: 'w0' })
+ */
+export async function createServerSandbox(options: ServerSandboxOptions): Promise<Sandbox> {
+  const server = options.server.replace(/\/+$/, '')
+  const serverUrl = URL.canParse(server) ? new URL(server) : undefined
+  if (serverUrl?.protocol !== 'http:' && serverUrl?.protocol !== 'https:') {
+    throw new Error(
+      `Failed to use sandboxServer "${options.server}": not an http(s) URL such as http://localhost:4010`,
+    )
+  }
+  const session = `playwright-${options.label}-${randomUUID()}`
+  const url = (path: string, id: string) => `${server}${path}?session=${encodeURIComponent(id)}`
+  const authorization: Record<string, string> = options.controlToken
+    ? { authorization: `Bearer ${options.controlToken}` }
+    : {}
+
+  const control = async (path: string, id: string, init: RequestInit = {}): Promise<unknown> => {
+    let response: Response
+    try {
+      response = await fetch(url(path, id), {
+        ...init,
+        headers: { 'content-type': 'application/json', [SESSION_HEADER]: id, ...authorization },
+      })
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error)
+      throw new Error(
+        `Failed to reach the sandbox server at ${server} (sandboxServer): ${cause}. Start it with npx platform-sandbox, e.g. as Playwright's webServer`,
+      )
+    }
+    const text = await response.text()
+    if (!response.ok) {
+      throw new Error(
+        `Failed to ${init.method ?? 'GET'} ${path} on ${server}: ${refusal(response.status, text)}`,
+      )
+    }
+    return text === '' ? undefined : JSON.parse(text)
+  }
+
+  const reset = async (resetOptions: ResetOptions = {}): Promise<ResetResult> => {
+    const { session: id = session, ...asked } = resetOptions
+    // As in every runtime, what the options do not name is the test's starting scenario.
+    const seed = asked.seed ?? options.seed
+    const body =
+      asked.snapshot !== undefined
+        ? asked
+        : { scenario: asked.scenario ?? options.scenario, ...(seed === undefined ? {} : { seed }) }
+    return (await control('/__sandbox/reset', id, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    })) as ResetResult
+  }
+
+  let started = await reset()
+  const store = async (id = session): Promise<Store> => {
+    const records = await Promise.all(
+      collectionNames.map((name) => control(`/__sandbox/collections/${name}`, id)),
+    )
+    const data = Object.fromEntries(collectionNames.map((name, i) => [name, records[i]]))
+    return createStore(await createSnapshot(started.scenario, started.seed, data as DataSet))
+  }
+
+  const hosts = new Set([serverUrl.hostname])
+  if (options.baseURL) hosts.add(new URL(options.baseURL).hostname)
+  await options.context.addCookies(
+    [...hosts].map((domain) => ({
+      name: SESSION_COOKIE,
+      value: session,
+      domain,
+      path: '/',
+      sameSite: 'Lax' as const,
+    })),
+  )
+
+  const offered: Pick<Sandbox, Offered> = {
+    ready: Promise.resolve(),
+    store,
+    async reset(resetOptions) {
+      const result = await reset(resetOptions)
+      if (result.session === session) started = result
+      return result
+    },
+    async resetAll(resetOptions = {}) {
+      started = await reset(resetOptions)
+      return started
+    },
+    journal: new ServerJournal(url, session, authorization),
+  }
+  for (const name of NOT_OFFERED) {
+    Object.defineProperty(offered, name, {
+      get() {
+        throw new Error(
+          `Failed to use sandbox.${name}: with sandboxServer the test's session ${session} lives on ${server}; use store(), reset(), journal, or the control API (${server}/__sandbox/...)`,
+        )
+      },
+    })
+  }
+  return offered as Sandbox
+}
