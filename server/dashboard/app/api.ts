@@ -7,6 +7,7 @@
  * made in the chosen session.
  */
 import type { JournalEntry } from '../../../mocks/core/journal.ts'
+import { SESSION_HEADER } from '../../../mocks/core/session-id.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
@@ -72,7 +73,7 @@ export type Api = ReturnType<typeof createApi>
 
 export function createApi(session: string, host: ApiHost = dashboardHost) {
   async function call<T = Json>(path: string, init: { method?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = { 'x-sandbox-session': session }
+    const headers: Record<string, string> = { [SESSION_HEADER]: session }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
     const response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
