@@ -42,8 +42,8 @@ export default defineConfig([
     ...common,
     entry: {
       index: 'mocks/index.ts',
-      browser: 'mocks/browser.ts',
-      storybook: 'mocks/storybook.ts',
+      browser: 'mocks/runtimes/browser/index.ts',
+      storybook: 'mocks/runtimes/storybook/index.ts',
       'contract-check': 'mocks/contract-check.ts',
       client: 'client/index.ts',
       types: 'client/types.ts',
@@ -60,8 +60,8 @@ export default defineConfig([
   {
     ...common,
     entry: {
-      node: 'mocks/node.ts',
-      playwright: 'mocks/playwright.ts',
+      node: 'mocks/runtimes/node/index.ts',
+      playwright: 'mocks/runtimes/playwright/index.ts',
       server: 'server/index.ts',
     },
     platform: 'node',
@@ -73,7 +73,7 @@ export default defineConfig([
     ...common,
     // A build of its own, so that the one file an app's server bundle takes in holds only
     // the session rule, not a chunk it would share with the sandbox's Node entries.
-    entry: { next: 'mocks/next.ts' },
+    entry: { next: 'mocks/runtimes/next/index.ts' },
     platform: 'node',
     clean: false,
     outputOptions: { chunkFileNames: 'next-[name].js' },

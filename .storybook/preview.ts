@@ -9,8 +9,8 @@ import type { Preview } from '@storybook/html-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { exampleScenarios } from '../e2e/app/scenarios.ts'
 import guestFollowed from '../examples/snapshots/guest-followed.json?raw'
+import { createStorybookSandbox } from '../mocks/runtimes/storybook/index.ts'
 import { parseScenarioText } from '../mocks/scenarios/parse-text.ts'
-import { createStorybookSandbox } from '../mocks/storybook.ts'
 
 const { setupWorker, loader } = createStorybookSandbox({
   scenarios: [

@@ -80,7 +80,7 @@ async function buildMappedApp(): Promise<string> {
     ...config,
     config: false,
     cwd: root,
-    entry: { browser: join(root, 'mocks/browser.ts') },
+    entry: { browser: join(root, 'mocks/runtimes/browser/index.ts') },
     outDir: dist,
     tsconfig: join(root, 'tsconfig.build.json'),
     sourcemap: true,

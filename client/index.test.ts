@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { getPersona } from '../fixtures/personas.ts'
-import { setupSandboxServer } from '../mocks/node.ts'
+import { setupSandboxServer } from '../mocks/runtimes/node/index.ts'
 import { createPlatformClient } from './index.ts'
 
 // Created before msw's server replaces `globalThis.fetch`, as a module-level client would be.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setupSandboxServer } from '../mocks/node.ts'
+import { setupSandboxServer } from '../mocks/runtimes/node/index.ts'
 import { startServer } from '../server/start-server.ts'
 import {
   type CaseOutcome,

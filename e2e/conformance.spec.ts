@@ -12,7 +12,7 @@ import {
   createConformanceRunner,
   deepEqual,
 } from '../contract/conformance/index.ts'
-import { setupSandboxServer } from '../mocks/node.ts'
+import { setupSandboxServer } from '../mocks/runtimes/node/index.ts'
 
 const MSW_ORIGIN = 'http://conformance.sandbox.test'
 

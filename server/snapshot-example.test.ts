@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createStorybookSandbox } from '../mocks/storybook.ts'
+import { createStorybookSandbox } from '../mocks/runtimes/storybook/index.ts'
 import { startTestServer } from './test-server.ts'
 
 const EXAMPLE = 'examples/snapshots/guest-followed.json'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setupSandboxServer } from '../../mocks/node.ts'
+import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
 import type { ConformanceCase } from '../../spec/cases/types.ts'
 import { normalizeBody } from './compare.ts'
 import { createConformanceRunner } from './run-case.ts'

@@ -10,7 +10,7 @@
  * `e2e/conformance.spec.ts`.
  */
 import type { CaseOutcome } from '../../contract/conformance/index.ts'
-import { SANDBOX_SIGN_IN_EVENT, startSandboxWorker } from '../../mocks/browser.ts'
+import { SANDBOX_SIGN_IN_EVENT, startSandboxWorker } from '../../mocks/runtimes/browser/index.ts'
 import { createAccountPanel } from './account-panel.ts'
 import { ApiError, createApi, type PersonaSummary, subjectOf } from './api.ts'
 import { createBookingsPanel } from './bookings-panel.ts'

@@ -4,7 +4,7 @@
  * `startSandboxWorker({ replay })` recordings (an examples file or a HAR document,
  * imported by the bundler).
  */
-import type { ReplayOptions } from '../../mocks/browser.ts'
+import type { ReplayOptions } from '../../mocks/runtimes/browser/index.ts'
 
 /** An examples file of one recorded `getAccountStatus` answer. */
 function accountStatusRecording(summary: string, body: object): ReplayOptions {

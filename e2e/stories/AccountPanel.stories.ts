@@ -3,7 +3,7 @@
  * persona in `parameters.sandbox` and starts from fresh state.
  */
 import type { Meta, StoryObj } from '@storybook/html-vite'
-import type { StorySandbox, StorySandboxParameters } from '../../mocks/storybook.ts'
+import type { StorySandbox, StorySandboxParameters } from '../../mocks/runtimes/storybook/index.ts'
 import { createAccountPanel } from '../app/account-panel.ts'
 import { createApi } from '../app/api.ts'
 

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRouter } from '../core/router.ts'
 import type { MatchedOperation } from '../core/sandbox-types.ts'
-import { createHandlers } from '../handlers/create-handlers.ts'
+import { createHandlers } from '../runtimes/node/handlers.ts'
 import { createSandbox } from '../sandbox.ts'
 
 const BASE = 'http://api.sandbox.test'

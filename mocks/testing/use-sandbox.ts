@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { SandboxOptions } from '../core/sandbox.ts'
-import { setupSandboxServer } from '../node.ts'
+import { setupSandboxServer } from '../runtimes/node/index.ts'
 import { createApiClient } from './api-client.ts'
 
 export const TEST_BASE_URL = 'http://api.sandbox.test'

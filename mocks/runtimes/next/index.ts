@@ -6,7 +6,7 @@
  * the standalone sandbox (`npx platform-sandbox`) and name the session there.
  */
 import { headers } from 'next/headers'
-import { namesSession, SESSION_HEADER, sessionIdOf } from './core/session-id.ts'
+import { namesSession, SESSION_HEADER, sessionIdOf } from '../../core/session-id.ts'
 
 /** What `sandboxHeaders()` resolves to: the session header, or nothing. */
 export type SandboxSessionHeaders = { 'x-sandbox-session': string } | Record<string, never>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { anchors } from '../../fixtures/anchors.ts'
-import { getPersona, personaIds } from '../../fixtures/personas.ts'
-import { createSandbox, type Sandbox } from '../sandbox.ts'
+import { anchors } from '../../../fixtures/anchors.ts'
+import { getPersona, personaIds } from '../../../fixtures/personas.ts'
+import { createSandbox, type Sandbox } from '../../sandbox.ts'
 import {
   captureState,
   readPersistedState,

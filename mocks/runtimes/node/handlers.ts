@@ -6,9 +6,13 @@
  */
 import type { HttpHandler } from 'msw'
 import type { CookieJar } from 'tough-cookie'
-import { toFetchResponse } from '../adapters/fetch-response.ts'
-import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
-import type { Sandbox } from '../core/sandbox-types.ts'
+import { toFetchResponse } from '../../adapters/fetch-response.ts'
+import {
+  createSandboxRoutes,
+  joinCookies,
+  type RouteOptions,
+} from '../../adapters/sandbox-routes.ts'
+import type { Sandbox } from '../../core/sandbox-types.ts'
 
 export interface HandlerOptions extends RouteOptions {
   /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
-import { readScenarioFiles, setupSandboxServer } from './node.ts'
+import { SESSION_HEADER } from '../../../client/sandbox-client.ts'
+import { readScenarioFiles, setupSandboxServer } from './index.ts'
 
 const BASE = 'http://api.sandbox.test'
 const { server, sandbox, reset } = setupSandboxServer({

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
-import { anchors } from '../fixtures/anchors.ts'
-import { setupSandboxServer } from './node.ts'
+import { SESSION_HEADER } from '../../../client/sandbox-client.ts'
+import { anchors } from '../../../fixtures/anchors.ts'
+import { setupSandboxServer } from './index.ts'
 
 const BASE = 'http://api.sandbox.test'
 const { server, sandbox, reset } = setupSandboxServer()

@@ -7,10 +7,14 @@
  * requests (an HttpOnly cookie cannot go to `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
-import { toFetchResponse } from '../adapters/fetch-response.ts'
-import { createSandboxRoutes, joinCookies, type RouteOptions } from '../adapters/sandbox-routes.ts'
-import type { SandboxRequest, SandboxResponse } from '../core/http.ts'
-import type { Sandbox } from '../core/sandbox.ts'
+import { toFetchResponse } from '../../adapters/fetch-response.ts'
+import {
+  createSandboxRoutes,
+  joinCookies,
+  type RouteOptions,
+} from '../../adapters/sandbox-routes.ts'
+import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
+import type { Sandbox } from '../../core/sandbox.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win

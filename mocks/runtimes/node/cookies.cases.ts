@@ -4,8 +4,8 @@
  * Vitest environment (`node`, `jsdom`): cookies must behave as in a browser in both.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { getPersona } from '../fixtures/personas.ts'
-import { setupSandboxServer } from './node.ts'
+import { getPersona } from '../../../fixtures/personas.ts'
+import { setupSandboxServer } from './index.ts'
 
 const API = 'http://localhost:4010'
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { sandboxHeaders } from './next.ts'
+import { sandboxHeaders } from './index.ts'
 
 /** The incoming request's headers, as `headers()` of `next/headers` gives them in a test. */
 let incoming = new Headers()

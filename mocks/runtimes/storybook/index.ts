@@ -6,12 +6,12 @@
  * state, the scenario it asks for and, if it names a persona, a signed-in access token.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { signIn } from '../client/sign-in.ts'
-import type { Persona, PersonaKey } from '../fixtures/personas.ts'
-import { loadDevtools, type SandboxDevtools } from './browser/devtools.ts'
-import { unhandledOption } from './browser/unhandled-option.ts'
-import { createWorkerHandlers, type WorkerHandlerOptions } from './browser/worker-handlers.ts'
-import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
+import { signIn } from '../../../client/sign-in.ts'
+import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
+import { loadDevtools, type SandboxDevtools } from '../browser/devtools.ts'
+import { unhandledOption } from '../browser/unhandled-option.ts'
+import { createWorkerHandlers, type WorkerHandlerOptions } from '../browser/worker-handlers.ts'
 
 /** What a story puts in `parameters.sandbox`. */
 export interface StorySandboxParameters {

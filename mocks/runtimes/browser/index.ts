@@ -6,31 +6,31 @@
  * again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { loadDevtools, type SandboxDevtools } from './browser/devtools.ts'
-import { isUnderPlaywrightFixture } from './browser/fixture-marker.ts'
-import {
-  captureState,
-  type PersistedState,
-  readPersistedState,
-  restoreState,
-  writePersistedState,
-} from './browser/persisted-state.ts'
-import { unhandledOption } from './browser/unhandled-option.ts'
-import {
-  COOKIE_HEADER_OVERRIDE,
-  createWorkerHandlers,
-  type WorkerHandlerOptions,
-} from './browser/worker-handlers.ts'
-import type { SandboxRequest } from './core/http.ts'
-import type { RecordingCheck } from './recordings/replay.ts'
-import { checkReplayAndWarn } from './recordings/replay-warning.ts'
+import type { SandboxRequest } from '../../core/http.ts'
+import type { RecordingCheck } from '../../recordings/replay.ts'
+import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
 import {
   createSandbox,
   type ResetOptions,
   type ResetResult,
   type Sandbox,
   type SandboxOptions,
-} from './sandbox.ts'
+} from '../../sandbox.ts'
+import { loadDevtools, type SandboxDevtools } from './devtools.ts'
+import { isUnderPlaywrightFixture } from './fixture-marker.ts'
+import {
+  captureState,
+  type PersistedState,
+  readPersistedState,
+  restoreState,
+  writePersistedState,
+} from './persisted-state.ts'
+import { unhandledOption } from './unhandled-option.ts'
+import {
+  COOKIE_HEADER_OVERRIDE,
+  createWorkerHandlers,
+  type WorkerHandlerOptions,
+} from './worker-handlers.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
 
@@ -265,17 +265,17 @@ export async function sendThroughWorker(
   }
 }
 
-export { anchors } from '../fixtures/anchors.ts'
-export { type Persona, type PersonaKey, personas } from '../fixtures/personas.ts'
+export { anchors } from '../../../fixtures/anchors.ts'
+export { type Persona, type PersonaKey, personas } from '../../../fixtures/personas.ts'
+export type { RecordingCheck, ReplayOptions } from '../../recordings/replay.ts'
+export { createSandbox } from '../../sandbox.ts'
+export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
+export type { ScenarioFile } from '../../scenarios/scenario-file.ts'
+export { defineScenario } from '../../scenarios/scenario-file.ts'
 export {
   SANDBOX_SIGN_IN_EVENT,
   type SandboxDevtools,
   type SandboxSignInDetail,
-} from './browser/devtools.ts'
-export type { RecordingCheck, ReplayOptions } from './recordings/replay.ts'
-export { createSandbox } from './sandbox.ts'
-export { ScenarioError } from './scenarios/compile-scenarios.ts'
-export type { ScenarioFile } from './scenarios/scenario-file.ts'
-export { defineScenario } from './scenarios/scenario-file.ts'
+} from './devtools.ts'
 export type { ResetOptions, ResetResult, Sandbox, SandboxOptions, WorkerHandlerOptions }
 export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers }

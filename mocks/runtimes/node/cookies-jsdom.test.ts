@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest'
-import { describeCookieSignIn } from './node-cookies.cases.ts'
+import { describeCookieSignIn } from './cookies.cases.ts'
 
 it('runs in jsdom', () => {
   expect(typeof document.createElement).toBe('function')

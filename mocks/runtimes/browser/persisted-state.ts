@@ -4,10 +4,10 @@
  * only the records it wrote (and the base records it deleted). Kept in
  * `sessionStorage` by the browser entry, so a page reload finds its state again.
  */
-import type { CollectionName } from '../model/schemas.ts'
-import { collectionNames } from '../model/schemas.ts'
-import type { Store } from '../model/store.ts'
-import type { Table } from '../model/table.ts'
+import type { CollectionName } from '../../model/schemas.ts'
+import { collectionNames } from '../../model/schemas.ts'
+import type { Store } from '../../model/store.ts'
+import type { Table } from '../../model/table.ts'
 
 export interface PersistedState {
   version: 1

@@ -13,15 +13,15 @@ import {
   type PlaywrightTestOptions,
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
-import { FIXTURE_MARKER } from './browser/fixture-marker.ts'
-import { loadContractCheck } from './contract-check.ts'
-import { enableSandboxNetwork, type SandboxNetwork } from './playwright/network.ts'
-import { createPageHandlers, type PageHandlerOptions } from './playwright/page-handlers.ts'
-import { createServerSandbox } from './playwright/server-sandbox.ts'
-import type { ReplayOptions } from './recordings/replay.ts'
-import { checkReplayAndWarn } from './recordings/replay-warning.ts'
-import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts'
-import { type ScenarioInputs, toScenarioList } from './scenarios/scenario-inputs.ts'
+import { loadContractCheck } from '../../contract-check.ts'
+import type { ReplayOptions } from '../../recordings/replay.ts'
+import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
+import { type ScenarioInputs, toScenarioList } from '../../scenarios/scenario-inputs.ts'
+import { FIXTURE_MARKER } from '../browser/fixture-marker.ts'
+import { enableSandboxNetwork, type SandboxNetwork } from './network.ts'
+import { createPageHandlers, type PageHandlerOptions } from './page-handlers.ts'
+import { createServerSandbox } from './server-sandbox.ts'
 
 export interface SandboxTestOptions {
   /** Scenario the test's sandbox starts from. Default `default`. */
@@ -198,7 +198,7 @@ function unroutedNetwork(server: string): SandboxNetwork {
 export const test = base.extend<SandboxTestOptions & SandboxTestFixtures>(sandboxFixtures)
 
 export { expect } from '@playwright/test'
-export { parseSetCookie } from './playwright/set-cookie.ts'
+export { parseSetCookie } from './set-cookie.ts'
 /** The `network` fixture's type (the name `@msw/playwright` used). */
 export type NetworkFixture = SandboxNetwork
 export type { ReplayOptions, Sandbox, SandboxNetwork, SandboxOptions }

@@ -5,14 +5,19 @@
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
-import { loadContractCheck } from './contract-check.ts'
-import { createHandlers, type HandlerOptions } from './handlers/create-handlers.ts'
-import type { ScenarioFromHarOptions } from './recordings/learn/learn-scenario.ts'
-import { readRecordingsFile } from './recordings/read-file.ts'
-import { type Recordings, RecordingsFormatError } from './recordings/recordings.ts'
-import type { Replay, ReplayOptions } from './recordings/replay.ts'
-import { checkReplayAndWarn } from './recordings/replay-warning.ts'
-import { createSandbox, type ResetOptions, type Sandbox, type SandboxOptions } from './sandbox.ts'
+import { loadContractCheck } from '../../contract-check.ts'
+import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
+import { readRecordingsFile } from '../../recordings/read-file.ts'
+import { type Recordings, RecordingsFormatError } from '../../recordings/recordings.ts'
+import type { Replay, ReplayOptions } from '../../recordings/replay.ts'
+import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
+import {
+  createSandbox,
+  type ResetOptions,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox.ts'
+import { createHandlers, type HandlerOptions } from './handlers.ts'
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
 export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {
@@ -96,7 +101,7 @@ export async function scenarioFromHar(
   har: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<ScenarioFile> {
-  const { learnScenario } = await import('./recordings/learn/learn-scenario.ts')
+  const { learnScenario } = await import('../../recordings/learn/learn-scenario.ts')
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')
   const text = await readFile(har, 'utf8')
@@ -116,14 +121,14 @@ export async function scenarioFromHar(
   }
 }
 
-export type { ScenarioSource } from './scenarios/compile-scenarios.ts'
-export { ScenarioError } from './scenarios/compile-scenarios.ts'
-export { readScenarioFiles } from './scenarios/load-files.ts'
+export type { ScenarioSource } from '../../scenarios/compile-scenarios.ts'
+export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
+export { readScenarioFiles } from '../../scenarios/load-files.ts'
 export type { ScenarioFromHarOptions }
 
-import type { ScenarioFile } from './scenarios/scenario-file.ts'
+import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 
-export { defineScenario } from './scenarios/scenario-file.ts'
+export { defineScenario } from '../../scenarios/scenario-file.ts'
 export type {
   HandlerOptions,
   Recordings,

@@ -1,3 +1,0 @@
-import { describeCookieSignIn } from './node-cookies.cases.ts'
-
-describeCookieSignIn('node')

@@ -1,0 +1,3 @@
+import { describeCookieSignIn } from './cookies.cases.ts'
+
+describeCookieSignIn('node')
