@@ -6,13 +6,20 @@
 import type { z } from 'zod'
 import { badRequest, type SandboxError } from './errors.ts'
 
+/** How a detail names an expected type, where "a <type>" does not read well. */
+const EXPECTED: Readonly<Record<string, string>> = {
+  object: 'an object',
+  array: 'an array',
+  int: 'an integer',
+}
+
 function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
   const field = issue.path.length > 0 ? issue.path.join('.') : subject
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
         ? [`${field} is required`]
-        : [`${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`]
+        : [`${field} must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`]
     case 'unrecognized_keys':
       return issue.keys.map((key) => `property ${[...issue.path, key].join('.')} should not exist`)
     case 'invalid_value':
