@@ -83,8 +83,39 @@ async function measureLargeLearning() {
   return measureLearning(10_000)
 }
 
+/** Spawn to first 200: the CLI against a bare `node:http` server. */
+function measureColdStart(pinning: ReturnType<typeof setUpPinning>) {
+  return measureColdStarts(
+    pinning,
+    [
+      { name: 'node:http', script: servers['node:http'].script, args: [], path: '/' },
+      {
+        name: 'sandbox',
+        script: servers.sandbox.script,
+        args: ['--quiet'],
+        path: '/__sandbox/health',
+      },
+    ],
+    coldStartRuns,
+    4700 + (process.pid % 200),
+  )
+}
+
 async function main() {
   const pinning = setUpPinning()
+  if (process.argv.includes('--core-only')) {
+    // `npm run bench -- --core-only`: what a change of the core moves (throughput and latency
+    // over HTTP against Express and node:http, the cold start), printed, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const { best: http } = await measureHttpRounds(pinning, log)
+    log(`Cold start, ${coldStartRuns} runs each...`)
+    const cold = await measureColdStart(pinning)
+    for (const figure of withRatios([...httpFigures(http), ...coldStartFigure(cold)])) {
+      log(formatLine(figure))
+    }
+    return
+  }
   if (process.argv.includes('--container-only')) {
     // `npm run bench -- --container-only`: the container image's figures alone, not saved.
     log(`Pinning: ${pinning.note}`)
@@ -156,20 +187,7 @@ async function main() {
 
   // 2. Cold start: spawn to first 200.
   log(`Cold start, ${coldStartRuns} runs each...`)
-  const cold = await measureColdStarts(
-    pinning,
-    [
-      { name: 'node:http', script: servers['node:http'].script, args: [], path: '/' },
-      {
-        name: 'sandbox',
-        script: servers.sandbox.script,
-        args: ['--quiet'],
-        path: '/__sandbox/health',
-      },
-    ],
-    coldStartRuns,
-    4700 + (process.pid % 200),
-  )
+  const cold = await measureColdStart(pinning)
 
   // 2b. The container image: `podman run` to first 200 beside the bare CLI, and its size.
   const container = await measureContainer(pinning, log, containerRuns, containerPort)
