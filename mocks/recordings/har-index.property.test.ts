@@ -103,4 +103,29 @@ describe('the quick index of a HAR file', () => {
       { numRuns: 300 },
     )
   })
+
+  it('keeps each sequence’s place when a tool field fools the quick index and the file is read again', () => {
+    // Found by the property above: a field before the entry's own request holds a
+    // `"request"` object, so the quick index does not hold once that entry is read.
+    const generated: GeneratedEntry[] = [
+      { method: 'delete', path: '/b', query: '?dryRun=true', status: 200, responseBody: '' },
+      {
+        method: 'GET',
+        path: '/a',
+        query: '',
+        status: 200,
+        responseBody: '',
+        extra: { _from: { request: { method: 'GET', url: 'http://staging.test/a' } } },
+        extraFirst: true,
+      },
+      { method: 'delete', path: '/b', query: '?dryRun=true', status: 404, responseBody: '' },
+    ] as GeneratedEntry[]
+    const written = JSON.stringify(createHar(generated.map(harEntry)))
+    const fromFile = createReplay({
+      recordings: recordingsFile('fooled.har', new TextEncoder().encode(written)),
+    })
+    expect(generated.map((entry) => fromFile.answer(requestOf(entry))?.status)).toEqual([
+      200, 200, 404,
+    ])
+  })
 })

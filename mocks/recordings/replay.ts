@@ -140,6 +140,9 @@ export function createReplay(options: ReplayOptions): Replay {
     return byRoute
   }
 
+  /** The positions of the sequences answered before the files were indexed again. */
+  const carried = new Map<string, Map<string, number>>()
+
   /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
   let checked = new Uint8Array(sources.length)
   const problems = new Map<number, string>()
@@ -155,6 +158,12 @@ export function createReplay(options: ReplayOptions): Replay {
    * nothing, and the check reports it.
    */
   function reindex(): void {
+    // Where each sequence is, by session, goes on after the files are indexed again.
+    for (const bucket of index.values()) {
+      for (const [route, sequences] of bucket.routes ?? []) {
+        for (const [key, sequence] of sequences) carried.set(`${route}\n${key}`, sequence.next)
+      }
+    }
     try {
       sources = readRecordingSources(options.recordings, { exact: true })
     } catch (error) {
@@ -214,7 +223,10 @@ export function createReplay(options: ReplayOptions): Replay {
       const key = signature(recording.query, recording.body)
       const sequence = sequences.get(key)
       if (sequence) sequence.responses.push(recording.response)
-      else sequences.set(key, { responses: [recording.response], next: new Map() })
+      else {
+        const next = carried.get(`${route}\n${key}`) ?? new Map<string, number>()
+        sequences.set(key, { responses: [recording.response], next })
+      }
     }
     bucket.routes = routes
     return routes
@@ -275,6 +287,10 @@ export function createReplay(options: ReplayOptions): Replay {
       return sequence.responses[Math.min(position, sequence.responses.length - 1)]
     },
     rewind(session) {
+      for (const next of carried.values()) {
+        if (session === undefined) next.clear()
+        else next.delete(session)
+      }
       for (const bucket of index.values()) {
         for (const sequences of bucket.routes?.values() ?? []) {
           for (const sequence of sequences.values()) {
