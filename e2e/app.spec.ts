@@ -117,6 +117,29 @@ test('a bare reset returns to the scenario the page started with, also after a r
   expect(await bookingStatus(page, booking)).toBeUndefined()
 })
 
+test('resets to a saved snapshot from the page, and refuses a snapshot named like a scenario', async ({
+  page,
+}) => {
+  const booking = anchors.bookings.pending
+  await open(page, '?scenario=empty')
+  const saved = await page.evaluate(async () => {
+    const sandbox = window.__sandbox!.sandbox
+    await sandbox.snapshots.save('blank')
+    const taken = await sandbox.snapshots.save('empty').then(
+      () => 'saved',
+      (error: { status?: number }) => error.status,
+    )
+    return { taken, names: sandbox.snapshots.list().map((info) => info.name) }
+  })
+  expect(saved).toEqual({ taken: 409, names: ['blank'] })
+  await page.evaluate(() => window.__sandbox?.reset({ scenario: 'default' }))
+  expect(await bookingStatus(page, booking)).toBe('pending')
+
+  const result = await page.evaluate(() => window.__sandbox?.reset({ snapshot: 'blank' }))
+  expect(result).toMatchObject({ session: 'default', scenario: 'empty', snapshot: 'blank' })
+  expect(await bookingStatus(page, booking)).toBeUndefined()
+})
+
 test('runs plain requests through the worker, cookies included', async ({ page }) => {
   await open(page)
   const host = personas.find((persona) => persona.key === 'host')!

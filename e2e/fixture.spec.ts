@@ -52,6 +52,18 @@ test.describe('with the default scenario', () => {
     expect(sandbox.journal.list()).toEqual([])
   })
 
+  test('resets the test’s sandbox to a saved snapshot, and refuses a scenario’s name', async ({
+    sandbox,
+  }) => {
+    await sandbox.reset({ scenario: 'empty' })
+    await sandbox.snapshots.save('blank')
+    await expect(sandbox.snapshots.save('default')).rejects.toMatchObject({ status: 409 })
+    await sandbox.reset()
+    expect((await sandbox.store()).bookings.has(anchors.bookings.pending)).toBe(true)
+    expect(await sandbox.reset({ snapshot: 'blank' })).toMatchObject({ snapshot: 'blank' })
+    expect((await sandbox.store()).bookings.has(anchors.bookings.pending)).toBe(false)
+  })
+
   test('lets a test override a handler', async ({ page, network, sandbox }) => {
     network.use(
       http.get('*/payprov/account-status', () =>
