@@ -10,6 +10,7 @@ import { internalErrorResponse } from '../mocks/core/errors.ts'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { MatchedOperation } from '../mocks/core/sandbox-types.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 
 export interface SandboxHandlerOptions {
@@ -93,12 +94,16 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
   ): Promise<void> {
     const url = req.url
     const method = req.method
+    // Mounted with fallthrough, the route is found once: what is not the sandbox's goes on.
+    let matched: MatchedOperation | undefined
     if (fallthrough) {
       const mark = url.indexOf('?')
-      if (!sandbox.answers(method, mark === -1 ? url : url.slice(0, mark))) {
+      const route = sandbox.route(method, mark === -1 ? url : url.slice(0, mark))
+      if (route === undefined) {
         next()
         return
       }
+      if (route !== 'control') matched = route
     }
 
     let body: string | null = null
@@ -119,7 +124,7 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
     }
 
     const request: SandboxRequest = { method, url, headers: headersOf(req), body, bodyTooLarge }
-    writeAnswer(res, await sandbox.handle(request))
+    writeAnswer(res, await sandbox.handle(request, matched))
   }
 }
 

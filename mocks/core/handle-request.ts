@@ -210,8 +210,17 @@ export function createRequestHandler({
 
   return {
     /** Whether `handle` has an answer other than "unknown route" for this method and path. */
-    answers: (method: string, path: string) =>
-      isControlPath(path) || match(method.toUpperCase(), path) !== undefined,
+    /**
+     * What `handle` would answer this method and path with: the operation whose route it is,
+     * `control` for a control call, `undefined` for an unknown route. Pass an operation on to
+     * `handle`, which then checks that one route instead of searching again.
+     */
+    route(method: string, path: string): MatchedOperation | 'control' | undefined {
+      if (isControlPath(path)) return 'control'
+      const found = match(method.toUpperCase(), path)
+      if (!found) return undefined
+      return 'operation' in found.value ? { operation: found.value.operation } : 'control'
+    },
     /** Answers one request. Never throws. */
     async handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> {
       const { path, query } = splitUrl(request.url)

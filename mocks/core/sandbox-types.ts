@@ -120,6 +120,12 @@ export interface Sandbox {
    */
   answers(method: string, path: string): boolean
   /**
+   * What `handle` would answer this method and path with: the operation whose route it is
+   * (pass it on to `handle`, so the request is matched once), `control` for a control call,
+   * `undefined` for an unknown route.
+   */
+  route(method: string, path: string): MatchedOperation | 'control' | undefined
+  /**
    * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
    * creates a valid record with seeded defaults in the session and returns it.
    */

@@ -142,7 +142,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     clocks.reset(session)
     announce(events, 'session:dropped', { session })
   }
-  const core: Omit<Sandbox, 'handle' | 'answers'> = {
+  const core: Omit<Sandbox, 'handle' | 'answers' | 'route'> = {
     ready,
     events,
     journal,
@@ -172,12 +172,16 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     dropSession,
     sessionIds: () => sessions.ids(),
   }
-  const { handle, answers } = createRequestHandler({
+  const { handle, route } = createRequestHandler({
     parts,
     operations: content.operations,
     personas: content.personas,
     options,
     control: core,
   })
-  return Object.assign(core, { handle, answers })
+  return Object.assign(core, {
+    handle,
+    route,
+    answers: (method: string, path: string) => route(method, path) !== undefined,
+  })
 }

@@ -129,6 +129,18 @@ describe('routing from the table', () => {
     expect(options).toMatchObject({ status: 204, headers: { allow: 'POST, OPTIONS' } })
   })
 
+  it('tells a mounted runtime the route once, and answers through it', async () => {
+    const found = sandbox.route('GET', '/people/usr_host')
+    expect(found).toEqual({ operation: readUser })
+    expect(sandbox.route('GET', '/__sandbox/health')).toBe('control')
+    expect(sandbox.route('GET', '/elsewhere')).toBeUndefined()
+    const answer = await sandbox.handle(
+      request('GET', '/people/usr_host', { authorization: await bearer('host') }),
+      found as { operation: typeof readUser },
+    )
+    expect(answer).toMatchObject({ status: 200, body: { id: 'usr_host' } })
+  })
+
   it('answers HEAD like GET without the body', async () => {
     const head = await sandbox.handle(
       request('HEAD', '/people/usr_host', { authorization: await bearer('host') }),

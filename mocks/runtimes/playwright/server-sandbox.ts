@@ -39,6 +39,7 @@ type Offered = 'ready' | 'store' | 'reset' | 'resetAll' | 'journal'
 const NOT_OFFERED = [
   'handle',
   'answers',
+  'route',
   'factories',
   'snapshots',
   'addScenarios',
