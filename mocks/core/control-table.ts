@@ -351,18 +351,23 @@ export const controlRoutes: readonly ControlRoute[] = [
   { method: 'GET', path: '/__sandbox/events', access: 'control' },
 ]
 
-const router = createRouter(
-  controlRoutes.map((route) => ({ method: route.method, path: route.path, value: route })),
-)
-
 export interface ControlMatch {
   route: ControlRoute
   /** Path parameters as sent (still percent-encoded). */
   params: Record<string, string>
 }
 
-/** The route of `method` and `path` (a full path), if the table has one. */
-export function matchControlRoute(method: string, path: string): ControlMatch | undefined {
-  const found = router(method, path)
-  return found && { route: found.value, params: found.params }
+/** The rows without a handler: what the Node server's console serves itself. */
+const consoleRouter = createRouter(
+  controlRoutes
+    .filter((route) => !route.handle)
+    .map((route) => ({ method: route.method, path: route.path, value: route })),
+)
+
+/**
+ * The console row of `method` and `path` (a full path), if it is one; a control call the
+ * core answers is left to the core's router, which matches it once.
+ */
+export function matchConsoleRoute(method: string, path: string): ControlRoute | undefined {
+  return consoleRouter(method, path)?.value
 }

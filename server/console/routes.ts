@@ -8,7 +8,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
-import { matchControlRoute } from '../../mocks/core/control-table.ts'
+import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
@@ -47,9 +47,8 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (!url.startsWith('/__sandbox')) return false
     const mark = url.indexOf('?')
     const path = mark === -1 ? url : url.slice(0, mark)
-    const found = matchControlRoute('GET', path)
-    if (!found || found.route.handle) return false
-    const { route } = found
+    const route = matchConsoleRoute('GET', path)
+    if (!route) return false
     if (options.controlToken !== undefined && route.access === 'control') {
       const refusal = refuseWithoutControlToken(
         { method: 'GET', url, headers: req.headers as never },
