@@ -44,6 +44,7 @@ export default defineConfig([
       index: 'mocks/index.ts',
       browser: 'mocks/runtimes/browser/index.ts',
       storybook: 'mocks/runtimes/storybook/index.ts',
+      devtools: 'mocks/runtimes/devtools/index.ts',
       'contract-check': 'mocks/contract-check.ts',
       client: 'client/index.ts',
       types: 'client/types.ts',

@@ -20,6 +20,8 @@ const { setupWorker, loader } = createStorybookSandbox({
       source: 'examples/snapshots/guest-followed.json',
     },
   ],
+  // The panels, for the stories that ask (`parameters.sandbox.devtools`).
+  devtools: () => import('../mocks/runtimes/devtools/index.ts'),
 })
 
 const preview: Preview = {

@@ -1,5 +1,5 @@
 /**
- * The sandbox devtools in the example page (`startSandboxWorker({ devtools: true })`, the
+ * The sandbox devtools in the example page (`startSandboxWorker({ devtools: loader })`, the
  * page's `?devtools`): folded to a button, opened over the app, driven from the keyboard,
  * isolated from the app's styles, and absent from a page that does not ask for it.
  */

@@ -36,6 +36,7 @@ describe("the README's recipes", () => {
         'consumer/react/project/.storybook/preview.tsx',
         'consumer/react/project/codegen/openapi-ts.config.ts',
         'consumer/react/project/e2e/bookings.spec.ts',
+        'consumer/react/project/e2e/devtools.spec.ts',
         'consumer/react/project/e2e/stories.spec.ts',
         'consumer/react/project/orval.config.ts',
         'consumer/react/project/playwright.config.ts',

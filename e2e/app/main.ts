@@ -214,7 +214,9 @@ async function start(): Promise<void> {
       ...replayOptions(params.get('replay')),
       quiet: true,
       // `?devtools`: the sandbox's panel in the page (its own chunk, loaded only then).
-      devtools: params.has('devtools'),
+      devtools: params.has('devtools')
+        ? () => import('../../mocks/runtimes/devtools/index.ts')
+        : undefined,
     })
     if (params.has('conformance')) await exposeConformance()
   }

@@ -53,7 +53,7 @@ export const GuestFollowedByHost: Story = {
   },
 }
 
-/** The sandbox devtools over the story (`devtools: true`), folded to a button in a corner. */
+/** The sandbox devtools over the story (`sandbox.devtools`), folded to a button in a corner. */
 export const HostWithDevtools: Story = {
   parameters: {
     sandbox: { persona: 'host', devtools: true } satisfies StorySandboxParameters,

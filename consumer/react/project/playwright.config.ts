@@ -16,6 +16,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'app', testMatch: 'bookings.spec.ts' },
+    // Without the fixture: the page's own worker answers, and the devtools are mounted.
+    { name: 'worker', testMatch: 'devtools.spec.ts' },
     { name: 'storybook', testMatch: 'stories.spec.ts', use: { baseURL: storybookUrl } },
   ],
   webServer: [

@@ -16,7 +16,12 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox.ts'
-import { loadDevtools, type SandboxDevtools } from './devtools.ts'
+import {
+  type DevtoolsLoader,
+  devtoolsLoader,
+  loadDevtools,
+  type SandboxDevtools,
+} from './devtools-loader.ts'
 import { isUnderPlaywrightFixture } from './fixture-marker.ts'
 import {
   captureState,
@@ -63,11 +68,15 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   /**
    * Mounts the sandbox devtools in the page: the dashboard's panels (session and reset,
    * personas, fault rules, clock, this page's live journal, collections) behind a small
-   * "Sandbox" button in a corner, in a Shadow DOM. Loaded with a dynamic import only when
-   * `true` (its own chunk, about 13 kB gzipped in a Vite build); never under the Playwright fixture.
-   * Default `false`.
+   * "Sandbox" button in a corner, in a Shadow DOM. Give the loader of their entry,
+   * `() => import('platform-sandbox/devtools')`: the bundler makes it its own chunk (about
+   * 13 kB gzipped in a Vite build), fetched only here, and a build that does not pass it
+   * holds none of it. Never mounted under the Playwright fixture. Default: no devtools.
+   *
+   * @example
+   * devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined
    */
-  devtools?: boolean
+  devtools?: DevtoolsLoader | false | undefined
 }
 
 /** What {@link SandboxWorker.send} gives back. */
@@ -106,7 +115,7 @@ export interface SandboxWorker {
    * once `replayCheck` has checked them all; `[]` without `replayCheck` or `replay`.
    */
   replayProblems: Promise<string[]>
-  /** The mounted devtools, once loaded; `undefined` without `devtools: true`. */
+  /** The mounted devtools, once loaded; `undefined` without the `devtools` loader. */
   devtools: Promise<SandboxDevtools> | undefined
 }
 
@@ -140,9 +149,10 @@ export async function startSandboxWorker(
     quiet = false,
     expose = true,
     replayCheck,
-    devtools = false,
+    devtools,
     ...sandboxOptions
   } = options
+  const loader = devtoolsLoader(devtools, 'startSandboxWorker')
   const storage = persist === false ? undefined : sessionStorage
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
   const saved = storage ? readPersistedState(storage, storageKey) : undefined
@@ -193,7 +203,8 @@ export async function startSandboxWorker(
     send: (request) => sendThroughWorker(request, baseUrl),
     fetch: workerFetch,
     // The fixture's tests see the app as users do: no panel over it.
-    devtools: devtools && answeredBy === 'worker' ? loadDevtools({ sandbox, baseUrl }) : undefined,
+    devtools:
+      loader && answeredBy === 'worker' ? loadDevtools(loader, { sandbox, baseUrl }) : undefined,
   }
   controls.devtools?.catch((error) => console.warn('[sandbox] Failed to load the devtools:', error))
   if (expose) window.__sandbox = controls
@@ -273,9 +284,11 @@ export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 export { defineScenario } from '../../scenarios/scenario-file.ts'
 export {
+  type DevtoolsLoader,
+  type DevtoolsModule,
   SANDBOX_SIGN_IN_EVENT,
   type SandboxDevtools,
   type SandboxSignInDetail,
-} from './devtools.ts'
+} from './devtools-loader.ts'
 export type { ResetOptions, ResetResult, Sandbox, SandboxOptions, WorkerHandlerOptions }
 export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers }

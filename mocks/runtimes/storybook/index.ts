@@ -9,7 +9,12 @@ import { type SetupWorker, setupWorker } from 'msw/browser'
 import { signIn } from '../../../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
-import { loadDevtools, type SandboxDevtools } from '../browser/devtools.ts'
+import {
+  type DevtoolsLoader,
+  devtoolsLoader,
+  loadDevtools,
+  type SandboxDevtools,
+} from '../browser/devtools-loader.ts'
 import { unhandledOption } from '../browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from '../browser/worker-handlers.ts'
 
@@ -23,7 +28,8 @@ export interface StorySandboxParameters {
   /**
    * Mount the sandbox devtools over the story, folded to a "Sandbox" button: the story's
    * session, personas, fault rules, clock, journal and collections. Set it in the preview's
-   * `parameters` for every story. Loaded with a dynamic import only when asked.
+   * `parameters` for every story. Needs the `devtools` loader of `createStorybookSandbox`,
+   * and is loaded only when a story asks.
    */
   devtools?: boolean
 }
@@ -49,6 +55,12 @@ export interface StorybookSandboxOptions
     Pick<WorkerHandlerOptions, 'baseUrl'> {
   /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
   serviceWorkerUrl?: string
+  /**
+   * The loader of the devtools, `() => import('platform-sandbox/devtools')`, for the stories
+   * whose `parameters.sandbox.devtools` is `true`. Without it Storybook's build holds none of
+   * the panels. Default: no devtools.
+   */
+  devtools?: DevtoolsLoader | undefined
 }
 
 export interface StorybookSandbox {
@@ -77,14 +89,28 @@ export interface StorybookSandbox {
  * export default { loaders: [mswLoader(setupWorker), loader] }
  */
 export function createStorybookSandbox(options: StorybookSandboxOptions = {}): StorybookSandbox {
-  const { baseUrl, serviceWorkerUrl = '/mockServiceWorker.js', ...sandboxOptions } = options
+  const {
+    baseUrl,
+    serviceWorkerUrl = '/mockServiceWorker.js',
+    devtools: devtoolsOption,
+    ...sandboxOptions
+  } = options
+  const loader = devtoolsLoader(devtoolsOption, 'createStorybookSandbox')
+  let warnedNoLoader = false
   const sandbox = createSandbox(sandboxOptions)
   const handlers = createWorkerHandlers(sandbox, baseUrl === undefined ? {} : { baseUrl })
   let devtools: Promise<SandboxDevtools> | undefined
   /** Mounts, refreshes or removes the devtools, as the story asks. */
   const showDevtools = async (wanted: boolean) => {
-    if (wanted) {
-      devtools ??= loadDevtools({ sandbox, baseUrl })
+    if (wanted && !loader) {
+      if (!warnedNoLoader) {
+        console.warn(
+          "[sandbox] A story asks for the devtools: give createStorybookSandbox({ devtools: () => import('platform-sandbox/devtools') }) in the preview.",
+        )
+      }
+      warnedNoLoader = true
+    } else if (wanted && loader) {
+      devtools ??= loadDevtools(loader, { sandbox, baseUrl })
       ;(await devtools).refresh()
     } else if (devtools) {
       const mounted = devtools
@@ -119,3 +145,4 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     },
   }
 }
+export type { DevtoolsLoader } from '../browser/devtools-loader.ts'

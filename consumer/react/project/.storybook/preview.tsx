@@ -4,7 +4,10 @@ import { mswLoader } from 'msw-storybook-addon/csf3'
 import { createStorybookSandbox } from 'platform-sandbox/storybook'
 import { type ReactNode, useState } from 'react'
 
-const { setupWorker, loader } = createStorybookSandbox()
+const { setupWorker, loader } = createStorybookSandbox({
+  // The sandbox's panel over the stories that set `parameters.sandbox.devtools`.
+  devtools: () => import('platform-sandbox/devtools'),
+})
 
 /** A query cache of the story's own, so that no story sees another's answers. */
 function WithQueryClient({ children }: { children: ReactNode }) {

@@ -3,14 +3,20 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 
+const queryClient = new QueryClient()
+
 async function enableMocking(): Promise<void> {
   // The sandbox answers the API in development, and in `vite build --mode sandbox` builds.
   if (!import.meta.env.DEV && import.meta.env.VITE_SANDBOX !== 'on') return
-  const { startSandboxWorker } = await import('platform-sandbox/browser')
-  await startSandboxWorker({ quiet: true })
+  const { startSandboxWorker, SANDBOX_SIGN_IN_EVENT } = await import('platform-sandbox/browser')
+  await startSandboxWorker({
+    quiet: true,
+    // The sandbox's panel, folded to a button in a corner: its own chunk, fetched only here.
+    devtools: () => import('platform-sandbox/devtools'),
+  })
+  // A persona signed in from the panel: the app takes the session up through its own refresh.
+  window.addEventListener(SANDBOX_SIGN_IN_EVENT, () => void queryClient.resetQueries())
 }
-
-const queryClient = new QueryClient()
 
 // The worker is started before the first render, so the first request is answered.
 enableMocking().then(() => {

@@ -2,9 +2,9 @@
  * @module
  * The in-page devtools: the dashboard's panels, mounted in an app's page over the sandbox
  * worker or in Storybook's preview. A Shadow DOM keeps the app's styles and the panels'
- * apart; folded, it is one button in a corner, and nothing polls or listens. Loaded with a
- * dynamic import by `startSandboxWorker({ devtools: true })` and the Storybook loader, so a
- * page that does not ask for it never fetches it.
+ * apart; folded, it is one button in a corner, and nothing polls or listens. It is the
+ * package's `platform-sandbox/devtools` entry, which an app's own `import()` hands to
+ * `startSandboxWorker` or `createStorybookSandbox`, so a build that does not ask holds none of it.
  */
 import { html } from 'htm/preact'
 import { render } from 'preact'

@@ -1,0 +1,59 @@
+/**
+ * @module
+ * The in-page devtools, as the browser and Storybook runtimes take them: a loader the app
+ * gives (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted.
+ * The runtimes never import the panels themselves, so a build that does not hand over the
+ * loader holds none of their code, not even an unused chunk.
+ */
+
+import type {
+  DevtoolsOptions,
+  SandboxDevtools,
+} from '../../../server/dashboard/app/mount-devtools.ts'
+import type { SandboxEvents } from '../../core/events.ts'
+
+export {
+  SANDBOX_SIGN_IN_EVENT,
+  type SandboxSignInDetail,
+} from '../../../server/dashboard/app/sign-in-event.ts'
+export type { SandboxDevtools }
+
+/** What `platform-sandbox/devtools` exports, as far as a runtime uses it. */
+export interface DevtoolsModule {
+  mountDevtools(options: DevtoolsOptions): SandboxDevtools
+}
+
+/** Loads the devtools' module: `() => import('platform-sandbox/devtools')`. */
+export type DevtoolsLoader = () => Promise<DevtoolsModule>
+
+const HOW = "devtools: () => import('platform-sandbox/devtools')"
+
+/**
+ * The loader an option holds, or `undefined` for none. `true` (the form before the loader)
+ * mounts nothing and says what to write instead; anything else is a mistake, refused.
+ */
+export function devtoolsLoader(value: unknown, where: string): DevtoolsLoader | undefined {
+  if (value === undefined || value === false || value === null) return undefined
+  if (typeof value === 'function') return value as DevtoolsLoader
+  if (value === true) {
+    console.warn(
+      `[sandbox] ${where}: \`devtools: true\` no longer mounts the panel. Pass its loader, ${HOW}, so that a build without it holds none of the panel's code.`,
+    )
+    return undefined
+  }
+  throw new TypeError(`${where}: devtools must be a function such as ${HOW}; got ${typeof value}`)
+}
+
+/** Loads the panels with `loader` and mounts them, folded, for the sandbox at `baseUrl`. */
+export async function loadDevtools(
+  loader: DevtoolsLoader,
+  options: { sandbox: { events: SandboxEvents }; baseUrl?: string | undefined },
+): Promise<SandboxDevtools> {
+  const loaded = await loader()
+  if (typeof loaded?.mountDevtools !== 'function') {
+    throw new TypeError(`The devtools loader gave no mountDevtools; write ${HOW}`)
+  }
+  const base =
+    options.baseUrl === undefined || options.baseUrl === '*' ? location.origin : options.baseUrl
+  return loaded.mountDevtools({ sandbox: options.sandbox, baseUrl: base.replace(/\/$/, '') })
+}

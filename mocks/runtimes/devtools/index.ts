@@ -1,0 +1,17 @@
+/**
+ * @module
+ * The in-page devtools, as their own entry (`platform-sandbox/devtools`): the dashboard's
+ * panels (`server/dashboard/app/`) and Preact. Nothing else in the package imports this
+ * module, so an app's bundle holds it only where the app hands its import to
+ * `startSandboxWorker` or `createStorybookSandbox`:
+ *
+ * @example
+ * await startSandboxWorker({
+ *   devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined,
+ * })
+ */
+export {
+  type DevtoolsOptions,
+  mountDevtools,
+  type SandboxDevtools,
+} from '../../../server/dashboard/app/mount-devtools.ts'
