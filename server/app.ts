@@ -5,6 +5,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
+import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
@@ -35,7 +36,14 @@ export type SandboxMiddleware = RequestHandler & { sandbox: Sandbox }
 const scenarios = Object.fromEntries(
   Object.entries(builtInScenarios).map(([name, scenario]) => [
     name,
-    { ...scenario, build: (seed: number) => prebuiltData(name, seed) ?? scenario.build(seed) },
+    {
+      ...scenario,
+      build(seed: number) {
+        // The same generator's records, computed when the server was bundled: as checked.
+        const prebuilt = prebuiltData(name, seed)
+        return prebuilt ? schemaCheckedData(prebuilt) : scenario.build(seed)
+      },
+    },
   ]),
 )
 

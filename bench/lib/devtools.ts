@@ -29,7 +29,7 @@ const work = join(root, 'bench', '.work')
 
 /** Requests per round, rounds per page, warm-up requests per page. */
 const REQUESTS = 200
-const ROUNDS = 6
+const ROUNDS = 10
 const WARM_UP = 50
 
 const TYPES: Record<string, string> = {

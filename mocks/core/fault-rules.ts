@@ -5,7 +5,7 @@
  * matches no operation, an example the operation does not have).
  */
 import { z } from 'zod'
-import { recordedExamples } from '../../spec/examples/index.ts'
+import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { describeIssues } from './validation.ts'
@@ -154,9 +154,7 @@ function coveredOperations(
 
 /** Names of the recorded examples of an operation. */
 export function exampleNames(operation: Operation): string[] {
-  return recordedExamples
-    .filter((example) => example.operationId === operation.id)
-    .map((example) => example.name)
+  return Object.keys(recordedAnswers[operation.id] ?? {})
 }
 
 /**

@@ -4,7 +4,7 @@
  * request, counted down (`times`) or drawn (`probability`, seeded), and turned into
  * what the sandbox does instead of, or before, its normal answer.
  */
-import { recordedExamples } from '../../spec/examples/index.ts'
+import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
 import { type ErrorStatus, errorCodes } from './errors.ts'
 import {
   type CompiledRule,
@@ -70,10 +70,10 @@ export function errorAnswer(
 
 /** The recorded answer `name` of `operation`. */
 export function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
-  const example = recordedExamples.find(
-    (candidate) => candidate.operationId === operation.id && candidate.name === name,
-  )
-  return example ? jsonResponse(example.response.status, example.response.body) : undefined
+  const answer = Object.hasOwn(recordedAnswers[operation.id] ?? {}, name)
+    ? recordedAnswers[operation.id]![name]
+    : undefined
+  return answer ? jsonResponse(answer.status, answer.body) : undefined
 }
 
 export class FaultRegistry {

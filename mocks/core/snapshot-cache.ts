@@ -9,6 +9,8 @@ import { createSnapshot, type Snapshot } from '../model/store.ts'
 
 const SNAPSHOT_CACHE_SIZE = 4
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 export interface SnapshotCache {
   /** The snapshot of a scenario at a seed, built on first use. */
   load(name: string, seed: number): Promise<Snapshot>
@@ -34,7 +36,10 @@ export function createSnapshotCache(
       if (!snapshot) {
         const scenario = scenarios[name]
         invariant(scenario, 'Failed to load scenario "%s": unknown', name)
-        snapshot = Promise.resolve().then(() => createSnapshot(name, seed, scenario.build(seed)))
+        // Built in a task of its own rather than a microtask: a runtime that starts something
+        // slow right after creating the sandbox (a Service Worker's registration) gets it going
+        // first, and the build runs while that waits.
+        snapshot = nextTask().then(() => createSnapshot(name, seed, scenario.build(seed)))
         snapshots.set(key, snapshot)
         snapshot.catch(() => snapshots.delete(key))
         for (const cached of snapshots.keys()) {

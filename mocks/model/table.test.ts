@@ -75,3 +75,28 @@ describe('Table', () => {
     await expect(table.insert({ id: 'a', count: 0, tags: [] })).rejects.toThrow(/already exists/)
   })
 })
+
+describe('createBaseCollection', () => {
+  it('parses every record: a record the schema refuses fails, naming the field', async () => {
+    await expect(
+      createBaseCollection<Row>(schema, 'id', [{ id: 'a', count: 'one' as never, tags: [] }]),
+    ).rejects.toThrow(/does not match the schema \(count: /)
+  })
+
+  it('keeps the parsed copy, without the fields the schema does not name', async () => {
+    const values = { id: 'a', count: 1, tags: [], extra: true }
+    const base = await createBaseCollection<Row>(schema, 'id', [values])
+    expect(base.byKey.get('a')).toEqual({ id: 'a', count: 1, tags: [] })
+    expect(base.byKey.get('a')).not.toBe(values)
+  })
+
+  it('takes records marked as checked as they are, frozen, still refusing a duplicate key', async () => {
+    const values = { id: 'a', count: 1, tags: ['x'] }
+    const base = await createBaseCollection<Row>(schema, 'id', [values], { checked: true })
+    expect(base.byKey.get('a')).toBe(values)
+    expect(Object.isFrozen(values.tags)).toBe(true)
+    await expect(
+      createBaseCollection<Row>(schema, 'id', [values, { ...values }], { checked: true }),
+    ).rejects.toThrow('duplicate key "a"')
+  })
+})

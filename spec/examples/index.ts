@@ -108,7 +108,8 @@ export const recordedExampleFiles = files as readonly RecordedExampleFile[]
  * )
  * decline?.response.status // 409
  */
-export const recordedExamples: readonly RecordedExample[] = flattenExamples(recordedExampleFiles)
+export const recordedExamples: readonly RecordedExample[] =
+  /* @__PURE__ */ flattenExamples(recordedExampleFiles)
 
 /** The exchanges of examples files, flattened: those of this folder, or a project's own. */
 export function flattenExamples(exampleFiles: readonly RecordedExampleFile[]): RecordedExample[] {

@@ -44,11 +44,22 @@ export function devtoolsLoader(value: unknown, where: string): DevtoolsLoader | 
   throw new TypeError(`${where}: devtools must be a function such as ${HOW}; got ${typeof value}`)
 }
 
+/** Resolves when the page has a moment, within a second at most. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: 1000 })
+    else setTimeout(resolve, 50)
+  })
+}
+
 /** Loads the panels with `loader` and mounts them, folded, for the sandbox at `baseUrl`. */
 export async function loadDevtools(
   loader: DevtoolsLoader,
   options: { sandbox: { events: SandboxEvents }; baseUrl?: string | undefined },
 ): Promise<SandboxDevtools> {
+  // Once the page is idle: the app's first requests and render come first.
+  await whenIdle()
   const loaded = await loader()
   if (typeof loaded?.mountDevtools !== 'function') {
     throw new TypeError(`The devtools loader gave no mountDevtools; write ${HOW}`)
