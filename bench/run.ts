@@ -150,6 +150,13 @@ async function main() {
     for (const figure of withRatios(react)) log(formatLine(figure))
     return
   }
+  if (process.argv.includes('--package-only')) {
+    // `npm run bench -- --package-only`: what the package costs a user's project (the Vitest
+    // import phase, the Vite 7 and 8 bundles), printed, not saved.
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    for (const figure of withRatios(await measurePackageCosts(log))) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--devtools-only')) {
     // `npm run bench -- --devtools-only`: the in-page devtools figures alone, not saved.
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
