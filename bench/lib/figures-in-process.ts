@@ -33,7 +33,12 @@ export function inProcessFigures({
     const group = `scenario ${reset.scenario} (${reset.records.toLocaleString('en')} records)`
     const map = { unit: 'ms', baselineName: 'Map build', baseline: reset.mapBuildMs }
     figures.push(
-      { group, name: 'first load: generate, freeze, index (the generator's records are not parsed again)', value: reset.firstLoadMs, ...map },
+      {
+        group,
+        name: 'first load: generate, freeze, index (the generator’s records are not parsed again)',
+        value: reset.firstLoadMs,
+        ...map,
+      },
       { group, name: 'snapshot only: freeze, index', value: reset.snapshotMs, ...map },
       {
         group,
