@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHar } from './har.ts'
 import { quickIndexHar } from './har-index.ts'
+import { splitRecordedUrl } from './recorded-url.ts'
 import { StaleRecordingIndex } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay } from './replay.ts'
@@ -35,6 +36,43 @@ describe('quickIndexHar', () => {
       // Out of order first: each entry is confirmed on its own, then in file order.
       for (const k of [2, 0, 1]) {
         expect(JSON.parse(index.entryText(k))).toEqual(har.log.entries[k])
+      }
+    }
+  })
+
+  it('hashes each route as the recorded URL reads, whatever the URL holds', () => {
+    const urls = [
+      'http://staging.test',
+      'http://staging.test?next=/bookings/bkg_1',
+      'http://staging.test/a?b=/c#d',
+      'http://staging.test/a#b?c',
+      'https://user@staging.test:8443/users/usr_1/follow/',
+      'http://staging.test/caf\u00e9/x',
+      'http://staging.test/café/x',
+      'http://staging.test/a%2Fb',
+      'http://x.test/path://y',
+    ]
+    // As written, whatever the entry's maker did to them.
+    const entries = urls.map((url) => {
+      const entry = jsonEntry('post', 'http://placeholder.test/')
+      return { ...entry, request: { ...entry.request, url: JSON.parse(`"${url}"`) as string } }
+    })
+    for (const text of [
+      JSON.stringify(createHar(entries)),
+      JSON.stringify(createHar(entries), null, 1),
+    ]) {
+      const bytes = new TextEncoder().encode(text)
+      // Read as the file reader does: one character per byte, UTF-8 decoded where needed.
+      const latin1 = Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
+      const decode = (start: number, end: number) =>
+        new TextDecoder().decode(bytes.subarray(start, end))
+      for (const [source, read] of [
+        [text, undefined],
+        [latin1, decode],
+      ] as const) {
+        expect(quickIndexHar(source, read)!.routes).toEqual(
+          entries.map((entry) => routeHash('POST', splitRecordedUrl(entry.request.url)!.path)),
+        )
       }
     }
   })

@@ -73,8 +73,32 @@ function lazySource(route: number, read: () => Recording): RecordingSource {
   return { route, load: () => (recording ??= read()) }
 }
 
+/**
+ * Entry `index` of a quick index, read once on its first `load`. One object per entry,
+ * without closures: a large recording makes ten thousands of them at load.
+ */
+class QuickIndexSource implements RecordingSource {
+  readonly route: number
+  readonly #quick: QuickHarIndex
+  readonly #index: number
+  #recording: Recording | undefined
+  constructor(quick: QuickHarIndex, index: number) {
+    this.#quick = quick
+    this.#index = index
+    this.route = quick.routes[index]!
+  }
+  load(): Recording {
+    this.#recording ??= quickEntry(this.#quick, this.#index)
+    return this.#recording
+  }
+}
+
 function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
-  return quick.routes.map((route, index) => lazySource(route, () => quickEntry(quick, index)))
+  const sources: RecordingSource[] = new Array(quick.routes.length)
+  for (let index = 0; index < sources.length; index++) {
+    sources[index] = new QuickIndexSource(quick, index)
+  }
+  return sources
 }
 
 /** Entry `index` of the quick index, which must parse and hold the request it indexed. */
