@@ -23,7 +23,7 @@ import {
 } from './json-chars.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 import { StaleRecordingIndex } from './recordings.ts'
-import { FNV_OFFSET, FNV_PRIME, routeHash, SPACE, upper } from './route-hash.ts'
+import { routeHash, routeHashInPlace } from './route-hash.ts'
 
 export interface QuickHarIndex {
   /** `routeHash` of each entry's method and path, in file order. */
@@ -106,51 +106,21 @@ function stringAt(text: string, at: number, decode?: Decode): string | undefined
 }
 
 /**
- * `routeHash` of the method and the URL's path whose JSON strings open at `methodAt` and
- * `urlAt`, read in place without making strings of them; `undefined` when either holds
- * an escape or a character that is not ASCII, or the URL is not absolute (the caller then
- * reads them as strings, which handles every case).
+ * `routeHashInPlace` of the JSON strings that open at `methodAt` and `urlAt`, or
+ * `undefined` (the caller then reads them as strings).
  */
 function routeHashAt(text: string, methodAt: number, urlAt: number): number | undefined {
   if (text.charCodeAt(methodAt) !== QUOTE || text.charCodeAt(urlAt) !== QUOTE) return undefined
-  let hash = FNV_OFFSET
-  let at = methodAt + 1
-  for (; ; at++) {
-    const code = text.charCodeAt(at)
-    if (code === QUOTE) break
-    if (code === BACKSLASH || code >= 0x80 || Number.isNaN(code)) return undefined
-    hash = Math.imul(hash ^ upper(code), FNV_PRIME)
-  }
-  if (at === methodAt + 1) return undefined
-  hash = Math.imul(hash ^ SPACE, FNV_PRIME)
-  // Read within the URL's own string only, so a file without these never costs more.
-  const close = text.indexOf('"', urlAt + 1)
-  if (close === -1) return undefined
-  let scheme = -1
-  for (let i = urlAt + 1; i < close; i++) {
-    const code = text.charCodeAt(i)
-    if (code === BACKSLASH) return undefined
-    if (scheme === -1 && code === COLON && text.startsWith('//', i + 1)) scheme = i
-  }
-  if (scheme === -1 || scheme === urlAt + 1) return undefined
-  // As `splitRecordedUrl` reads it: from the first `/` after the scheme (`/` when none).
-  let pathStart = -1
-  for (let i = scheme + 3; i < close && pathStart === -1; i++) {
-    if (text.charCodeAt(i) === SLASH) pathStart = i
-  }
-  if (pathStart === -1) return Math.imul(hash ^ SLASH, FNV_PRIME) >>> 0
-  for (let i = pathStart; i < close; i++) {
-    const code = text.charCodeAt(i)
-    if (code >= 0x80) return undefined
-    if (code === QUESTION || code === HASH) break
-    hash = Math.imul(hash ^ code, FNV_PRIME)
-  }
-  return hash >>> 0
+  // An escaped quote ends a range early; the backslash before it sends the caller to strings.
+  const methodEnd = text.indexOf('"', methodAt + 1)
+  const urlEnd = text.indexOf('"', urlAt + 1)
+  if (methodEnd === -1 || urlEnd === -1) return undefined
+  return routeHashInPlace(
+    (at) => text.charCodeAt(at),
+    [methodAt + 1, methodEnd],
+    [urlAt + 1, urlEnd],
+  )
 }
-
-const SLASH = 0x2f
-const QUESTION = 0x3f
-const HASH = 0x23
 
 /** The text of `[start, end)` of the document, decoded. */
 export type Decode = (start: number, end: number) => string

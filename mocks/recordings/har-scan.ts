@@ -17,7 +17,7 @@ import {
   QUOTE,
 } from './json-chars.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
-import { FNV_OFFSET, FNV_PRIME, routeHash, SPACE, upper } from './route-hash.ts'
+import { routeHash, routeHashInPlace } from './route-hash.ts'
 
 /** One entry of `log.entries`: its byte range and the hash of its route. */
 export interface ScannedEntry {
@@ -49,52 +49,24 @@ function stringValue(bytes: Uint8Array, start: number, end: number): string {
   return JSON.parse(decoder.decode(bytes.subarray(start, end))) as string
 }
 
-const COLON_SLASH_SLASH = [COLON, 0x2f, 0x2f]
-
 /**
- * `routeHash` of a request from the JSON string tokens of its method and URL. Plain
- * ASCII (nearly every recording) is hashed from the bytes; escapes or other characters
- * are decoded first. `undefined` when the URL is not absolute.
+ * `routeHash` of a request from the JSON string tokens of its method and URL: read from
+ * the bytes in place, or decoded first when they hold escapes or other characters.
+ * `undefined` when the URL is not absolute.
  */
 function tokenRouteHash(
   bytes: Uint8Array,
   method: readonly [number, number],
   url: readonly [number, number],
 ): number | undefined {
-  let plain = true
-  for (const [start, end] of [method, url]) {
-    for (let i = start + 1; i < end - 1; i++) {
-      const byte = bytes[i]!
-      if (byte >= 0x80 || byte === BACKSLASH) plain = false
-    }
-  }
-  if (!plain) {
-    const path = splitRecordedUrl(stringValue(bytes, url[0], url[1]))?.path
-    return path === undefined
-      ? undefined
-      : routeHash(stringValue(bytes, method[0], method[1]), path)
-  }
-  let hash = FNV_OFFSET
-  for (let i = method[0] + 1; i < method[1] - 1; i++) {
-    hash = Math.imul(hash ^ upper(bytes[i]!), FNV_PRIME)
-  }
-  hash = Math.imul(hash ^ SPACE, FNV_PRIME)
-  // The path: from the first "/" after "://" to "?", "#" or the end.
-  const last = url[1] - 1
-  let at = url[0] + 1
-  for (; at + 2 < last; at++) {
-    if (bytes[at] === COLON && bytes[at + 1] === 0x2f && bytes[at + 2] === 0x2f) break
-  }
-  if (at + 2 >= last || at === url[0] + 1) return undefined
-  at += COLON_SLASH_SLASH.length
-  while (at < last && bytes[at] !== 0x2f) at++
-  if (at === last) return Math.imul(hash ^ 0x2f, FNV_PRIME) >>> 0
-  for (; at < last; at++) {
-    const byte = bytes[at]!
-    if (byte === 0x3f || byte === 0x23) break
-    hash = Math.imul(hash ^ byte, FNV_PRIME)
-  }
-  return hash >>> 0
+  const inPlace = routeHashInPlace(
+    (at) => bytes[at]!,
+    [method[0] + 1, method[1] - 1],
+    [url[0] + 1, url[1] - 1],
+  )
+  if (inPlace !== undefined) return inPlace
+  const path = splitRecordedUrl(stringValue(bytes, url[0], url[1]))?.path
+  return path === undefined ? undefined : routeHash(stringValue(bytes, method[0], method[1]), path)
 }
 
 /** Deeper than this, the scan gives up (the caller then parses the document in full). */

@@ -62,43 +62,51 @@ function fromBytes(bytes: Uint8Array, where: string, exact: boolean): RecordingS
     }
     return fromDocument(document, where)
   }
-  return entries.map(({ start, end, route }, index) =>
-    lazySource(route, () => parseEntry(bytes.subarray(start, end), index, where)),
+  const read = (index: number) => {
+    const { start, end } = entries[index]!
+    return parseEntry(bytes.subarray(start, end), index, where)
+  }
+  return lazySources(
+    entries.map(({ route }) => route),
+    read,
   )
 }
 
-/** A source whose recording is read once, on its first `load`. */
-function lazySource(route: number, read: () => Recording): RecordingSource {
-  let recording: Recording | undefined
-  return { route, load: () => (recording ??= read()) }
-}
-
 /**
- * Entry `index` of a quick index, read once on its first `load`. One object per entry,
- * without closures: a large recording makes ten thousands of them at load.
+ * Entry `index` of a file, read with `read` once, on its first `load`. One object per
+ * entry and one reader per file, without a closure per entry: a large recording makes tens
+ * of thousands of them at load.
  */
-class QuickIndexSource implements RecordingSource {
+class LazySource implements RecordingSource {
   readonly route: number
-  readonly #quick: QuickHarIndex
   readonly #index: number
+  readonly #read: (index: number) => Recording
   #recording: Recording | undefined
-  constructor(quick: QuickHarIndex, index: number) {
-    this.#quick = quick
+  constructor(route: number, index: number, read: (index: number) => Recording) {
+    this.route = route
     this.#index = index
-    this.route = quick.routes[index]!
+    this.#read = read
   }
   load(): Recording {
-    this.#recording ??= quickEntry(this.#quick, this.#index)
+    this.#recording ??= this.#read(this.#index)
     return this.#recording
   }
 }
 
-function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
-  const sources: RecordingSource[] = new Array(quick.routes.length)
-  for (let index = 0; index < sources.length; index++) {
-    sources[index] = new QuickIndexSource(quick, index)
+/** The sources of a file's entries, by their routes in file order. */
+function lazySources(
+  routes: readonly number[],
+  read: (index: number) => Recording,
+): RecordingSource[] {
+  const sources: RecordingSource[] = new Array(routes.length)
+  for (let index = 0; index < routes.length; index++) {
+    sources[index] = new LazySource(routes[index]!, index, read)
   }
   return sources
+}
+
+function fromQuickIndex(quick: QuickHarIndex): RecordingSource[] {
+  return lazySources(quick.routes, (index) => quickEntry(quick, index))
 }
 
 /** Entry `index` of the quick index, which must parse and hold the request it indexed. */
