@@ -70,9 +70,8 @@ export function errorAnswer(
 
 /** The recorded answer `name` of `operation`. */
 export function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
-  const answer = Object.hasOwn(recordedAnswers[operation.id] ?? {}, name)
-    ? recordedAnswers[operation.id]![name]
-    : undefined
+  const answers = recordedAnswers[operation.id]
+  const answer = answers && Object.hasOwn(answers, name) ? answers[name] : undefined
   return answer ? jsonResponse(answer.status, answer.body) : undefined
 }
 

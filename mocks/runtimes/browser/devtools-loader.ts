@@ -26,7 +26,8 @@ export interface DevtoolsModule {
 /** Loads the devtools' module: `() => import('platform-sandbox/devtools')`. */
 export type DevtoolsLoader = () => Promise<DevtoolsModule>
 
-const HOW = "devtools: () => import('platform-sandbox/devtools')"
+/** How an app passes the loader, for the messages that ask for it. */
+export const HOW = "devtools: () => import('platform-sandbox/devtools')"
 
 /**
  * The loader an option holds, or `undefined` for none. `true` (the form before the loader)
@@ -45,7 +46,7 @@ export function devtoolsLoader(value: unknown, where: string): DevtoolsLoader | 
 }
 
 /** Resolves when the page has a moment, within a second at most. */
-function whenIdle(): Promise<void> {
+export function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function')
       requestIdleCallback(() => resolve(), { timeout: 1000 })
@@ -58,8 +59,6 @@ export async function loadDevtools(
   loader: DevtoolsLoader,
   options: { sandbox: { events: SandboxEvents }; baseUrl?: string | undefined },
 ): Promise<SandboxDevtools> {
-  // Once the page is idle: the app's first requests and render come first.
-  await whenIdle()
   const loaded = await loader()
   if (typeof loaded?.mountDevtools !== 'function') {
     throw new TypeError(`The devtools loader gave no mountDevtools; write ${HOW}`)

@@ -21,6 +21,7 @@ import {
   devtoolsLoader,
   loadDevtools,
   type SandboxDevtools,
+  whenIdle,
 } from './devtools-loader.ts'
 import { isUnderPlaywrightFixture } from './fixture-marker.ts'
 import {
@@ -202,9 +203,12 @@ export async function startSandboxWorker(
     },
     send: (request) => sendThroughWorker(request, baseUrl),
     fetch: workerFetch,
-    // The fixture's tests see the app as users do: no panel over it.
+    // The fixture's tests see the app as users do: no panel over it. Mounted once the page
+    // is idle, so that the app's first requests and render come first.
     devtools:
-      loader && answeredBy === 'worker' ? loadDevtools(loader, { sandbox, baseUrl }) : undefined,
+      loader && answeredBy === 'worker'
+        ? whenIdle().then(() => loadDevtools(loader, { sandbox, baseUrl }))
+        : undefined,
   }
   controls.devtools?.catch((error) => console.warn('[sandbox] Failed to load the devtools:', error))
   if (expose) window.__sandbox = controls

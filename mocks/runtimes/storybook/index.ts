@@ -12,11 +12,14 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.
 import {
   type DevtoolsLoader,
   devtoolsLoader,
+  HOW,
   loadDevtools,
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
 import { unhandledOption } from '../browser/unhandled-option.ts'
 import { createWorkerHandlers, type WorkerHandlerOptions } from '../browser/worker-handlers.ts'
+
+export type { DevtoolsLoader }
 
 /** What a story puts in `parameters.sandbox`. */
 export interface StorySandboxParameters {
@@ -105,7 +108,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     if (wanted && !loader) {
       if (!warnedNoLoader) {
         console.warn(
-          "[sandbox] A story asks for the devtools: give createStorybookSandbox({ devtools: () => import('platform-sandbox/devtools') }) in the preview.",
+          `[sandbox] A story asks for the devtools: give createStorybookSandbox({ ${HOW} }) in the preview.`,
         )
       }
       warnedNoLoader = true
@@ -145,4 +148,3 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     },
   }
 }
-export type { DevtoolsLoader } from '../browser/devtools-loader.ts'
