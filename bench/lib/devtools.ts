@@ -197,24 +197,18 @@ export async function measureStartupBundles(
       for (const next of manifest[key]?.imports ?? []) visit(next)
     }
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
-    for (const key of loaded) {
-      startup[name] += gzipSync(await readFile(join(out, manifest[key]!.file))).length
-    }
-    const files = new Set(Object.values(manifest).map((chunk) => chunk.file))
-    for (const file of files) {
+    const loadedFiles = new Set([...loaded].map((key) => manifest[key]!.file))
+    // Every file the build emits, read once: all count as emitted, those loaded at start as
+    // startup too.
+    for (const file of new Set(Object.values(manifest).map((chunk) => chunk.file))) {
       if (!file.endsWith('.js')) continue
       const text = await readFile(join(out, file))
       const size = gzipSync(text).length
       emitted[name] += size
+      if (loadedFiles.has(file)) startup[name] += size
       const holdsPanels = text.includes('platform-sandbox-devtools')
       if (name === 'plain' && holdsPanels) plainHoldsDevtools = true
-      if (
-        name === 'devtools' &&
-        holdsPanels &&
-        ![...loaded].some((key) => manifest[key]!.file === file)
-      ) {
-        devtoolsChunk += size
-      }
+      if (name === 'devtools' && holdsPanels && !loadedFiles.has(file)) devtoolsChunk += size
     }
   }
   return { startup, emitted, devtoolsChunk, plainHoldsDevtools }
