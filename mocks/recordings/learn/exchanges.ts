@@ -6,7 +6,7 @@
  * kept apart.
  */
 import type { Operation } from '../../core/operation.ts'
-import { createRouter } from '../../core/router.ts'
+import { createRouter, type RouteMatch } from '../../core/router.ts'
 import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** One recorded exchange with an operation of the API. */
@@ -17,8 +17,11 @@ export interface LearnExchange {
   /** The path and the query string (`?dryRun=true`, or `''`), as recorded. */
   path: string
   search: string
-  /** Path parameters, still percent-encoded. */
-  params: Record<string, string>
+  /**
+   * Path parameters, still percent-encoded: one object for every exchange on the same
+   * method and path, so what is worked out from them can be kept by it.
+   */
+  params: Readonly<Record<string, string>>
   /** The request headers the sandbox reads (`authorization`, `cookie`, `content-type`), names in lower case. */
   headers: Record<string, string>
   /** Request body text, `''` when none. */
@@ -27,9 +30,7 @@ export interface LearnExchange {
   /** Response body text. */
   answer: string
   /** `Set-Cookie` values of the answer. */
-  setCookie: string[]
-  /** When the request was sent (`startedDateTime`), if it is a date. */
-  startedAt: Date | undefined
+  setCookie: readonly string[]
 }
 
 /** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
@@ -41,13 +42,18 @@ export interface ReadExchanges {
   /** Entries that are not an operation of the API, by label. */
   others: string[]
   total: number
+  /** When the first exchange with a date (`startedDateTime`) was sent. */
+  startedAt: Date | undefined
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
+const NO_COOKIES: readonly string[] = Object.freeze([])
+
 /** The only request headers the sandbox's answers depend on. */
 const READ = new Set(['authorization', 'cookie', 'content-type'])
+const READ_LENGTHS = new Set([...READ].map((name) => name.length))
 
 function headerMap(raw: unknown, where: string): Record<string, string> {
   const headers: Record<string, string> = {}
@@ -57,6 +63,8 @@ function headerMap(raw: unknown, where: string): Record<string, string> {
     if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') {
       throw new RecordingsFormatError(`${where}: expected { name, value } strings`)
     }
+    // Only names as long as one read are lowered and looked up.
+    if (!READ_LENGTHS.has(header.name.length)) continue
     const name = header.name.toLowerCase()
     if (READ.has(name)) headers[name] = header.value
   }
@@ -73,33 +81,50 @@ export function readExchanges(document: unknown, operations: readonly Operation[
     throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
   }
   const router = createRouter(operations.map((value) => ({ ...value, value })))
-  // Recordings repeat their routes: each method and path is matched once.
-  const matches = new Map<string, ReturnType<typeof router>>()
+  // Recordings repeat their routes: each method and path is matched once, by method then
+  // path (no key to build), `null` when it is no operation.
+  const matches = new Map<string, Map<string, RouteMatch<Operation> | null>>()
   const route = (method: string, path: string) => {
-    const key = `${method} ${path}`
-    if (!matches.has(key)) matches.set(key, router(method, path))
-    return matches.get(key)
+    let paths = matches.get(method)
+    if (!paths) {
+      paths = new Map()
+      matches.set(method, paths)
+    }
+    let matched = paths.get(path)
+    if (matched === undefined) {
+      matched = router(method, path) ?? null
+      paths.set(path, matched)
+    }
+    return matched
   }
   const exchanges: LearnExchange[] = []
   const others: string[] = []
-  log.entries.forEach((raw: unknown, index) => {
+  let startedAt: Date | undefined
+  const entries: unknown[] = log.entries
+  for (let index = 0; index < entries.length; index++) {
+    const raw = entries[index]
     const { entry, method, url } = checkedEntry(raw, index, '')
     const matched = route(method, url.path)
     if (!matched) {
       others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
-      return
+      continue
+    }
+    if (startedAt === undefined) {
+      const started = (raw as { startedDateTime?: unknown }).startedDateTime
+      const date = typeof started === 'string' ? new Date(started) : undefined
+      if (date && !Number.isNaN(date.getTime())) startedAt = date
     }
     const request = (raw as { request: Record<string, unknown> }).request
-    const response = (raw as { response: Record<string, unknown> }).response
     const headers = headerMap(request.headers, `log.entries.${index}.request.headers`)
-    const setCookie: string[] = []
-    for (const header of response.headers as Array<{ name: string; value: string }>) {
-      if (header.name.toLowerCase() === 'set-cookie') setCookie.push(header.value)
+    let setCookie: string[] | undefined
+    for (const header of entry.response.headers) {
+      if (header.name.length === 10 && header.name.toLowerCase() === 'set-cookie') {
+        setCookie ??= []
+        setCookie.push(header.value)
+      }
     }
     const content = entry.response.content
     const text = typeof content.text === 'string' ? content.text : ''
-    const started = (raw as { startedDateTime?: unknown }).startedDateTime
-    const startedAt = typeof started === 'string' ? new Date(started) : undefined
     exchanges.push({
       index,
       operation: matched.value,
@@ -110,9 +135,8 @@ export function readExchanges(document: unknown, operations: readonly Operation[
       body: entry.request.postData?.text ?? '',
       status: entry.response.status,
       answer: content.encoding === 'base64' ? atob(text) : text,
-      setCookie,
-      startedAt: startedAt && !Number.isNaN(startedAt.getTime()) ? startedAt : undefined,
+      setCookie: setCookie ?? NO_COOKIES,
     })
-  })
-  return { exchanges, others, total: log.entries.length }
+  }
+  return { exchanges, others, total: entries.length, startedAt }
 }

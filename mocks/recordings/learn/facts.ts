@@ -43,11 +43,12 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** The facts of every record, with an undo log so that one exchange's facts go together. */
 export class Facts {
-  readonly byKey = new Map<string, Fact>()
+  /** The facts of each collection, by key. */
+  private readonly collections = new Map<CollectionName, Map<string, Fact>>()
   /** What the current exchange changed: `[object, field, had it, previous value]`, in order. */
   private undo: Array<[Record<string, unknown>, string, boolean, unknown]> = []
   /** Facts the current exchange created, and those it added an origin to. */
-  private created: string[] = []
+  private created: Fact[] = []
   private mentioned: Fact[] = []
   private merged: Fact[] = []
   /** The exchange being read (its index in `log.entries`). */
@@ -70,8 +71,8 @@ export class Facts {
       else delete target[field]
     }
     for (const fact of this.mentioned) fact.origins.pop()
-    for (const id of this.created) this.byKey.delete(id)
-    for (const fact of this.merged) this.byKey.set(`${fact.collection}\u0000${fact.key}`, fact)
+    for (const fact of this.created) this.of(fact.collection).delete(fact.key)
+    for (const fact of this.merged) this.of(fact.collection).set(fact.key, fact)
     this.begin(this.entry)
   }
 
@@ -95,10 +96,25 @@ export class Facts {
     this.mentioned.push(fact)
   }
 
+  /** The facts of `collection`, by key. */
+  of(collection: CollectionName): Map<string, Fact> {
+    let facts = this.collections.get(collection)
+    if (!facts) {
+      facts = new Map()
+      this.collections.set(collection, facts)
+    }
+    return facts
+  }
+
+  /** Every collection with facts, and its facts. */
+  all(): IterableIterator<[CollectionName, Map<string, Fact>]> {
+    return this.collections.entries()
+  }
+
   /** The fact of a record, created empty on first use. */
   fact(collection: CollectionName, key: string): Fact {
-    const id = `${collection}\u0000${key}`
-    let fact = this.byKey.get(id)
+    const facts = this.of(collection)
+    let fact = facts.get(key)
     if (!fact) {
       fact = {
         collection,
@@ -110,8 +126,8 @@ export class Facts {
         by: {},
         origins: [],
       }
-      this.byKey.set(id, fact)
-      this.created.push(id)
+      facts.set(key, fact)
+      this.created.push(fact)
     }
     this.mention(fact)
     return fact
@@ -237,7 +253,7 @@ export class Facts {
     ])
     into.origins.push(...from.origins)
     into.origins.sort((a, b) => a - b)
-    this.byKey.delete(`${from.collection}\u0000${from.key}`)
+    this.of(from.collection).delete(from.key)
     this.merged.push(from)
   }
 

@@ -11,7 +11,9 @@ import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
 import { REFRESH_COOKIE } from '../../core/caller.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
+import type { Operation } from '../../core/operation.ts'
 import { readJsonBody } from '../../core/pipeline.ts'
+import { decodeParams } from '../../core/router.ts'
 import { parseInput } from '../../core/validation.ts'
 import type { Store } from '../../model/store.ts'
 import { operations } from '../../operations/table.ts'
@@ -94,8 +96,11 @@ function parseJson(text: string): unknown {
 function memoize<T>(fn: (key: string) => T): (key: string) => T {
   const answers = new Map<string, T>()
   return (key) => {
-    if (!answers.has(key)) answers.set(key, fn(key))
-    return answers.get(key) as T
+    const known = answers.get(key)
+    if (known !== undefined || answers.has(key)) return known as T
+    const answer = fn(key)
+    answers.set(key, answer)
+    return answer
   }
 }
 
@@ -127,7 +132,24 @@ function createInputCheck(): (exchange: LearnExchange) => InputCheck {
       throw error
     }
   })
-  const paramChecks = new Map<string, ReturnType<typeof checked>>()
+  // Exchanges on one method and path share their params object: decoded and checked once.
+  const paramChecks = new Map<
+    object,
+    ReturnType<typeof checked> | { ok: false; error: SandboxError }
+  >()
+  const paramsOf = (operation: Operation, raw: Readonly<Record<string, string>>) => {
+    let verdict = paramChecks.get(raw)
+    if (!verdict) {
+      try {
+        verdict = checked(operation.params, decodeParams(raw), 'params')
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error
+        verdict = { ok: false, error }
+      }
+      paramChecks.set(raw, verdict)
+    }
+    return verdict
+  }
   return (exchange) => {
     const { operation } = exchange
     try {
@@ -137,26 +159,18 @@ function createInputCheck(): (exchange: LearnExchange) => InputCheck {
         operation.method === 'POST'
           ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
           : {}
-      const params: Record<string, string> = {}
-      for (const [name, value] of Object.entries(exchange.params)) {
-        try {
-          params[name] = decodeURIComponent(value)
-        } catch {
-          return { ok: false, error: new SandboxError(400, `${name} is not a valid path segment`) }
-        }
-      }
-      const key = `${operation.id}\u0000${Object.values(params).join('\u0000')}`
-      let parsedParams = paramChecks.get(key)
-      if (!parsedParams) {
-        parsedParams = checked(operation.params, params, 'params')
-        paramChecks.set(key, parsedParams)
-      }
+      const parsedParams = paramsOf(operation, exchange.params)
       if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
       if (operation.body) {
         const parsedBody = checked(operation.body, body, 'body')
         if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
       }
-      return { ok: true, body, params, writes: dryRun !== true }
+      return {
+        ok: true,
+        body,
+        params: parsedParams.data as Record<string, string>,
+        writes: dryRun !== true,
+      }
     } catch (error) {
       if (error instanceof SandboxError) return { ok: false, error }
       throw error
@@ -328,9 +342,9 @@ export async function learnScenario(
   document: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  const { exchanges, others, total } = readExchanges(document, operations)
+  const { exchanges, others, total, startedAt } = readExchanges(document, operations)
   const name = options.name ?? 'learned'
-  const now = exchanges.find((exchange) => exchange.startedAt)?.startedAt ?? REFERENCE_DATE
+  const now = startedAt ?? REFERENCE_DATE
   const sandbox = createSandbox({
     scenario: options.extends ?? DEFAULT_EXTENDS,
     ...(options.seed === undefined ? {} : { seed: options.seed }),

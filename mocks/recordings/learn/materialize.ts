@@ -70,13 +70,7 @@ export async function materialize(
   const signIns: LearnedSignIn[] = []
   const ids = new Map<string, string>()
   const at = { session }
-  const byCollection = new Map<CollectionName, Fact[]>()
-  for (const fact of facts.byKey.values()) {
-    const list = byCollection.get(fact.collection) ?? []
-    list.push(fact)
-    byCollection.set(fact.collection, list)
-  }
-  const of = (name: CollectionName) => byCollection.get(name) ?? []
+  const of = (name: CollectionName) => [...facts.of(name).values()]
   const note = (name: CollectionName, key: string, fact: Fact) => {
     const id = `${name}:${key}`
     origins.set(id, [...(origins.get(id) ?? []), ...fact.origins])
@@ -320,8 +314,10 @@ export async function materialize(
     note('notifications', fact.key, fact)
   }
 
-  for (const name of byCollection.keys()) {
-    if (!ORDER.includes(name)) throw new Error(`Failed to learn a scenario: no writer for ${name}`)
+  for (const [name, known] of facts.all()) {
+    if (known.size > 0 && !ORDER.includes(name)) {
+      throw new Error(`Failed to learn a scenario: no writer for ${name}`)
+    }
   }
   return { origins, signIns }
 }
