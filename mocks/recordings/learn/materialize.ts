@@ -73,7 +73,8 @@ export async function materialize(
   const of = (name: CollectionName) => [...facts.of(name).values()]
   const note = (name: CollectionName, key: string, fact: Fact) => {
     const id = `${name}:${key}`
-    origins.set(id, [...(origins.get(id) ?? []), ...fact.origins])
+    const earlier = origins.get(id)
+    origins.set(id, earlier ? [...earlier, ...fact.origins] : fact.origins)
   }
   const existing = (fact: Fact) => fact.initialExists === true
   const update = async <Name extends CollectionName>(
@@ -128,12 +129,6 @@ export async function materialize(
     }
     const roles: User['roles'] = [hosts.has(fact.key) ? 'host' : 'guest']
     if (admin === true) roles.push('admin')
-    const placeholder = fact.key.startsWith('~')
-    const created = await factories.users(
-      { ...(placeholder ? {} : { publicId: fact.key }), roles, refreshTokenRevokedAt: null },
-      at,
-    )
-    const made = madeUpCredentials(created.publicId)
     // A made-up credential never takes one the recording showed for someone else.
     const unique = (value: string, taken: Set<unknown>) => {
       let candidate = value
@@ -143,12 +138,28 @@ export async function materialize(
       taken.add(candidate)
       return candidate
     }
-    const credentials = {
-      refreshToken:
-        (fact.initial.refreshToken as string | undefined) ?? unique(made.refreshToken, tokens),
-      idpCode: (fact.initial.idpCode as string | undefined) ?? unique(made.idpCode, codes),
+    const credentialsOf = (publicId: string) => {
+      const made = madeUpCredentials(publicId)
+      return {
+        refreshToken:
+          (fact.initial.refreshToken as string | undefined) ?? unique(made.refreshToken, tokens),
+        idpCode: (fact.initial.idpCode as string | undefined) ?? unique(made.idpCode, codes),
+      }
     }
-    await update('users', created.publicId, credentials)
+    let created: User
+    let credentials: { refreshToken: string; idpCode: string }
+    if (fact.key.startsWith('~')) {
+      // Known by a sign-in only: the factory picks the id, the credentials follow from it.
+      created = await factories.users({ roles, refreshTokenRevokedAt: null }, at)
+      credentials = credentialsOf(created.publicId)
+      await update('users', created.publicId, credentials)
+    } else {
+      credentials = credentialsOf(fact.key)
+      created = await factories.users(
+        { publicId: fact.key, roles, refreshTokenRevokedAt: null, ...credentials },
+        at,
+      )
+    }
     ids.set(fact.key, created.publicId)
     signIns.push({ publicId: created.publicId, ...credentials })
     note('users', created.publicId, fact)
