@@ -47,6 +47,39 @@ describe('request bodies', () => {
     expect(response.body.code).toBe('UNSUPPORTED_MEDIA_TYPE')
   })
 
+  it('reads the media type whatever its case, spaces and parameters', async () => {
+    const statuses: Record<string, number> = {}
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset=utf-8',
+      'Application/JSON; charset=utf-8',
+      ' application/json ',
+      'application/merge-patch+json',
+      'application/jsonx',
+      'application/json-seq',
+      'text/plain; type=application/json',
+    ]) {
+      const response = await api.call(`${decline}?dryRun=true`, {
+        as: 'host',
+        body: '{"reason":"late"}',
+        headers: { 'content-type': type },
+      })
+      statuses[type] = response.status
+    }
+    expect(statuses).toEqual({
+      'application/json': 201,
+      'application/json; charset=utf-8': 201,
+      'application/json;charset=utf-8': 201,
+      'Application/JSON; charset=utf-8': 201,
+      ' application/json ': 201,
+      'application/merge-patch+json': 201,
+      'application/jsonx': 415,
+      'application/json-seq': 415,
+      'text/plain; type=application/json': 415,
+    })
+  })
+
   it('treats an empty body as an empty object', async () => {
     const response = await api.call(`${decline}?dryRun=true`, { as: 'host', method: 'POST' })
     expect(response.status).toBe(201)

@@ -64,6 +64,19 @@ export function byteLength(text: string): number {
   return bytes
 }
 
+/** `application/json` of `Application/JSON; charset=utf-8`; `''` when there is none. */
+function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return ''
+  // The usual header, as clients send it, needs no copy.
+  if (contentType.startsWith('application/json')) {
+    if (contentType.length === 16 || contentType.charCodeAt(16) === 0x3b /* ; */) {
+      return 'application/json'
+    }
+  }
+  const semicolon = contentType.indexOf(';')
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+}
+
 /** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
 export function readJsonBody(
   text: string | null | undefined,
@@ -77,7 +90,7 @@ export function readJsonBody(
       (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
   if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+  const mediaType = mediaTypeOf(contentType)
   if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
     throw new SandboxError(
       415,

@@ -25,7 +25,7 @@ import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
-import { rules } from './rules.ts'
+import { parseJson, rules } from './rules.ts'
 
 export interface ScenarioFromHarOptions {
   /** The scenario's name. Default `learned`. */
@@ -82,14 +82,6 @@ function cookieValue(header: string | undefined, name: string): string | undefin
     if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
   }
   return undefined
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 /** `fn` remembering its answer for each key: recordings repeat query strings, ids and tokens. */
@@ -385,7 +377,7 @@ export async function learnScenario(
           status: exchange.status,
           params: input.params,
           body: input.body,
-          answer: () => parseJson(exchange.answer),
+          answer: exchange.answer,
           caller,
           writes: input.writes,
         })

@@ -20,13 +20,22 @@ export interface RuleInput {
   body: Record<string, unknown>
   /** Public id of the signed-in caller (operations that need one). */
   caller: string
-  /** The parsed JSON of the answer (`undefined` when it is not JSON). */
-  answer(): unknown
+  /** The answer's text, as recorded. */
+  answer: string
   /** Whether the exchange wrote (not `dryRun=true`). */
   writes: boolean
 }
 
 type Rule = (input: RuleInput) => void
+
+/** The JSON of `text`, or `undefined` when it is none. */
+export function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
@@ -200,7 +209,7 @@ const getAccountStatus: Rule = (input) => {
   if (status === 404) return facts.exists(fact, false)
   if (status !== 200) refused(status)
   facts.exists(fact, true)
-  const shown = input.answer() as Record<string, unknown> | null | undefined
+  const shown = parseJson(input.answer) as Record<string, unknown> | null | undefined
   if (shown === null || typeof shown !== 'object') return
   for (const field of ['payouts_enabled', 'charges_enabled'] as const) {
     if (typeof shown[field] === 'boolean') facts.pin(fact, field, shown[field])
