@@ -147,16 +147,24 @@ export class Table<T extends object> {
     return count
   }
 
-  /** The first record matching `predicate` (scans). */
+  /** The first record matching `predicate` (scans, in the order of `all()`). */
   find(predicate: (record: Readonly<T>) => boolean): Readonly<T> | undefined {
-    for (const record of this.#iterate()) if (predicate(record)) return record
-    return undefined
+    let found: T | undefined
+    this.#scan((record) => {
+      if (!predicate(record)) return false
+      found = record
+      return true
+    })
+    return found
   }
 
-  /** Every record matching `predicate` (scans). */
+  /** Every record matching `predicate` (scans, in the order of `all()`). */
   filter(predicate: (record: Readonly<T>) => boolean): Readonly<T>[] {
     const result: T[] = []
-    for (const record of this.#iterate()) if (predicate(record)) result.push(record)
+    this.#scan((record) => {
+      if (predicate(record)) result.push(record)
+      return false
+    })
     return result
   }
 
@@ -207,13 +215,25 @@ export class Table<T extends object> {
     return true
   }
 
-  *#iterate(): Generator<T> {
+  /**
+   * Calls `visit` with each record in the order of `all()` until it returns `true`. A plain
+   * loop, not a generator: factories scan small collections once per record they make.
+   * Without writes, only the base is read.
+   */
+  #scan(visit: (record: T) => boolean): void {
+    const changed = this.#changed
+    const deleted = this.#deleted
+    const untouched = changed.size === 0 && deleted.size === 0
     for (const [id, record] of this.base.byKey) {
-      if (this.#deleted.has(id)) continue
-      yield this.#changed.get(id) ?? record
+      if (untouched) {
+        if (visit(record)) return
+        continue
+      }
+      if (deleted.has(id)) continue
+      if (visit(changed.get(id) ?? record)) return
     }
-    for (const [id, record] of this.#changed) {
-      if (!this.base.byKey.has(id)) yield record
+    for (const [id, record] of changed) {
+      if (!this.base.byKey.has(id) && visit(record)) return
     }
   }
 }
