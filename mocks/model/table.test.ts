@@ -31,10 +31,10 @@ describe('Table', () => {
     expect(table.get('a')).toEqual({ id: 'a', count: 10, tags: ['x', 'y'] })
     expect(other.get('a')).toEqual({ id: 'a', count: 1, tags: ['x'] })
     expect(base.byKey.get('a')).toEqual({ id: 'a', count: 1, tags: ['x'] })
-    expect(table.changes.count()).toBe(1)
+    expect(table.writeCount).toBe(1)
   })
 
-  it('updates a record twice through the @msw/data collection', async () => {
+  it('updates a record twice, each time a validated copy', async () => {
     const { table } = await createTable()
     await table.update('b', (draft) => {
       draft.count = 3
@@ -43,7 +43,13 @@ describe('Table', () => {
       draft.count += 1
     })
     expect(table.get('b')?.count).toBe(4)
-    expect(table.changes.count()).toBe(1)
+    expect(table.writeCount).toBe(1)
+    await expect(
+      table.update('b', (draft) => {
+        draft.count = 'many' as never
+      }),
+    ).rejects.toThrow('Failed to write to "rows": the record does not match the schema (count: ')
+    expect(table.get('b')?.count).toBe(4)
   })
 
   it('freezes base records so a stray mutation throws', async () => {
@@ -64,10 +70,34 @@ describe('Table', () => {
     expect(table.get('a')).toBeUndefined()
   })
 
-  it('rejects a record the schema does not accept', async () => {
+  it('rejects a record the schema does not accept, naming the field', async () => {
     const { table } = await createTable()
-    await expect(table.insert({ id: 'd', count: 'many' } as never)).rejects.toThrow()
+    await expect(table.insert({ id: 'd', count: 'many' } as never)).rejects.toThrow(
+      'Failed to write to "rows": the record does not match the schema (count: ',
+    )
     expect(table.has('d')).toBe(false)
+  })
+
+  it('keeps its own copy of an inserted record, without the fields the schema does not name', async () => {
+    const { table } = await createTable()
+    const values = { id: 'd', count: 4, tags: ['x'], extra: true }
+    await table.insert(values)
+    values.tags.push('y')
+    expect(table.get('d')).toEqual({ id: 'd', count: 4, tags: ['x'] })
+  })
+
+  it('gives what the session sees as a new @msw/data collection', async () => {
+    const { table } = await createTable()
+    await table.insert({ id: 'c', count: 3, tags: [] })
+    await table.update('a', (draft) => {
+      draft.count = 9
+    })
+    table.delete('b')
+    const collection = await table.toCollection()
+    expect(collection.findMany().map((record) => ({ ...record }))).toEqual(table.all())
+    expect(collection.findFirst((q) => q.where({ count: 9 } as never))?.id).toBe('a')
+    await table.insert({ id: 'e', count: 5, tags: [] })
+    expect(collection.count()).toBe(2)
   })
 
   it('refuses a duplicate key', async () => {

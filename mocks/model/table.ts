@@ -1,10 +1,10 @@
 /**
  * @module
  * A collection as one session sees it: a shared, read-only base (the scenario's
- * records, validated with their zod schema, available as an @msw/data collection on
- * demand) plus the session's own writes, held in an @msw/data collection. Lookups by
- * key go through a `Map` kept beside each collection, so they never scan, and a new
- * session costs nothing until it writes.
+ * records, validated with their zod schema) plus the session's own writes, validated
+ * the same way. Both are kept in `Map`s by key, so lookups never scan, and a new session
+ * costs nothing until it writes. Either is available as an @msw/data collection on
+ * demand, for queries written for @msw/data.
  */
 import { Collection } from '@msw/data'
 import { invariant } from 'outvariant'
@@ -86,13 +86,25 @@ function clonePlain<T>(record: T): T {
   return structuredClone(record)
 }
 
+/** `values` parsed by `schema`, or an error naming the table and each field it refuses. */
+function parsed<T>(schema: AnySchema, values: unknown, table: string): T {
+  const result = schema.safeParse(values)
+  invariant(
+    result.success,
+    'Failed to write to "%s": the record does not match the schema (%s)',
+    table,
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+  )
+  return result.data as T
+}
+
 /**
  * One collection of one session. Reads see the base overlaid with the session's
- * writes; writes go to the session's own @msw/data collection (`changes`).
+ * writes; each write is validated with the collection's schema, as the base was, and
+ * kept in the session's own key index.
  */
 export class Table<T extends object> {
   readonly #schema: AnySchema
-  #changes: Collection<AnySchema> | undefined
   readonly #changed = new Map<string, T>()
   readonly #deleted = new Set<string>()
 
@@ -108,12 +120,13 @@ export class Table<T extends object> {
   }
 
   /**
-   * The session's created and updated records, as an @msw/data collection. Made on
-   * first use: an empty one still costs a few kilobytes, times 12 tables per session.
+   * The records this session sees (`all()`), as a new @msw/data collection, for queries
+   * written for @msw/data. A copy: later writes do not reach it.
    */
-  get changes(): Collection<AnySchema> {
-    this.#changes ??= new Collection({ schema: this.#schema })
-    return this.#changes
+  async toCollection(): Promise<Collection<AnySchema>> {
+    const collection = new Collection({ schema: this.#schema })
+    for (const record of this.all()) await collection.create(clonePlain(record) as never)
+    return collection
   }
 
   /** The record with this key, or `undefined`. Never scans. */
@@ -177,7 +190,7 @@ export class Table<T extends object> {
   async insert(values: T): Promise<Readonly<T>> {
     const id = String(values[this.key])
     invariant(!this.has(id), 'Failed to insert into "%s": key "%s" already exists', this.name, id)
-    const record = (await this.changes.create(values as never)) as T
+    const record = parsed<T>(this.#schema, values, this.name)
     this.#changed.set(id, record)
     this.#deleted.delete(id)
     return record
@@ -185,20 +198,11 @@ export class Table<T extends object> {
 
   /** Applies `mutate` to a copy of the record, validates it and stores it. */
   async update(id: string, mutate: (draft: T) => void): Promise<Readonly<T>> {
-    const changed = this.#changed.get(id)
-    if (changed) {
-      const next = (await this.changes.update(changed as never, {
-        data: mutate as never,
-      })) as T | undefined
-      invariant(next, 'Failed to update "%s" in "%s": record vanished', id, this.name)
-      this.#changed.set(id, next)
-      return next
-    }
     const current = this.get(id)
     invariant(current, 'Failed to update "%s" in "%s": no such record', id, this.name)
     const draft = clonePlain(current) as T
     mutate(draft)
-    const record = (await this.changes.create(draft as never)) as T
+    const record = parsed<T>(this.#schema, draft, this.name)
     this.#changed.set(id, record)
     return record
   }
@@ -206,11 +210,7 @@ export class Table<T extends object> {
   /** Removes the record from this session's view. */
   delete(id: string): boolean {
     if (!this.has(id)) return false
-    const changed = this.#changed.get(id)
-    if (changed) {
-      this.#changes?.delete(changed as never)
-      this.#changed.delete(id)
-    }
+    this.#changed.delete(id)
     if (this.base.byKey.has(id)) this.#deleted.add(id)
     return true
   }
