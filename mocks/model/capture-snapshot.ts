@@ -1,13 +1,13 @@
 /**
  * @module
- * A session's current state as a snapshot other sessions can start from. Records the
- * session never wrote are shared with the snapshot it started from (same frozen
- * objects); only its own writes are copied and frozen. The cost is one `Map` entry per
- * record, and a reset to the result is as cheap as a reset to a built-in scenario.
+ * A session's current state as a snapshot other sessions can start from. Every record is
+ * shared, as it is frozen: those the session never wrote with the snapshot it started
+ * from, its own writes with the session. The cost is one `Map` entry per record, and a
+ * reset to the result is as cheap as a reset to a built-in scenario.
  */
 import { type CollectionName, collectionDefinitions, collectionNames } from './schemas.ts'
 import { highestSequence, type Snapshot, type Store } from './store.ts'
-import { type BaseCollection, baseCollectionOf, deepFreeze } from './table.ts'
+import { type BaseCollection, baseCollectionOf } from './table.ts'
 
 /** Captures `store` as a snapshot named `name`. */
 export function captureSnapshot(store: Store, name: string): Snapshot {
@@ -16,15 +16,14 @@ export function captureSnapshot(store: Store, name: string): Snapshot {
   for (const collection of collectionNames) {
     const { schema, key } = collectionDefinitions[collection]
     const table = store[collection]
-    const base = table.base.byKey as ReadonlyMap<string, object>
     if (table.writeCount === 0) {
-      bases[collection] = baseCollectionOf(schema, base)
+      bases[collection] = baseCollectionOf(schema, table.base.byKey as ReadonlyMap<string, object>)
       continue
     }
     const byKey = new Map<string, object>()
     for (const record of table.all() as Record<string, unknown>[]) {
       const id = String(record[key])
-      byKey.set(id, base.get(id) === record ? record : deepFreeze(structuredClone(record)))
+      byKey.set(id, record)
     }
     idSequence = Math.max(idSequence, highestSequence(byKey.keys()))
     bases[collection] = baseCollectionOf(schema, byKey)

@@ -78,12 +78,19 @@ describe('Table', () => {
     expect(table.has('d')).toBe(false)
   })
 
-  it('keeps its own copy of an inserted record, without the fields the schema does not name', async () => {
+  it('keeps its own frozen copy of a written record, without the fields the schema does not name', async () => {
     const { table } = await createTable()
     const values = { id: 'd', count: 4, tags: ['x'], extra: true }
-    await table.insert(values)
+    const inserted = await table.insert(values)
     values.tags.push('y')
     expect(table.get('d')).toEqual({ id: 'd', count: 4, tags: ['x'] })
+    expect(table.get('d')).toBe(inserted)
+    expect(Object.isFrozen(inserted) && Object.isFrozen(inserted.tags)).toBe(true)
+    const updated = await table.update('d', (draft) => {
+      draft.tags.push('z')
+    })
+    expect(Object.isFrozen(updated.tags)).toBe(true)
+    expect(inserted.tags).toEqual(['x'])
   })
 
   it('gives what the session sees as a new @msw/data collection', async () => {

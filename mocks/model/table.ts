@@ -86,7 +86,10 @@ function clonePlain<T>(record: T): T {
   return structuredClone(record)
 }
 
-/** `values` parsed by `schema`, or an error naming the table and each field it refuses. */
+/**
+ * `values` parsed by `schema` (a copy) and frozen, as the base's records are; or an error
+ * naming the table and each field it refuses.
+ */
 function parsed<T>(schema: AnySchema, values: unknown, table: string): T {
   const result = schema.safeParse(values)
   invariant(
@@ -95,13 +98,13 @@ function parsed<T>(schema: AnySchema, values: unknown, table: string): T {
     table,
     result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
   )
-  return result.data as T
+  return deepFreeze(result.data as T)
 }
 
 /**
  * One collection of one session. Reads see the base overlaid with the session's
- * writes; each write is validated with the collection's schema, as the base was, and
- * kept in the session's own key index.
+ * writes; each write is validated with the collection's schema and frozen, as the base's
+ * records are, and kept in the session's own key index.
  */
 export class Table<T extends object> {
   readonly #schema: AnySchema
