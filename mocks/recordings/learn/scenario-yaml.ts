@@ -7,7 +7,7 @@
  */
 import { type CollectionName, collectionDefinitions } from '../../model/schemas.ts'
 import type { LearnedScenario } from './learn-scenario.ts'
-import { yamlLines } from './yaml-block.ts'
+import { yamlBlock } from './yaml-block.ts'
 
 /** At most this many exchanges are named above one record. */
 const NAMED = 4
@@ -32,21 +32,21 @@ function originComment(learned: LearnedScenario, collection: string, key: string
  */
 export function scenarioYaml(learned: LearnedScenario, header: readonly string[] = []): string {
   const { add, change, remove, ...envelope } = learned.scenario
-  const lines = header.map((line) => `# ${line}`)
-  if (lines.length > 0) lines.push('')
-  lines.push(...yamlLines(envelope))
+  let text = header.map((line) => `# ${line}\n`).join('')
+  if (header.length > 0) text += '\n'
+  text += yamlBlock(envelope)
   for (const [part, section] of Object.entries({ add, change, remove })) {
     if (!section || Object.keys(section).length === 0) continue
-    lines.push(`${part}:`)
+    text += `${part}:\n`
     for (const [collection, items] of Object.entries(section) as [string, unknown[]][]) {
       const field = collectionDefinitions[collection as CollectionName].key as string
-      lines.push(`  ${collection}:`)
+      text += `  ${collection}:\n`
       for (const record of items) {
         const key = typeof record === 'string' ? record : (record as Record<string, unknown>)[field]
-        lines.push(`    # ${originComment(learned, collection, String(key))}`)
-        lines.push(...yamlLines(record, '      ', '    - '))
+        text += `    # ${originComment(learned, collection, String(key))}\n`
+        text += yamlBlock(record, '      ', '    - ')
       }
     }
   }
-  return `${lines.join('\n')}\n`
+  return text
 }

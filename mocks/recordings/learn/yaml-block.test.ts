@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { CORE_SCHEMA, load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { yamlLines, yamlString } from './yaml-block.ts'
+import { yamlBlock, yamlString } from './yaml-block.ts'
 
 const tricky = fc.constantFrom(
   'null',
@@ -100,7 +100,7 @@ describe('block YAML of plain data', () => {
   it('reads back equal in js-yaml (core schema) and the yaml package, whatever the value', () => {
     fc.assert(
       fc.property(value, (written) => {
-        const text = `${yamlLines(written).join('\n')}\n`
+        const text = yamlBlock(written)
         const { jsYaml, yaml } = read(text)
         expect(jsYaml).toEqual(written)
         expect(yaml).toEqual(written)
@@ -112,10 +112,9 @@ describe('block YAML of plain data', () => {
   it('reads back equal as items of a sequence under a key, as the learned files nest records', () => {
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), (items) => {
-        const lines = ['add:', '  bookings:']
-        for (const item of items)
-          lines.push('    # a comment', ...yamlLines(item, '      ', '    - '))
-        const { jsYaml, yaml } = read(`${lines.join('\n')}\n`)
+        let text = 'add:\n  bookings:\n'
+        for (const item of items) text += `    # a comment\n${yamlBlock(item, '      ', '    - ')}`
+        const { jsYaml, yaml } = read(text)
         expect(jsYaml).toEqual({ add: { bookings: items } })
         expect(yaml).toEqual({ add: { bookings: items } })
       }),
@@ -125,7 +124,7 @@ describe('block YAML of plain data', () => {
 
   it('writes records as js-yaml does, quoting only what needs it', () => {
     expect(
-      yamlLines(
+      yamlBlock(
         {
           id: 'bkg_1',
           guestId: 'usr_guest',
@@ -146,33 +145,36 @@ describe('block YAML of plain data', () => {
         '      ',
         '    - ',
       ),
-    ).toEqual([
-      '    - id: bkg_1',
-      '      guestId: usr_guest',
-      "      displayName: Ana O'Brien-Kiehn",
-      '      roles:',
-      '        - host',
-      '        - admin',
-      '      startsAt: 2026-06-10T18:00:00.000Z',
-      '      amount: 300',
-      '      declineReason: null',
-      '      verified: true',
-      '      note: "yes"',
-      '      code: "0123"',
-      '      reason: "late: sorry"',
-      '      signatures:',
-      '        - userId: usr_1',
-      '          fullName: Ana',
-      '      tags: []',
-      '      extra: {}',
-    ])
+    ).toBe(
+      [
+        '    - id: bkg_1',
+        '      guestId: usr_guest',
+        "      displayName: Ana O'Brien-Kiehn",
+        '      roles:',
+        '        - host',
+        '        - admin',
+        '      startsAt: 2026-06-10T18:00:00.000Z',
+        '      amount: 300',
+        '      declineReason: null',
+        '      verified: true',
+        '      note: "yes"',
+        '      code: "0123"',
+        '      reason: "late: sorry"',
+        '      signatures:',
+        '        - userId: usr_1',
+        '          fullName: Ana',
+        '      tags: []',
+        '      extra: {}',
+        '',
+      ].join('\n'),
+    )
     expect(yamlString('\u2028')).toBe('"\\u2028"')
   })
 
   it('refuses what is not plain data, naming its type', () => {
-    expect(() => yamlLines({ when: () => 1 })).toThrow(
+    expect(() => yamlBlock({ when: () => 1 })).toThrow(
       'Failed to write YAML: a function is not plain data',
     )
-    expect(() => yamlLines({ big: 1n })).toThrow('Failed to write YAML: a bigint is not plain data')
+    expect(() => yamlBlock({ big: 1n })).toThrow('Failed to write YAML: a bigint is not plain data')
   })
 })

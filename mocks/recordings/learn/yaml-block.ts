@@ -64,20 +64,22 @@ function scalar(value: unknown): string | undefined {
 }
 
 /**
- * Appends the lines of the non-empty array or object `value` to `out`, each starting with
- * `indent`, except the first, which starts with `lead` (as wide: `- ` for an item).
+ * The lines of the non-empty array or object `value`, each ending in a line break and
+ * starting with `indent`, except the first, which starts with `lead` (as wide: `- ` for
+ * an item).
  */
-function writeNode(out: string[], value: object, indent: string, lead: string): void {
+function block(value: object, indent: string, lead: string): string {
   const inner = `${indent}  `
+  let text = ''
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item = value[i] as unknown
       const start = `${i === 0 ? lead : indent}- `
-      const text = scalar(item === undefined ? null : item)
-      if (text === undefined) writeNode(out, item as object, inner, start)
-      else out.push(start + text)
+      const scalarText = scalar(item === undefined ? null : item)
+      text +=
+        scalarText === undefined ? block(item as object, inner, start) : `${start}${scalarText}\n`
     }
-    return
+    return text
   }
   let first = true
   for (const key in value) {
@@ -85,25 +87,23 @@ function writeNode(out: string[], value: object, indent: string, lead: string): 
     if (item === undefined) continue
     const start = `${first ? lead : indent}${yamlString(key)}:`
     first = false
-    const text = scalar(item)
-    if (text === undefined) {
-      out.push(start)
-      writeNode(out, item as object, inner, inner)
-    } else out.push(`${start} ${text}`)
+    const scalarText = scalar(item)
+    text +=
+      scalarText === undefined
+        ? `${start}\n${block(item as object, inner, inner)}`
+        : `${start} ${scalarText}\n`
   }
+  return text
 }
 
 /**
- * The lines of `value` as block YAML, each starting with `indent` (the first with `lead`
- * when given, as wide as `indent`: `- ` makes it an item of a sequence).
+ * `value` as block YAML, each line ending in a line break and starting with `indent` (the
+ * first with `lead` when given, as wide as `indent`: `- ` makes it an item of a sequence).
  *
  * @example
- * yamlLines({ id: 'bkg_1', roles: ['host'] }, '  ') // ['  id: bkg_1', '  roles:', '    - host']
+ * yamlBlock({ id: 'bkg_1', roles: ['host'] }, '  ') // '  id: bkg_1\n  roles:\n    - host\n'
  */
-export function yamlLines(value: unknown, indent = '', lead = indent): string[] {
+export function yamlBlock(value: unknown, indent = '', lead = indent): string {
   const text = scalar(value)
-  if (text !== undefined) return [lead + text]
-  const out: string[] = []
-  writeNode(out, value as object, indent, lead)
-  return out
+  return text === undefined ? block(value as object, indent, lead) : `${lead}${text}\n`
 }
