@@ -6,7 +6,7 @@
  * kept apart.
  */
 import type { Operation } from '../../core/operation.ts'
-import { createRouter, type RouteMatch } from '../../core/router.ts'
+import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
 import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** One recorded exchange with an operation of the API. */
@@ -72,6 +72,31 @@ function headerMap(raw: unknown, where: string): Record<string, string> {
 }
 
 /**
+ * The operations' router, remembering each method and path it matched: recordings repeat
+ * their routes. Kept by method then path (no key to build), `null` for no operation.
+ */
+class Routes {
+  readonly #router: Router<Operation>
+  readonly #matches = new Map<string, Map<string, RouteMatch<Operation> | null>>()
+  constructor(operations: readonly Operation[]) {
+    this.#router = createRouter(operations.map((value) => ({ ...value, value })))
+  }
+  match(method: string, path: string): RouteMatch<Operation> | null {
+    let paths = this.#matches.get(method)
+    if (!paths) {
+      paths = new Map()
+      this.#matches.set(method, paths)
+    }
+    let matched = paths.get(path)
+    if (matched === undefined) {
+      matched = this.#router(method, path) ?? null
+      paths.set(path, matched)
+    }
+    return matched
+  }
+}
+
+/**
  * Reads `document` (a parsed HAR): throws a `RecordingsFormatError` naming the first entry
  * that is not a HAR entry, as loading it for replay would.
  */
@@ -80,23 +105,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   if (!isObject(log) || !Array.isArray(log.entries)) {
     throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
   }
-  const router = createRouter(operations.map((value) => ({ ...value, value })))
-  // Recordings repeat their routes: each method and path is matched once, by method then
-  // path (no key to build), `null` when it is no operation.
-  const matches = new Map<string, Map<string, RouteMatch<Operation> | null>>()
-  const route = (method: string, path: string) => {
-    let paths = matches.get(method)
-    if (!paths) {
-      paths = new Map()
-      matches.set(method, paths)
-    }
-    let matched = paths.get(path)
-    if (matched === undefined) {
-      matched = router(method, path) ?? null
-      paths.set(path, matched)
-    }
-    return matched
-  }
+  const routes = new Routes(operations)
   const exchanges: LearnExchange[] = []
   const others: string[] = []
   let startedAt: Date | undefined
@@ -104,7 +113,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   for (let index = 0; index < entries.length; index++) {
     const raw = entries[index]
     const { entry, method, url } = checkedEntry(raw, index, '')
-    const matched = route(method, url.path)
+    const matched = routes.match(method, url.path)
     if (!matched) {
       others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
       continue

@@ -84,14 +84,21 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined
 }
 
-/** `fn` remembering its answer for each key: recordings repeat query strings, ids and tokens. */
-function memoize<T>(fn: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>()
-  return (key) => {
-    const known = answers.get(key)
-    if (known !== undefined || answers.has(key)) return known as T
-    const answer = fn(key)
-    answers.set(key, answer)
+/**
+ * `fn` remembering its answer for each key: recordings repeat query strings, ids and
+ * tokens. A class, not a closure, so that every learner shares one compiled `get`.
+ */
+class Memo<T> {
+  readonly #answers = new Map<string, T>()
+  readonly #fn: (key: string) => T
+  constructor(fn: (key: string) => T) {
+    this.#fn = fn
+  }
+  get(key: string): T {
+    const known = this.#answers.get(key)
+    if (known !== undefined || this.#answers.has(key)) return known as T
+    const answer = this.#fn(key)
+    this.#answers.set(key, answer)
     return answer
   }
 }
@@ -111,62 +118,65 @@ type InputCheck =
   | { ok: true; body: Record<string, unknown>; params: Record<string, string>; writes: boolean }
   | { ok: false; error: SandboxError }
 
+type Verdict<T> = { ok: true; data: T } | { ok: false; error: SandboxError }
+
+function dryRunOf(search: string): boolean | undefined | SandboxError {
+  try {
+    return readDryRunQuery(new URLSearchParams(search))
+  } catch (error) {
+    if (error instanceof SandboxError) return error
+    throw error
+  }
+}
+
 /**
  * What the sandbox answers whatever the state: the `dryRun`, body and input checks, as the
  * pipeline makes them before it authenticates. One per recording, remembering repeats.
  */
-function createInputCheck(): (exchange: LearnExchange) => InputCheck {
-  const dryRunOf = memoize((search): boolean | undefined | SandboxError => {
-    try {
-      return readDryRunQuery(new URLSearchParams(search))
-    } catch (error) {
-      if (error instanceof SandboxError) return error
-      throw error
-    }
-  })
-  // Exchanges on one method and path share their params object: decoded and checked once.
-  const paramChecks = new Map<
-    object,
-    ReturnType<typeof checked> | { ok: false; error: SandboxError }
-  >()
-  const paramsOf = (operation: Operation, raw: Readonly<Record<string, string>>) => {
-    let verdict = paramChecks.get(raw)
-    if (!verdict) {
-      try {
-        verdict = checked(operation.params, decodeParams(raw), 'params')
-      } catch (error) {
-        if (!(error instanceof SandboxError)) throw error
-        verdict = { ok: false, error }
-      }
-      paramChecks.set(raw, verdict)
-    }
-    return verdict
-  }
-  return (exchange) => {
+class InputChecks {
+  readonly #dryRuns = new Memo(dryRunOf)
+  /** Exchanges on one method and path share their params object: decoded and checked once. */
+  readonly #params = new Map<object, Verdict<Record<string, string>>>()
+
+  check(exchange: LearnExchange): InputCheck {
     const { operation } = exchange
     try {
-      const dryRun = operation.dryRun ? dryRunOf(exchange.search) : undefined
+      const dryRun = operation.dryRun ? this.#dryRuns.get(exchange.search) : undefined
       if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
       const body =
         operation.method === 'POST'
           ? readJsonBody(exchange.body, exchange.headers['content-type'], BODY_LIMIT)
           : {}
-      const parsedParams = paramsOf(operation, exchange.params)
-      if (!parsedParams.ok) return { ok: false, error: parsedParams.error }
-      if (operation.body) {
-        const parsedBody = checked(operation.body, body, 'body')
-        if (!parsedBody.ok) return { ok: false, error: parsedBody.error }
+      const params = this.#paramsOf(operation, exchange.params)
+      if (!params.ok) return params
+      if (operation.body && !operation.body.safeParse(body).success) {
+        const parsedBody = parseInput(operation.body, body, 'body')
+        if (!parsedBody.ok) return parsedBody
       }
-      return {
-        ok: true,
-        body,
-        params: parsedParams.data as Record<string, string>,
-        writes: dryRun !== true,
-      }
+      return { ok: true, body, params: params.data, writes: dryRun !== true }
     } catch (error) {
       if (error instanceof SandboxError) return { ok: false, error }
       throw error
     }
+  }
+
+  #paramsOf(
+    operation: Operation,
+    raw: Readonly<Record<string, string>>,
+  ): Verdict<Record<string, string>> {
+    let verdict = this.#params.get(raw)
+    if (!verdict) {
+      try {
+        verdict = checked(operation.params, decodeParams(raw), 'params') as Verdict<
+          Record<string, string>
+        >
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error
+        verdict = { ok: false, error }
+      }
+      this.#params.set(raw, verdict)
+    }
+    return verdict
   }
 }
 
@@ -290,14 +300,14 @@ function expect(exchange: LearnExchange, status: number, why: string): void {
 function callerOf(
   exchange: LearnExchange,
   facts: Facts,
-  subjectOf: (authorization: string) => string | undefined,
+  subjects: Memo<string | undefined>,
 ): string | undefined {
   const authorization = exchange.headers.authorization
   if (authorization === undefined) {
     expect(exchange, 401, 'no Authorization header')
     return undefined
   }
-  const subject = subjectOf(authorization)
+  const subject = subjects.get(authorization)
   if (subject === undefined) {
     expect(exchange, 401, 'the token names no subject (redacted without it)')
     return undefined
@@ -348,12 +358,12 @@ export async function learnScenario(
   const facts = new Facts()
   const signIns = new SignIns(facts, base)
   const notCovered: NotCoveredExchange[] = []
-  const inputCheck = createInputCheck()
-  const subjectOf = memoize(bearerSubject)
+  const inputs = new InputChecks()
+  const subjects = new Memo(bearerSubject)
   for (const exchange of exchanges) {
     facts.begin(exchange.index)
     try {
-      const input = inputCheck(exchange)
+      const input = inputs.check(exchange)
       if (!input.ok) {
         expect(
           exchange,
@@ -369,7 +379,7 @@ export async function learnScenario(
         const rule = rules[id]
         if (!rule) throw new NotCovered(`${id} is not learned yet`)
         const caller =
-          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, subjectOf)
+          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, subjects)
         if (caller === undefined) continue
         rule({
           facts,
