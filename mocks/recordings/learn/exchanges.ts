@@ -9,6 +9,13 @@ import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
 import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
+/** The request headers the sandbox's answers depend on. */
+export interface LearnHeaders {
+  authorization: string | undefined
+  cookie: string | undefined
+  'content-type': string | undefined
+}
+
 /** One recorded exchange with an operation of the API. */
 export interface LearnExchange {
   /** Position in `log.entries`, from 0. */
@@ -22,8 +29,8 @@ export interface LearnExchange {
    * method and path, so what is worked out from them can be kept by it.
    */
   params: Readonly<Record<string, string>>
-  /** The request headers the sandbox reads (`authorization`, `cookie`, `content-type`), names in lower case. */
-  headers: Record<string, string>
+  /** The request headers the sandbox reads, names in lower case; `undefined` when not sent. */
+  headers: LearnHeaders
   /** Request body text, `''` when none. */
   body: string
   status: number
@@ -55,8 +62,13 @@ const NO_COOKIES: readonly string[] = Object.freeze([])
 const READ = new Set(['authorization', 'cookie', 'content-type'])
 const READ_LENGTHS = new Set([...READ].map((name) => name.length))
 
-function headerMap(raw: unknown, where: string): Record<string, string> {
-  const headers: Record<string, string> = {}
+function headerMap(raw: unknown, where: string): LearnHeaders {
+  // Every exchange's headers have the same shape, all three names present.
+  const headers: LearnHeaders = {
+    authorization: undefined,
+    cookie: undefined,
+    'content-type': undefined,
+  }
   if (raw === undefined) return headers
   if (!Array.isArray(raw)) throw new RecordingsFormatError(`${where}: expected an array`)
   for (const header of raw) {
@@ -66,7 +78,7 @@ function headerMap(raw: unknown, where: string): Record<string, string> {
     // Only names as long as one read are lowered and looked up.
     if (!READ_LENGTHS.has(header.name.length)) continue
     const name = header.name.toLowerCase()
-    if (READ.has(name)) headers[name] = header.value
+    if (READ.has(name)) headers[name as keyof LearnHeaders] = header.value
   }
   return headers
 }

@@ -141,7 +141,9 @@ class InputChecks {
   check(exchange: LearnExchange): InputCheck {
     const { operation } = exchange
     try {
-      const dryRun = operation.dryRun ? this.#dryRuns.get(exchange.search) : undefined
+      // No query string, the usual, needs no lookup.
+      const dryRun =
+        operation.dryRun && exchange.search !== '' ? this.#dryRuns.get(exchange.search) : undefined
       if (dryRun instanceof SandboxError) return { ok: false, error: dryRun }
       const body =
         operation.method === 'POST'

@@ -28,7 +28,7 @@ export async function playForward(
   for (const exchange of exchanges) {
     const headers: Record<string, string> = { [SESSION_HEADER]: session }
     for (const [name, value] of Object.entries(exchange.headers)) {
-      if (!DROPPED.has(name) && !name.startsWith('x-sandbox')) headers[name] = value
+      if (value !== undefined && !DROPPED.has(name)) headers[name] = value
     }
     const cookie = exchange.headers.cookie
     if (cookie !== undefined && !isRedacted(cookie)) headers.cookie = cookie

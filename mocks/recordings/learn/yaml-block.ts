@@ -22,6 +22,8 @@ const KEYWORDS = new Set(
   ]),
 )
 
+const LONGEST_KEYWORD = Math.max(...[...KEYWORDS].map((word) => word.length))
+
 /**
  * A letter first, then letters, digits, spaces and `_ . , @ / + ( ) ' -`, not ending in a
  * space: no YAML indicator can start it, and `: ` or ` #` cannot occur in it.
@@ -36,8 +38,15 @@ const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padSt
 
 /** A string as a YAML scalar. */
 export function yamlString(value: string): string {
-  if (TIMESTAMP.test(value)) return value
-  if (PLAIN.test(value) && !value.endsWith(' ') && !KEYWORDS.has(value)) return value
+  const first = value.charCodeAt(0)
+  const letter = (first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a)
+  if (letter) {
+    const plain =
+      PLAIN.test(value) &&
+      value.charCodeAt(value.length - 1) !== 0x20 &&
+      (value.length > LONGEST_KEYWORD || !KEYWORDS.has(value))
+    if (plain) return value
+  } else if (first >= 0x30 && first <= 0x39 && TIMESTAMP.test(value)) return value
   return JSON.stringify(value).replace(UNPRINTABLE, escapeChar)
 }
 
