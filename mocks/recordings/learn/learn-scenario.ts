@@ -337,6 +337,20 @@ function callerOf(
   return subject
 }
 
+/** The exchange of entry `index`, found by halving: exchanges are in entry order. */
+function exchangeAt(exchanges: readonly LearnExchange[], index: number): LearnExchange | undefined {
+  let low = 0
+  let high = exchanges.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const exchange = exchanges[middle]!
+    if (exchange.index === index) return exchange
+    if (exchange.index < index) low = middle + 1
+    else high = middle - 1
+  }
+  return undefined
+}
+
 /**
  * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
  * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
@@ -411,7 +425,6 @@ export async function learnScenario(
   }
   // Exported as a saved snapshot is: what differs from the scenario extended.
   await sandbox.snapshots.save(SNAPSHOT, { session })
-  const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   const scenario: ScenarioFile = {
     ...(await sandbox.snapshots.export(SNAPSHOT)),
     name,
@@ -426,7 +439,7 @@ export async function learnScenario(
     others,
     origins: learned.origins,
     label: (index) => {
-      const exchange = byIndex.get(index)
+      const exchange = exchangeAt(exchanges, index)
       return exchange ? labelOf(exchange) : `#${index + 1}`
     },
     signIns: learned.signIns,
