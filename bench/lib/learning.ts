@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
-import { learnScenario } from '../../mocks/recordings/learn/learn-scenario.ts'
+import { learnScenarioFromText } from '../../mocks/recordings/learn/learn-scenario.ts'
 import { scenarioYaml } from '../../mocks/recordings/learn/scenario-yaml.ts'
 import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
 import { createReplay } from '../../mocks/recordings/replay.ts'
@@ -30,10 +30,9 @@ export interface LearningFigures {
   validateMs: number
 }
 
+/** What `platform-sandbox scenario from-har` does, but for writing the file. */
 async function learnOnce(file: string) {
-  const learned = await learnScenario(JSON.parse(readFileSync(file, 'utf8')), {
-    name: 'bench',
-  })
+  const learned = await learnScenarioFromText(readFileSync(file, 'utf8'), { name: 'bench' })
   return { learned, text: scenarioYaml(learned) }
 }
 

@@ -186,6 +186,71 @@ function entriesStart(text: string): number {
   }
 }
 
+/** Where each key `"request"` whose value is an object starts, from `array` on. */
+function requestKeys(text: string, array: number): number[] {
+  const keys: number[] = []
+  for (let at = array; ; ) {
+    const hit = text.indexOf('"request"', at)
+    if (hit === -1) break
+    at = hit + 9
+    if (isEscaped(text, hit)) continue
+    const colon = skipSpace(text, at)
+    if (text.charCodeAt(colon) !== COLON) continue
+    if (text.charCodeAt(skipSpace(text, colon + 1)) === OPEN_OBJECT) keys.push(hit)
+  }
+  return keys
+}
+
+/** Consecutive entries of `log.entries`, as the text of a JSON array. */
+export interface HarEntryChunk {
+  /** Index of its first entry in `log.entries`. */
+  first: number
+  /** How many entries it holds. */
+  count: number
+  /** `[entry,entry,...]`, as written in the document. */
+  text: string
+}
+
+/**
+ * The entries of the HAR document `text` in chunks of `size` (the last may hold fewer),
+ * and the document with `log.entries` emptied (`envelope`): for a reader that parses a
+ * large recording a chunk at a time, so that it never holds all of it parsed at once.
+ * `undefined` when the document does not look like a HAR this way.
+ *
+ * Only the chunks' bounds are read from the structure, as the quick index reads an
+ * entry's. The caller confirms the rest: each chunk must parse, as an array of `count`
+ * entries, and the envelope too; otherwise it parses the whole document, which says
+ * exactly what is wrong. Chunks and envelope parsing means the whole text is JSON.
+ */
+export function harEntryChunks(
+  text: string,
+  size: number,
+): { chunks: HarEntryChunk[]; envelope: string } | undefined {
+  const array = entriesStart(text)
+  if (array === -1) return undefined
+  const keys = requestKeys(text, array)
+  if (keys.length === 0) return undefined
+  const entries = confirmer(text, array, keys, (start, end) => text.slice(start, end))
+  try {
+    if (!entries.endHolds()) return undefined
+    const chunks: HarEntryChunk[] = []
+    for (let first = 0; first < keys.length; first += size) {
+      const last = Math.min(keys.length, first + size) - 1
+      const start = entries.start(first)
+      // The entry after this chunk's last is found from the end of that last one, across
+      // exactly one comma: the chunk ends where the last entry does.
+      const end = entries.end(last)
+      if (last + 1 < keys.length) entries.start(last + 1)
+      chunks.push({ first, count: last - first + 1, text: `[${text.slice(start, end)}]` })
+    }
+    const close = skipSpace(text, entries.end(keys.length - 1))
+    return { chunks, envelope: `${text.slice(0, array)}[]${text.slice(close + 1)}` }
+  } catch (error) {
+    if (error instanceof StaleRecordingIndex) return undefined
+    throw error
+  }
+}
+
 /**
  * The quick index of the HAR document `text`, or `undefined` when it does not look like
  * one this way (no `log.entries`, a request without method or absolute URL...): the
@@ -201,16 +266,7 @@ export function quickIndexHar(
 ): QuickHarIndex | undefined {
   const array = entriesStart(text)
   if (array === -1) return undefined
-  const keys: number[] = []
-  for (let at = array; ; ) {
-    const hit = text.indexOf('"request"', at)
-    if (hit === -1) break
-    at = hit + 9
-    if (isEscaped(text, hit)) continue
-    const colon = skipSpace(text, at)
-    if (text.charCodeAt(colon) !== COLON) continue
-    if (text.charCodeAt(skipSpace(text, colon + 1)) === OPEN_OBJECT) keys.push(hit)
-  }
+  const keys = requestKeys(text, array)
   // No entry (or none found this way): the full read is as quick and checks the whole file.
   if (keys.length === 0) return undefined
   const routes: number[] = new Array(keys.length)
@@ -300,6 +356,16 @@ function confirmer(text: string, array: number, keys: readonly number[], decode:
       bounds(k)
       chain()
       return decode(starts[k]!, ends[k]!)
+    },
+    /** Where entry `k` starts, read from the structure around it (not chained). */
+    start(k: number): number {
+      bounds(k)
+      return starts[k]!
+    },
+    /** The index after entry `k`, read from the structure around it (not chained). */
+    end(k: number): number {
+      bounds(k)
+      return ends[k]!
     },
     /**
      * Whether the document ends as it should after the last entry: `]`, the rest of

@@ -35,18 +35,27 @@ export function parseTargetUrl(value: string): URL {
 
 /** The parsed JSON of a file, or a `UsageError` naming the file and what is wrong. */
 export function readJsonFile(path: string): unknown {
-  let text: string
+  const text = readTextFile(path)
   try {
-    text = readFileSync(path, 'utf8')
+    return JSON.parse(text)
+  } catch (error) {
+    throw notJson(path, error)
+  }
+}
+
+/** The text of `path`; a `UsageError` naming it when it cannot be read. */
+export function readTextFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(`${path}: cannot be read (${code === 'ENOENT' ? 'no such file' : code})`)
   }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`${path}: is not valid JSON (${(error as Error).message})`)
-  }
+}
+
+/** The `UsageError` for the file `path` that `JSON.parse` refused with `error`. */
+export function notJson(path: string, error: unknown): UsageError {
+  return new UsageError(`${path}: is not valid JSON (${(error as Error).message})`)
 }
 
 /** Checks that `path` can be written (an existing file, or a new one in a writable folder). */

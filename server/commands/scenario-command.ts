@@ -7,14 +7,17 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { scenarios as builtIn, DEFAULT_SEED } from '../../fixtures/scenarios.ts'
-import { type LearnedScenario, learnScenario } from '../../mocks/recordings/learn/learn-scenario.ts'
+import {
+  type LearnedScenario,
+  learnScenarioFromText,
+} from '../../mocks/recordings/learn/learn-scenario.ts'
 import { scenarioYaml } from '../../mocks/recordings/learn/scenario-yaml.ts'
 import { RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
 import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
-import { checkWritable, readJsonFile, UsageError } from './input.ts'
+import { checkWritable, notJson, readTextFile, UsageError } from './input.ts'
 
 export interface ScenarioFromHarCommandOptions {
   out?: string
@@ -65,11 +68,11 @@ export async function runScenarioFromHar(
   if (!known.includes(extended)) {
     throw new UsageError(`--extends: unknown scenario "${extended}" (known: ${known.join(', ')})`)
   }
-  const document = readJsonFile(harPath)
+  const har = readTextFile(harPath)
   checkWritable(out)
   let learned: LearnedScenario
   try {
-    learned = await learnScenario(document, {
+    learned = await learnScenarioFromText(har, {
       name,
       extends: extended,
       source: basename(harPath),
@@ -78,6 +81,7 @@ export async function runScenarioFromHar(
       ...(files.length > 0 ? { scenarios: files } : {}),
     })
   } catch (error) {
+    if (error instanceof SyntaxError) throw notJson(harPath, error)
     if (error instanceof RecordingsFormatError) throw new UsageError(`${harPath}: ${error.message}`)
     if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
     throw error

@@ -7,7 +7,8 @@
  */
 import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
-import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
+import { harEntryChunks } from '../har-index.ts'
+import { checkedEntry, RecordingsFormatError, StaleRecordingIndex } from '../recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
 export interface LearnHeaders {
@@ -108,32 +109,29 @@ class Routes {
   }
 }
 
-/**
- * Reads `document` (a parsed HAR): throws a `RecordingsFormatError` naming the first entry
- * that is not a HAR entry, as loading it for replay would.
- */
-export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
-  const log = isObject(document) ? document.log : undefined
-  if (!isObject(log) || !Array.isArray(log.entries)) {
-    throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
+/** Reads entries one at a time, in order, into the exchanges and the other entries. */
+class ExchangeReader {
+  readonly #routes: Routes
+  readonly exchanges: LearnExchange[] = []
+  readonly others: string[] = []
+  startedAt: Date | undefined
+
+  constructor(operations: readonly Operation[]) {
+    this.#routes = new Routes(operations)
   }
-  const routes = new Routes(operations)
-  const exchanges: LearnExchange[] = []
-  const others: string[] = []
-  let startedAt: Date | undefined
-  const entries: unknown[] = log.entries
-  for (let index = 0; index < entries.length; index++) {
-    const raw = entries[index]
+
+  /** Reads entry `index`; throws a `RecordingsFormatError` when it is not a HAR entry. */
+  add(raw: unknown, index: number): void {
     const { entry, method, url } = checkedEntry(raw, index, '')
-    const matched = routes.match(method, url.path)
+    const matched = this.#routes.match(method, url.path)
     if (!matched) {
-      others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
-      continue
+      this.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
+      return
     }
-    if (startedAt === undefined) {
+    if (this.startedAt === undefined) {
       const started = (raw as { startedDateTime?: unknown }).startedDateTime
       const date = typeof started === 'string' ? new Date(started) : undefined
-      if (date && !Number.isNaN(date.getTime())) startedAt = date
+      if (date && !Number.isNaN(date.getTime())) this.startedAt = date
     }
     const request = (raw as { request: Record<string, unknown> }).request
     const headers = headerMap(request.headers, `log.entries.${index}.request.headers`)
@@ -146,7 +144,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
     }
     const content = entry.response.content
     const text = typeof content.text === 'string' ? content.text : ''
-    exchanges.push({
+    this.exchanges.push({
       index,
       operation: matched.value,
       path: url.path,
@@ -159,5 +157,59 @@ export function readExchanges(document: unknown, operations: readonly Operation[
       setCookie: setCookie ?? NO_COOKIES,
     })
   }
-  return { exchanges, others, total: entries.length, startedAt }
+
+  result(total: number): ReadExchanges {
+    return { exchanges: this.exchanges, others: this.others, total, startedAt: this.startedAt }
+  }
+}
+
+function entriesOf(document: unknown): unknown[] {
+  const log = isObject(document) ? document.log : undefined
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
+  }
+  return log.entries
+}
+
+/**
+ * Reads `document` (a parsed HAR): throws a `RecordingsFormatError` naming the first entry
+ * that is not a HAR entry, as loading it for replay would.
+ */
+export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
+  const entries = entriesOf(document)
+  const reader = new ExchangeReader(operations)
+  for (let index = 0; index < entries.length; index++) reader.add(entries[index], index)
+  return reader.result(entries.length)
+}
+
+/** Entries parsed at a time when reading a HAR's text. */
+const CHUNK = 200
+
+/**
+ * Reads the text of a HAR file, as {@link readExchanges} reads it parsed, a few hundred
+ * entries at a time (`harEntryChunks`): a large recording is never held parsed in full,
+ * which spares the garbage collector copying all of it, and most of the time parsing it.
+ * Anything unexpected (a chunk that does not parse, an entry that is not a HAR entry)
+ * sends it to `JSON.parse` of the whole text and {@link readExchanges}, so the errors are
+ * theirs: a `SyntaxError` for text that is not JSON, a `RecordingsFormatError` otherwise.
+ */
+export function readHarText(text: string, operations: readonly Operation[]): ReadExchanges {
+  const split = harEntryChunks(text, CHUNK)
+  if (split) {
+    try {
+      entriesOf(JSON.parse(split.envelope))
+      const reader = new ExchangeReader(operations)
+      let total = 0
+      for (const chunk of split.chunks) {
+        const entries = JSON.parse(chunk.text) as unknown[]
+        if (entries.length !== chunk.count) throw new StaleRecordingIndex(`#${chunk.first}`)
+        for (let i = 0; i < entries.length; i++) reader.add(entries[i], chunk.first + i)
+        total += entries.length
+      }
+      return reader.result(total)
+    } catch {
+      // Read again below, as a whole, which names what is wrong.
+    }
+  }
+  return readExchanges(JSON.parse(text), operations)
 }

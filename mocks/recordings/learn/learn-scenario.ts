@@ -21,7 +21,13 @@ import { createSandbox } from '../../sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
-import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
+import {
+  type LearnExchange,
+  labelOf,
+  type ReadExchanges,
+  readExchanges,
+  readHarText,
+} from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
@@ -356,11 +362,30 @@ function exchangeAt(exchanges: readonly LearnExchange[], index: number): LearnEx
  * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
  * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
  */
-export async function learnScenario(
+export function learnScenario(
   document: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  const { exchanges, others, total, startedAt } = readExchanges(document, operations)
+  return learnFrom(readExchanges(document, operations), options)
+}
+
+/**
+ * {@link learnScenario} from the text of a HAR file, parsed a few hundred entries at a
+ * time (what the command and `scenarioFromHar(path)` read). Throws a `SyntaxError` for
+ * text that is not JSON.
+ */
+export function learnScenarioFromText(
+  text: string,
+  options: ScenarioFromHarOptions = {},
+): Promise<LearnedScenario> {
+  return learnFrom(readHarText(text, operations), options)
+}
+
+async function learnFrom(
+  read: ReadExchanges,
+  options: ScenarioFromHarOptions,
+): Promise<LearnedScenario> {
+  const { exchanges, others, total, startedAt } = read
   const name = options.name ?? 'learned'
   const now = startedAt ?? REFERENCE_DATE
   const sandbox = createSandbox({

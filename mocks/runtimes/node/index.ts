@@ -101,19 +101,18 @@ export async function scenarioFromHar(
   har: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<ScenarioFile> {
-  const { learnScenario } = await import('../../recordings/learn/learn-scenario.ts')
+  const { learnScenario, learnScenarioFromText } = await import(
+    '../../recordings/learn/learn-scenario.ts'
+  )
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')
   const text = await readFile(har, 'utf8')
-  let document: unknown
   try {
-    document = JSON.parse(text)
+    return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario
   } catch (error) {
-    throw new RecordingsFormatError(`${har}: is not valid JSON (${(error as Error).message})`)
-  }
-  try {
-    return (await learnScenario(document, { source: basename(har), ...options })).scenario
-  } catch (error) {
+    if (error instanceof SyntaxError) {
+      throw new RecordingsFormatError(`${har}: is not valid JSON (${error.message})`)
+    }
     if (error instanceof RecordingsFormatError) {
       throw new RecordingsFormatError(`${har}: ${error.message}`)
     }
