@@ -201,54 +201,85 @@ function requestKeys(text: string, array: number): number[] {
   return keys
 }
 
-/** Consecutive entries of `log.entries`, as the text of a JSON array. */
-export interface HarEntryChunk {
-  /** Index of its first entry in `log.entries`. */
-  first: number
-  /** How many entries it holds. */
-  count: number
-  /** `[entry,entry,...]`, as written in the document. */
-  text: string
+/** Whether a key `"request"` whose value is an object starts at `hit`. */
+function isRequestKey(text: string, hit: number): boolean {
+  if (isEscaped(text, hit)) return false
+  const colon = skipSpace(text, hit + 9)
+  return (
+    text.charCodeAt(colon) === COLON && text.charCodeAt(skipSpace(text, colon + 1)) === OPEN_OBJECT
+  )
+}
+
+/** The first key `"request"` at or after `from`, or -1. */
+function requestKeyAfter(text: string, from: number): number {
+  for (let at = from; ; at++) {
+    const hit = text.indexOf('"request"', at)
+    if (hit === -1 || isRequestKey(text, hit)) return hit
+    at = hit
+  }
+}
+
+/** The last key `"request"` before `before`, or -1. */
+function requestKeyBefore(text: string, before: number): number {
+  for (let at = before - 1; at >= 0; at--) {
+    const hit = text.lastIndexOf('"request"', at)
+    if (hit === -1 || isRequestKey(text, hit)) return hit
+    at = hit
+  }
+  return -1
 }
 
 /**
- * The entries of the HAR document `text` in chunks of `size` (the last may hold fewer),
- * and the document with `log.entries` emptied (`envelope`): for a reader that parses a
- * large recording a chunk at a time, so that it never holds all of it parsed at once.
- * `undefined` when the document does not look like a HAR this way.
+ * The entries of the HAR document `text` as the texts of JSON arrays of consecutive
+ * entries, about `size` characters each, and the document with `log.entries` emptied
+ * (`envelope`): for a reader that parses a large recording a part at a time, so that it
+ * never holds all of it parsed. `undefined` when the document does not look like a HAR
+ * this way.
  *
- * Only the chunks' bounds are read from the structure, as the quick index reads an
- * entry's. The caller confirms the rest: each chunk must parse, as an array of `count`
- * entries, and the envelope too; otherwise it parses the whole document, which says
- * exactly what is wrong. Chunks and envelope parsing means the whole text is JSON.
+ * Only the parts' bounds are read from the structure, as the quick index reads an
+ * entry's (from a request key to the end of the entry that holds it), a few dozen times
+ * for a large file. The caller confirms the rest: every part, and the envelope, must
+ * parse; otherwise it parses the whole document, which says exactly what is wrong. A
+ * part cut anywhere but between two entries cannot parse as an array, so parts that all
+ * parse, joined by the commas checked here, are exactly the array's entries.
  */
 export function harEntryChunks(
   text: string,
   size: number,
-): { chunks: HarEntryChunk[]; envelope: string } | undefined {
+): { chunks: string[]; envelope: string } | undefined {
   const array = entriesStart(text)
   if (array === -1) return undefined
-  const keys = requestKeys(text, array)
-  if (keys.length === 0) return undefined
-  const entries = confirmer(text, array, keys, (start, end) => text.slice(start, end))
-  try {
-    if (!entries.endHolds()) return undefined
-    const chunks: HarEntryChunk[] = []
-    for (let first = 0; first < keys.length; first += size) {
-      const last = Math.min(keys.length, first + size) - 1
-      const start = entries.start(first)
-      // The entry after this chunk's last is found from the end of that last one, across
-      // exactly one comma: the chunk ends where the last entry does.
-      const end = entries.end(last)
-      if (last + 1 < keys.length) entries.start(last + 1)
-      chunks.push({ first, count: last - first + 1, text: `[${text.slice(start, end)}]` })
-    }
-    const close = skipSpace(text, entries.end(keys.length - 1))
-    return { chunks, envelope: `${text.slice(0, array)}[]${text.slice(close + 1)}` }
-  } catch (error) {
-    if (error instanceof StaleRecordingIndex) return undefined
-    throw error
+  const first = skipSpace(text, array + 1)
+  if (text.charCodeAt(first) === CLOSE_ARRAY) {
+    return { chunks: [], envelope: `${text.slice(0, array)}[]${text.slice(first + 1)}` }
   }
+  if (text.charCodeAt(first) !== OPEN_OBJECT) return undefined
+  // The array ends after the entry that holds the last request.
+  const lastKey = requestKeyBefore(text, text.length)
+  const lastEnd = lastKey > first ? objectEnd(text, lastKey) : -1
+  if (lastEnd === -1) return undefined
+  const close = skipSpace(text, lastEnd)
+  if (text.charCodeAt(close) !== CLOSE_ARRAY) return undefined
+  const chunks: string[] = []
+  let start = first
+  for (let target = first + size; target < lastEnd; target += size) {
+    // The entry holding the next request key starts after the entry holding the one
+    // before it, across one comma.
+    const key = requestKeyAfter(text, target)
+    const before = key === -1 ? -1 : requestKeyBefore(text, key)
+    if (before <= start) continue
+    const end = objectEnd(text, before)
+    if (end === -1 || end > key) continue
+    const comma = skipSpace(text, end)
+    if (text.charCodeAt(comma) !== COMMA) continue
+    const next = skipSpace(text, comma + 1)
+    if (text.charCodeAt(next) !== OPEN_OBJECT || next > key) continue
+    chunks.push(`[${text.slice(start, end)}]`)
+    start = next
+    target = Math.max(target, next)
+  }
+  chunks.push(`[${text.slice(start, lastEnd)}]`)
+  return { chunks, envelope: `${text.slice(0, array)}[]${text.slice(close + 1)}` }
 }
 
 /**
@@ -357,16 +388,7 @@ function confirmer(text: string, array: number, keys: readonly number[], decode:
       chain()
       return decode(starts[k]!, ends[k]!)
     },
-    /** Where entry `k` starts, read from the structure around it (not chained). */
-    start(k: number): number {
-      bounds(k)
-      return starts[k]!
-    },
-    /** The index after entry `k`, read from the structure around it (not chained). */
-    end(k: number): number {
-      bounds(k)
-      return ends[k]!
-    },
+
     /**
      * Whether the document ends as it should after the last entry: `]`, the rest of
      * `log`, the rest of the document, and nothing after it. A file cut short is caught

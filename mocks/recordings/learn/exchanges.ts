@@ -8,7 +8,7 @@
 import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
 import { harEntryChunks } from '../har-index.ts'
-import { checkedEntry, RecordingsFormatError, StaleRecordingIndex } from '../recordings.ts'
+import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
 export interface LearnHeaders {
@@ -182,31 +182,33 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   return reader.result(entries.length)
 }
 
-/** Entries parsed at a time when reading a HAR's text. */
-const CHUNK = 200
+/** How much of a HAR's text is parsed at a time: a few hundred entries of a recording. */
+const CHUNK = 200_000
 
 /**
- * Reads the text of a HAR file, as {@link readExchanges} reads it parsed, a few hundred
- * entries at a time (`harEntryChunks`): a large recording is never held parsed in full,
- * which spares the garbage collector copying all of it, and most of the time parsing it.
- * Anything unexpected (a chunk that does not parse, an entry that is not a HAR entry)
- * sends it to `JSON.parse` of the whole text and {@link readExchanges}, so the errors are
- * theirs: a `SyntaxError` for text that is not JSON, a `RecordingsFormatError` otherwise.
+ * Reads the text of a HAR file, as {@link readExchanges} reads it parsed, a part at a
+ * time (`harEntryChunks`): a large recording is never held parsed in full, which spares
+ * the garbage collector copying all of it. Anything unexpected (a part that does not
+ * parse, an entry that is not a HAR entry) sends it to `JSON.parse` of the whole text
+ * and {@link readExchanges}, so the errors are theirs: a `SyntaxError` for text that is
+ * not JSON, a `RecordingsFormatError` otherwise.
  */
-export function readHarText(text: string, operations: readonly Operation[]): ReadExchanges {
-  const split = harEntryChunks(text, CHUNK)
+export function readHarText(
+  text: string,
+  operations: readonly Operation[],
+  partSize = CHUNK,
+): ReadExchanges {
+  const split = harEntryChunks(text, partSize)
   if (split) {
     try {
       entriesOf(JSON.parse(split.envelope))
       const reader = new ExchangeReader(operations)
-      let total = 0
+      let index = 0
       for (const chunk of split.chunks) {
-        const entries = JSON.parse(chunk.text) as unknown[]
-        if (entries.length !== chunk.count) throw new StaleRecordingIndex(`#${chunk.first}`)
-        for (let i = 0; i < entries.length; i++) reader.add(entries[i], chunk.first + i)
-        total += entries.length
+        const entries = JSON.parse(chunk) as unknown[]
+        for (const entry of entries) reader.add(entry, index++)
       }
-      return reader.result(total)
+      return reader.result(index)
     } catch {
       // Read again below, as a whole, which names what is wrong.
     }

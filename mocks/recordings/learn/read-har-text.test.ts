@@ -1,5 +1,5 @@
 /**
- * Reading a HAR file's text a few hundred entries at a time against reading it parsed:
+ * Reading a HAR file's text a part at a time against reading it parsed:
  * whatever the entries hold (bodies quoting `"request"` keys, a tool's own fields with
  * `"request"` objects, text that is not ASCII, any indentation, more entries than one
  * chunk), the exchanges are the same; and text that is not JSON, or not a HAR, fails with
@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../operations/table.ts'
 import { createHar, createHarEntry, type HarEntry } from '../har.ts'
+import { harEntryChunks } from '../har-index.ts'
 import { RecordingsFormatError } from '../recordings.ts'
 import { readExchanges, readHarText } from './exchanges.ts'
 
@@ -96,23 +97,52 @@ function nth(text: string, part: string, n: number): number {
 }
 
 const parsedWhole = (written: string) => () => readExchanges(JSON.parse(written), operations)
-const readAsText = (written: string) => () => readHarText(written, operations)
+/** Parts of a few entries each, so that every test crosses many of their bounds. */
+const readAsText = (written: string) => () => readHarText(written, operations, 700)
 
 describe('reading the text of a HAR file', () => {
   it('gives the exchanges reading it parsed gives, whatever the entries and indentation', () => {
     fc.assert(
       fc.property(
         fc.array(entryArbitrary, { minLength: 1, maxLength: 12 }),
-        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(undefined, 1, 2, '\t'),
         (generated, repeat, indent) => {
-          // Repeated past one chunk (200 entries) now and then.
           const entries = Array.from({ length: repeat }, () => generated.map(harEntry)).flat()
           const written = JSON.stringify(createHar(entries), null, indent)
           expect(outcome(readAsText(written))).toEqual(outcome(parsedWhole(written)))
         },
       ),
       { numRuns: 150 },
+    )
+  })
+
+  it('cuts the entries only between two of them: parts that all parse are the entries', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entryArbitrary, { minLength: 1, maxLength: 30 }),
+        fc.constantFrom(undefined, 2),
+        fc.integer({ min: 50, max: 3000 }),
+        (generated, indent, size) => {
+          const har = createHar(generated.map(harEntry))
+          const written = JSON.stringify(har, null, indent)
+          const split = harEntryChunks(written, size)
+          const parts = split?.chunks.map((chunk) => outcome(() => JSON.parse(chunk)))
+          const fooled = generated.some((entry) => entry.extra !== undefined)
+          if (!fooled) {
+            // Nothing but entries' own requests: always cut, and a part at least every `size`.
+            expect(parts).toBeDefined()
+            expect(parts!.length).toBeGreaterThanOrEqual(
+              Math.floor((written.length - 200) / (size + 2000)),
+            )
+          }
+          if (parts?.every(Array.isArray)) {
+            expect(parts.flat()).toEqual(JSON.parse(written).log.entries)
+            expect(JSON.parse(split!.envelope)).toEqual({ log: { ...har.log, entries: [] } })
+          }
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 
@@ -135,7 +165,7 @@ describe('reading the text of a HAR file', () => {
       written.slice(0, written.length - 3),
       written.slice(0, Math.floor(written.length / 2)),
       written.replace('"version":"1.2"', '"version":1.2.3'),
-      // A syntax error in the second chunk, and a malformed entry there.
+      // A syntax error in a later part, and a malformed entry there.
       `${written.slice(0, nth(written, '"startedDateTime"', 300))}!${written.slice(nth(written, '"startedDateTime"', 300))}`,
       `${written.slice(0, nth(written, '"status":201', 300))}"status":"x"${written.slice(nth(written, '"status":201', 300) + 12)}`,
       written.replace('"status":201', '"status":"201"'),
@@ -155,12 +185,13 @@ describe('reading the text of a HAR file', () => {
     })
   })
 
-  it('reads 450 entries in order, across chunks, with the index of each', () => {
+  it('reads 450 entries in order, across parts, with the index of each', () => {
     const entries = Array.from({ length: 450 }, (_, i) =>
       harEntry({
         method: 'GET',
         path: i % 2 ? '/payprov/account-status' : '/index.html',
         query: '',
+        requestBody: undefined,
         authorization: 'Bearer [REDACTED sub=usr_host]',
         responseBody: `{"n":${i}}`,
         status: 200,
@@ -168,7 +199,7 @@ describe('reading the text of a HAR file', () => {
         extraFirst: false,
       }),
     )
-    const read = readHarText(JSON.stringify(createHar(entries), null, 2), operations)
+    const read = readHarText(JSON.stringify(createHar(entries), null, 2), operations, 5000)
     expect(read.total).toBe(450)
     expect(read.exchanges.map((exchange) => exchange.index)).toEqual(
       Array.from({ length: 225 }, (_, k) => 2 * k + 1),
