@@ -29,6 +29,12 @@ export type Factories = {
 
 export type { FactoryContext } from './factory-context.ts'
 
+interface StoreParts {
+  faker: Faker
+  create: FactoryContext['create']
+  exists: (target: CollectionName, id: string) => boolean
+}
+
 interface Dependencies {
   store(session?: string): Promise<Store>
   seed: number
@@ -38,15 +44,20 @@ interface Dependencies {
 /** The factories of a sandbox. */
 export function createFactories(dependencies: Dependencies): Factories {
   // One seeded generator per store: a session's records are the same on every run, and
-  // a reset (a new store) starts the sequence over.
-  const fakers = new WeakMap<Store, Faker>()
-  const fakerOf = (store: Store) => {
-    let faker = fakers.get(store)
-    if (!faker) {
-      faker = createEnglishFaker(dependencies.seed)
-      fakers.set(store, faker)
+  // a reset (a new store) starts the sequence over. What a store's records are made
+  // with is made once per store, not once per record.
+  const parts = new WeakMap<Store, StoreParts>()
+  const partsOf = (store: Store): StoreParts => {
+    let found = parts.get(store)
+    if (!found) {
+      found = {
+        faker: createEnglishFaker(dependencies.seed),
+        create: (other, values) => create(store, other, values),
+        exists: (target, id) => store[target].has(id),
+      }
+      parts.set(store, found)
     }
-    return faker
+    return found
   }
 
   async function create<Name extends CollectionName>(
@@ -54,13 +65,8 @@ export function createFactories(dependencies: Dependencies): Factories {
     name: Name,
     overrides: Partial<RecordOf<Name>> = {},
   ): Promise<RecordOf<Name>> {
-    const context: FactoryContext = {
-      store,
-      faker: fakerOf(store),
-      now: dependencies.now(),
-      create: (other, values) => create(store, other, values),
-    }
-    const exists = (target: CollectionName, id: string) => store[target].has(id)
+    const { faker, create, exists } = partsOf(store)
+    const context: FactoryContext = { store, faker, now: dependencies.now(), create }
     // Overrides that point at nothing fail before any default record is created for them.
     const dangling = checkReferences(name, overrides, name, exists)
     if (dangling.length > 0) {
