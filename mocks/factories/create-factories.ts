@@ -60,11 +60,12 @@ export function createFactories(dependencies: Dependencies): Factories {
     return found
   }
 
-  async function create<Name extends CollectionName>(
+  // Synchronous from the store on: a record and those it needs are made in one go.
+  function create<Name extends CollectionName>(
     store: Store,
     name: Name,
     overrides: Partial<RecordOf<Name>> = {},
-  ): Promise<RecordOf<Name>> {
+  ): RecordOf<Name> {
     const { faker, create, exists } = partsOf(store)
     const context: FactoryContext = { store, faker, now: dependencies.now(), create }
     // Overrides that point at nothing fail before any default record is created for them.
@@ -72,7 +73,7 @@ export function createFactories(dependencies: Dependencies): Factories {
     if (dangling.length > 0) {
       throw new Error(`Failed to create a record in ${name}:\n  ${dangling.join('\n  ')}`)
     }
-    const values = { ...(await defaultsFor(name, overrides, context)), ...overrides }
+    const values = { ...defaultsFor(name, overrides, context), ...overrides }
     const schema = strictSchemas()[name]
     // The plain parse takes zod's compiled fast path; the messages need `reportInput`.
     const quick = schema.safeParse(values)
@@ -85,8 +86,8 @@ export function createFactories(dependencies: Dependencies): Factories {
     if (problems.length > 0) {
       throw new Error(`Failed to create a record in ${name}:\n  ${problems.join('\n  ')}`)
     }
-    const table = store[name] as unknown as { insert(record: object): Promise<object> }
-    return { ...(await table.insert(parsed.data as object)) } as RecordOf<Name>
+    const table = store[name] as unknown as { add(record: object): object }
+    return { ...table.add(parsed.data as object) } as RecordOf<Name>
   }
 
   const factories = {} as Record<CollectionName, unknown>

@@ -30,21 +30,17 @@ function person(context: FactoryContext) {
   }
 }
 
-async function userWithRole(
-  context: FactoryContext,
-  role: 'host' | 'guest',
-  persona: string,
-): Promise<User> {
+function userWithRole(context: FactoryContext, role: 'host' | 'guest', persona: string): User {
   return (
     context.store.users.get(persona) ??
     context.store.users.find((user) => user.roles.includes(role)) ??
-    (await context.create('users', { roles: [role] }))
+    context.create('users', { roles: [role] })
   )
 }
 
-async function venueOf(context: FactoryContext, hostId: string | undefined): Promise<Venue> {
+function venueOf(context: FactoryContext, hostId: string | undefined): Venue {
   const owned = hostId ? context.store.venues.find((venue) => venue.ownerId === hostId) : undefined
-  return owned ?? (await context.create('venues', hostId ? { ownerId: hostId } : {}))
+  return owned ?? context.create('venues', hostId ? { ownerId: hostId } : {})
 }
 
 function slot(context: FactoryContext) {
@@ -60,7 +56,7 @@ function slot(context: FactoryContext) {
   }
 }
 
-async function bookingFor(
+function bookingFor(
   context: FactoryContext,
   bookingId: string | undefined,
   status: Booking['status'],
@@ -76,11 +72,11 @@ type Defaults = {
   [Name in CollectionName]: (
     overrides: Partial<RecordOf<Name>>,
     context: FactoryContext,
-  ) => Promise<RecordOf<Name>>
+  ) => RecordOf<Name>
 }
 
 const defaults: Defaults = {
-  async users(_, context) {
+  users(_, context) {
     const { name, email } = person(context)
     return {
       publicId: context.store.nextId('usr'),
@@ -93,9 +89,9 @@ const defaults: Defaults = {
       refreshTokenRevokedAt: null,
     }
   },
-  async paymentAccounts(overrides, context) {
+  paymentAccounts(overrides, context) {
     return {
-      userId: overrides.userId ?? (await context.create('users', { roles: ['host'] })).publicId,
+      userId: overrides.userId ?? context.create('users', { roles: ['host'] }).publicId,
       payouts_enabled: true,
       charges_enabled: true,
       disabled_reason: null,
@@ -107,7 +103,7 @@ const defaults: Defaults = {
       },
     }
   },
-  async ambassadorApplications(_, context) {
+  ambassadorApplications(_, context) {
     const { name, email } = person(context)
     return {
       email,
@@ -118,7 +114,7 @@ const defaults: Defaults = {
       note: null,
     }
   },
-  async venues(overrides, context) {
+  venues(overrides, context) {
     const id = context.store.nextId('ven')
     const ownerId = overrides.ownerId ?? null
     return {
@@ -130,21 +126,20 @@ const defaults: Defaults = {
       contactEmail: `bookings@${id.replace('_', '-')}.example.com`,
     }
   },
-  async reviews(overrides, context) {
+  reviews(overrides, context) {
     return {
       id: context.store.nextId('rev'),
-      listingId: overrides.listingId ?? (await venueOf(context, undefined)).id,
-      authorId: overrides.authorId ?? (await userWithRole(context, 'guest', 'usr_guest')).publicId,
+      listingId: overrides.listingId ?? venueOf(context, undefined).id,
+      authorId: overrides.authorId ?? userWithRole(context, 'guest', 'usr_guest').publicId,
       rating: context.faker.number.int({ min: 3, max: 5 }),
       text: context.faker.helpers.arrayElement(reviewTexts),
       status: 'pending',
       reason: null,
     }
   },
-  async follows(overrides, context) {
-    const followerId = overrides.followerId ?? (await context.create('users')).publicId
-    const followeeId =
-      overrides.followeeId ?? (await userWithRole(context, 'host', 'usr_host')).publicId
+  follows(overrides, context) {
+    const followerId = overrides.followerId ?? context.create('users').publicId
+    const followeeId = overrides.followeeId ?? userWithRole(context, 'host', 'usr_host').publicId
     return {
       id: `${followerId}:${followeeId}`,
       followerId,
@@ -152,18 +147,16 @@ const defaults: Defaults = {
       createdAt: context.now.toISOString(),
     }
   },
-  async bookings(overrides, context) {
+  bookings(overrides, context) {
     const listing = overrides.listingId ? context.store.venues.get(overrides.listingId) : undefined
     const hostId =
-      overrides.hostId ??
-      listing?.ownerId ??
-      (await userWithRole(context, 'host', 'usr_host')).publicId
-    const venue = listing ?? (await venueOf(context, hostId))
+      overrides.hostId ?? listing?.ownerId ?? userWithRole(context, 'host', 'usr_host').publicId
+    const venue = listing ?? venueOf(context, hostId)
     const status = overrides.status ?? 'pending'
     return {
       id: context.store.nextId('bkg'),
       listingId: venue.id,
-      guestId: overrides.guestId ?? (await userWithRole(context, 'guest', 'usr_guest')).publicId,
+      guestId: overrides.guestId ?? userWithRole(context, 'guest', 'usr_guest').publicId,
       hostId,
       status,
       ...slot(context),
@@ -172,8 +165,8 @@ const defaults: Defaults = {
         status === 'declined' ? context.faker.helpers.arrayElement(declineReasons) : null,
     }
   },
-  async contracts(overrides, context) {
-    const booking = await bookingFor(context, overrides.bookingId, 'accepted')
+  contracts(overrides, context) {
+    const booking = bookingFor(context, overrides.bookingId, 'accepted')
     return {
       id: context.store.nextId('ctr'),
       bookingId: booking.id,
@@ -182,8 +175,8 @@ const defaults: Defaults = {
       status: 'pending',
     }
   },
-  async checkoutSessions(overrides, context) {
-    const booking = await bookingFor(context, overrides.bookingId, 'accepted')
+  checkoutSessions(overrides, context) {
+    const booking = bookingFor(context, overrides.bookingId, 'accepted')
     return {
       id: context.store.nextId('cs'),
       bookingId: booking.id,
@@ -194,11 +187,11 @@ const defaults: Defaults = {
       createdAt: context.now.toISOString(),
     }
   },
-  async notifications(overrides, context) {
-    const userId = overrides.userId ?? (await userWithRole(context, 'host', 'usr_host')).publicId
+  notifications(overrides, context) {
+    const userId = overrides.userId ?? userWithRole(context, 'host', 'usr_host').publicId
     const booking =
       context.store.bookings.find((candidate) => candidate.hostId === userId) ??
-      (await context.create('bookings', { hostId: userId }))
+      context.create('bookings', { hostId: userId })
     const venue = context.store.venues.get(booking.listingId)
     const text = bookingNotification('booking.requested', {
       guest: context.store.users.get(booking.guestId)?.displayName ?? 'A guest',
@@ -220,7 +213,7 @@ const defaults: Defaults = {
       archivedAt: null,
     }
   },
-  async outbox(_, context) {
+  outbox(_, context) {
     return {
       id: context.store.nextId('msg'),
       to: person(context).email,
@@ -229,8 +222,8 @@ const defaults: Defaults = {
       createdAt: context.now.toISOString(),
     }
   },
-  async refunds(overrides, context) {
-    const booking = await bookingFor(context, overrides.bookingId, 'paid')
+  refunds(overrides, context) {
+    const booking = bookingFor(context, overrides.bookingId, 'paid')
     return {
       id: context.store.nextId('rfd'),
       bookingId: booking.id,
@@ -244,6 +237,6 @@ export function defaultsFor<Name extends CollectionName>(
   name: Name,
   overrides: Partial<RecordOf<Name>>,
   context: FactoryContext,
-): Promise<RecordOf<Name>> {
+): RecordOf<Name> {
   return (defaults[name] as Defaults[Name])(overrides, context)
 }

@@ -15,5 +15,5 @@ export interface FactoryContext {
   create<Name extends CollectionName>(
     name: Name,
     overrides?: Partial<RecordOf<Name>>,
-  ): Promise<RecordOf<Name>>
+  ): RecordOf<Name>
 }

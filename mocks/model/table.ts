@@ -191,6 +191,11 @@ export class Table<T extends object> {
 
   /** Validates and stores a new record. */
   async insert(values: T): Promise<Readonly<T>> {
+    return this.add(values)
+  }
+
+  /** {@link insert}, at once: for code that makes many records in a row (the factories). */
+  add(values: T): Readonly<T> {
     const id = String(values[this.key])
     invariant(!this.has(id), 'Failed to insert into "%s": key "%s" already exists', this.name, id)
     const record = parsed<T>(this.#schema, values, this.name)
