@@ -193,10 +193,7 @@ function requestKeys(text: string, array: number): number[] {
     const hit = text.indexOf('"request"', at)
     if (hit === -1) break
     at = hit + 9
-    if (isEscaped(text, hit)) continue
-    const colon = skipSpace(text, at)
-    if (text.charCodeAt(colon) !== COLON) continue
-    if (text.charCodeAt(skipSpace(text, colon + 1)) === OPEN_OBJECT) keys.push(hit)
+    if (isRequestKey(text, hit)) keys.push(hit)
   }
   return keys
 }
