@@ -3,7 +3,7 @@
  * Learning a scenario from a 10,000-entry HAR (`scenario from-har`), beside what loading
  * the same HAR for replay and validating the resulting scenario file cost in the same run.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
@@ -13,6 +13,7 @@ import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
 import { createReplay } from '../../mocks/recordings/replay.ts'
 import { compileScenarios } from '../../mocks/scenarios/compile-scenarios.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
+import { readTextFile } from '../../server/commands/input.ts'
 import { harText } from './recording.ts'
 import type { Figure } from './report.ts'
 import { collectGarbage, time } from './stats.ts'
@@ -41,7 +42,7 @@ export interface LearningFigures {
 
 /** What `platform-sandbox scenario from-har` does, but for writing the file. */
 async function learnOnce(file: string) {
-  const learned = await learnScenarioFromText(readFileSync(file, 'utf8'), { name: 'bench' })
+  const learned = await learnScenarioFromText(readTextFile(file), { name: 'bench' })
   return { learned, text: scenarioYaml(learned) }
 }
 

@@ -86,8 +86,9 @@ export function createFactories(dependencies: Dependencies): Factories {
     if (problems.length > 0) {
       throw new Error(`Failed to create a record in ${name}:\n  ${problems.join('\n  ')}`)
     }
-    const table = store[name] as unknown as { add(record: object): object }
-    return { ...table.add(parsed.data as object) } as RecordOf<Name>
+    // Parsed by the strict schema: the table keeps it without parsing it again.
+    const table = store[name] as unknown as { addParsed(record: object): object }
+    return { ...table.addParsed(parsed.data as object) } as RecordOf<Name>
   }
 
   const factories = {} as Record<CollectionName, unknown>

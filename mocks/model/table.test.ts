@@ -111,6 +111,18 @@ describe('Table', () => {
     const { table } = await createTable()
     await expect(table.insert({ id: 'a', count: 0, tags: [] })).rejects.toThrow(/already exists/)
   })
+
+  it('keeps a record already parsed as it is, frozen, still refusing a duplicate key', async () => {
+    const { table } = await createTable()
+    const record = schema.parse({ id: 'p', count: 4, tags: ['t'] })
+    const kept = table.addParsed(record)
+    expect(kept).toBe(record)
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.tags)).toBe(true)
+    expect(table.get('p')).toEqual({ id: 'p', count: 4, tags: ['t'] })
+    expect(table.count()).toBe(3)
+    expect(() => table.addParsed({ id: 'b', count: 0, tags: [] })).toThrow(/already exists/)
+    expect(table.get('b')).toEqual({ id: 'b', count: 2, tags: [] })
+  })
 })
 
 describe('createBaseCollection', () => {

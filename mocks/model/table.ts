@@ -196,9 +196,27 @@ export class Table<T extends object> {
 
   /** {@link insert}, at once: for code that makes many records in a row (the factories). */
   add(values: T): Readonly<T> {
+    const id = this.#newKey(values)
+    return this.#put(id, parsed<T>(this.#schema, values, this.name))
+  }
+
+  /**
+   * {@link add} for a record that this collection's schema, or its strict form (the same
+   * fields, refusing others), has just parsed: the factories' records, stored without a
+   * second parse. Frozen as every record is.
+   */
+  addParsed(record: T): Readonly<T> {
+    const id = this.#newKey(record)
+    return this.#put(id, deepFreeze(record))
+  }
+
+  #newKey(values: T): string {
     const id = String(values[this.key])
     invariant(!this.has(id), 'Failed to insert into "%s": key "%s" already exists', this.name, id)
-    const record = parsed<T>(this.#schema, values, this.name)
+    return id
+  }
+
+  #put(id: string, record: T): Readonly<T> {
     this.#changed.set(id, record)
     this.#deleted.delete(id)
     return record

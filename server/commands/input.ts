@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { readRecordingsFile } from '../../mocks/recordings/read-file.ts'
+import { readRecordingsFile, utf8Text } from '../../mocks/recordings/read-file.ts'
 import { RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
 import { createReplay, type Replay } from '../../mocks/recordings/replay.ts'
 
@@ -46,7 +46,7 @@ export function readJsonFile(path: string): unknown {
 /** The text of `path`; a `UsageError` naming it when it cannot be read. */
 export function readTextFile(path: string): string {
   try {
-    return readFileSync(path, 'utf8')
+    return utf8Text(readFileSync(path))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(`${path}: cannot be read (${code === 'ENOENT' ? 'no such file' : code})`)

@@ -57,10 +57,11 @@ export class Facts {
   /** Starts reading exchange `index`. */
   begin(index: number): void {
     this.entry = index
-    this.undo.length = 0
-    this.created.length = 0
-    this.mentioned.length = 0
-    this.merged.length = 0
+    // New lists only when the last exchange used them: most exchanges create or merge none.
+    if (this.undo.length !== 0) this.undo = []
+    if (this.created.length !== 0) this.created = []
+    if (this.mentioned.length !== 0) this.mentioned = []
+    if (this.merged.length !== 0) this.merged = []
   }
 
   /** Forgets everything the current exchange added. */

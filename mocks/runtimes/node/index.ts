@@ -106,7 +106,8 @@ export async function scenarioFromHar(
   )
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')
-  const text = await readFile(har, 'utf8')
+  const { utf8Text } = await import('../../recordings/read-file.ts')
+  const text = utf8Text(await readFile(har))
   try {
     return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario
   } catch (error) {
