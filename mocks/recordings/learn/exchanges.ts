@@ -45,13 +45,55 @@ export interface LearnExchange {
 export const labelOf = (exchange: LearnExchange): string =>
   `#${exchange.index + 1} ${exchange.operation.method} ${exchange.path}${exchange.search} ${exchange.status}`
 
-export interface ReadExchanges {
-  exchanges: LearnExchange[]
+/** What reading a recording found besides the exchanges themselves. */
+export interface ReadSummary {
   /** Entries that are not an operation of the API, by label. */
   others: string[]
   total: number
   /** When the first exchange with a date (`startedDateTime`) was sent. */
   startedAt: Date | undefined
+}
+
+export interface ReadExchanges extends ReadSummary {
+  exchanges: LearnExchange[]
+}
+
+/**
+ * The labels of exchanges, kept without the exchanges (their headers, bodies and answers):
+ * what a learner that lets each part of a recording go still names exchanges by.
+ */
+export class ExchangeLabels {
+  readonly #indexes: number[] = []
+  readonly #methods: string[] = []
+  readonly #paths: string[] = []
+  readonly #searches: string[] = []
+  readonly #statuses: number[] = []
+
+  /** Keeps the label of `exchange`, read after every exchange added so far. */
+  add(exchange: LearnExchange): void {
+    this.#indexes.push(exchange.index)
+    this.#methods.push(exchange.operation.method)
+    this.#paths.push(exchange.path)
+    this.#searches.push(exchange.search)
+    this.#statuses.push(exchange.status)
+  }
+
+  /** The label of the exchange of entry `index`, found by halving; `undefined` if none. */
+  get(index: number): string | undefined {
+    const indexes = this.#indexes
+    let low = 0
+    let high = indexes.length - 1
+    while (low <= high) {
+      const middle = (low + high) >>> 1
+      const found = indexes[middle]!
+      if (found === index) {
+        return `#${index + 1} ${this.#methods[middle]} ${this.#paths[middle]}${this.#searches[middle]} ${this.#statuses[middle]}`
+      }
+      if (found < index) low = middle + 1
+      else high = middle - 1
+    }
+    return undefined
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -109,10 +151,9 @@ class Routes {
   }
 }
 
-/** Reads entries one at a time, in order, into the exchanges and the other entries. */
+/** Reads entries one at a time, in order: each an exchange, or one of the other entries. */
 class ExchangeReader {
   readonly #routes: Routes
-  readonly exchanges: LearnExchange[] = []
   readonly others: string[] = []
   startedAt: Date | undefined
 
@@ -120,13 +161,16 @@ class ExchangeReader {
     this.#routes = new Routes(operations)
   }
 
-  /** Reads entry `index`; throws a `RecordingsFormatError` when it is not a HAR entry. */
-  add(raw: unknown, index: number): void {
+  /**
+   * Entry `index` as an exchange, or `undefined` for an entry that is no operation (kept
+   * in `others`); throws a `RecordingsFormatError` when it is not a HAR entry.
+   */
+  read(raw: unknown, index: number): LearnExchange | undefined {
     const { entry, method, url } = checkedEntry(raw, index, '')
     const matched = this.#routes.match(method, url.path)
     if (!matched) {
       this.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
-      return
+      return undefined
     }
     if (this.startedAt === undefined) {
       const started = (raw as { startedDateTime?: unknown }).startedDateTime
@@ -144,7 +188,7 @@ class ExchangeReader {
     }
     const content = entry.response.content
     const text = typeof content.text === 'string' ? content.text : ''
-    this.exchanges.push({
+    return {
       index,
       operation: matched.value,
       path: url.path,
@@ -155,11 +199,11 @@ class ExchangeReader {
       status: entry.response.status,
       answer: content.encoding === 'base64' ? atob(text) : text,
       setCookie: setCookie ?? NO_COOKIES,
-    })
+    }
   }
 
-  result(total: number): ReadExchanges {
-    return { exchanges: this.exchanges, others: this.others, total, startedAt: this.startedAt }
+  summary(total: number): ReadSummary {
+    return { others: this.others, total, startedAt: this.startedAt }
   }
 }
 
@@ -178,18 +222,60 @@ function entriesOf(document: unknown): unknown[] {
 export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
   const entries = entriesOf(document)
   const reader = new ExchangeReader(operations)
-  for (let index = 0; index < entries.length; index++) reader.add(entries[index], index)
-  return reader.result(entries.length)
+  const exchanges: LearnExchange[] = []
+  for (let index = 0; index < entries.length; index++) {
+    const exchange = reader.read(entries[index], index)
+    if (exchange) exchanges.push(exchange)
+  }
+  return { ...reader.summary(entries.length), exchanges }
 }
 
 /** How much of a HAR's text is parsed at a time: a few hundred entries of a recording. */
 const CHUNK = 200_000
 
 /**
- * Reads the text of a HAR file, as {@link readExchanges} reads it parsed, a part at a
- * time (`harEntryChunks`): a large recording is never held parsed in full, which spares
- * the garbage collector copying all of it. Anything unexpected (a part that does not
- * parse, an entry that is not a HAR entry) sends it to `JSON.parse` of the whole text
+ * Reads the text of a HAR file a part at a time (`harEntryChunks`), giving `take` each
+ * part's exchanges in order as soon as the part is read: a large recording is never held
+ * parsed in full, and a reader that lets each part go keeps no more than it needs.
+ *
+ * `undefined` when the parts do not hold: one does not parse, an entry is not a HAR
+ * entry, the document is not a HAR this way. What `take` was given is then to be dropped
+ * and the text read as a whole (`readExchanges(JSON.parse(text))`), which names what is
+ * wrong. What `take` throws goes to the caller.
+ */
+export function readHarParts(
+  text: string,
+  operations: readonly Operation[],
+  take: (exchanges: LearnExchange[]) => void,
+  partSize = CHUNK,
+): ReadSummary | undefined {
+  const split = harEntryChunks(text, partSize)
+  if (!split) return undefined
+  const reader = new ExchangeReader(operations)
+  let index = 0
+  try {
+    entriesOf(JSON.parse(split.envelope))
+  } catch {
+    return undefined
+  }
+  for (const chunk of split.chunks) {
+    const part: LearnExchange[] = []
+    try {
+      for (const entry of JSON.parse(chunk) as unknown[]) {
+        const exchange = reader.read(entry, index++)
+        if (exchange) part.push(exchange)
+      }
+    } catch {
+      return undefined
+    }
+    take(part)
+  }
+  return reader.summary(index)
+}
+
+/**
+ * {@link readExchanges} from the text of a HAR file, read a part at a time
+ * ({@link readHarParts}). Anything unexpected sends it to `JSON.parse` of the whole text
  * and {@link readExchanges}, so the errors are theirs: a `SyntaxError` for text that is
  * not JSON, a `RecordingsFormatError` otherwise.
  */
@@ -198,20 +284,7 @@ export function readHarText(
   operations: readonly Operation[],
   partSize = CHUNK,
 ): ReadExchanges {
-  const split = harEntryChunks(text, partSize)
-  if (split) {
-    try {
-      entriesOf(JSON.parse(split.envelope))
-      const reader = new ExchangeReader(operations)
-      let index = 0
-      for (const chunk of split.chunks) {
-        const entries = JSON.parse(chunk) as unknown[]
-        for (const entry of entries) reader.add(entry, index++)
-      }
-      return reader.result(index)
-    } catch {
-      // Read again below, as a whole, which names what is wrong.
-    }
-  }
-  return readExchanges(JSON.parse(text), operations)
+  const exchanges: LearnExchange[] = []
+  const read = readHarParts(text, operations, (part) => exchanges.push(...part), partSize)
+  return read ? { ...read, exchanges } : readExchanges(JSON.parse(text), operations)
 }

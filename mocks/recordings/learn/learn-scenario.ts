@@ -22,11 +22,12 @@ import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-fil
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
 import {
+  ExchangeLabels,
   type LearnExchange,
   labelOf,
-  type ReadExchanges,
+  type ReadSummary,
   readExchanges,
-  readHarText,
+  readHarParts,
 } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
@@ -343,88 +344,63 @@ function callerOf(
   return subject
 }
 
-/** The exchange of entry `index`, found by halving: exchanges are in entry order. */
-function exchangeAt(exchanges: readonly LearnExchange[], index: number): LearnExchange | undefined {
-  let low = 0
-  let high = exchanges.length - 1
-  while (low <= high) {
-    const middle = (low + high) >>> 1
-    const exchange = exchanges[middle]!
-    if (exchange.index === index) return exchange
-    if (exchange.index < index) low = middle + 1
-    else high = middle - 1
+/**
+ * Learns from exchanges given in order, a part at a time: the facts they show, and those
+ * the scenario cannot reproduce. Keeps the exchanges' labels, and the exchanges themselves
+ * only when asked (to play them forward), so a large recording's parts go once learned.
+ */
+class Learner {
+  readonly facts = new Facts()
+  readonly notCovered: NotCoveredExchange[] = []
+  readonly labels = new ExchangeLabels()
+  /** Every exchange, when kept. */
+  readonly kept: LearnExchange[] | undefined
+  count = 0
+  readonly #base: Store
+  readonly #signIns: SignIns
+  readonly #inputs = new InputChecks()
+  readonly #subjects = new Memo(bearerSubject)
+
+  constructor(base: Store, keep: boolean) {
+    this.#base = base
+    this.#signIns = new SignIns(this.facts, base)
+    this.kept = keep ? [] : undefined
   }
-  return undefined
-}
 
-/**
- * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
- * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
- * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
- */
-export function learnScenario(
-  document: unknown,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(readExchanges(document, operations), options)
-}
+  learn(exchanges: readonly LearnExchange[]): void {
+    for (const exchange of exchanges) {
+      this.labels.add(exchange)
+      this.kept?.push(exchange)
+      this.count++
+      this.#learnOne(exchange)
+    }
+  }
 
-/**
- * {@link learnScenario} from the text of a HAR file, parsed a few hundred entries at a
- * time (what the command and `scenarioFromHar(path)` read). Throws a `SyntaxError` for
- * text that is not JSON.
- */
-export function learnScenarioFromText(
-  text: string,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(readHarText(text, operations), options)
-}
-
-async function learnFrom(
-  read: ReadExchanges,
-  options: ScenarioFromHarOptions,
-): Promise<LearnedScenario> {
-  const { exchanges, others, total, startedAt } = read
-  const name = options.name ?? 'learned'
-  const now = startedAt ?? REFERENCE_DATE
-  const sandbox = createSandbox({
-    scenario: options.extends ?? DEFAULT_EXTENDS,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
-    now: () => now,
-  })
-  const session = 'learn'
-  const base = await sandbox.store(session)
-  const facts = new Facts()
-  const signIns = new SignIns(facts, base)
-  const notCovered: NotCoveredExchange[] = []
-  const inputs = new InputChecks()
-  const subjects = new Memo(bearerSubject)
-  for (const exchange of exchanges) {
+  #learnOne(exchange: LearnExchange): void {
+    const { facts } = this
     facts.begin(exchange.index)
     try {
-      const input = inputs.check(exchange)
+      const input = this.#inputs.check(exchange)
       if (!input.ok) {
         expect(
           exchange,
           input.error.status,
           `the request fails the sandbox's checks (${input.error.message})`,
         )
-        continue
+        return
       }
       const id = exchange.operation.id
-      if (id === 'refreshToken') signIns.refresh(exchange, input.body)
-      else if (id === 'completeIdpSignIn') signIns.idp(exchange, input.body)
+      if (id === 'refreshToken') this.#signIns.refresh(exchange, input.body)
+      else if (id === 'completeIdpSignIn') this.#signIns.idp(exchange, input.body)
       else {
         const rule = rules[id]
         if (!rule) throw new NotCovered(`${id} is not learned yet`)
         const caller =
-          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, subjects)
-        if (caller === undefined) continue
+          exchange.operation.auth === 'public' ? '' : callerOf(exchange, facts, this.#subjects)
+        if (caller === undefined) return
         rule({
           facts,
-          base,
+          base: this.#base,
           status: exchange.status,
           params: input.params,
           body: input.body,
@@ -436,13 +412,93 @@ async function learnFrom(
     } catch (error) {
       if (!(error instanceof NotCovered)) throw error
       facts.rollback()
-      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason: error.message })
+      this.notCovered.push({
+        index: exchange.index,
+        label: labelOf(exchange),
+        reason: error.message,
+      })
     }
   }
+}
+
+/**
+ * Reads a recording's exchanges, giving `take` each part in order. `undefined` when this
+ * way of reading does not hold for the recording: what was taken is dropped, and the
+ * next way read.
+ */
+type ExchangeSource = (take: (exchanges: LearnExchange[]) => void) => ReadSummary | undefined
+
+/** The exchanges of a parsed HAR document, in one part. */
+const fromDocument =
+  (document: unknown): ExchangeSource =>
+  (take) => {
+    const { exchanges, ...summary } = readExchanges(document, operations)
+    take(exchanges)
+    return summary
+  }
+
+/**
+ * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
+ * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
+ * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
+ */
+export function learnScenario(
+  document: unknown,
+  options: ScenarioFromHarOptions = {},
+): Promise<LearnedScenario> {
+  return learnFrom([fromDocument(document)], options)
+}
+
+/**
+ * {@link learnScenario} from the text of a HAR file, learned a few hundred entries at a
+ * time as they are parsed (what the command and `scenarioFromHar(path)` read). Anything
+ * unexpected in the parts sends it to parsing the whole text, whose errors are thrown: a
+ * `SyntaxError` for text that is not JSON.
+ */
+export function learnScenarioFromText(
+  text: string,
+  options: ScenarioFromHarOptions = {},
+): Promise<LearnedScenario> {
+  return learnFrom(
+    [
+      (take) => readHarParts(text, operations, take),
+      (take) => fromDocument(JSON.parse(text))(take),
+    ],
+    options,
+  )
+}
+
+async function learnFrom(
+  sources: readonly ExchangeSource[],
+  options: ScenarioFromHarOptions,
+): Promise<LearnedScenario> {
+  const name = options.name ?? 'learned'
+  // The recording's start, once read: nothing reads the sandbox's clock before that.
+  let now = REFERENCE_DATE
+  const sandbox = createSandbox({
+    scenario: options.extends ?? DEFAULT_EXTENDS,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
+    now: () => now,
+  })
+  const session = 'learn'
+  const base = await sandbox.store(session)
+  let learner: Learner | undefined
+  let read: ReadSummary | undefined
+  for (const source of sources) {
+    const attempt = new Learner(base, options.at === 'end')
+    read = source((part) => attempt.learn(part))
+    learner = attempt
+    if (read) break
+  }
+  if (!learner || !read) throw new Error('Failed to learn a scenario: no way to read the recording')
+  const { others, total, startedAt } = read
+  const { facts, notCovered, labels, count } = learner
+  now = startedAt ?? REFERENCE_DATE
   const learned = await materialize(facts, sandbox, { session, now })
-  if (options.at === 'end') {
+  if (learner.kept) {
     const skipped = new Set(notCovered.map(({ index }) => index))
-    const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
+    const covered = learner.kept.filter((exchange) => !skipped.has(exchange.index))
     for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
       notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
     }
@@ -453,20 +509,17 @@ async function learnFrom(
   const scenario: ScenarioFile = {
     ...(await sandbox.snapshots.export(SNAPSHOT)),
     name,
-    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${exchanges.length - notCovered.length} of ${exchanges.length} exchanges with the API reproduced`,
+    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${count - notCovered.length} of ${count} exchanges with the API reproduced`,
   }
   return {
     scenario,
-    covered: exchanges.length - notCovered.length,
-    exchanges: exchanges.length,
+    covered: count - notCovered.length,
+    exchanges: count,
     entries: total,
     notCovered,
     others,
     origins: learned.origins,
-    label: (index) => {
-      const exchange = exchangeAt(exchanges, index)
-      return exchange ? labelOf(exchange) : `#${index + 1}`
-    },
+    label: (index) => labels.get(index) ?? `#${index + 1}`,
     signIns: learned.signIns,
   }
 }
