@@ -55,6 +55,13 @@ export const references: { readonly [Name in CollectionName]?: readonly Referenc
   refunds: [{ field: 'bookingId', target: 'bookings' }],
 }
 
+/** The referencing fields that are a plain field of the record: no `.`, no `[]`. */
+const PLAIN = new Set(
+  Object.values(references)
+    .flatMap((list) => list.map(({ field }) => field))
+    .filter((field) => !field.includes('.') && !field.includes('[]')),
+)
+
 /** Each value at `field` with its printed path: `partyIds[1]`, `signatures[0].userId`. */
 function valuesAt(record: unknown, field: string): [string, unknown][] {
   const [head, ...rest] = field.split('.')
@@ -84,12 +91,15 @@ export function checkReferences(
   exists: (target: CollectionName, id: string) => boolean,
 ): string[] {
   const problems: string[] = []
+  const check = (path: string, value: unknown, target: CollectionName) => {
+    if (value === null || value === undefined) return
+    if (!exists(target, String(value)))
+      problems.push(`${label}.${path}: no ${singular[target]} "${String(value)}"`)
+  }
   for (const { field, target } of references[collection] ?? []) {
-    for (const [path, value] of valuesAt(record, field)) {
-      if (value === null || value === undefined) continue
-      if (!exists(target, String(value)))
-        problems.push(`${label}.${path}: no ${singular[target]} "${String(value)}"`)
-    }
+    // A plain field (most references) is read as it is, its path not taken apart.
+    if (PLAIN.has(field)) check(field, (record as Record<string, unknown>)[field], target)
+    else for (const [path, value] of valuesAt(record, field)) check(path, value, target)
   }
   if (collection === 'follows') {
     const follow = record as { id: string; followerId: string; followeeId: string }
