@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../../sandbox.ts'
-import { learnScenario } from './learn-scenario.ts'
+import { RecordingsFormatError } from '../recordings.ts'
+import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
 import { replayHar } from './test-replay.ts'
 import {
   runStagingSession,
@@ -136,5 +137,51 @@ describe('learning where the recording stopped', () => {
       store.checkoutSessions.filter((session) => session.bookingId === 'bkg_8e21aa'),
     ).toHaveLength(1)
     expect(store.refunds.filter((refund) => refund.bookingId === 'bkg_55p41d')).toHaveLength(1)
+  })
+})
+
+describe('learning from the text of a file, a part at a time', () => {
+  /** The staging session ten times over: more text than one part, and contradictions to name. */
+  async function largeHar() {
+    const har = await recordStaging()
+    const entries = Array.from({ length: 10 }, () => har.log.entries).flat()
+    return { log: { ...har.log, entries } }
+  }
+
+  it('learns what the parsed document gives, at the start and where it stopped', async () => {
+    const har = await largeHar()
+    const text = JSON.stringify(har)
+    expect(text.length).toBeGreaterThan(250_000)
+    for (const at of ['start', 'end'] as const) {
+      const whole = await learnScenario(JSON.parse(text), { name: 'big', at })
+      const parts = await learnScenarioFromText(text, { name: 'big', at })
+      expect(parts.scenario).toEqual(whole.scenario)
+      expect(parts.notCovered).toEqual(whole.notCovered)
+      expect(whole.notCovered.length).toBeGreaterThan(0)
+      expect([parts.covered, parts.exchanges, parts.entries]).toEqual([
+        whole.covered,
+        whole.exchanges,
+        whole.entries,
+      ])
+      expect(parts.origins).toEqual(whole.origins)
+      const last = har.log.entries.length - 1
+      for (const index of [0, 1, last, last + 1])
+        expect(parts.label(index)).toBe(whole.label(index))
+    }
+  })
+
+  it('fails on an entry that is no HAR entry after parts were learned, as the parsed document does', async () => {
+    const har = await largeHar()
+    const broken = har.log.entries.length - 3
+    const entries = har.log.entries.map((entry, index) =>
+      index === broken ? { ...entry, response: { ...entry.response, status: '2OO' } } : entry,
+    )
+    const text = JSON.stringify({ log: { ...har.log, entries } })
+    const whole = await learnScenario(JSON.parse(text)).catch((error: unknown) => error)
+    const parts = await learnScenarioFromText(text).catch((error: unknown) => error)
+    expect(whole).toBeInstanceOf(RecordingsFormatError)
+    expect(parts).toBeInstanceOf(RecordingsFormatError)
+    expect((parts as Error).message).toBe((whole as Error).message)
+    expect((parts as Error).message).toContain(`log.entries.${broken}.response.status`)
   })
 })
