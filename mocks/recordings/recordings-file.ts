@@ -11,6 +11,7 @@ import {
   checkedEntry,
   fromDocument,
   harRecording,
+  jsonErrorMessage,
   type Recording,
   type RecordingSource,
   type RecordingsFile,
@@ -58,7 +59,7 @@ function fromBytes(bytes: Uint8Array, where: string, exact: boolean): RecordingS
     try {
       document = JSON.parse(decoder.decode(bytes))
     } catch (error) {
-      throw new RecordingsFormatError(`${where}is not valid JSON (${(error as Error).message})`)
+      throw new RecordingsFormatError(`${where}is not valid JSON (${jsonErrorMessage(error)})`)
     }
     return fromDocument(document, where)
   }
@@ -131,7 +132,7 @@ function parseEntry(bytes: Uint8Array, index: number, where: string): Recording 
     entry = JSON.parse(decoder.decode(bytes))
   } catch (error) {
     throw new RecordingsFormatError(
-      `${where}log.entries.${index} is not valid JSON (${(error as Error).message})`,
+      `${where}log.entries.${index} is not valid JSON (${jsonErrorMessage(error)})`,
     )
   }
   const checked = checkedEntry(entry, index, where)

@@ -62,6 +62,15 @@ export class RecordingsFormatError extends Error {
   }
 }
 
+/**
+ * What `JSON.parse` said of text it refused, on one line: it quotes that text, and a short
+ * file's line breaks with it.
+ */
+export function jsonErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
+}
+
 interface HarEntryInput {
   request: { method: string; url: string; postData?: { text?: string } }
   response: {

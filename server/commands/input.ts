@@ -6,7 +6,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { readRecordingsFile, utf8Text } from '../../mocks/recordings/read-file.ts'
-import { RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
+import { jsonErrorMessage, RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
 import { createReplay, type Replay } from '../../mocks/recordings/replay.ts'
 
 /** Bad input on the command line; the CLI prints the message and exits with code 2. */
@@ -55,7 +55,7 @@ export function readTextFile(path: string): string {
 
 /** The `UsageError` for the file `path` that `JSON.parse` refused with `error`. */
 export function notJson(path: string, error: unknown): UsageError {
-  return new UsageError(`${path}: is not valid JSON (${(error as Error).message})`)
+  return new UsageError(`${path}: is not valid JSON (${jsonErrorMessage(error)})`)
 }
 
 /** Checks that `path` can be written (an existing file, or a new one in a writable folder). */

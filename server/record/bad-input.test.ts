@@ -65,6 +65,17 @@ describe('bad input to the recorded-traffic commands', () => {
     expect(line).toMatch(new RegExp(`^platform-sandbox: ${file}: is not valid JSON \\(`))
   })
 
+  it('a short file that is not JSON, line breaks and all, is named on one line', async () => {
+    const file = join(folder, 'notes.txt')
+    writeFileSync(file, 'just text\nmore text\r\n')
+    const out = join(folder, 'notes-txt.yaml')
+    const learn = await refused(['scenario', 'from-har', file, '--out', out])
+    expect(learn).toMatch(new RegExp(`^platform-sandbox: ${file}: is not valid JSON \\(.*\\\\n`))
+    expect(existsSync(out)).toBe(false)
+    const replay = await refused(['--port', '0', '--replay', file])
+    expect(replay).toMatch(new RegExp(`^platform-sandbox: ${file}: is not valid JSON \\(`))
+  })
+
   it('scenario from-har: a JSON file that is not a HAR, and nothing written', async () => {
     const file = join(folder, 'notes.json')
     writeFileSync(file, '{"entries": []}')

@@ -8,7 +8,11 @@ import { CookieJar } from 'tough-cookie'
 import { loadContractCheck } from '../../contract-check.ts'
 import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import { readRecordingsFile } from '../../recordings/read-file.ts'
-import { type Recordings, RecordingsFormatError } from '../../recordings/recordings.ts'
+import {
+  jsonErrorMessage,
+  type Recordings,
+  RecordingsFormatError,
+} from '../../recordings/recordings.ts'
 import type { Replay, ReplayOptions } from '../../recordings/replay.ts'
 import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
 import {
@@ -112,7 +116,7 @@ export async function scenarioFromHar(
     return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario
   } catch (error) {
     if (error instanceof SyntaxError) {
-      throw new RecordingsFormatError(`${har}: is not valid JSON (${error.message})`)
+      throw new RecordingsFormatError(`${har}: is not valid JSON (${jsonErrorMessage(error)})`)
     }
     if (error instanceof RecordingsFormatError) {
       throw new RecordingsFormatError(`${har}: ${error.message}`)
