@@ -16,7 +16,8 @@ beforeAll(() => server.listen())
 afterAll(() => server.close())
 
 it('carries on from the state the recording showed', async () => {
-  // The recorded host, signed in with the refresh token the learned scenario gives them.
+  // The recorded host, signed in with the refresh token the learned scenario gives them (a
+  // persona, such as usr_host, keeps its own: getPersona('host').refreshToken).
   const host = learned.add?.users?.find((user) => user.publicId === 'usr_2b9e41')
   const signedIn = await api.POST('/auth/refresh', {
     body: { refreshToken: host?.refreshToken ?? '' },
