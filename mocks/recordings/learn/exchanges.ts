@@ -39,6 +39,8 @@ export interface LearnExchange {
   answer: string
   /** `Set-Cookie` values of the answer. */
   setCookie: readonly string[]
+  /** When it was sent (`startedDateTime`), as recorded; `undefined` when the entry has none. */
+  startedDateTime: string | undefined
 }
 
 /** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
@@ -100,6 +102,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
 const NO_COOKIES: readonly string[] = Object.freeze([])
+
+/** The date a HAR's `startedDateTime` names, or `undefined` when it names none. */
+export function dateOf(startedDateTime: string): Date | undefined {
+  const date = new Date(startedDateTime)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
 
 /** The only request headers the sandbox's answers depend on. */
 const READ = new Set(['authorization', 'cookie', 'content-type'])
@@ -172,10 +180,11 @@ class ExchangeReader {
       this.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
       return undefined
     }
+    const started = (raw as { startedDateTime?: unknown }).startedDateTime
+    const startedDateTime = typeof started === 'string' ? started : undefined
     if (this.startedAt === undefined) {
-      const started = (raw as { startedDateTime?: unknown }).startedDateTime
-      const date = typeof started === 'string' ? new Date(started) : undefined
-      if (date && !Number.isNaN(date.getTime())) this.startedAt = date
+      const date = startedDateTime === undefined ? undefined : dateOf(startedDateTime)
+      if (date) this.startedAt = date
     }
     const request = (raw as { request: Record<string, unknown> }).request
     const headers = headerMap(request.headers, `log.entries.${index}.request.headers`)
@@ -199,6 +208,7 @@ class ExchangeReader {
       status: entry.response.status,
       answer: content.encoding === 'base64' ? atob(text) : text,
       setCookie: setCookie ?? NO_COOKIES,
+      startedDateTime,
     }
   }
 

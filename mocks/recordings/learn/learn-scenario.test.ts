@@ -122,6 +122,25 @@ describe('learning a scenario from a recording', () => {
 })
 
 describe('learning where the recording stopped', () => {
+  it('plays each exchange at the time it was recorded, over hours of tokens', async () => {
+    const har = await recordStaging()
+    // Ten minutes apart: the session spans more than one access token's lifetime.
+    const start = Date.parse('2026-06-01T09:00:00.000Z')
+    har.log.entries.forEach((entry, index) => {
+      entry.startedDateTime = new Date(start + index * 600_000).toISOString()
+    })
+    const archive = har.log.entries.find(
+      (entry) =>
+        entry.request.method === 'POST' && entry.request.url.endsWith('/ntf_91ab77/archive'),
+    )!
+    const learned = await learnScenario(har, { name: 'timed', at: 'end' })
+    expect(learned.notCovered).toEqual([])
+    const sandbox = createSandbox({ scenarios: [learned.scenario], scenario: 'timed' })
+    const store = await sandbox.store()
+    expect(store.notifications.get('ntf_91ab77')?.archivedAt).toBe(archive.startedDateTime)
+    expect(Date.parse(archive.startedDateTime) - start).toBeGreaterThan(900_000)
+  })
+
   it('plays the covered exchanges forward: the declined booking is declined, the archived notification archived', async () => {
     const learned = await learnScenario(await recordStaging(), { name: 'after-staging', at: 'end' })
     expect(learned.notCovered).toEqual([])

@@ -10,22 +10,34 @@ import type { Sandbox } from '../../core/sandbox-types.ts'
 import { SESSION_HEADER } from '../../core/session-id.ts'
 import { issueAccessToken } from '../../core/tokens.ts'
 import { bearerSubject, isRedacted } from '../bearer-subject.ts'
-import type { LearnExchange } from './exchanges.ts'
+import { dateOf, type LearnExchange } from './exchanges.ts'
 
 const DROPPED = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection'])
 
-/** Sends `exchanges` to `session`; returns those answered with another status, and why. */
+/**
+ * Sends `exchanges` to `session`, each at the time it was recorded (the session's clock set
+ * to it; `start` for an exchange without a date, or the time of the one before it), so
+ * what the writes stamp is when they happened. Returns those answered with another status,
+ * and why.
+ */
 export async function playForward(
   exchanges: readonly LearnExchange[],
   sandbox: Sandbox,
   session: string,
-  now: Date,
+  start: Date,
 ): Promise<Array<{ exchange: LearnExchange; reason: string }>> {
   const store = await sandbox.store(session)
   const settings = { secret: sandbox.settings.secret, ttlSeconds: sandbox.settings.tokenTtlSeconds }
-  const tokens = new Map<string, string>()
+  // Each caller's token, issued at the time of the exchange that first needed it, and again
+  // once half its lifetime has gone by on the recording's clock.
+  const tokens = new Map<string, { token: string; issuedAt: number }>()
   const differ: Array<{ exchange: LearnExchange; reason: string }> = []
+  let now = start
   for (const exchange of exchanges) {
+    const recorded =
+      exchange.startedDateTime === undefined ? undefined : dateOf(exchange.startedDateTime)
+    if (recorded) now = recorded
+    sandbox.clocks.set(session, now)
     const headers: Record<string, string> = { [SESSION_HEADER]: session }
     for (const [name, value] of Object.entries(exchange.headers)) {
       if (value !== undefined && !DROPPED.has(name)) headers[name] = value
@@ -35,13 +47,15 @@ export async function playForward(
     const authorization = exchange.headers.authorization
     const subject = authorization === undefined ? undefined : bearerSubject(authorization)
     if (subject !== undefined) {
-      let token = tokens.get(subject)
-      if (!token) {
+      let issued = tokens.get(subject)
+      const age = issued === undefined ? 0 : now.getTime() - issued.issuedAt
+      if (!issued || age < 0 || age > (settings.ttlSeconds * 1000) / 2) {
         const roles = [...(store.users.get(subject)?.roles ?? [])]
-        token = await issueAccessToken(settings, { sub: subject, roles }, now)
-        tokens.set(subject, token)
+        const token = await issueAccessToken(settings, { sub: subject, roles }, now)
+        issued = { token, issuedAt: now.getTime() }
+        tokens.set(subject, issued)
       }
-      headers.authorization = `Bearer ${token}`
+      headers.authorization = `Bearer ${issued.token}`
     } else if (authorization !== undefined) headers.authorization = authorization
     const answer = await sandbox.handle({
       method: exchange.operation.method,
