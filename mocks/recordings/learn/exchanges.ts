@@ -44,8 +44,11 @@ export interface LearnExchange {
 }
 
 /** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
+const label = (index: number, method: string, path: string, search: string, status: number) =>
+  `#${index + 1} ${method} ${path}${search} ${status}`
+
 export const labelOf = (exchange: LearnExchange): string =>
-  `#${exchange.index + 1} ${exchange.operation.method} ${exchange.path}${exchange.search} ${exchange.status}`
+  label(exchange.index, exchange.operation.method, exchange.path, exchange.search, exchange.status)
 
 /** What reading a recording found besides the exchanges themselves. */
 export interface ReadSummary {
@@ -80,6 +83,11 @@ export class ExchangeLabels {
     this.#statuses.push(exchange.status)
   }
 
+  /** How many exchanges were added. */
+  get size(): number {
+    return this.#indexes.length
+  }
+
   /** The label of the exchange of entry `index`, found by halving; `undefined` if none. */
   get(index: number): string | undefined {
     const indexes = this.#indexes
@@ -89,7 +97,13 @@ export class ExchangeLabels {
       const middle = (low + high) >>> 1
       const found = indexes[middle]!
       if (found === index) {
-        return `#${index + 1} ${this.#methods[middle]} ${this.#paths[middle]}${this.#searches[middle]} ${this.#statuses[middle]}`
+        return label(
+          index,
+          this.#methods[middle]!,
+          this.#paths[middle]!,
+          this.#searches[middle]!,
+          this.#statuses[middle]!,
+        )
       }
       if (found < index) low = middle + 1
       else high = middle - 1
@@ -253,7 +267,7 @@ const CHUNK = 200_000
  * and the text read as a whole (`readExchanges(JSON.parse(text))`), which names what is
  * wrong. What `take` throws goes to the caller.
  */
-export function readHarParts(
+function readHarParts(
   text: string,
   operations: readonly Operation[],
   take: (exchanges: LearnExchange[]) => void,
@@ -284,17 +298,31 @@ export function readHarParts(
 }
 
 /**
- * {@link readExchanges} from the text of a HAR file, read a part at a time
- * ({@link readHarParts}). Anything unexpected sends it to `JSON.parse` of the whole text
- * and {@link readExchanges}, so the errors are theirs: a `SyntaxError` for text that is
- * not JSON, a `RecordingsFormatError` otherwise.
+ * The exchanges of the text of a HAR file, read a part at a time ({@link readHarParts}),
+ * each part given as soon as it is read to the taker `begin()` returned. When the parts
+ * do not hold, the text is parsed whole and read by {@link readExchanges}, whose errors
+ * are thrown (a `SyntaxError` for text that is not JSON, a `RecordingsFormatError`
+ * otherwise); `begin()` is called again, for a taker that starts over, and given them all.
  */
 export function readHarText(
   text: string,
   operations: readonly Operation[],
+  begin: () => (exchanges: LearnExchange[]) => void,
   partSize = CHUNK,
-): ReadExchanges {
-  const exchanges: LearnExchange[] = []
-  const read = readHarParts(text, operations, (part) => exchanges.push(...part), partSize)
-  return read ? { ...read, exchanges } : readExchanges(JSON.parse(text), operations)
+): ReadSummary {
+  return (
+    readHarParts(text, operations, begin(), partSize) ??
+    readHarDocument(JSON.parse(text), operations, begin)
+  )
+}
+
+/** {@link readExchanges}, all of them given in one part to the taker `begin()` returns. */
+export function readHarDocument(
+  document: unknown,
+  operations: readonly Operation[],
+  begin: () => (exchanges: LearnExchange[]) => void,
+): ReadSummary {
+  const { exchanges, ...summary } = readExchanges(document, operations)
+  begin()(exchanges)
+  return summary
 }

@@ -26,8 +26,8 @@ import {
   type LearnExchange,
   labelOf,
   type ReadSummary,
-  readExchanges,
-  readHarParts,
+  readHarDocument,
+  readHarText,
 } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
@@ -355,7 +355,6 @@ class Learner {
   readonly labels = new ExchangeLabels()
   /** Every exchange, when kept. */
   readonly kept: LearnExchange[] | undefined
-  count = 0
   readonly #base: Store
   readonly #signIns: SignIns
   readonly #inputs = new InputChecks()
@@ -371,7 +370,6 @@ class Learner {
     for (const exchange of exchanges) {
       this.labels.add(exchange)
       this.kept?.push(exchange)
-      this.count++
       this.#learnOne(exchange)
     }
   }
@@ -422,20 +420,10 @@ class Learner {
 }
 
 /**
- * Reads a recording's exchanges, giving `take` each part in order. `undefined` when this
- * way of reading does not hold for the recording: what was taken is dropped, and the
- * next way read.
+ * Reads a recording, giving its exchanges in order, a part at a time, to the taker
+ * `begin()` returns; `begin()` again means starting over.
  */
-type ExchangeSource = (take: (exchanges: LearnExchange[]) => void) => ReadSummary | undefined
-
-/** The exchanges of a parsed HAR document, in one part. */
-const fromDocument =
-  (document: unknown): ExchangeSource =>
-  (take) => {
-    const { exchanges, ...summary } = readExchanges(document, operations)
-    take(exchanges)
-    return summary
-  }
+type ExchangeSource = (begin: () => (exchanges: LearnExchange[]) => void) => ReadSummary
 
 /**
  * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
@@ -446,7 +434,7 @@ export function learnScenario(
   document: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  return learnFrom([fromDocument(document)], options)
+  return learnFrom((begin) => readHarDocument(document, operations, begin), options)
 }
 
 /**
@@ -459,17 +447,11 @@ export function learnScenarioFromText(
   text: string,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  return learnFrom(
-    [
-      (take) => readHarParts(text, operations, take),
-      (take) => fromDocument(JSON.parse(text))(take),
-    ],
-    options,
-  )
+  return learnFrom((begin) => readHarText(text, operations, begin), options)
 }
 
 async function learnFrom(
-  sources: readonly ExchangeSource[],
+  source: ExchangeSource,
   options: ScenarioFromHarOptions,
 ): Promise<LearnedScenario> {
   const name = options.name ?? 'learned'
@@ -483,17 +465,15 @@ async function learnFrom(
   })
   const session = 'learn'
   const base = await sandbox.store(session)
-  let learner: Learner | undefined
-  let read: ReadSummary | undefined
-  for (const source of sources) {
-    const attempt = new Learner(base, options.at === 'end')
-    read = source((part) => attempt.learn(part))
-    learner = attempt
-    if (read) break
-  }
-  if (!learner || !read) throw new Error('Failed to learn a scenario: no way to read the recording')
-  const { others, total, startedAt } = read
-  const { facts, notCovered, labels, count } = learner
+  let learner!: Learner
+  const { others, total, startedAt } = source(() => {
+    // A fresh learner for each start: what an attempt that did not hold learned is dropped.
+    const fresh = new Learner(base, options.at === 'end')
+    learner = fresh
+    return (part) => fresh.learn(part)
+  })
+  const { facts, notCovered, labels } = learner
+  const count = labels.size
   now = startedAt ?? REFERENCE_DATE
   const learned = await materialize(facts, sandbox, { session, now })
   if (learner.kept) {
