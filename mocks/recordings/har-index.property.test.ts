@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry, type HarEntry } from './har.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
+import { toolField, withToolField } from './test-recordings.ts'
 
 const text = fc.string({
   unit: fc.constantFrom(
@@ -39,14 +40,7 @@ const entryArbitrary = fc.record({
   responseBody: text,
   status: fc.constantFrom(200, 201, 404),
   /** A tool's own field holding `"request"` objects, before or after the request. */
-  extra: fc.option(
-    fc.constantFrom(
-      { _from: { request: { method: 'GET', url: 'http://staging.test/a' } } },
-      { _redirects: [{ request: { method: 'POST', url: 'http://staging.test/b' } }] },
-      { _note: '"request":{"method":"GET","url":"http://staging.test/a"}' },
-    ),
-    { nil: undefined },
-  ),
+  extra: toolField,
   extraFirst: fc.boolean(),
 })
 
@@ -64,10 +58,7 @@ function harEntry(generated: GeneratedEntry): HarEntry {
     startedDateTime: '2026-06-01T10:00:00.000Z',
     time: 1,
   })
-  if (!generated.extra) return entry
-  return (
-    generated.extraFirst ? { ...generated.extra, ...entry } : { ...entry, ...generated.extra }
-  ) as HarEntry
+  return withToolField(entry, generated.extra, generated.extraFirst)
 }
 
 function requestOf(generated: GeneratedEntry): ReplayRequest {

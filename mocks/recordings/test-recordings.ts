@@ -1,8 +1,10 @@
 /**
  * @module
- * Test helpers for recordings: a HAR entry of a JSON exchange, and a replay request.
+ * Test helpers for recordings: a HAR entry of a JSON exchange, a replay request, and the
+ * fields other tools add to an entry, for property tests.
  */
-import { createHarEntry } from './har.ts'
+import fc from 'fast-check'
+import { createHarEntry, type HarEntry } from './har.ts'
 import type { ReplayRequest } from './replay.ts'
 
 /** A HAR entry answering `method url` with 200 and the JSON `body` (a request header named `request`). */
@@ -28,3 +30,26 @@ export const replayGet = (path: string): ReplayRequest => ({
   body: '',
   session: 'default',
 })
+
+/**
+ * A tool's own field on an entry that holds `"request"` objects, or quotes one, or none:
+ * what a quick reading of a HAR's text must not take for the entry's request.
+ */
+export const toolField = fc.option(
+  fc.constantFrom(
+    { _from: { request: { method: 'GET', url: 'http://staging.test/a' } } },
+    { _redirects: [{ request: { method: 'POST', url: 'http://staging.test/b' } }] },
+    { _note: '"request":{"method":"GET","url":"http://staging.test/a"}' },
+  ),
+  { nil: undefined },
+)
+
+/** `entry` with the tool's field `extra`, before its own fields (`first`) or after them. */
+export function withToolField(
+  entry: HarEntry,
+  extra: object | undefined,
+  first: boolean,
+): HarEntry {
+  if (!extra) return entry
+  return (first ? { ...extra, ...entry } : { ...entry, ...extra }) as HarEntry
+}

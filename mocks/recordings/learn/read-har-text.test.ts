@@ -11,6 +11,7 @@ import { operations } from '../../operations/table.ts'
 import { createHar, createHarEntry, type HarEntry } from '../har.ts'
 import { harEntryChunks } from '../har-index.ts'
 import { RecordingsFormatError } from '../recordings.ts'
+import { toolField, withToolField } from '../test-recordings.ts'
 import { type LearnExchange, type ReadExchanges, readExchanges, readHarText } from './exchanges.ts'
 
 const text = fc.string({
@@ -46,14 +47,7 @@ const entryArbitrary = fc.record({
   }),
   responseBody: text,
   status: fc.constantFrom(200, 201, 404, 409),
-  extra: fc.option(
-    fc.constantFrom(
-      { _from: { request: { method: 'GET', url: 'http://staging.test/a' } } },
-      { _redirects: [{ request: { method: 'POST', url: 'http://staging.test/b' } }] },
-      { _note: '"request":{"method":"GET","url":"http://staging.test/a"}' },
-    ),
-    { nil: undefined },
-  ),
+  extra: toolField,
   extraFirst: fc.boolean(),
 })
 
@@ -74,10 +68,7 @@ function harEntry(generated: GeneratedEntry): HarEntry {
     startedDateTime: '2026-06-01T10:00:00.000Z',
     time: 1,
   })
-  if (!generated.extra) return entry
-  return (
-    generated.extraFirst ? { ...generated.extra, ...entry } : { ...entry, ...generated.extra }
-  ) as HarEntry
+  return withToolField(entry, generated.extra, generated.extraFirst)
 }
 
 /** What reading `written` gives, or the error it throws, as plain data to compare. */
