@@ -32,6 +32,12 @@ import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
 import { measureRecording, measureReplay } from './lib/recording.ts'
+import {
+  measureFsync,
+  measureRestart,
+  measureSessionMemory,
+  reliabilityFigures,
+} from './lib/reliability.ts'
 import { type BenchReport, formatLine, toMarkdown, updateReadme, withRatios } from './lib/report.ts'
 import { measureSnapshotReset, measureValidation } from './lib/scenario-files.ts'
 import { startChildServer } from './lib/servers.ts'
@@ -52,6 +58,23 @@ const log = (line: string) => console.log(line)
 const run = promisify(execFile)
 /** The port both sides of the container start figure listen on. */
 const containerPort = 4900 + (process.pid % 100)
+/** The port both sides of the restart figure listen on. */
+const restartPort = 4500 + (process.pid % 100)
+
+/**
+ * A shared sandbox's bounds: memory past the session cap against at the cap, a restart on
+ * 20,000 session logs against an empty state directory, fsync per append against without.
+ */
+async function measureReliability(pinning: ReturnType<typeof setUpPinning>) {
+  log('Memory of 5,000 and 50,000 sessions (a fault rule, a clock, 20 journal entries each)...')
+  const atCap = await measureSessionMemory(5000)
+  const pastCap = await measureSessionMemory(50_000)
+  log('Restart on 20,000 session logs...')
+  const restart = await measureRestart(pinning, 20_000, coldStartRuns, restartPort, log)
+  log('Logged writes with and without fsync...')
+  const fsync = await measureFsync(200)
+  return reliabilityFigures(atCap, pastCap, restart, fsync)
+}
 
 /** The recording proxy beside a bare proxy. */
 async function measureRecordingProxy(pinning: ReturnType<typeof setUpPinning>) {
@@ -122,6 +145,14 @@ async function main() {
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
     const figures = await measureContainer(pinning, log, containerRuns, containerPort)
     for (const figure of withRatios(figures)) log(formatLine(figure))
+    return
+  }
+  if (process.argv.includes('--reliability-only')) {
+    // `npm run bench -- --reliability-only`: memory past the session cap, restart on many
+    // session logs, fsync per append; printed, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    for (const figure of withRatios(await measureReliability(pinning))) log(formatLine(figure))
     return
   }
   if (process.argv.includes('--learning-only')) {
@@ -249,6 +280,9 @@ async function main() {
   // 4. Recorded traffic: the recorder against a bare forwarding proxy (replay: step 3).
   const recording = await measureRecordingProxy(pinning)
 
+  // 4b. A shared sandbox's bounds: sessions past the cap, restart on many logs, fsync.
+  const reliability = await measureReliability(pinning)
+
   // 5. Figures.
   const figures = [
     ...httpFigures(http),
@@ -265,6 +299,7 @@ async function main() {
     }),
     ...recordingFigures(recording, replay, defaults.firstLoadMs),
     ...learningFigures(learning),
+    ...reliability,
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),

@@ -14,6 +14,7 @@ import {
   OptionError,
   parseBoolean,
   parseControlToken,
+  parseDuration,
   parseHost,
   parseLogFormat,
   parseOrigins,
@@ -44,6 +45,8 @@ const environment = {
   controlToken: ['SANDBOX_CONTROL_TOKEN'],
   controlOpen: ['SANDBOX_CONTROL_OPEN'],
   stateDir: ['SANDBOX_STATE_DIR'],
+  fsync: ['SANDBOX_FSYNC'],
+  sessionTtl: ['SANDBOX_SESSION_TTL'],
 } as const
 
 type Key = keyof typeof environment
@@ -68,6 +71,8 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
     if (value.trim() === '') throw new OptionError('state directory must not be empty')
     return value
   },
+  fsync: parseBoolean,
+  sessionTtl: parseDuration,
 }
 
 /** Turns an `OptionError` into the error commander reports as an invalid argument. */
@@ -182,8 +187,20 @@ export function createProgram(): Command {
     .addOption(
       new Option(
         '--state-dir <dir>',
-        "keep each session's writes in <dir> and replay them on start (env SANDBOX_STATE_DIR; default: state in memory only)",
+        "keep each session's writes in a log under <dir>, loaded when the session is next used, after a restart too (env SANDBOX_STATE_DIR; default: state in memory only)",
       ).argParser(argument((value) => parsers.stateDir(value, 'state-dir') as string)),
+    )
+    .addOption(
+      new Option(
+        '--fsync',
+        'with --state-dir: force each write to the disk before answering, so it survives a power cut (env SANDBOX_FSYNC)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--session-ttl <duration>',
+        'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d; 0 keeps them (env SANDBOX_SESSION_TTL, default 7d)',
+      ).argParser(argument((value) => parseDuration(value, 'session-ttl'))),
     )
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
@@ -282,5 +299,7 @@ export function parseCliArguments(
   if (controlAccess(options.host!, options.controlToken, values.controlOpen === true) === 'closed')
     options.controlClosed = true
   if (values.stateDir !== undefined) options.stateDir = values.stateDir as string
+  if (values.fsync === true) options.fsync = true
+  if (values.sessionTtl !== undefined) options.sessionTtlMs = values.sessionTtl as number
   return options
 }

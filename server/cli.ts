@@ -87,9 +87,8 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   // Only now: whoever waits for the banner may send a signal at once.
   if (running.restored) {
     console.log(
-      `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored, ${running.restored.snapshots} saved snapshots`,
+      `State directory ${options.stateDir}: ${running.restored.sessions} session logs (each loaded when its session is first used), ${running.restored.snapshots} saved snapshots restored`,
     )
-    for (const warning of running.restored.warnings) console.error(`platform-sandbox: ${warning}`)
   }
   const control: ControlAccess =
     options.controlToken !== undefined ? 'token' : options.controlClosed ? 'closed' : 'open'

@@ -33,7 +33,19 @@ describe('GET /__sandbox/health', () => {
   it('answers 200 with the starting scenario once ready', async () => {
     const response = await server.request('/__sandbox/health')
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ status: 'ok', scenario: 'default', seed: DEFAULT_SEED })
+    expect(response.body).toEqual({
+      status: 'ok',
+      scenario: 'default',
+      seed: DEFAULT_SEED,
+      usage: {
+        sessions: expect.any(Number),
+        maxSessions: 5000,
+        journalEntries: expect.any(Number),
+        journalLimit: 5,
+        journalTotalLimit: 100_000,
+        faultRules: 0,
+      },
+    })
   })
 })
 

@@ -56,6 +56,33 @@ export interface ServerOptions extends AppOptions {
    * in memory only.
    */
   stateDir?: string
+  /** With `stateDir`: force each log append to the disk (fsync) before the write is applied. */
+  fsync?: boolean
+  /**
+   * With `stateDir`: delete the logs of sessions unused for this long, in milliseconds;
+   * 0 keeps them. Default 7 days.
+   */
+  sessionTtlMs?: number
+}
+
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+}
+
+/** `90s`, `30m`, `12h`, `7d` in milliseconds; `0` or `off` for none. */
+export function parseDuration(value: string, name: string): number {
+  const text = value.trim().toLowerCase()
+  if (text === '0' || text === 'off') return 0
+  const match = /^(\d{1,6})([smhd])$/.exec(text)
+  if (!match) {
+    throw new OptionError(
+      `${name} must be a duration such as 90s, 30m, 12h or 7d, or 0 or off, got "${value}"`,
+    )
+  }
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!
 }
 
 /** Thrown for an option value the server cannot use; the CLI prints its message. */

@@ -21,7 +21,7 @@ export interface RunningServer {
   app: Express
   sandbox: Sandbox
   server: Server
-  /** With `stateDir`: how many sessions and writes were replayed on start. */
+  /** With `stateDir`: the session logs found and the saved snapshots restored on start. */
   restored: RestoreSummary | undefined
   /**
    * Stops accepting connections, waits for in-flight requests (at most
@@ -47,9 +47,18 @@ function urlFor(host: string, port: number): string {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
-  const state = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, options)
+  const state =
+    options.stateDir === undefined
+      ? undefined
+      : openStateDir(options.stateDir, options, {
+          fsync: options.fsync,
+          sessionTtlMs: options.sessionTtlMs,
+          onWarning: options.quiet
+            ? undefined
+            : (message) => console.error(`platform-sandbox: ${message}`),
+        })
   const { app, sandbox } = createApp(state ? { ...options, ...state.sandboxOptions } : options)
-  // Replayed before listening, so no request sees a half-restored session.
+  // Saved snapshots come back before listening; sessions load from their logs when used.
   const restored = state ? await state.restore(sandbox) : undefined
   let closing: Promise<void> | undefined
 
@@ -73,6 +82,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error
   }
   const { port } = server.address() as AddressInfo
+  // The retention sweep runs once the server is ready, never before its first answer.
+  state?.startSweeping()
 
   return {
     url: urlFor(host, port),

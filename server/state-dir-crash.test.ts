@@ -63,7 +63,7 @@ describe('a sandbox killed with SIGKILL in the middle of a load', () => {
           expect(written, `crash-${client}`).toBeLessThanOrEqual(seen[client]! + 1)
         }
         console.log(
-          `kill -9 under load: ${seen.reduce((a, b) => a + b)} writes answered 201, all restored from ${restarted.restored?.writes} logged`,
+          `kill -9 under load: ${seen.reduce((a, b) => a + b)} writes answered 201, all back from ${restarted.restored?.sessions} logs`,
         )
       } finally {
         await restarted.close()

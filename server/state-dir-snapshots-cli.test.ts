@@ -48,7 +48,9 @@ describe('platform-sandbox --state-dir and saved snapshots, across a process res
     } finally {
       const { code, stdout } = await second.stop()
       expect(code).toBe(0)
-      expect(stdout).toMatch(/2 writes of 2 sessions restored, 1 saved snapshots/)
+      expect(stdout).toMatch(
+        /2 session logs \(each loaded when its session is first used\), 1 saved snapshots restored/,
+      )
     }
   }, 60_000)
 

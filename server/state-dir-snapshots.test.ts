@@ -9,6 +9,9 @@ import { everything, useStateDirServers } from './test-state-dir.ts'
 
 const { temporaryDirectory, start } = useStateDirServers('sandbox-snapshots-')
 
+const sessionLog = (directory: string, session: string) =>
+  join(directory, 'sessions', `${Buffer.from(session).toString('base64url')}.jsonl`)
+
 async function resetTo(server: TestServer, session: string, body: object) {
   const response = await server.request('/__sandbox/reset', { body, session })
   expect(response.status, response.text).toBe(200)
@@ -121,13 +124,15 @@ describe('saved snapshots in a state directory', () => {
     await first.close()
 
     const second = await start(directory)
-    expect(second.restored?.warnings).toEqual([
-      expect.stringContaining('session "qa" was reset to scenario "no-bookings", not loaded now'),
-    ])
+    expect(second.restored?.warnings).toEqual([])
     expect((await second.request<{ scenario: string }[]>('/__sandbox/snapshots')).body).toEqual([
       expect.objectContaining({ name: 'uploaded', scenario: 'empty' }),
     ])
+    // The session is loaded from its log when first used: then the warning is given.
     await resetTo(second, 'qa', { snapshot: 'uploaded' })
+    expect(second.restored?.warnings).toEqual([
+      expect.stringContaining('session "qa" was reset to scenario "no-bookings", not loaded now'),
+    ])
     expect(await everything(second, 'qa')).toEqual(records)
   })
 
@@ -178,9 +183,14 @@ describe('a session reset to a saved snapshot, in a state directory', () => {
     expect(before).not.toEqual(records)
     await server.close()
 
+    // The reset to the snapshot and the write after it.
+    expect(readFileSync(sessionLog(directory, 'A'), 'utf8').split('\n').filter(Boolean)).toEqual([
+      expect.stringContaining('"snapshot":"declined"'),
+      expect.stringContaining('send-claim-email'),
+    ])
     const second = await start(directory)
-    expect(second.restored).toMatchObject({ writes: 2, warnings: [] })
     expect(await everything(second, 'A')).toEqual(before)
+    expect(second.restored).toMatchObject({ warnings: [] })
     const bookings = await second.collection<{ id: string; status: string }>('bookings', 'A')
     expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
       'declined',
@@ -194,12 +204,13 @@ describe('a session reset to a saved snapshot, in a state directory', () => {
     await server.close()
 
     const second = await start(directory)
-    // Both sessions reset to it: "probe" and "A".
+    // Both sessions reset to it, "probe" and "A": each warns when it is loaded.
+    await everything(second, 'probe')
+    const bookings = await second.collection<{ id: string; status: string }>('bookings', 'A')
     expect(second.restored?.warnings).toHaveLength(2)
     expect(second.restored?.warnings).toContainEqual(
       expect.stringContaining('session "A" was reset to snapshot "declined", deleted since'),
     )
-    const bookings = await second.collection<{ id: string; status: string }>('bookings', 'A')
     expect(bookings.find((booking) => booking.id === anchors.bookings.pending)?.status).toBe(
       'pending',
     )

@@ -8,11 +8,19 @@ const { temporaryDirectory: stateDir, start } = useStateDirServers('sandbox-stat
 
 const decline = `/bookings/${anchors.bookings.pending}/decline`
 
+/** Every line of every session log of `directory`. */
+function logLines(directory: string): string[] {
+  const sessions = join(directory, 'sessions')
+  return readdirSync(sessions)
+    .filter((name) => name.endsWith('.jsonl'))
+    .flatMap((name) => readFileSync(join(sessions, name), 'utf8').split('\n').filter(Boolean))
+}
+
 describe('a server with a state directory', () => {
   it('comes back after a restart with every session as it was', async () => {
     const directory = stateDir()
     const first = await start(directory)
-    expect(first.restored).toEqual({ sessions: 0, writes: 0, snapshots: 0, warnings: [] })
+    expect(first.restored).toEqual({ sessions: 0, snapshots: 0, warnings: [] })
     expect((await first.request(decline, { as: 'host', body: {}, session: 'qa-1' })).status).toBe(
       201,
     )
@@ -31,8 +39,10 @@ describe('a server with a state directory', () => {
     }
     await first.close()
 
+    // Three writes logged, one line each: neither the dry run nor the refusal is there.
+    expect(logLines(directory)).toHaveLength(3)
     const second = await start(directory)
-    expect(second.restored).toEqual({ sessions: 3, writes: 3, snapshots: 0, warnings: [] })
+    expect(second.restored).toEqual({ sessions: 3, snapshots: 0, warnings: [] })
     expect(await everything(second, 'qa-1')).toEqual(before['qa-1'])
     expect(await everything(second, 'qa-2')).toEqual(before['qa-2'])
     expect(await everything(second, 'default')).toEqual(before.default)
@@ -78,7 +88,8 @@ describe('a server with a state directory', () => {
     await first.close()
 
     const second = await start(directory)
-    expect(second.restored).toMatchObject({ sessions: 1, writes: 0, warnings: [] })
+    expect(second.restored).toMatchObject({ sessions: 1, warnings: [] })
+    expect(logLines(directory)).toEqual([expect.stringContaining('"reset"')])
     expect(await second.collection('bookings')).toEqual([])
     expect(second.sandbox.sessionIds()).toEqual(['default'])
   })

@@ -1,18 +1,29 @@
 /**
  * @module
- * Opt-in durability (`--state-dir <dir>`): every write a session performs is appended to
- * that session's log file before its answer is sent, and the logs are replayed on start,
- * each request at the time it first ran, so a restart or a `kill -9` loses at most the
- * write in flight. A reset truncates the session's log to a single reset line.
+ * Opt-in durability (`--state-dir <dir>`): a write-ahead log per session. Every write is
+ * appended to its session's log before it is applied in memory, and a session is loaded
+ * from its log when it is first used (after a restart, or after it was evicted past the
+ * session cap), each write at the time it first ran. So a restart costs nothing per log,
+ * eviction loses nothing, and a `kill -9` loses at most the write in flight.
  *
- * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line:
- * `{ "time", "method", "url", "headers", "body" }` for a write, `{ "reset": { scenario, seed } }`
- * for a reset (with `snapshot` for a reset to a saved snapshot). Saved snapshots are kept
- * in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored before the logs are
- * replayed. Written with `appendFileSync`: the line is in the operating system's hands
- * when the client gets its answer (it survives the process, not a power cut: no fsync).
- * A graceful stop (`flush()`, called once the server has closed) fsyncs the logs written
- * since the start, and their folder, so a stopped sandbox's state is on disk.
+ * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line (see
+ * `state-log.ts`): a write, or a reset (a reset rewrites the log as that one line). Saved
+ * snapshots are kept in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored on start.
+ *
+ * The log's discipline:
+ * - An append that fails (a full disk, an I/O error, a read-only disk) refuses the write
+ *   with a 503 and `Retry-After`: nothing is applied, and the part of the line that was
+ *   written is cut off (by bytes) before the next append.
+ * - A last line cut short by a crash is cut off, by bytes, when the log is loaded.
+ * - A line before the last that does not parse is never skipped: the session answers 503
+ *   naming the file and line, and its log is left as it is for `platform-sandbox state
+ *   check` and `state repair`.
+ * - Written with `appendFileSync`: the line is in the operating system's hands when the
+ *   client gets its answer (it survives the process, not a power cut). With `fsync`, each
+ *   append is also forced to the disk before the write is applied. A graceful stop
+ *   (`flush()`) fsyncs the logs written since the start, and their folder.
+ * - Retention: the logs of sessions unused for `sessionTtlMs` (default 7 days) are deleted
+ *   by a sweep that runs after the server is ready and then every hour.
  */
 import {
   appendFileSync,
@@ -21,43 +32,137 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
+  renameSync,
   rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
+import { readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SandboxRequest } from '../mocks/core/http.ts'
-import type { OperationEvent, Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
+import { SandboxError } from '../mocks/core/errors.ts'
+import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
+import type { LoggedChange, SessionLog } from '../mocks/core/session-log.ts'
 import { persistSnapshots } from './snapshot-files.ts'
-
-interface WriteRecord {
-  time: string
-  method: string
-  url: string
-  headers: Record<string, string>
-  body: string | null
-}
-
-type LogRecord = WriteRecord | { reset: { scenario: string; seed: number; snapshot?: string } }
+import { cutTornTail, encodeRecord, type LogRecord, readLogFile } from './state-log.ts'
 
 /** Request headers a replay needs; the session comes from the file. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
 
+/** Default retention of a session's log after its last use: 7 days. */
+export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/** How often the retention sweep runs. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/** `Retry-After` of a write refused because its log line could not be written, in seconds. */
+const STORAGE_RETRY_AFTER_SECONDS = 5
+
 export interface RestoreSummary {
+  /** Session logs found; each is loaded when its session is first used. */
   sessions: number
-  writes: number
   /** Saved snapshots restored. */
   snapshots: number
-  /** What could not be restored as it was, one line each (a snapshot deleted since a reset to it). */
+  /**
+   * What could not be restored as it was, one line each (a snapshot deleted since a reset
+   * to it). Filled as sessions are loaded.
+   */
   warnings: string[]
 }
 
+/** The file operations of a state directory: the real ones, or a test's that fail on cue. */
+export interface LogFiles {
+  /** Appends `text`; with `sync`, forces it to the disk before returning. */
+  append(file: string, text: string, sync: boolean): void
+  /** The file's size in bytes; 0 when it does not exist. */
+  size(file: string): number
+  /** Cuts the file to `size` bytes; nothing when it does not exist. */
+  truncate(file: string, size: number): void
+  /** Replaces the file's content with `text` at once (a temporary file renamed over it). */
+  replace(file: string, text: string, sync: boolean): void
+  remove(file: string): void
+  /** Marks the file used now (its modification time). */
+  touch(file: string): void
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+export const nodeLogFiles: LogFiles = {
+  append(file, text, sync) {
+    if (!sync) {
+      appendFileSync(file, text)
+      return
+    }
+    const fd = openSync(file, 'a')
+    try {
+      writeFileSync(fd, text)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  },
+  size(file) {
+    try {
+      return statSync(file).size
+    } catch (error) {
+      if (isMissing(error)) return 0
+      throw error
+    }
+  },
+  truncate(file, size) {
+    try {
+      truncateSync(file, size)
+    } catch (error) {
+      if (!isMissing(error)) throw error
+    }
+  },
+  replace(file, text, sync) {
+    const temporary = `${file}.tmp`
+    try {
+      writeFileSync(temporary, text)
+      if (sync) syncToDisk(temporary)
+      renameSync(temporary, file)
+    } catch (error) {
+      rmSync(temporary, { force: true })
+      throw error
+    }
+  },
+  remove: (file) => rmSync(file, { force: true }),
+  touch(file) {
+    try {
+      const now = new Date()
+      utimesSync(file, now, now)
+    } catch (error) {
+      if (!isMissing(error)) throw error
+    }
+  },
+}
+
+export interface StateDirOptions {
+  /** Force each append to the disk (fsync) before the write is applied. Default `false`. */
+  fsync?: boolean | undefined
+  /** Delete the logs of sessions unused for this long; `0` keeps them. Default 7 days. */
+  sessionTtlMs?: number | undefined
+  /** The file layer; tests give one that fails. */
+  files?: LogFiles | undefined
+  /** Told each warning as a session is loaded (a snapshot deleted since a reset to it). */
+  onWarning?: ((message: string) => void) | undefined
+}
+
 export interface StateDir {
-  /** `options` plus the clock a replay of the logs runs on. */
+  /** `options` plus the log the sandbox writes to and loads sessions from. */
   readonly sandboxOptions: SandboxOptions
-  /** Replays every session's log into `sandbox`, then logs what its events announce. */
+  /** Restores saved snapshots and counts the session logs; sessions load when first used. */
   restore(sandbox: Sandbox): Promise<RestoreSummary>
+  /**
+   * Deletes the logs of sessions not in memory and unused for the retention period; marks
+   * those in memory used now. Resolves with how many logs it deleted.
+   */
+  sweep(now?: Date): Promise<number>
+  /** Runs `sweep` now (after the server is ready) and then every hour, until `flush`. */
+  startSweeping(): void
   /** Writes the logs changed since the start (or the last flush) through to the disk. */
   flush(): void
 }
@@ -77,40 +182,38 @@ function syncToDisk(path: string): void {
   }
 }
 
-function fileOf(directory: string, session: string): string {
+export function fileOfSession(directory: string, session: string): string {
   return join(directory, `${Buffer.from(session).toString('base64url')}.jsonl`)
 }
 
-function sessionOfFile(name: string): string | undefined {
+export function sessionOfFile(name: string): string | undefined {
   if (!name.endsWith('.jsonl')) return undefined
   return Buffer.from(name.slice(0, -'.jsonl'.length), 'base64url').toString('utf8')
 }
 
-/** The records of a log; a last line cut short by a crash is dropped (and cut off the file). */
-function readLog(file: string): LogRecord[] {
-  const text = readFileSync(file, 'utf8')
-  const records: LogRecord[] = []
-  let valid = 0
-  for (const line of text.split('\n')) {
-    if (line === '') continue
-    try {
-      records.push(JSON.parse(line) as LogRecord)
-      valid += Buffer.byteLength(line) + 1
-    } catch {
-      break
-    }
-  }
-  if (valid !== Buffer.byteLength(text)) writeFileSync(file, text.slice(0, valid))
-  return records
+/** A 503 for a log line that could not be written; the write was not applied. */
+function storageError(error: unknown): SandboxError {
+  const { code, message } = error as NodeJS.ErrnoException
+  return new SandboxError(
+    503,
+    'The state directory could not record this write: nothing was changed, try again later',
+    [`storage error: ${code ?? message}`],
+    { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+  )
 }
 
-function isWrite(event: OperationEvent): boolean {
-  return (
-    event.request.method.toUpperCase() === 'POST' &&
-    event.status >= 200 &&
-    event.status < 300 &&
-    event.dryRun !== true
-  )
+/** A change of the log as the core applies it. */
+function changeOf(session: string, record: LogRecord): LoggedChange {
+  if ('reset' in record) return record
+  return {
+    time: record.time,
+    request: {
+      method: record.method,
+      url: record.url,
+      headers: { ...record.headers, [SESSION_HEADER]: session },
+      body: record.body,
+    },
+  }
 }
 
 /**
@@ -122,101 +225,165 @@ function isWrite(event: OperationEvent): boolean {
  * const sandbox = createSandbox(state.sandboxOptions)
  * await state.restore(sandbox)
  */
-export function openStateDir(directory: string, options: SandboxOptions = {}): StateDir {
+export function openStateDir(
+  directory: string,
+  options: SandboxOptions = {},
+  stateOptions: StateDirOptions = {},
+): StateDir {
   const sessionsDir = join(directory, 'sessions')
   mkdirSync(sessionsDir, { recursive: true })
-  const clock = options.now ?? (() => new Date())
-  let replayingAt: Date | undefined
-
+  const files = stateOptions.files ?? nodeLogFiles
+  const sync = stateOptions.fsync ?? false
+  const ttl = stateOptions.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS
+  const warnings: string[] = []
   const written = new Set<string>()
-  const append = (session: string, record: LogRecord) => {
-    const file = fileOf(sessionsDir, session)
-    appendFileSync(file, `${JSON.stringify(record)}\n`)
-    written.add(file)
-  }
-  const truncate = (session: string) => rmSync(fileOf(sessionsDir, session), { force: true })
+  /** Logs whose failed append left bytes that must be cut before the next one. */
+  const cuts = new Map<string, number>()
+  let sandbox: Sandbox | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
 
-  function logOperation(event: OperationEvent): void {
-    // A session created again after eviction starts from the scenario: so does its log.
-    if (event.sessionCreated) truncate(event.session)
-    if (!isWrite(event)) return
-    const headers: Record<string, string> = {}
-    for (const name of KEPT_HEADERS) {
-      const value = event.request.headers[name]
-      if (value !== undefined) headers[name] = value
+  const log: SessionLog = {
+    async load(session) {
+      const file = fileOfSession(sessionsDir, session)
+      let contents: ReturnType<typeof readLogFile>
+      try {
+        contents = readLogFile(file)
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw storageError(error)
+      }
+      const { corrupt } = contents
+      if (corrupt) {
+        throw new SandboxError(
+          503,
+          `Session "${session}" cannot be loaded: line ${corrupt.line} of its log does not parse`,
+          [
+            `${file}:${corrupt.line}: ${corrupt.reason}`,
+            `platform-sandbox state check ${directory} lists every problem; platform-sandbox state repair ${directory} sets the log aside from that line on`,
+          ],
+        )
+      }
+      // A last line cut short by a crash goes, by bytes; a whole one missing its newline gets it.
+      try {
+        cutTornTail(file, contents)
+      } catch (error) {
+        throw storageError(error)
+      }
+      files.touch(file)
+      return contents.records.map((record) => changeOf(session, record))
+    },
+    write(session, { time, request }) {
+      const file = fileOfSession(sessionsDir, session)
+      const headers: Record<string, string> = {}
+      for (const name of KEPT_HEADERS) {
+        const value = request.headers[name]
+        if (value !== undefined) headers[name] = value
+      }
+      const line = encodeRecord({
+        time,
+        method: 'POST',
+        url: request.url,
+        headers,
+        body: request.body ?? null,
+      })
+      try {
+        const cut = cuts.get(file)
+        if (cut !== undefined) {
+          files.truncate(file, cut)
+          cuts.delete(file)
+        }
+        const before = files.size(file)
+        try {
+          files.append(file, line, sync)
+        } catch (error) {
+          // Whatever part of the line reached the file goes, now or before the next append.
+          try {
+            files.truncate(file, before)
+          } catch {
+            cuts.set(file, before)
+          }
+          throw error
+        }
+      } catch (error) {
+        throw storageError(error)
+      }
+      written.add(file)
+    },
+    reset(session, reset) {
+      const file = fileOfSession(sessionsDir, session)
+      try {
+        files.replace(file, encodeRecord({ reset }), sync)
+      } catch (error) {
+        throw storageError(error)
+      }
+      cuts.delete(file)
+      written.add(file)
+    },
+    drop(session) {
+      const file = fileOfSession(sessionsDir, session)
+      files.remove(file)
+      cuts.delete(file)
+    },
+    release(session) {
+      files.touch(fileOfSession(sessionsDir, session))
+    },
+    warn(message) {
+      warnings.push(message)
+      stateOptions.onWarning?.(message)
+    },
+  }
+
+  async function sweep(now = new Date()): Promise<number> {
+    const inMemory = new Set(sandbox?.sessionIds() ?? [])
+    for (const session of inMemory) files.touch(fileOfSession(sessionsDir, session))
+    if (ttl <= 0) return 0
+    let removed = 0
+    for (const name of await readdir(sessionsDir)) {
+      const session = sessionOfFile(name)
+      if (session === undefined || inMemory.has(session)) continue
+      const file = join(sessionsDir, name)
+      try {
+        const { mtimeMs } = await stat(file)
+        // In use again since the sweep began: leave it.
+        if (now.getTime() - mtimeMs <= ttl || sandbox?.sessionIds().includes(session)) continue
+        await unlink(file)
+        removed++
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
     }
-    append(event.session, {
-      time: event.time.toISOString(),
-      method: 'POST',
-      url: event.request.url,
-      headers,
-      body: event.request.body ?? null,
-    })
+    return removed
   }
 
   return {
-    sandboxOptions: { ...options, now: () => replayingAt ?? clock() },
+    sandboxOptions: { ...options, sessionLog: log },
     flush() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      for (const session of sandbox?.sessionIds() ?? []) {
+        files.touch(fileOfSession(sessionsDir, session))
+      }
       for (const file of written) syncToDisk(file)
       written.clear()
       syncToDisk(sessionsDir)
     },
-    async restore(sandbox) {
-      await sandbox.ready
-      const { reset } = sandbox
-      const summary: RestoreSummary = { sessions: 0, writes: 0, snapshots: 0, warnings: [] }
-      summary.snapshots = await persistSnapshots(directory, sandbox)
-      const saved = new Set(sandbox.snapshots.list().map((info) => info.name))
-      try {
-        for (const name of readdirSync(sessionsDir)) {
-          const session = sessionOfFile(name)
-          if (session === undefined) continue
-          summary.sessions++
-          for (const record of readLog(join(sessionsDir, name))) {
-            if ('reset' in record) {
-              const { snapshot, scenario, seed } = record.reset
-              if (snapshot !== undefined && saved.has(snapshot)) {
-                await reset({ snapshot, session })
-                continue
-              }
-              if (snapshot !== undefined) {
-                summary.warnings.push(
-                  `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
-                )
-              }
-              if (scenario in sandbox.scenarios) await reset({ scenario, seed, session })
-              else {
-                summary.warnings.push(
-                  `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
-                )
-                await reset({ session })
-              }
-              continue
-            }
-            replayingAt = new Date(record.time)
-            const request: SandboxRequest = {
-              method: record.method,
-              url: record.url,
-              headers: { ...record.headers, [SESSION_HEADER]: session },
-              body: record.body,
-            }
-            await sandbox.handle(request)
-            summary.writes++
-          }
-        }
-      } finally {
-        replayingAt = undefined
+    sweep,
+    startSweeping() {
+      const run = () => {
+        sweep().catch((error: unknown) => {
+          console.error(`platform-sandbox: the retention sweep of ${directory} failed:`, error)
+        })
       }
-      sandbox.journal.clear()
-
-      // From now on the log follows what the sandbox announces.
-      sandbox.events.on('operation:applied', ({ data }) => logOperation(data))
-      sandbox.events.on('session:reset', ({ data: { session, scenario, seed, snapshot } }) => {
-        truncate(session)
-        append(session, { reset: { scenario, seed, ...(snapshot ? { snapshot } : {}) } })
-      })
-      sandbox.events.on('session:dropped', ({ data: { session } }) => truncate(session))
-      return summary
+      setImmediate(run)
+      timer = setInterval(run, SWEEP_INTERVAL_MS)
+      timer.unref()
+    },
+    async restore(restored) {
+      sandbox = restored
+      await restored.ready
+      const snapshots = await persistSnapshots(directory, restored)
+      const sessions = readdirSync(sessionsDir).filter((name) => name.endsWith('.jsonl')).length
+      return { sessions, snapshots, warnings }
     },
   }
 }

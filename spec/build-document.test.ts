@@ -140,6 +140,7 @@ const CONTROL_OPERATIONS = [
   ['get', '/__sandbox/docs'],
   ['get', '/__sandbox/events'],
   ['get', '/__sandbox/sessions'],
+  ['delete', '/__sandbox/sessions/{id}'],
   ['get', '/__sandbox/collections'],
 ]
 

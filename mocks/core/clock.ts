@@ -4,6 +4,7 @@
  * jump to a date or advance time (tokens expire, timestamps move) without waiting.
  * The moved clock keeps running; a reset of the session puts it back to real time.
  */
+import type { SessionRegistry } from './sessions.ts'
 
 export interface ClockState {
   /** The session's current time, ISO 8601. */
@@ -14,27 +15,33 @@ export interface ClockState {
   real: boolean
 }
 
+/** The clock of each session: an offset kept in the session's record. */
 export class SessionClocks {
-  readonly #offsets = new Map<string, number>()
+  readonly #sessions: SessionRegistry
   readonly base: () => Date
 
-  constructor(base: () => Date) {
+  constructor(sessions: SessionRegistry, base: () => Date) {
+    this.#sessions = sessions
     this.base = base
+  }
+
+  #offset(session: string): number | undefined {
+    return this.#sessions.peek(session)?.clockOffsetMs
   }
 
   /** Whether the session's clock was moved: the fast path checks this only. */
   has(session: string): boolean {
-    return this.#offsets.has(session)
+    return this.#offset(session) !== undefined
   }
 
   now(session: string): Date {
-    const offset = this.#offsets.get(session)
+    const offset = this.#offset(session)
     const now = this.base()
     return offset === undefined ? now : new Date(now.getTime() + offset)
   }
 
   state(session: string): ClockState {
-    const offset = this.#offsets.get(session)
+    const offset = this.#offset(session)
     return {
       now: this.now(session).toISOString(),
       offsetSeconds: (offset ?? 0) / 1000,
@@ -44,15 +51,17 @@ export class SessionClocks {
 
   /** Sets the session's clock to `now`; it runs on from there. */
   set(session: string, now: Date): void {
-    this.#offsets.set(session, now.getTime() - this.base().getTime())
+    this.#sessions.openNow(session).clockOffsetMs = now.getTime() - this.base().getTime()
   }
 
   advance(session: string, seconds: number): void {
-    this.#offsets.set(session, (this.#offsets.get(session) ?? 0) + seconds * 1000)
+    const record = this.#sessions.openNow(session)
+    record.clockOffsetMs = (record.clockOffsetMs ?? 0) + seconds * 1000
   }
 
   /** Back to the sandbox's clock. */
   reset(session: string): void {
-    this.#offsets.delete(session)
+    const record = this.#sessions.peek(session)
+    if (record) record.clockOffsetMs = undefined
   }
 }

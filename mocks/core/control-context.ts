@@ -20,5 +20,7 @@ export type ControlContext = Pick<
   | 'snapshots'
   | 'addScenarios'
   | 'sessionIds'
+  | 'dropSession'
+  | 'usage'
   | 'openapiDocument'
 >

@@ -51,6 +51,7 @@ describe('every control route of the core', () => {
     'POST /__sandbox/snapshots': { path: '/__sandbox/snapshots', body: { name: 'saved' } },
     'GET /__sandbox/snapshots/{name}': { path: '/__sandbox/snapshots/saved' },
     'DELETE /__sandbox/snapshots/{name}': { path: '/__sandbox/snapshots/saved' },
+    'DELETE /__sandbox/sessions/{id}': { path: '/__sandbox/sessions/qa-dropped' },
     'GET /__sandbox/collections/{name}': { path: '/__sandbox/collections/bookings' },
     'POST /__sandbox/faults': {
       path: '/__sandbox/faults',

@@ -10,10 +10,10 @@ import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import type { ControlContext } from './control-context.ts'
-import { badRequest, notFound } from './errors.ts'
+import { badRequest, notFound, SandboxError } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { createRouter } from './router.ts'
-import { viewedSession } from './session-id.ts'
+import { isValidSessionId, viewedSession } from './session-id.ts'
 
 /** Where the control API is mounted on every runtime. */
 export const CONTROL_PREFIX = '/__sandbox'
@@ -97,6 +97,7 @@ export const controlRoutes: readonly ControlRoute[] = [
         status: 'ok',
         scenario: sandbox.settings.scenario,
         seed: sandbox.settings.seed,
+        usage: sandbox.usage(),
       })
     },
   },
@@ -221,7 +222,18 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__sandbox/requests',
     access: 'control',
-    handle: (call) => jsonResponse(200, call.sandbox.journal.list(journalSession(call))),
+    handle(call) {
+      const session = journalSession(call)
+      const asked = call.query.get('limit')
+      if (asked !== null && !/^[1-9]\d{0,6}$/.test(asked)) {
+        throw badRequest('Validation failed', ['limit must be a whole number from 1 to 9999999'])
+      }
+      // The merged view of every session is bounded by default; one session's is bounded already.
+      const limit =
+        asked !== null ? Number(asked) : session === undefined ? call.sandbox.journal.limit : 0
+      const entries = call.sandbox.journal.list(session)
+      return jsonResponse(200, limit > 0 ? entries.slice(-limit) : entries)
+    },
   },
   {
     method: 'DELETE',
@@ -265,10 +277,32 @@ export const controlRoutes: readonly ControlRoute[] = [
       if (!ids.includes(session)) ids.unshift(session)
       const sessions = []
       for (const id of ids) {
-        const { snapshot } = await sandbox.store(id)
-        sessions.push({ id, scenario: snapshot.scenario, seed: snapshot.seed })
+        let store: Awaited<ReturnType<typeof sandbox.store>>
+        try {
+          store = await sandbox.store(id)
+        } catch (error) {
+          // A session whose log cannot be read answers its own 503; the list goes on.
+          if (error instanceof SandboxError) continue
+          throw error
+        }
+        sessions.push({ id, scenario: store.snapshot.scenario, seed: store.snapshot.seed })
       }
       return jsonResponse(200, sessions)
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/__sandbox/sessions/{id}',
+    access: 'control',
+    handle({ sandbox, params }) {
+      const id = params.id!
+      if (!isValidSessionId(id)) {
+        throw badRequest('Invalid session id', [
+          'id must be 1 to 64 letters, digits, ".", "_", ":" or "-"',
+        ])
+      }
+      sandbox.dropSession(id)
+      return NO_CONTENT()
     },
   },
   {
@@ -323,8 +357,10 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/__sandbox/clock',
     access: 'control',
     body: clockBody,
-    handle({ sandbox, session, body }) {
+    async handle({ sandbox, session, body }) {
       const { now, advanceSeconds } = body as z.infer<typeof clockBody>
+      // The clock lives in the session's record: open it (from its log, with a state directory).
+      await sandbox.store(session)
       if (now !== undefined) {
         const date = new Date(now)
         if (Number.isNaN(date.getTime()))

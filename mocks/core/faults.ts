@@ -16,6 +16,7 @@ import {
 } from './fault-rules.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
+import type { SessionRegistry } from './sessions.ts'
 
 /** What a fault rule or a `Prefer` header makes of one request. */
 export interface FaultDecision {
@@ -29,11 +30,6 @@ export interface FaultDecision {
 
 /** A rule as the control API shows it: calls left for a `times` rule. */
 export type ListedRule = FaultRule & { remaining?: number }
-
-interface SessionFaults {
-  rules: CompiledRule[]
-  created: number
-}
 
 /** Response header that names the fault rule (or `prefer`) behind an answer. */
 export const FAULT_HEADER = 'x-sandbox-fault'
@@ -75,16 +71,28 @@ export function exampleAnswer(operation: Operation, name: string): SandboxRespon
   return answer ? jsonResponse(answer.status, answer.body) : undefined
 }
 
+/** The fault rules of each session, kept in the session's record. */
 export class FaultRegistry {
-  readonly #sessions = new Map<string, SessionFaults>()
+  readonly #sessions: SessionRegistry
+
+  constructor(sessions: SessionRegistry) {
+    this.#sessions = sessions
+  }
 
   /** Whether the session has any rule: the only cost of faults when there are none. */
   has(session: string): boolean {
-    return this.#sessions.has(session)
+    return this.#sessions.peek(session)?.faults !== undefined
+  }
+
+  /** Rules held by every session in memory. */
+  get size(): number {
+    let count = 0
+    for (const record of this.#sessions.records()) count += record.faults?.rules.length ?? 0
+    return count
   }
 
   list(session: string): ListedRule[] {
-    return (this.#sessions.get(session)?.rules ?? []).map(({ rule, remaining }) =>
+    return (this.#sessions.peek(session)?.faults?.rules ?? []).map(({ rule, remaining }) =>
       Number.isFinite(remaining) ? { ...rule, remaining } : rule,
     )
   }
@@ -95,7 +103,8 @@ export class FaultRegistry {
     input: unknown,
     context: { seed: number; operations: readonly Operation[]; personaKeys: readonly string[] },
   ): ListedRule {
-    const faults = this.#sessions.get(session) ?? { rules: [], created: 0 }
+    const record = this.#sessions.openNow(session)
+    const faults = record.faults ?? { rules: [], created: 0 }
     const compiled = compileRule(
       input,
       `f${faults.created + 1}`,
@@ -107,21 +116,23 @@ export class FaultRegistry {
     if (index === -1) faults.rules.push(compiled)
     else faults.rules[index] = compiled
     faults.created += 1
-    this.#sessions.set(session, faults)
+    record.faults = faults
     return this.list(session).find((rule) => rule.id === compiled.rule.id)!
   }
 
   remove(session: string, id: string): boolean {
-    const faults = this.#sessions.get(session)
+    const record = this.#sessions.peek(session)
+    const faults = record?.faults
     const index = faults?.rules.findIndex((compiled) => compiled.rule.id === id) ?? -1
-    if (!faults || index === -1) return false
+    if (!record || !faults || index === -1) return false
     faults.rules.splice(index, 1)
-    if (faults.rules.length === 0) this.#sessions.delete(session)
+    if (faults.rules.length === 0) record.faults = undefined
     return true
   }
 
   clear(session: string): void {
-    this.#sessions.delete(session)
+    const record = this.#sessions.peek(session)
+    if (record) record.faults = undefined
   }
 
   /**
@@ -134,7 +145,7 @@ export class FaultRegistry {
     path: string,
     persona: () => Promise<string | undefined>,
   ): Promise<FaultDecision | undefined> {
-    const faults = this.#sessions.get(session)
+    const faults = this.#sessions.peek(session)?.faults
     if (!faults) return undefined
     let parts: string[] | undefined
     let callerPersona: string | undefined | null = null

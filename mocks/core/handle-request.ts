@@ -4,6 +4,7 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import type { Persona } from '../model/content.ts'
+import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
@@ -23,6 +24,8 @@ import type { SandboxParts } from './sandbox-parts.ts'
 import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
 import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
+import type { LoggedChange, LoggedReset } from './session-log.ts'
+import type { SessionRecord } from './sessions.ts'
 
 /** What a path of the router leads to: an operation of the reference or a control call. */
 type Routed = { operation: Operation } | { control: ControlRoute }
@@ -42,7 +45,11 @@ export function createRequestHandler({
   options,
   control: controlContext,
 }: HandlerInputs) {
-  const { sessions, events, faults, clocks, replay, pipelineSettings } = parts
+  const { sessions, events, faults, clocks, replay, pipelineSettings, sessionLog } = parts
+  let isReady = false
+  void parts.ready.then(() => {
+    isReady = true
+  })
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
   const operationRoutes = new Map<Operation, Routed>(
@@ -74,8 +81,19 @@ export function createRequestHandler({
     matched: MatchedOperation | undefined,
   ): Promise<SandboxResponse> {
     const { path, query } = trace
-    const record = (response: SandboxResponse, details?: RecordDetails) =>
-      recordRequest(events, trace, response, details)
+    /** Journals the answer; the first answer of a session started from its scenario says so. */
+    const record = (response: SandboxResponse, details?: RecordDetails) => {
+      const created = sessions.takeFresh(trace.session)
+      const answered = markSessionCreated(response, created)
+      recordRequest(
+        events,
+        trace,
+        answered,
+        created ? { ...details, sessionCreated: true } : details,
+      )
+      return answered
+    }
+    let opened: SessionRecord | undefined
     try {
       const cookies = parseCookies(request.headers.cookie)
       const session = resolveSession(request.headers)
@@ -85,7 +103,6 @@ export function createRequestHandler({
       const routed = matched && match.only(operationRoutes.get(matched.operation)!, method, path)
       const found = routed ?? match(method, path)
       if (found ? 'control' in found.value : isControlPath(path)) {
-        const existed = sessions.peek(session) !== undefined
         const control = found && 'control' in found.value ? found.value.control : undefined
         const response = await handleControl(controlContext, {
           method,
@@ -97,28 +114,39 @@ export function createRequestHandler({
           session,
           controlToken: options.controlToken,
         })
-        const created = !existed && sessions.peek(session) !== undefined
-        if (created) record(response, { sessionCreated: true })
-        return markSessionCreated(response, created)
+        // A control call is journaled only when it started its session.
+        return sessions.peek(session)?.fresh ? record(response) : response
       }
       // Recorded answers come after the control API and fault rules, before the model.
       // Only a sandbox with recordings waits for them: no await on the path of the others.
       const replayed = (from: NonNullable<typeof replay>) =>
         answerFromReplay(from, method, path, query, request, session)
+      /** The session's record, made on its first use; kept in memory while it answers. */
+      const open = async () => {
+        opened = sessions.use(session)
+        if (!opened) {
+          if (!isReady) await parts.ready
+          opened = (await sessions.open(session)).record
+        }
+        opened.active++
+        return opened
+      }
       if (!found || !('operation' in found.value)) {
         const recorded = replay && (await replayed(replay))
         if (recorded) {
-          record(recorded)
-          return recorded
+          const state = await open()
+          return record(state.unavailable ? state.unavailable.toResponse() : recorded)
         }
+        // An unknown route creates no session.
         const allowed = allowedMethods(path)
-        const response =
+        return record(
           allowed.length > 0
             ? otherMethodResponse(method, path, allowed)
-            : notFound(`Cannot ${method} ${path}`).toResponse()
-        record(response)
-        return response
+            : notFound(`Cannot ${method} ${path}`).toResponse(),
+        )
       }
+      const state = await open()
+      if (state.unavailable) return record(state.unavailable.toResponse())
       const operation = found.value.operation
       trace.operationId = operation.id
       const prefer = request.headers.prefer
@@ -136,30 +164,26 @@ export function createRequestHandler({
               personas,
               pipelineSettings.tokens,
               sessionSettings.now(),
-              async () => {
-                await parts.ready
-                return sessions.acquire(session, parts.starting).store
-              },
+              async () => state.store,
             ),
         })
         trace.fault = decision?.mark
-        if (decision?.answer) {
-          const faulted = markFault(decision.answer, decision.mark)
-          record(faulted)
-          return faulted
-        }
+        if (decision?.answer) return record(markFault(decision.answer, decision.mark))
       }
       const recorded = replay && (await replayed(replay))
-      if (recorded) {
-        record(recorded)
-        return recorded
-      }
-      await parts.ready
-      const created = sessions.peek(session) === undefined
-      const state = sessions.acquire(session, parts.starting)
+      if (recorded) return record(recorded)
       const result = await sessions.run(state, () => {
-        // With a write log, one instant per request, so a replay at that instant is exact.
-        const at = listens(events, 'operation:applied') ? sessionSettings.now() : undefined
+        // With a write log or a listener, one instant per request, so a replay at that
+        // instant is exact.
+        const logged = sessionLog !== undefined && operation.method === 'POST'
+        const announced = listens(events, 'operation:applied')
+        const at = logged || announced ? sessionSettings.now() : undefined
+        const settings: PipelineSettings = at
+          ? { ...sessionSettings, now: () => at }
+          : sessionSettings
+        if (logged && at) {
+          settings.commit = () => sessionLog.write(session, { time: at.toISOString(), request })
+        }
         return runPipeline(
           operation,
           {
@@ -171,17 +195,17 @@ export function createRequestHandler({
             bodyTooLarge: request.bodyTooLarge,
           },
           state.store,
-          at ? { ...sessionSettings, now: () => at } : sessionSettings,
+          settings,
         ).then((answered) => {
-          // Still inside the session's queue, so a write log sees the order writes ran in.
-          if (at) {
+          // Still inside the session's queue, so a listener sees the order writes ran in.
+          if (announced && at) {
             announce(events, 'operation:applied', {
               session,
               request,
               operationId: operation.id,
               status: answered.response.status,
               dryRun: answered.dryRun,
-              sessionCreated: created,
+              sessionCreated: state.fresh,
               time: at,
             })
           }
@@ -189,23 +213,73 @@ export function createRequestHandler({
         })
       })
       const caller = result.callerId
-      const marked = markSessionCreated(result.response, created)
-      const answered = trace.fault === undefined ? marked : markFault(marked, trace.fault)
-      record(answered, {
+      const answered =
+        trace.fault === undefined ? result.response : markFault(result.response, trace.fault)
+      return record(answered, {
         dryRun: result.dryRun,
         persona: caller && (personaKeys.get(caller) ?? caller),
-        sessionCreated: created,
       })
-      return answered
     } catch (error) {
       if (error instanceof SandboxError) {
         const refused = errorResponse(error)
-        if (trace.operationId !== null) record(refused)
-        return refused
+        return trace.operationId !== null ? record(refused) : refused
       }
       console.error('[sandbox] request failed:', error)
       return internalErrorResponse()
+    } finally {
+      if (opened) opened.active--
     }
+  }
+
+  /**
+   * Applies a session's logged changes to `store`, oldest first, as they ran: each write
+   * through its operation's pipeline at the instant it first ran. Returns the store the
+   * last reset left.
+   */
+  async function applyLog(store: Store, session: string, changes: LoggedChange[]): Promise<Store> {
+    let current = store
+    for (const change of changes) {
+      if ('reset' in change) {
+        current = createStore(await resetSnapshot(session, change.reset))
+        continue
+      }
+      const { request: logged, time } = change
+      const { path, query } = splitUrl(logged.url)
+      const found = match(logged.method.toUpperCase(), path)
+      if (!found || !('operation' in found.value)) continue
+      const at = new Date(time)
+      await runPipeline(
+        found.value.operation,
+        {
+          params: found.params,
+          query,
+          headers: logged.headers,
+          cookies: parseCookies(logged.headers.cookie),
+          body: logged.body,
+        },
+        current,
+        { ...pipelineSettings, now: () => at },
+      )
+    }
+    return current
+  }
+
+  /** The snapshot a logged reset put the session on, or the nearest one still known. */
+  async function resetSnapshot(session: string, reset: LoggedReset['reset']): Promise<Snapshot> {
+    const { snapshot, scenario, seed } = reset
+    const saved =
+      snapshot !== undefined && parts.saved.list().some((info) => info.name === snapshot)
+    if (snapshot !== undefined && saved) return parts.saved.get(snapshot)
+    if (snapshot !== undefined) {
+      sessionLog?.warn?.(
+        `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
+      )
+    }
+    if (Object.hasOwn(parts.scenarios, scenario)) return parts.cache.load(scenario, seed)
+    sessionLog?.warn?.(
+      `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
+    )
+    return parts.starting()
   }
 
   return {
@@ -215,6 +289,7 @@ export function createRequestHandler({
      * `control` for a control call, `undefined` for an unknown route. Pass an operation on to
      * `handle`, which then checks that one route instead of searching again.
      */
+    applyLog,
     route(method: string, path: string): MatchedOperation | 'control' | undefined {
       if (isControlPath(path)) return 'control'
       const found = match(method.toUpperCase(), path)

@@ -1,36 +1,15 @@
 /**
  * @module
- * The request journal: the most recent requests, bounded, oldest dropped first. Each
- * entry keeps the request and the answer it got, so the journal exports as HAR.
+ * The request journal of each session: its most recent requests, bounded per session and
+ * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
+ * the journal exports as HAR.
  */
 import { createHar, createHarEntry, type Har } from '../recordings/har.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
+import type { JournalEntry } from './journal-entry.ts'
+import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
 
-export interface JournalEntry {
-  method: string
-  path: string
-  query: Record<string, string>
-  status: number
-  /** `true`/`false` for operations that carry `dryRun`, `null` for the others. */
-  dryRun: boolean | null
-  session: string
-  /** ISO time the request arrived. */
-  time: string
-  durationMs: number
-  /** The operationId, or `null` for an unknown route. */
-  operationId: string | null
-  /** The signed-in caller: a persona key, or the user's public id. */
-  persona?: string
-  /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
-  fault?: string
-  /** `true` when that fault answered what a gateway would (429, 502, 503, 504). */
-  gateway?: true
-  /**
-   * `true` on the request that created its session from the scenario: the session's
-   * first use, or its first use again after it was evicted or dropped. Absent otherwise.
-   */
-  sessionCreated?: true
-}
+export type { JournalEntry } from './journal-entry.ts'
 
 /** The request and the answer of a journal entry, kept as given (not copied). */
 export interface JournalExchange {
@@ -50,31 +29,90 @@ export const HAR_BODY_LIMIT = 64 * 1024
 
 const exchanges = new WeakMap<JournalEntry, JournalExchange>()
 
-export class RequestJournal {
-  readonly #entries: JournalEntry[] = []
-  #start = 0
+export interface JournalLimits {
+  /** Most entries kept for one session. */
+  perSession: number
+  /** Most entries kept for all sessions together. */
+  total: number
+}
 
+/** The request journal, as a sandbox offers it: every runtime's, the Playwright server's too. */
+export interface RequestJournal {
+  /** Most entries kept for one session. */
   readonly limit: number
+  record(entry: JournalEntry, exchange?: JournalExchange): void
+  /** Entries oldest first: one session's, or every session's in the order they came. */
+  list(session?: string): JournalEntry[]
+  /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
+  toHar(options?: HarExportOptions): Har
+  /** Empties one session's journal, or every session's. */
+  clear(session?: string): void
+}
 
-  constructor(limit: number) {
-    this.limit = limit
+/**
+ * The request journal, one per session: each session's record holds its own last
+ * `perSession` entries, so no session's traffic removes another's. All journals together
+ * hold at most `total` entries: past it, the oldest entries of the least recently used
+ * sessions go first. Entries keep at most 64 kB of each body. A request that creates no
+ * session (an unknown route in a session not in memory) goes to one more journal of
+ * `perSession` entries, shared by such requests.
+ */
+export class SessionJournals implements RequestJournal {
+  readonly #sessions: SessionRegistry
+  /** Entries of sessions that were not in memory and that the request did not create. */
+  #detached: JournalSlot[] = []
+  #sequence = 0
+  #count = 0
+
+  /** Most entries kept for one session. */
+  readonly limit: number
+  /** Most entries kept for all sessions together. */
+  readonly totalLimit: number
+
+  constructor(sessions: SessionRegistry, limits: JournalLimits) {
+    this.#sessions = sessions
+    this.limit = limits.perSession
+    this.totalLimit = limits.total
   }
 
+  /** Entries held by all journals together. */
+  get size(): number {
+    return this.#count + this.#detached.length
+  }
+
+  /** Adds an entry to its session's journal; dropped when the session is not in memory. */
   record(entry: JournalEntry, exchange?: JournalExchange): void {
-    if (this.limit <= 0) return
-    if (exchange) exchanges.set(entry, exchange)
-    if (this.#entries.length < this.limit) {
-      this.#entries.push(entry)
-    } else {
-      this.#entries[this.#start] = entry
-      this.#start = (this.#start + 1) % this.limit
+    if (this.limit <= 0 || this.totalLimit <= 0) return
+    if (exchange) exchanges.set(entry, boundedExchange(exchange))
+    const record = this.#sessions.peek(entry.session)
+    if (!record) {
+      // A request of a session not in memory that created nothing (an unknown route).
+      this.#detached.push({ sequence: ++this.#sequence, entry })
+      if (this.#detached.length > this.limit) this.#detached.shift()
+      return
     }
+    if (!record.journal) record.journal = []
+    const journal = record.journal
+    journal.push({ sequence: ++this.#sequence, entry })
+    this.#count++
+    if (journal.length > this.limit) {
+      journal.shift()
+      this.#count--
+    }
+    if (this.#count > this.totalLimit) this.#trim()
   }
 
-  /** Entries oldest first, optionally only those of one session. */
+  /** Entries oldest first: one session's, or every session's merged in the order they came. */
   list(session?: string): JournalEntry[] {
-    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)]
-    return session === undefined ? ordered : ordered.filter((entry) => entry.session === session)
+    if (session !== undefined) {
+      const own = this.#sessions.peek(session)?.journal ?? []
+      const detached = this.#detached.filter((slot) => slot.entry.session === session)
+      if (detached.length === 0) return own.map((slot) => slot.entry)
+      return [...detached, ...own].sort((a, b) => a.sequence - b.sequence).map((slot) => slot.entry)
+    }
+    const slots: JournalSlot[] = [...this.#detached]
+    for (const record of this.#sessions.records()) if (record.journal) slots.push(...record.journal)
+    return slots.sort((a, b) => a.sequence - b.sequence).map((slot) => slot.entry)
   }
 
   /**
@@ -116,16 +154,57 @@ export class RequestJournal {
     return createHar(entries)
   }
 
+  /** Empties one session's journal, or every session's. */
   clear(session?: string): void {
     if (session === undefined) {
-      this.#entries.length = 0
-      this.#start = 0
+      for (const record of this.#sessions.records()) this.forget(record)
+      this.#detached = []
       return
     }
-    const kept = this.list().filter((entry) => entry.session !== session)
-    this.#entries.length = 0
-    this.#start = 0
-    this.#entries.push(...kept)
+    const record = this.#sessions.peek(session)
+    if (record) this.forget(record)
+    else this.#forgetDetached(session)
+  }
+
+  /** Lets go of a record's entries (it was reset, evicted or dropped). */
+  forget(record: SessionRecord): void {
+    this.#count -= record.journal?.length ?? 0
+    record.journal = undefined
+    this.#forgetDetached(record.id)
+  }
+
+  #forgetDetached(session: string): void {
+    if (this.#detached.some((slot) => slot.entry.session === session)) {
+      this.#detached = this.#detached.filter((slot) => slot.entry.session !== session)
+    }
+  }
+
+  /** Drops whole oldest entries of the least recently used sessions, to 90% of the total. */
+  #trim(): void {
+    const target = Math.floor(this.totalLimit * 0.9)
+    for (const record of this.#sessions.records()) {
+      const journal = record.journal
+      if (!journal) continue
+      const drop = Math.min(journal.length, this.#count - target)
+      journal.splice(0, drop)
+      this.#count -= drop
+      if (journal.length === 0) record.journal = undefined
+      if (this.#count <= target) return
+    }
+  }
+}
+
+/** The exchange with each body text cut at 64 kB, so one entry's size is bounded. */
+function boundedExchange(exchange: JournalExchange): JournalExchange {
+  const { request, response } = exchange
+  const requestBody = request.body
+  const responseBody = response.body
+  const longRequest = typeof requestBody === 'string' && requestBody.length > HAR_BODY_LIMIT
+  const longResponse = typeof responseBody === 'string' && responseBody.length > HAR_BODY_LIMIT
+  if (!longRequest && !longResponse) return exchange
+  return {
+    request: longRequest ? { ...request, body: bounded(requestBody) } : request,
+    response: longResponse ? { ...response, body: bounded(responseBody) } : response,
   }
 }
 

@@ -30,6 +30,12 @@ export interface PipelineSettings {
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number
   now(): Date
+  /**
+   * Awaited between the operation's decision and its writes, for a POST that is not a dry
+   * run: a write-ahead log appends the request here. Throwing a `SandboxError` refuses the
+   * write, and nothing is applied.
+   */
+  commit?: (() => void | Promise<void>) | undefined
 }
 
 export interface PipelineInput {
@@ -194,7 +200,10 @@ export async function runPipeline(
       dryRun: dryRun === true,
       tokens: settings.tokens,
     })
-    if (dryRun !== true && outcome.apply) await outcome.apply()
+    if (dryRun !== true) {
+      if (settings.commit && operation.method === 'POST') await settings.commit()
+      if (outcome.apply) await outcome.apply()
+    }
     return {
       dryRun,
       callerId: caller?.publicId ?? null,

@@ -5,7 +5,7 @@
  * A bare reset returns the session to the sandbox's starting scenario and seed (the
  * ones it was created with); options name another scenario, seed or saved snapshot.
  */
-import type { Snapshot } from '../model/store.ts'
+import { createStore, type Snapshot } from '../model/store.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
@@ -14,16 +14,21 @@ import type { ResetOptions, ResetResult } from './sandbox-types.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 
 export function createReset(parts: SandboxParts) {
-  const { settings, scenarios, sessions, journal, faults, clocks, replay, cache, saved, events } =
-    parts
+  const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
 
-  /** Puts `session` on `snapshot`; its journal, faults, clock and replay position go with it. */
-  function start(session: string, snapshot: Snapshot, result: ResetResult): ResetResult {
-    sessions.replace(session, snapshot)
-    journal.clear(session)
-    faults.clear(session)
-    clocks.reset(session)
-    replay?.rewind(session)
+  /**
+   * Puts `session` on `snapshot`: a new record, so its journal, faults, clock and replay
+   * position go with the old one. With a log, the reset is written first: a session whose
+   * log cannot be read, or a reset that cannot be written, is refused and nothing changes.
+   */
+  async function start(session: string, snapshot: Snapshot, result: ResetResult) {
+    if (sessionLog) {
+      const { record } = await sessions.open(session)
+      if (record.unavailable) throw record.unavailable
+      const { scenario, seed, snapshot: named } = result
+      await sessionLog.reset(session, { scenario, seed, ...(named ? { snapshot: named } : {}) })
+    }
+    sessions.replace(session, createStore(snapshot))
     announce(events, 'session:reset', result)
     return result
   }
@@ -47,7 +52,7 @@ export function createReset(parts: SandboxParts) {
     // One meaning in every runtime: what the options do not name is the sandbox's start.
     const scenario = asked ?? settings.scenario
     const seed = askedSeed ?? settings.seed
-    if (!(scenario in scenarios)) {
+    if (!Object.hasOwn(scenarios, scenario)) {
       throw badRequest('Unknown scenario', [
         `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,
       ])

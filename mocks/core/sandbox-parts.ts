@@ -9,10 +9,11 @@ import type { Replay } from '../recordings/replay.ts'
 import type { SessionClocks } from './clock.ts'
 import type { SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
-import type { RequestJournal } from './journal.ts'
+import type { SessionJournals } from './journal.ts'
 import type { PipelineSettings } from './pipeline.ts'
 import type { Sandbox } from './sandbox-types.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
+import type { SessionLog } from './session-log.ts'
 import type { SessionRegistry } from './sessions.ts'
 import type { SnapshotCache } from './snapshot-cache.ts'
 
@@ -21,7 +22,7 @@ export interface SandboxParts {
   scenarios: Readonly<Record<string, Scenario>>
   sessions: SessionRegistry
   events: SandboxEvents
-  journal: RequestJournal
+  journal: SessionJournals
   faults: FaultRegistry
   clocks: SessionClocks
   replay: Replay | undefined
@@ -32,4 +33,6 @@ export interface SandboxParts {
   /** The starting snapshot; only after `ready`. */
   starting(): Snapshot
   pipelineSettings: PipelineSettings
+  /** The durable log of sessions, when the sandbox has one (`--state-dir`). */
+  sessionLog: SessionLog | undefined
 }

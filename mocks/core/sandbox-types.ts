@@ -16,6 +16,7 @@ import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
+import type { SessionLog } from './session-log.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 
@@ -54,8 +55,13 @@ export interface SandboxOptions {
   now?: () => Date
   /** Most sessions kept at once; the least recently used go first. Default 5000. */
   maxSessions?: number
-  /** Most requests kept in the journal. Default 1000. */
+  /** Most requests kept in each session's journal. Default 1000. */
   journalLimit?: number
+  /**
+   * Most requests kept in all sessions' journals together. Past it, the oldest entries of
+   * the least recently used sessions go first. Default 100,000.
+   */
+  journalTotalLimit?: number
   /** Largest accepted request body in bytes. Default 100 kB (102,400). */
   bodyLimitBytes?: number
   /**
@@ -80,6 +86,26 @@ export interface SandboxOptions {
    * listening to `sandbox.events` for `operation:applied`.
    */
   onOperation?: ((event: OperationEvent) => void) | undefined
+  /**
+   * Durable sessions (the server's `--state-dir`): each write is appended before it is
+   * applied, and a session not in memory is loaded from its log when first used.
+   */
+  sessionLog?: SessionLog | undefined
+}
+
+/** What the sandbox holds, against its bounds. */
+export interface SandboxUsage {
+  /** Sessions in memory. */
+  sessions: number
+  maxSessions: number
+  /** Journal entries of all sessions together. */
+  journalEntries: number
+  /** Most entries of one session's journal. */
+  journalLimit: number
+  /** Most entries of all journals together. */
+  journalTotalLimit: number
+  /** Fault rules of all sessions together. */
+  faultRules: number
 }
 
 export interface ResetOptions {
@@ -137,9 +163,9 @@ export interface Sandbox {
    * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
    */
   addScenarios(inputs: ScenarioInputs): Scenario[]
-  /** Drops a session and its state. */
+  /** Drops a session and its state (and its log, with a state directory). */
   dropSession(session: string): void
-  /** Ids of the sessions that currently hold state. */
+  /** Ids of the sessions in memory, least recently used first. */
   sessionIds(): string[]
   /**
    * What the sandbox does, as it does it: `request:end`, `operation:applied`,
@@ -158,13 +184,21 @@ export interface Sandbox {
     Required<
       Omit<
         SandboxOptions,
-        'scenarios' | 'openapiDocument' | 'now' | 'replay' | 'controlToken' | 'onOperation'
+        | 'scenarios'
+        | 'openapiDocument'
+        | 'now'
+        | 'replay'
+        | 'controlToken'
+        | 'onOperation'
+        | 'sessionLog'
       >
     >
   > & {
     now(): Date
   }
   readonly sessionCount: number
+  /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
+  usage(): SandboxUsage
   /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
   readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
   /** The recorded answers layered in front of the operations, if any. */

@@ -8,20 +8,22 @@
 import { invariant } from 'outvariant'
 import { createFactories } from '../factories/create-factories.ts'
 import type { Scenario } from '../model/content.ts'
-import type { Snapshot, Store } from '../model/store.ts'
+import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { createReplay } from '../recordings/replay.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
+import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
 import { createRequestHandler } from './handle-request.ts'
-import { RequestJournal } from './journal.ts'
+import { SessionJournals } from './journal.ts'
 import type { PipelineSettings } from './pipeline.ts'
 import { createReset } from './reset-session.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { Sandbox, SandboxContent, SandboxOptions } from './sandbox-types.ts'
 import { createSavedSnapshots } from './saved-snapshots.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
+import type { LoggedChange } from './session-log.ts'
 import { SessionRegistry } from './sessions.ts'
 import { createSnapshotCache } from './snapshot-cache.ts'
 
@@ -55,6 +57,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     strictContract: options.strictContract ?? false,
     maxSessions: options.maxSessions ?? 5000,
     journalLimit: options.journalLimit ?? 1000,
+    journalTotalLimit: options.journalTotalLimit ?? 100_000,
     bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
     now: options.now ?? (() => new Date()),
   }
@@ -92,11 +95,8 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     bodyLimitBytes: settings.bodyLimitBytes,
     now: settings.now,
   }
-  const sessions = new SessionRegistry(settings.maxSessions)
   const events = createSandboxEvents()
-  const journal = new RequestJournal(settings.journalLimit)
-  events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
-  const { onOperation } = options
+  const { onOperation, sessionLog } = options
   if (onOperation) events.on('operation:applied', ({ data }) => onOperation(data))
   let startingSnapshot: Snapshot | undefined
   const ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
@@ -106,9 +106,48 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
     return startingSnapshot
   }
+  const replay =
+    options.replay === undefined || 'answer' in options.replay
+      ? options.replay
+      : createReplay(options.replay)
+  // Set once the request handler exists: a log's writes are applied by the pipeline.
+  let applyLogged:
+    | ((store: Store, session: string, changes: LoggedChange[]) => Promise<Store>)
+    | undefined
+  const sessions = new SessionRegistry({
+    maxSessions: settings.maxSessions,
+    async open(session) {
+      await ready
+      const fresh = createStore(starting())
+      if (!sessionLog) return { store: fresh, created: true }
+      let changes: LoggedChange[] | undefined
+      try {
+        changes = await sessionLog.load(session)
+      } catch (error) {
+        if (error instanceof SandboxError)
+          return { store: fresh, created: false, unavailable: error }
+        throw error
+      }
+      if (changes === undefined) return { store: fresh, created: true }
+      invariant(applyLogged, 'Failed to load session "%s": the sandbox is not assembled', session)
+      return { store: await applyLogged(fresh, session, changes), created: false }
+    },
+    openNow: sessionLog ? undefined : () => createStore(starting()),
+    onRelease(record) {
+      journal.forget(record)
+      replay?.rewind(record.id)
+      sessionLog?.release?.(record.id)
+    },
+  })
+  const journal = new SessionJournals(sessions, {
+    perSession: settings.journalLimit,
+    total: settings.journalTotalLimit,
+  })
+  events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
   async function store(session = DEFAULT_SESSION): Promise<Store> {
-    await ready
-    return sessions.acquire(session, starting).store
+    const { record } = await sessions.open(session)
+    if (record.unavailable) throw record.unavailable
+    return record.store
   }
   const parts: SandboxParts = {
     settings,
@@ -116,30 +155,27 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     sessions,
     events,
     journal,
-    faults: new FaultRegistry(),
-    clocks: new SessionClocks(settings.now),
-    replay:
-      options.replay === undefined || 'answer' in options.replay
-        ? options.replay
-        : createReplay(options.replay),
+    faults: new FaultRegistry(sessions),
+    clocks: new SessionClocks(sessions, settings.now),
+    replay,
     cache,
     saved: createSavedSnapshots({
       store,
-      isScenario: (name) => name in scenarios,
+      isScenario: (name) => Object.hasOwn(scenarios, name),
       loadSnapshot: cache.load,
       now: settings.now,
     }),
     ready,
     starting,
     pipelineSettings,
+    sessionLog,
   }
-  const { faults, clocks, replay } = parts
+  const { faults, clocks } = parts
   const reset = createReset(parts)
 
   const dropSession = (session: string) => {
     sessions.delete(session)
-    faults.clear(session)
-    clocks.reset(session)
+    sessionLog?.drop(session)
     announce(events, 'session:dropped', { session })
   }
   const core: Omit<Sandbox, 'handle' | 'answers' | 'route'> = {
@@ -157,6 +193,14 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     get sessionCount() {
       return sessions.size
     },
+    usage: () => ({
+      sessions: sessions.size,
+      maxSessions: settings.maxSessions,
+      journalEntries: journal.size,
+      journalLimit: settings.journalLimit,
+      journalTotalLimit: settings.journalTotalLimit,
+      faultRules: faults.size,
+    }),
     reset,
     snapshots: parts.saved,
     addScenarios,
@@ -172,13 +216,14 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     dropSession,
     sessionIds: () => sessions.ids(),
   }
-  const { handle, route } = createRequestHandler({
+  const { handle, route, applyLog } = createRequestHandler({
     parts,
     operations: content.operations,
     personas: content.personas,
     options,
     control: core,
   })
+  applyLogged = applyLog
   return Object.assign(core, {
     handle,
     route,

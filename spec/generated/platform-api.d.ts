@@ -430,7 +430,7 @@ export interface paths {
         };
         /**
          * Read the request journal
-         * @description The most recent requests (1000 by default), oldest first: the session's own when the request names a session, every session's otherwise.
+         * @description The most recent requests, oldest first: the session's own when the request names a session (each session keeps its own last `journalLimit`, 1000 by default, whatever the other sessions' traffic), every session's merged in arrival order otherwise (the last `journalLimit` of them unless `limit` says more).
          */
         get: operations["listSandboxRequests"];
         put?: never;
@@ -641,6 +641,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drop a session and everything it holds
+         * @description Drops the session's store, fault rules, clock and journal; with a state directory its log is deleted too. Its next use starts it again from the starting scenario (and says so with `x-sandbox-session-created: true`). Dropping a session that holds nothing answers 204 as well.
+         */
+        delete: operations["deleteSandboxSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/collections": {
         parameters: {
             query?: never;
@@ -715,6 +735,20 @@ export interface components {
             scenario: string;
             /** @description The seed of the starting scenario. */
             seed: number;
+            /** @description What all sessions hold now, against their bounds. A session is one record (its store, fault rules, clock and journal) and the least recently used is evicted whole past `maxSessions`. */
+            usage: {
+                /** @description Sessions in memory. */
+                sessions: number;
+                maxSessions: number;
+                /** @description Journal entries of all sessions together. */
+                journalEntries: number;
+                /** @description Most entries of one session's journal. */
+                journalLimit: number;
+                /** @description Most entries of all journals together; past it the oldest entries of the least recently used sessions go first. */
+                journalTotalLimit: number;
+                /** @description Fault rules of all sessions together. */
+                faultRules: number;
+            };
         };
         SandboxPersona: {
             /** @description Stable key, for example `admin`, `host`, `guest`. */
@@ -2354,6 +2388,8 @@ export interface operations {
             query?: {
                 /** @description Only this session's entries (instead of the session the request names). */
                 session?: string;
+                /** @description At most this many of the most recent entries. Default: `journalLimit` (1000) for the merged view of every session, all of them for one session. */
+                limit?: string;
             };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
@@ -3012,6 +3048,53 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteSandboxSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid session id. */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {

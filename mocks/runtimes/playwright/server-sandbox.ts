@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import { isControlPath } from '../../core/control-table.ts'
-import { type HarExportOptions, type JournalEntry, RequestJournal } from '../../core/journal.ts'
+import type { HarExportOptions, JournalEntry, RequestJournal } from '../../core/journal.ts'
 import type { ResetOptions, ResetResult, Sandbox } from '../../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../core/session-id.ts'
 import { collectionNames, type DataSet } from '../../model/schemas.ts'
@@ -52,6 +52,7 @@ const NOT_OFFERED = [
   'scenarios',
   'settings',
   'sessionCount',
+  'usage',
   'openapiDocument',
   'replay',
   'events',
@@ -79,7 +80,8 @@ function refusal(status: number, text: string): string {
  * server journals its control calls too, the fixture's own among them: they are left out,
  * so that the journal holds what the app asked of the API, as in the test process.
  */
-class ServerJournal extends RequestJournal {
+class ServerJournal implements RequestJournal {
+  readonly limit = 0
   readonly #url: (path: string, session: string) => string
   readonly #session: string
   readonly #headers: Record<string, string>
@@ -89,7 +91,6 @@ class ServerJournal extends RequestJournal {
     session: string,
     headers: Record<string, string>,
   ) {
-    super(0)
     this.#url = url
     this.#session = session
     this.#headers = headers
@@ -103,13 +104,13 @@ class ServerJournal extends RequestJournal {
   }
 
   /** The session's entries, oldest first, as the server has them now. */
-  override list(session = this.#session): JournalEntry[] {
+  list(session = this.#session): JournalEntry[] {
     const entries = JSON.parse(this.#read('/__sandbox/requests', session)) as JournalEntry[]
     return entries.filter((entry) => !isControlPath(entry.path))
   }
 
   /** The session's requests as HAR, with the server's URLs (`baseUrl` is not used). */
-  override toHar(options: HarExportOptions = {}): Har {
+  toHar(options: HarExportOptions = {}): Har {
     const session = options.session ?? this.#session
     const har = JSON.parse(this.#read('/__sandbox/requests.har', session)) as Har
     const entries = har.log.entries.filter(
@@ -118,11 +119,11 @@ class ServerJournal extends RequestJournal {
     return { ...har, log: { ...har.log, entries } }
   }
 
-  override clear(session = this.#session): void {
+  clear(session = this.#session): void {
     this.#read('/__sandbox/requests', session, 'DELETE')
   }
 
-  override record(): void {
+  record(): void {
     throw new Error('Failed to record a journal entry: with sandboxServer, the server records them')
   }
 }
