@@ -143,6 +143,14 @@ describe('a server whose control API is closed', () => {
     expect(health.status).toBe(200)
     expect(health.body).toMatchObject({ status: 'ok', scenario: 'default' })
   })
+
+  it('answers 403 to a control path with 10,000 slashes in it', async () => {
+    const response = await server.request(`/__sandbox${'/'.repeat(10_000)}reset`, {
+      method: 'POST',
+    })
+    expect(response.status).toBe(403)
+    expect(response.body).toMatchObject({ code: 'FORBIDDEN' })
+  })
 })
 
 describe('the control token option', () => {

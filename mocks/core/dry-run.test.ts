@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { useSandbox } from '../testing/use-sandbox.ts'
+import { readDryRunQuery } from './dry-run.ts'
 
 const { api, sandbox } = useSandbox()
 const decline = `/bookings/${anchors.bookings.pending}/decline`
@@ -58,5 +60,58 @@ describe('a malformed dryRun is refused and writes nothing', () => {
     const response = await api.call(`${decline}?dryRun=true`, { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect(await bookingStatus()).toBe('pending')
+  })
+})
+
+describe('a query key is read in one pass', () => {
+  it('answers a key of 100,000 "[" as an unknown parameter and writes', async () => {
+    const key = '['.repeat(100_000)
+    const response = await api.call(`${decline}?${key}=true`, { as: 'host', body: {} })
+    expect(response.status).toBe(201)
+    expect(await bookingStatus()).toBe('declined')
+  })
+
+  it('refuses dryRun with an index of 100,000 "[" as the array form', () => {
+    const key = `dryRun${'['.repeat(100_000)}]`
+    expect(() => readDryRunQuery(new URLSearchParams([[key, 'true']]))).toThrow(
+      expect.objectContaining({ status: 400 }),
+    )
+  })
+
+  it('refuses exactly the keys the former regular expression refused', () => {
+    // The former reading, kept as the reference: it is quadratic on long keys, which the
+    // generated keys here never are.
+    const formerlyRefused = (key: string) =>
+      key !== 'dryRun' &&
+      key
+        .replace(/\[[^\]]*\]$/, '')
+        .replace(/[-_\s]/g, '')
+        .toLowerCase() === 'dryrun'
+    const marks = fc.string({ unit: fc.constantFrom('[', ']', '0', '-', '_', ' '), maxLength: 6 })
+    const name = fc.constantFrom(
+      'dryRun',
+      'DRYRUN',
+      'dry-run',
+      'dry_run',
+      'dry Run',
+      'dry',
+      'x',
+      '',
+    )
+    const key = fc.tuple(marks, name, marks).map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(key, (generated) => {
+        const refused = (() => {
+          try {
+            readDryRunQuery(new URLSearchParams([[generated, 'true']]))
+            return false
+          } catch {
+            return true
+          }
+        })()
+        expect(refused).toBe(formerlyRefused(generated))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

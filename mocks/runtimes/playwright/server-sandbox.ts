@@ -139,6 +139,7 @@ class ServerJournal implements RequestJournal {
  *   seed: undefined, baseURL: 'http://localhost:3000', context, label: 'w0' })
  */
 export async function createServerSandbox(options: ServerSandboxOptions): Promise<Sandbox> {
+  // eslint-disable-next-line regexp/no-super-linear-move -- trusted: the server URL is the test's own configuration, never a request's
   const server = options.server.replace(/\/+$/, '')
   const serverUrl = URL.canParse(server) ? new URL(server) : undefined
   if (serverUrl?.protocol !== 'http:' && serverUrl?.protocol !== 'https:') {
