@@ -1,0 +1,255 @@
+/**
+ * @module
+ * The format of a session's log in a state directory (`<dir>/sessions/<base64url(id)>.jsonl`),
+ * read by bytes: one JSON record a line, each ending with `\n`, a write
+ * (`{ time, method, url, headers, body }`) or a reset (`{ reset: { scenario, seed, snapshot? } }`).
+ *
+ * Reading follows a write-ahead log's rules, so that recovery either repairs provably or
+ * stops and says where:
+ * - The last segment with no `\n` after it, if it is not a whole record, is a **torn tail**:
+ *   a crash in the middle of an append (possibly in the middle of a UTF-8 character). It was
+ *   never acknowledged, and {@link cutTornTail} cuts it off by bytes.
+ * - The last segment with no `\n` after it that **is** a whole record was written in full but
+ *   its newline was lost (no proper prefix of a JSON object parses, so this is no torn
+ *   fragment): it counts, and {@link cutTornTail} gives it its `\n` back so that the next
+ *   append starts a line of its own.
+ * - Any other line that is not valid UTF-8, not JSON, or not a record is **corrupt**: reading
+ *   stops there and nothing after it is returned or ever skipped silently.
+ * - Blank lines (nothing but spaces, tabs or `\r`) carry nothing and are skipped; they count
+ *   in line numbers. Appends never write them.
+ */
+import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { z } from 'zod'
+import { jsonErrorMessage } from '../mocks/recordings/recordings.ts'
+
+export interface WriteRecord {
+  time: string
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: string | null
+}
+
+export interface ResetRecord {
+  reset: { scenario: string; seed: number; snapshot?: string }
+}
+
+export type LogRecord = WriteRecord | ResetRecord
+
+export interface LogProblem {
+  file: string
+  /** 1-based. */
+  line: number
+  /** Byte offset of the line's start. */
+  offset: number
+  reason: string
+}
+
+export interface LogContents {
+  /** The records before any problem. */
+  records: LogRecord[]
+  /**
+   * Byte length of the lines read: everything up to and including the last `\n` before the
+   * first torn or corrupt line (blank lines count), or the whole file when there is none.
+   */
+  validBytes: number
+  /** Byte length of the file as read. */
+  size: number
+  /** A last line with no `\n` after it (a crash mid-append): provably torn, safe to cut at `validBytes`. */
+  tornTail: boolean
+  /** The last record is whole but its `\n` is missing: add it before appending. */
+  unterminated: boolean
+  /** The first complete line (ends with `\n`, or is not the last) that does not parse or is not a valid record: never skipped. */
+  corrupt?: LogProblem
+}
+
+const writeSchema = z.strictObject({
+  time: z.iso.datetime({ offset: true }),
+  method: z.string().min(1),
+  url: z.string().min(1),
+  headers: z.record(z.string(), z.string()),
+  body: z.string().nullable(),
+})
+
+const resetSchema = z.strictObject({
+  reset: z.strictObject({
+    scenario: z.string().min(1),
+    seed: z.number().int().nonnegative(),
+    snapshot: z.string().min(1).optional(),
+  }),
+})
+
+const NEWLINE = 0x0a
+/** Fatal: invalid UTF-8 is an error, not U+FFFD. Each call without `stream` starts afresh. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+const LOG_SUFFIX = '.jsonl'
+
+/**
+ * The name of `session`'s log in `<dir>/sessions/`: the base64url of its id and `.jsonl`.
+ *
+ * @example
+ * logFileName('qa') // 'cWE.jsonl'
+ */
+export function logFileName(session: string): string {
+  return `${Buffer.from(session).toString('base64url')}${LOG_SUFFIX}`
+}
+
+/**
+ * The session id a log's file name encodes, or `undefined` for a file that is not a
+ * session's log (not `.jsonl`, or not the base64url of an id).
+ *
+ * @example
+ * sessionOfLogFile('cWE.jsonl') // 'qa'
+ */
+export function sessionOfLogFile(name: string): string | undefined {
+  if (!name.endsWith(LOG_SUFFIX)) return undefined
+  const session = Buffer.from(name.slice(0, -LOG_SUFFIX.length), 'base64url').toString('utf8')
+  return logFileName(session) === name ? session : undefined
+}
+
+/**
+ * What one line holds: a record, or why it is not one. `cut` says the bytes could be a
+ * record line cut short (they end in the middle of a UTF-8 character, or are not JSON).
+ */
+export type DecodedLine =
+  | { ok: true; record: LogRecord }
+  | { ok: false; reason: string; cut: boolean }
+
+function isBlank(line: Uint8Array): boolean {
+  return line.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0d)
+}
+
+function recordOf(json: unknown): DecodedLine {
+  const isReset = json !== null && typeof json === 'object' && 'reset' in json
+  const parsed = (isReset ? resetSchema : writeSchema).safeParse(json)
+  if (parsed.success) return { ok: true, record: parsed.data as LogRecord }
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || 'the line'}: ${issue.message}`)
+  const more = parsed.error.issues.length > 3 ? `, and ${parsed.error.issues.length - 3} more` : ''
+  return {
+    ok: false,
+    reason: `not a ${isReset ? 'reset' : 'write'} record (${issues.join('; ')}${more})`,
+    cut: false,
+  }
+}
+
+/**
+ * The record one line holds (without its `\n`), or the reason it holds none.
+ *
+ * @example
+ * decodeLine(new TextEncoder().encode('{"reset":{"scenario":"empty","seed":1}}')) // { ok: true, record: ... }
+ */
+export function decodeLine(bytes: Uint8Array): DecodedLine {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    // In streaming mode an unfinished last character waits for more bytes instead of failing.
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true })
+    } catch {
+      return { ok: false, reason: 'not valid UTF-8', cut: false }
+    }
+    return { ok: false, reason: 'ends in the middle of a UTF-8 character', cut: true }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, reason: `not valid JSON (${jsonErrorMessage(error)})`, cut: true }
+  }
+  return recordOf(json)
+}
+
+/**
+ * Reads a log's bytes. Never throws on bad content: a torn tail and the first corrupt line
+ * are reported, with the records before them.
+ *
+ * @example
+ * const { records, corrupt } = parseLog(readFileSync(file), file)
+ * if (corrupt) throw new Error(`${corrupt.file}:${corrupt.line}: ${corrupt.reason}`)
+ */
+export function parseLog(bytes: Uint8Array, file: string): LogContents {
+  const contents: LogContents = {
+    records: [],
+    validBytes: 0,
+    size: bytes.length,
+    tornTail: false,
+    unterminated: false,
+  }
+  let offset = 0
+  let line = 0
+  while (offset < bytes.length) {
+    line++
+    const newline = bytes.indexOf(NEWLINE, offset)
+    const last = newline === -1
+    const end = last ? bytes.length : newline
+    const text = bytes.subarray(offset, end)
+    const decoded = isBlank(text) ? undefined : decodeLine(text)
+    if (last) {
+      if (decoded?.ok) {
+        contents.records.push(decoded.record)
+        contents.validBytes = bytes.length
+        contents.unterminated = true
+      } else if (decoded === undefined || decoded.cut) {
+        contents.tornTail = true
+      } else {
+        contents.corrupt = { file, line, offset, reason: decoded.reason }
+      }
+      break
+    }
+    if (decoded !== undefined && !decoded.ok) {
+      contents.corrupt = { file, line, offset, reason: decoded.reason }
+      break
+    }
+    if (decoded) contents.records.push(decoded.record)
+    offset = newline + 1
+    contents.validBytes = offset
+  }
+  return contents
+}
+
+/** {@link parseLog} of the file's bytes; throws when the file cannot be read. */
+export function readLogFile(file: string): LogContents {
+  return parseLog(readFileSync(file), file)
+}
+
+/**
+ * The line that appends `record` to a log: its JSON and `\n`. `JSON.stringify` escapes
+ * every control character and lone surrogate, so the line holds no other `\n` and is valid UTF-8.
+ *
+ * @example
+ * appendFileSync(file, encodeRecord({ reset: { scenario: 'default', seed: 1 } }))
+ */
+export function encodeRecord(record: LogRecord): string {
+  return `${JSON.stringify(record)}\n`
+}
+
+/**
+ * Makes the end of a log ready for the next append: truncates a torn tail by bytes at
+ * `validBytes`, or ends an unterminated last record with its `\n`. Does nothing to a log
+ * with a corrupt line (that is for `platform-sandbox state repair`). Returns whether it
+ * changed the file; throws if the file's size is no longer the one `contents` was read at.
+ *
+ * @example
+ * const contents = readLogFile(file)
+ * cutTornTail(file, contents)
+ */
+export function cutTornTail(file: string, contents: LogContents): boolean {
+  if (contents.corrupt || !(contents.tornTail || contents.unterminated)) return false
+  const fd = openSync(file, 'r+')
+  try {
+    const size = fstatSync(fd).size
+    if (size !== contents.size) {
+      throw new Error(
+        `Failed to repair the end of ${file}: it is ${size} bytes long, not the ${contents.size} read (written meanwhile?)`,
+      )
+    }
+    if (contents.tornTail) ftruncateSync(fd, contents.validBytes)
+    else writeSync(fd, '\n', size)
+  } finally {
+    closeSync(fd)
+  }
+  return true
+}
