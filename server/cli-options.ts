@@ -212,6 +212,8 @@ export function createProgram(): Command {
         '  examples from-har <file.har>    turn recorded exchanges into spec/examples files',
         '  scenario from-har <file.har>    learn a scenario file from a recording (its ids and states)',
         '  diff --target <url>             report where a backend and the sandbox differ',
+        '  state check <dir>               name every line of a --state-dir a start cannot read',
+        '  state repair <dir>              set aside each session log from its bad line on',
       ].join('\n'),
     )
     .allowExcessArguments(false)

@@ -193,6 +193,8 @@ describe('platform-sandbox command', () => {
       'examples from-har <file.har>',
       'scenario from-har <file.har>',
       'diff --target <url>',
+      'state check <dir>',
+      'state repair <dir>',
     ]) {
       expect(cli.out()).toContain(flag)
     }

@@ -25,7 +25,8 @@ import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/rebuil
 import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
 
 const FORMAT_VERSION = 1
-const TEMPORARY = '.tmp'
+/** The suffix of a snapshot file being written (removed on start: a save cut short by a crash). */
+export const TEMPORARY_SUFFIX = '.tmp'
 
 const changeList = <T extends z.ZodType>(item: T) =>
   z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)).optional()
@@ -48,8 +49,12 @@ function toFile({ info, idSequence, changes }: SavedSnapshotRecord): string {
   return `${JSON.stringify({ version: FORMAT_VERSION, ...info, idSequence, ...changes }, null, 2)}\n`
 }
 
-/** The record in `text`, or the problems of the file (without its name). */
-function fromFile(
+/**
+ * The record in the text of the snapshot file of `name` (its name without `.json`), or the
+ * problems of the file (without its name). Rebuilding it (`sandbox.snapshots.restore`)
+ * checks its records against the schemas.
+ */
+export function parseSnapshotFile(
   text: string,
   name: string,
 ): { ok: true; record: SavedSnapshotRecord } | { ok: false; problems: string[] } {
@@ -90,7 +95,7 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
   for (const entry of readdirSync(folder).sort()) {
     const file = join(folder, entry)
     // A save cut short by a crash: the file it was to replace is still there.
-    if (entry.endsWith(TEMPORARY)) {
+    if (entry.endsWith(TEMPORARY_SUFFIX)) {
       rmSync(file, { force: true })
       continue
     }
@@ -102,7 +107,7 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
       problems.push(`${file}: cannot be read (${(error as Error).message})`)
       continue
     }
-    const parsed = fromFile(text, entry.slice(0, -'.json'.length))
+    const parsed = parseSnapshotFile(text, entry.slice(0, -'.json'.length))
     if (!parsed.ok) {
       problems.push(...parsed.problems.map((problem) => `${file}: ${problem}`))
       continue
@@ -135,7 +140,7 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
         ? undefined
         : { scenario: DEFAULT_EXTENDS, seed }
     try {
-      const temporary = `${fileOf(name)}.${process.pid}${TEMPORARY}`
+      const temporary = `${fileOf(name)}.${process.pid}${TEMPORARY_SUFFIX}`
       writeFileSync(temporary, toFile(await snapshots.record(name, base)))
       renameSync(temporary, fileOf(name))
     } catch (error) {

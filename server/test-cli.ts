@@ -27,6 +27,22 @@ export interface TestCli {
   stop(): Promise<CliExit>
 }
 
+/** Runs `platform-sandbox ...args` (a subcommand) to its end. */
+export function runTestCommand(args: readonly string[]): Promise<CliExit> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (data: string) => {
+    stdout += data
+  })
+  child.stderr!.setEncoding('utf8').on('data', (data: string) => {
+    stderr += data
+  })
+  return new Promise((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  )
+}
+
 /** Starts `platform-sandbox --port 0 --quiet ...args` (no port from the environment). */
 export function startTestCli(args: readonly string[], { cwd }: { cwd?: string } = {}): TestCli {
   const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], {

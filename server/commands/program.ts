@@ -1,7 +1,8 @@
 /**
  * @module
- * The recorded-traffic subcommands of `platform-sandbox`: `record`, `examples
- * from-har`, `scenario from-har` and `diff`. Bad input ends them with a one-line message and exit code 2.
+ * The subcommands of `platform-sandbox`: the recorded-traffic ones (`record`, `examples
+ * from-har`, `scenario from-har` and `diff`) and the state directory's (`state check`,
+ * `state repair`). Bad input ends them with a one-line message and exit code 2.
  */
 import { Command, Option } from 'commander'
 import { DEFAULT_HOST } from '../options.ts'
@@ -10,6 +11,7 @@ import { runExamplesFromHar } from './examples-command.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'
 import { runRecordCommand } from './record-command.ts'
 import { runScenarioFromHar, type ScenarioFromHarCommandOptions } from './scenario-command.ts'
+import { runStateCheck, runStateRepair, type StateCommandOptions } from './state-command.ts'
 
 function collect(value: string, previous: string[] | boolean | undefined): string[] {
   return [...(Array.isArray(previous) ? previous : []), value]
@@ -127,6 +129,35 @@ export function createCommandsProgram(): Command {
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
     .action((options: DiffOptions) => runDiffCommand(options))
+  const state = program
+    .command('state')
+    .description(
+      'check and repair a state directory (--state-dir); run them while no sandbox uses it',
+    )
+  state
+    .command('check')
+    .description(
+      'name every session log line a start cannot replay (<file>:<line>) and every snapshot file it cannot restore; exit code 2 on any problem',
+    )
+    .argument('<dir>', 'the state directory')
+    .option(
+      '--scenario-file <path>',
+      'a scenario file or folder the sandbox starts with (a snapshot may descend from it); repeatable',
+      collect,
+    )
+    .action((directory: string, options: StateCommandOptions) => runStateCheck(directory, options))
+  state
+    .command('repair')
+    .description(
+      'move each session log from its first bad line on into <log>.corrupt beside it (nothing is deleted) and cut torn last lines; snapshot files are only reported; exit code 2 while a problem remains',
+    )
+    .argument('<dir>', 'the state directory')
+    .option(
+      '--scenario-file <path>',
+      'a scenario file or folder the sandbox starts with (a snapshot may descend from it); repeatable',
+      collect,
+    )
+    .action((directory: string, options: StateCommandOptions) => runStateRepair(directory, options))
   return program
 }
 
