@@ -23,7 +23,7 @@
  *   append is also forced to the disk before the write is applied. A graceful stop
  *   (`flush()`) fsyncs the logs written since the start, and their folder.
  * - Retention: the logs of sessions unused for `sessionTtlMs` (default 7 days) are deleted
- *   by a sweep that runs after the server is ready and then every hour.
+ *   by a sweep that runs 10 s after the server is ready and then every hour.
  */
 import {
   appendFileSync,
@@ -31,7 +31,6 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
@@ -56,6 +55,9 @@ export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /** How often the retention sweep runs. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/** When the first sweep runs: after the start, once the first requests are answered. */
+const FIRST_SWEEP_DELAY_MS = 10_000
 
 /** `Retry-After` of a write refused because its log line could not be written, in seconds. */
 const STORAGE_RETRY_AFTER_SECONDS = 5
@@ -161,7 +163,7 @@ export interface StateDir {
    * those in memory used now. Resolves with how many logs it deleted.
    */
   sweep(now?: Date): Promise<number>
-  /** Runs `sweep` now (after the server is ready) and then every hour, until `flush`. */
+  /** Runs `sweep` 10 s after the server is ready and then every hour, until `flush`. */
   startSweeping(): void
   /** Writes the logs changed since the start (or the last flush) through to the disk. */
   flush(): void
@@ -241,6 +243,12 @@ export function openStateDir(
   const cuts = new Map<string, number>()
   let sandbox: Sandbox | undefined
   let timer: ReturnType<typeof setInterval> | undefined
+  let first: ReturnType<typeof setTimeout> | undefined
+  // Counted off the main thread while the starting scenario loads: a start reads no log.
+  const counting = readdir(sessionsDir).then(
+    (names) => names.filter((name) => name.endsWith('.jsonl')).length,
+  )
+  counting.catch(() => undefined)
 
   const log: SessionLog = {
     async load(session) {
@@ -359,7 +367,9 @@ export function openStateDir(
     sandboxOptions: { ...options, sessionLog: log },
     flush() {
       if (timer) clearInterval(timer)
+      if (first) clearTimeout(first)
       timer = undefined
+      first = undefined
       for (const session of sandbox?.sessionIds() ?? []) {
         files.touch(fileOfSession(sessionsDir, session))
       }
@@ -374,16 +384,16 @@ export function openStateDir(
           console.error(`platform-sandbox: the retention sweep of ${directory} failed:`, error)
         })
       }
-      setImmediate(run)
+      first = setTimeout(run, FIRST_SWEEP_DELAY_MS)
       timer = setInterval(run, SWEEP_INTERVAL_MS)
+      first.unref()
       timer.unref()
     },
     async restore(restored) {
       sandbox = restored
       await restored.ready
       const snapshots = await persistSnapshots(directory, restored)
-      const sessions = readdirSync(sessionsDir).filter((name) => name.endsWith('.jsonl')).length
-      return { sessions, snapshots, warnings }
+      return { sessions: await counting, snapshots, warnings }
     },
   }
 }
