@@ -23,6 +23,7 @@ import {
   openStateDir,
   type StateDir,
 } from './state-dir.ts'
+import { runTestCommand } from './test-cli.ts'
 
 const directories: string[] = []
 afterEach(() => {
@@ -256,6 +257,20 @@ describe('a line before the last that does not parse', () => {
 
     expect(await bookingStatus(second.sandbox, 'fine')).toBe('declined')
     expect((await second.as('guest', follow, 'other')).status).toBe(201)
+
+    // `state check` finds it; `state repair` sets the log aside from it, deleting nothing.
+    const check = await runTestCommand(['state', 'check', directory])
+    expect(check.code).toBe(2)
+    expect(check.stdout).toContain(`${log}:2: session "broken"`)
+    const repair = await runTestCommand(['state', 'repair', directory])
+    expect(repair.code, repair.stdout + repair.stderr).toBe(0)
+    expect(readFileSync(`${log}.corrupt`, 'utf8')).toBe(`{"time": garbage\n${two}\n`)
+    expect(readFileSync(log, 'utf8')).toBe(`${one}\n`)
+    expect((await runTestCommand(['state', 'check', directory])).code).toBe(0)
+    const third = await open(directory)
+    const venue = (await third.sandbox.store('broken')).venues.get(anchors.venues.claimRequested)
+    expect(venue?.claimStatus).toBe('claim_requested')
+    expect(await bookingStatus(third.sandbox, 'broken')).toBe('pending')
   })
 })
 
