@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createHar, createHarEntry } from '../recordings/har.ts'
 import { createSandbox } from '../sandbox.ts'
 import type { Sandbox } from './sandbox.ts'
 import { SESSION_CREATED_HEADER } from './session-created.ts'
@@ -133,6 +134,28 @@ describe('the first answer of a session created from its scenario', () => {
     ])
     const second = await read(sandbox, 'qa-1')
     expect(second.headers[SESSION_CREATED_HEADER]).toBeUndefined()
+  })
+
+  it('says so when a recorded answer answers it', async () => {
+    const recorded = createHarEntry({
+      method: 'GET',
+      url: 'http://staging.test/payprov/account-status',
+      requestHeaders: {},
+      requestBody: null,
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody: JSON.stringify({ payoutsEnabled: true }),
+      startedDateTime: '2026-06-01T10:00:00.000Z',
+      time: 3,
+    })
+    const sandbox = createSandbox({ replay: { recordings: createHar([recorded]) } })
+    const first = await read(sandbox, 'replayed')
+    expect(first.status).toBe(200)
+    expect(first.headers[SESSION_CREATED_HEADER]).toBe('true')
+    expect(sandbox.journal.list('replayed')).toEqual([
+      expect.objectContaining({ status: 200, sessionCreated: true }),
+    ])
+    expect((await read(sandbox, 'replayed')).headers[SESSION_CREATED_HEADER]).toBeUndefined()
   })
 
   it('says so when a Prefer header answers it', async () => {
