@@ -3,6 +3,7 @@
  * `platform-sandbox`: parses the command line, starts the server, prints where it
  * is and how to sign in, and closes gracefully on SIGINT or SIGTERM (exit code 0).
  */
+import { printable } from '../mocks/core/printable.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { parseOrExit } from './commands/replay-report.ts'
@@ -89,7 +90,9 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     console.log(
       `State directory ${options.stateDir}: ${running.restored.writes} writes of ${running.restored.sessions} sessions restored, ${running.restored.snapshots} saved snapshots`,
     )
-    for (const warning of running.restored.warnings) console.error(`platform-sandbox: ${warning}`)
+    for (const warning of running.restored.warnings) {
+      console.error(`platform-sandbox: ${printable(warning)}`)
+    }
   }
   const control: ControlAccess =
     options.controlToken !== undefined ? 'token' : options.controlClosed ? 'closed' : 'open'
