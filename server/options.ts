@@ -4,20 +4,14 @@
  * environment variables and the programmatic API.
  */
 import { scenarioNames } from '../fixtures/scenarios.ts'
+import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import type { SandboxOptions } from '../mocks/core/sandbox.ts'
 
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'
 
 /** Origins allowed by default: any local front-end, whatever its port. */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = [
-  'http://localhost',
-  'http://localhost:*',
-  'http://127.0.0.1',
-  'http://127.0.0.1:*',
-  'http://[::1]',
-  'http://[::1]:*',
-]
+export const DEFAULT_CORS_ORIGINS: readonly string[] = LOCAL_ORIGINS
 
 export interface AppOptions extends SandboxOptions {
   /**
