@@ -13,11 +13,13 @@ export const DEFAULT_HOST = '127.0.0.1'
 /** Origins allowed by default: any local front-end, whatever its port. */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = LOCAL_ORIGINS
 
-export interface AppOptions extends SandboxOptions {
+export interface AppOptions extends Omit<SandboxOptions, 'controlOrigins'> {
   /**
    * Origins whose cross-origin requests are answered with credentials: exact origins,
    * `*` wildcards (`http://localhost:*`), or `*` alone for any origin. Default: any
-   * `http://localhost` and `http://127.0.0.1` origin.
+   * `http://localhost` and `http://127.0.0.1` origin. The origins named here (and the local
+   * ones) may also change state through the control API from a page; a `*` alone does not
+   * open the control API, which refuses every other page's `POST` or `DELETE` with a 403.
    */
   corsOrigins?: readonly string[]
   /** Silence the per-request log lines. Default `false`. */

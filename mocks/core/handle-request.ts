@@ -6,6 +6,7 @@
 import type { Persona } from '../model/content.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
+import { createControlOriginRule } from './control-origin.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
@@ -31,7 +32,7 @@ interface HandlerInputs {
   parts: SandboxParts
   operations: readonly Operation[]
   personas: readonly Persona[]
-  options: Pick<SandboxOptions, 'controlToken'>
+  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>
   control: ControlContext
 }
 
@@ -43,6 +44,7 @@ export function createRequestHandler({
   control: controlContext,
 }: HandlerInputs) {
   const { sessions, events, faults, clocks, replay, pipelineSettings } = parts
+  const controlOrigins = createControlOriginRule(options.controlOrigins)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
   const operationRoutes = new Map<Operation, Routed>(
@@ -96,6 +98,7 @@ export function createRequestHandler({
           request,
           session,
           controlToken: options.controlToken,
+          controlOrigins,
         })
         const created = !existed && sessions.peek(session) !== undefined
         if (created) record(response, { sessionCreated: true })
