@@ -1980,7 +1980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2081,7 +2081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2182,7 +2182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2284,7 +2284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2433,7 +2433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2655,7 +2655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2701,7 +2701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2747,7 +2747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2846,7 +2846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2894,7 +2894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
