@@ -5,6 +5,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
+import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
@@ -47,10 +48,19 @@ const scenarios = Object.fromEntries(
   ]),
 )
 
+/**
+ * Whose pages may change state through the control API: the local development origins and
+ * the CORS origins named (a `*` alone opens the API, not the control API).
+ */
+function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
+  return [...new Set([...LOCAL_ORIGINS, ...corsOrigins])]
+}
+
 function sandboxOf(options: AppOptions): Sandbox {
   return createSandbox({
     openapiDocument: loadMergedDocument,
     ...options,
+    controlOrigins: controlOriginsOf(options.corsOrigins),
     scenarios: [...Object.values(scenarios), ...toScenarioList(options.scenarios ?? [])],
   })
 }

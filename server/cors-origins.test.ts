@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOriginMatcher } from './cors.ts'
+import { createOriginMatcher } from '../mocks/core/origins.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 

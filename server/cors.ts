@@ -3,12 +3,13 @@
  * CORS with credentials for local front-ends: allowed origins are reflected,
  * preflights are answered, and the one response header exposed to scripts beyond
  * the CORS-safelisted ones is `Retry-After`, so an app can back off from a gateway
- * fault's 429 or 503.
+ * fault's 429 or 503. Which origins a list allows is `mocks/core/origins.ts`'s rule.
  */
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import type { RequestHandler } from 'express'
 import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
+import { createOriginMatcher } from '../mocks/core/origins.ts'
 import { writeAnswer } from './handler.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
@@ -20,37 +21,6 @@ function refusedOrigin(origin: string): SandboxError {
   return new SandboxError(403, `Cross-origin requests from ${origin} are not allowed`, [
     `allow the origin with --cors-origin ${origin} (or SANDBOX_CORS_ORIGIN, or the corsOrigins option)`,
   ])
-}
-
-/**
- * Whether `origin` is what a browser sends: `scheme://host[:port]` and nothing else, so
- * no user info (`http://localhost:3000@evil.example`), path, query or fragment.
- */
-function isSerializedOrigin(origin: string): boolean {
-  try {
-    return new URL(origin).origin === origin.toLowerCase()
-  } catch {
-    return false
-  }
-}
-
-/** A `*` in a pattern: the port after `:`, one host label anywhere else. */
-function wildcardPattern(origin: string): RegExp {
-  const source = origin
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .reduce((pattern, part) => pattern + (pattern.endsWith(':') ? '\\d{1,5}' : '[a-z0-9-]+') + part)
-  return new RegExp(`^${source}$`, 'i')
-}
-
-/** A predicate for `origins`: exact origins, `*` wildcards inside one, or `*` for any. */
-export function createOriginMatcher(origins: readonly string[]): (origin: string) => boolean {
-  if (origins.includes('*')) return () => true
-  const exact = new Set(origins.filter((origin) => !origin.includes('*')))
-  const patterns = origins.filter((origin) => origin.includes('*')).map(wildcardPattern)
-  return (origin) =>
-    exact.has(origin) ||
-    (isSerializedOrigin(origin) && patterns.some((pattern) => pattern.test(origin)))
 }
 
 /**

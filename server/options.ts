@@ -4,26 +4,22 @@
  * environment variables and the programmatic API.
  */
 import { scenarioNames } from '../fixtures/scenarios.ts'
+import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import type { SandboxOptions } from '../mocks/core/sandbox.ts'
 
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'
 
 /** Origins allowed by default: any local front-end, whatever its port. */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = [
-  'http://localhost',
-  'http://localhost:*',
-  'http://127.0.0.1',
-  'http://127.0.0.1:*',
-  'http://[::1]',
-  'http://[::1]:*',
-]
+export const DEFAULT_CORS_ORIGINS: readonly string[] = LOCAL_ORIGINS
 
-export interface AppOptions extends SandboxOptions {
+export interface AppOptions extends Omit<SandboxOptions, 'controlOrigins'> {
   /**
    * Origins whose cross-origin requests are answered with credentials: exact origins,
    * `*` wildcards (`http://localhost:*`), or `*` alone for any origin. Default: any
-   * `http://localhost` and `http://127.0.0.1` origin.
+   * `http://localhost` and `http://127.0.0.1` origin. The origins named here (and the local
+   * ones) may also change state through the control API from a page; a `*` alone does not
+   * open the control API, which refuses every other page's `POST` or `DELETE` with a 403.
    */
   corsOrigins?: readonly string[]
   /** Silence the per-request log lines. Default `false`. */

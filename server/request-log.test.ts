@@ -67,6 +67,48 @@ describe('request log', () => {
   })
 })
 
+describe('the text request log', () => {
+  let textServer: TestServer
+  let output = ''
+
+  beforeAll(async () => {
+    textServer = await startTestServer({
+      quiet: false,
+      logFormat: 'text',
+      log: (line) => {
+        output += `${line}\n`
+      },
+    })
+  })
+  afterAll(() => textServer.close())
+
+  /** What the terminal shows for one request: its lines, split as a terminal would. */
+  const linesOf = async (path: string, cookie: string) => {
+    output = ''
+    await textServer.request(path, { headers: { cookie } })
+    for (let i = 0; i < 50 && output === ''; i++) await new Promise((r) => setTimeout(r, 10))
+    return output.replace(/\n$/, '').split(/\r\n|\r|\n/)
+  }
+
+  it('prints a session id with CR and LF as one line, escaped', async () => {
+    const forged = '09:30:12.345 admin POST /__sandbox/reset 200 0.1 ms'
+    const lines = await linesOf(
+      '/__sandbox/health?dryRun=%0d%0a',
+      `sandbox_session=qa%0d%0a${encodeURIComponent(forged)}`,
+    )
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`qa\\r\\n${forged} GET /__sandbox/health 400`)
+    expect(lines[0]).toMatch(/ dryRun=\\r\\n$/)
+  })
+
+  it('prints a session id with ESC as one line, escaped, without driving the terminal', async () => {
+    const lines = await linesOf('/__sandbox/health', 'sandbox_session=qa%1b%5b2J%1b%5b31m')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).not.toContain('\u001b')
+    expect(lines[0]).toContain(' qa\\x1b[2J\\x1b[31m GET /__sandbox/health 400 ')
+  })
+})
+
 describe('formatRequestLog', () => {
   const entry = {
     time: '2026-06-01T09:30:12.345Z',
@@ -82,6 +124,20 @@ describe('formatRequestLog', () => {
   it('writes plain text without colour', () => {
     expect(formatRequestLog(entry)).toBe(
       '09:30:12.345 qa POST /bookings/bkg_pending/decline 500 1.8 ms dryRun=true fault=f1',
+    )
+  })
+
+  it('escapes the control characters of every field that came from the request', () => {
+    const line = formatRequestLog({
+      ...entry,
+      session: 'a\u0085b\u007f',
+      method: 'PO\tST',
+      path: '/x\u2028y\u0000',
+      dryRun: 'true\n',
+      fault: 'f\u009b1',
+    })
+    expect(line).toBe(
+      '09:30:12.345 a\\u0085b\\x7f PO\\tST /x\\u2028y\\x00 500 1.8 ms dryRun=true\\n fault=f\\u009b1',
     )
   })
 

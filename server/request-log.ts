@@ -2,11 +2,14 @@
  * @module
  * One terminal line per request: time, session, method, path, status, duration,
  * `dryRun` and the fault that changed the answer. Coloured on a terminal, or one
- * JSON object per line for machines (`--log json`).
+ * JSON object per line for machines (`--log json`). A text line shows what came from the
+ * request with its control characters escaped (`printable`), so a request cannot forge a
+ * line or drive the terminal; JSON escapes them by itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
+import { printable } from '../mocks/core/printable.ts'
 import { sessionIdOf } from '../mocks/core/session-id.ts'
 
 export type LogFormat = 'text' | 'json'
@@ -50,15 +53,20 @@ function statusStyle(status: number): Style {
 }
 
 /**
- * `09:30:12.345 default POST /bookings/bkg_pending/decline 201 1.8 ms dryRun=true fault=f1`
+ * `09:30:12.345 default POST /bookings/bkg_pending/decline 201 1.8 ms dryRun=true fault=f1`,
+ * always one line: the session, method, path, `dryRun` and fault are printed with their
+ * control characters escaped (`qa\r\n...`, `\x1b`).
  */
 export function formatRequestLog(entry: RequestLogEntry, color = false): string {
   const paint = (style: Style, text: string) => (color ? paintWith(style, text) : text)
   const time = entry.time.slice(11, 23)
   const status = entry.status === 0 ? 'RESET' : String(entry.status)
-  const dryRun = entry.dryRun === undefined ? '' : ` dryRun=${entry.dryRun}`
-  const fault = entry.fault === undefined ? '' : ` ${paint('magenta', `fault=${entry.fault}`)}`
-  return `${paint('dim', time)} ${paint('cyan', entry.session)} ${entry.method} ${entry.path} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
+  const dryRun = entry.dryRun === undefined ? '' : ` dryRun=${printable(entry.dryRun)}`
+  const fault =
+    entry.fault === undefined ? '' : ` ${paint('magenta', `fault=${printable(entry.fault)}`)}`
+  const session = printable(entry.session)
+  const request = `${printable(entry.method)} ${printable(entry.path)}`
+  return `${paint('dim', time)} ${paint('cyan', session)} ${request} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
 }
 
 /** The same entry as one line of JSON, fields always present (`null` when absent). */

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
+import { printable } from '../mocks/core/printable.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { createApp } from './app.ts'
 import { answerClientError } from './client-error.ts'
@@ -55,7 +56,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           sessionTtlMs: options.sessionTtlMs,
           onWarning: options.quiet
             ? undefined
-            : (message) => console.error(`platform-sandbox: ${message}`),
+            : (message) => console.error(`platform-sandbox: ${printable(message)}`),
         })
   const { app, sandbox } = createApp(state ? { ...options, ...state.sandboxOptions } : options)
   // Saved snapshots come back before listening; sessions load from their logs when used.

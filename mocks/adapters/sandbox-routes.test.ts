@@ -15,7 +15,7 @@ describe('joinCookies', () => {
 })
 
 describe('readSandboxRequest', () => {
-  it('keeps the path after the base prefix, the query, lower-case headers and the body', async () => {
+  it('keeps the path after the base prefix, the query, lower-case headers, the URL as Host and the body', async () => {
     const request = new Request('http://api.test/v1/bookings/b1/decline?dryRun=true', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Sandbox-Session': 's1' },
@@ -24,7 +24,7 @@ describe('readSandboxRequest', () => {
     expect(await readSandboxRequest(request, '/v1'.length)).toEqual({
       method: 'POST',
       url: '/bookings/b1/decline?dryRun=true',
-      headers: { 'content-type': 'application/json', [SESSION_HEADER]: 's1' },
+      headers: { 'content-type': 'application/json', [SESSION_HEADER]: 's1', host: 'api.test' },
       body: '{}',
     })
   })

@@ -31,7 +31,11 @@ export interface RouteContext {
 
 export type RouteResolver = (context: RouteContext) => Promise<Response>
 
-/** Reads the parts of a Fetch `Request` the sandbox needs. Header names come out lower case. */
+/**
+ * Reads the parts of a Fetch `Request` the sandbox needs. Header names come out lower case.
+ * A Fetch request carries no `Host`, so it gets the one an HTTP request to its URL would
+ * carry: what the control API compares a page's `Origin` with.
+ */
 export async function readSandboxRequest(
   request: Request,
   prefixLength: number,
@@ -41,6 +45,7 @@ export async function readSandboxRequest(
   request.headers.forEach((value, name) => {
     headers[name] = value
   })
+  headers.host ??= url.host
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   return {
     method: request.method,

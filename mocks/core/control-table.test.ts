@@ -37,6 +37,17 @@ describe('the control table and the merged document', () => {
       expect('401' in operation.responses, label).toBe(route.access === 'control')
     }
   })
+
+  it('document the 403 of a page of another site on every route that changes state', () => {
+    for (const { method, path, operation } of documented.filter(
+      (route) => route.method !== 'GET',
+    )) {
+      const refusal = (operation.responses as Record<string, { description?: string }>)['403']
+      expect(refusal?.description, `${method} ${path}`).toMatch(
+        /`Origin` is a page of another site/,
+      )
+    }
+  })
 })
 
 describe('every control route of the core', () => {

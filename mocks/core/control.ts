@@ -1,12 +1,13 @@
 /**
  * @module
  * Answers a call to the control API under `/__sandbox` from its route table
- * (`control-table.ts`): who may call it, its body, then its handler. Calls act on the
- * session the request names.
+ * (`control-table.ts`): whose page may change state (`control-origin.ts`), who may call it,
+ * its body, then its handler. Calls act on the session the request names.
  */
 
 import { refuseWithoutControlToken } from './control-auth.ts'
 import type { ControlContext } from './control-context.ts'
+import { type ControlOriginRule, refuseCrossSiteControl } from './control-origin.ts'
 import type { ControlMatch } from './control-table.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
@@ -27,6 +28,8 @@ interface ControlRequest {
   session: string
   /** When set, every call but the public ones needs `Authorization: Bearer <controlToken>`. */
   controlToken?: string | undefined
+  /** Which origins besides the request's own may change state (`createControlOriginRule`). */
+  controlOrigins: ControlOriginRule
 }
 
 export async function handleControl(
@@ -35,6 +38,9 @@ export async function handleControl(
 ): Promise<SandboxResponse> {
   const { method, path, query, request, session } = control
   const found = control.route
+  // A cross-site page's call is refused before anything runs, a valid token or not.
+  const crossSite = refuseCrossSiteControl(request, method, control.controlOrigins)
+  if (crossSite) return crossSite
   // Only a public route is open without the token: an unknown one is not told apart.
   if (control.controlToken !== undefined && found?.route.access !== 'public') {
     const refusal = refuseWithoutControlToken(request, control.controlToken)

@@ -7,6 +7,7 @@ import type { Persona } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
+import { createControlOriginRule } from './control-origin.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
@@ -34,7 +35,7 @@ interface HandlerInputs {
   parts: SandboxParts
   operations: readonly Operation[]
   personas: readonly Persona[]
-  options: Pick<SandboxOptions, 'controlToken'>
+  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>
   control: ControlContext
 }
 
@@ -46,6 +47,7 @@ export function createRequestHandler({
   control: controlContext,
 }: HandlerInputs) {
   const { sessions, events, faults, clocks, replay, pipelineSettings, sessionLog } = parts
+  const controlOrigins = createControlOriginRule(options.controlOrigins)
   let isReady = false
   void parts.ready.then(() => {
     isReady = true
@@ -113,6 +115,7 @@ export function createRequestHandler({
           request,
           session,
           controlToken: options.controlToken,
+          controlOrigins,
         })
         // A control call is journaled only when it started its session.
         return sessions.peek(session)?.fresh ? record(response) : response

@@ -81,6 +81,16 @@ export interface SandboxOptions {
    */
   controlToken?: string | undefined
   /**
+   * Origins besides a request's own whose pages may change state through the control API:
+   * exact origins or `*` patterns (`https://*.example.com`, `http://localhost:*`); a `*`
+   * alone allows none. A `POST` or `DELETE` under `/__sandbox` from any other `Origin`
+   * (`null` included) is refused with a 403 before anything runs, whatever token it carries;
+   * requests without `Origin` (curl, Node) and reads are not concerned. The page's own origin
+   * is the one whose host and port are the request's `Host`. Default: the local development
+   * origins (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`).
+   */
+  controlOrigins?: readonly string[] | undefined
+  /**
    * Called after each request to an operation is answered, in the order the session ran
    * them (inside its queue): what a write-ahead log needs. Must not throw. The same as
    * listening to `sandbox.events` for `operation:applied`.
@@ -189,6 +199,7 @@ export interface Sandbox {
         | 'now'
         | 'replay'
         | 'controlToken'
+        | 'controlOrigins'
         | 'onOperation'
         | 'sessionLog'
       >

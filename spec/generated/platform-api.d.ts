@@ -2014,7 +2014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2115,7 +2115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2216,7 +2216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2318,7 +2318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2469,7 +2469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2691,7 +2691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2737,7 +2737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2783,7 +2783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2882,7 +2882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2930,7 +2930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3107,7 +3107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];

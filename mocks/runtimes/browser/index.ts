@@ -36,6 +36,7 @@ import {
   COOKIE_HEADER_OVERRIDE,
   createWorkerHandlers,
   type WorkerHandlerOptions,
+  withPageOrigin,
 } from './worker-handlers.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
@@ -160,7 +161,7 @@ export async function startSandboxWorker(
 
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  const sandbox = createSandbox(sandboxOptions)
+  const sandbox = createSandbox(withPageOrigin(sandboxOptions))
   if (saved) await restore(sandbox, saved, storage, storageKey)
 
   const save = async () => {

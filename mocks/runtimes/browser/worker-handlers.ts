@@ -14,7 +14,8 @@ import {
   type RouteOptions,
 } from '../../adapters/sandbox-routes.ts'
 import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
-import type { Sandbox } from '../../core/sandbox.ts'
+import { LOCAL_ORIGINS } from '../../core/origins.ts'
+import type { Sandbox, SandboxOptions } from '../../core/sandbox.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
@@ -25,6 +26,20 @@ export const COOKIE_HEADER_OVERRIDE = 'x-sandbox-cookie'
 export interface WorkerHandlerOptions extends RouteOptions {
   /** Called after each answer, before it goes back to the page. */
   onAnswer?(request: SandboxRequest, answer: SandboxResponse): void | Promise<void>
+}
+
+/**
+ * The options of a page's sandbox, with the page's own origin among `controlOrigins`: a
+ * Service Worker answers the pages of its origin only, so that is the `Origin` any control
+ * call it sees can carry, whatever origin `baseUrl` names.
+ *
+ * @example
+ * const sandbox = createSandbox(withPageOrigin({ scenario: 'empty' }))
+ */
+export function withPageOrigin<T extends SandboxOptions>(options: T): T {
+  const page = globalThis.location?.origin
+  if (page === undefined || page === 'null') return options
+  return { ...options, controlOrigins: [...(options.controlOrigins ?? LOCAL_ORIGINS), page] }
 }
 
 /**

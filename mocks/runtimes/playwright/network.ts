@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Request as PlaywrightRequest, Route } from '@playwright/test'
 import { type AnyHandler, getResponse, isCommonAssetRequest, RequestHandler } from 'msw'
+import { printable } from '../../core/printable.ts'
 
 /** What happens to a request no handler answers. */
 export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error'
@@ -94,7 +95,7 @@ export async function enableSandboxNetwork(
       })
       if (response) return fulfil(route, response)
       if (onUnhandledRequest === 'bypass') return route.fallback()
-      const message = `[sandbox] No handler answers ${request.method()} ${request.url()}`
+      const message = `[sandbox] No handler answers ${printable(request.method())} ${printable(request.url())}`
       if (onUnhandledRequest === 'warn') {
         console.warn(message)
         return route.fallback()

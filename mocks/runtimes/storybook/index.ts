@@ -17,7 +17,11 @@ import {
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
 import { unhandledOption } from '../browser/unhandled-option.ts'
-import { createWorkerHandlers, type WorkerHandlerOptions } from '../browser/worker-handlers.ts'
+import {
+  createWorkerHandlers,
+  type WorkerHandlerOptions,
+  withPageOrigin,
+} from '../browser/worker-handlers.ts'
 
 export type { DevtoolsLoader }
 
@@ -100,7 +104,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
   } = options
   const loader = devtoolsLoader(devtoolsOption, 'createStorybookSandbox')
   let warnedNoLoader = false
-  const sandbox = createSandbox(sandboxOptions)
+  const sandbox = createSandbox(withPageOrigin(sandboxOptions))
   const handlers = createWorkerHandlers(sandbox, baseUrl === undefined ? {} : { baseUrl })
   let devtools: Promise<SandboxDevtools> | undefined
   /** Mounts, refreshes or removes the devtools, as the story asks. */

@@ -1,0 +1,34 @@
+/**
+ * @module
+ * Text that came from a request, made safe to print on a terminal or in a text log. A
+ * session id read from a cookie is percent-decoded, so `sandbox_session=qa%0d%0a...` carries
+ * a real line break: printed raw it would forge a log line, and an ESC would drive the
+ * terminal. Every printer of request-derived text (the server's request log, its warnings,
+ * the Playwright fixture's) goes through `printable`; JSON output escapes by itself.
+ */
+
+/** C0 controls, DEL, C1 controls, and the two Unicode line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+const NAMED: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' }
+
+function escapeOne(char: string): string {
+  const named = NAMED[char]
+  if (named !== undefined) return named
+  const code = char.charCodeAt(0)
+  const hex = code.toString(16).padStart(2, '0')
+  return code < 0x80 ? `\\x${hex}` : `\\u${hex.padStart(4, '0')}`
+}
+
+/**
+ * `text` with each control character written as a visible escape: `\r`, `\n`, `\t`, `\xHH`
+ * below 0x80 (`\x1b` for ESC, `\x7f` for DEL), `\uHHHH` above (`\u0085`, `\u2028`). Other text,
+ * backslashes included, is left as it is.
+ *
+ * @example
+ * printable('qa\r\n09:30:12.345 admin') // 'qa\\r\\n09:30:12.345 admin'
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL, escapeOne)
+}
