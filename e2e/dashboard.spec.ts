@@ -48,6 +48,46 @@ test('resets the session to another scenario', async ({ page }, testInfo) => {
   await keepScreenshot(page, testInfo, 'dashboard-reset')
 })
 
+test('saves the session as a snapshot, and asks before replacing one another session saved', async ({
+  page,
+}) => {
+  const name = 'dash-shared'
+  const first = await call('/__sandbox/snapshots', 'dash-save-other', {
+    method: 'POST',
+    body: JSON.stringify({ name }),
+  })
+  expect(first.status).toBe(201)
+  const savedBy = async () => {
+    const answer = await call('/__sandbox/snapshots', 'dash-save')
+    const list = (await answer.json()) as { name: string; session: string }[]
+    return list.find((saved) => saved.name === name)?.session
+  }
+  await openDashboard(page, 'dash-save')
+  await page.getByLabel('Snapshot name').fill(name)
+
+  const asked: string[] = []
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.getByRole('button', { name: 'Save snapshot' }).click()
+  await expect(page.getByRole('status').first()).toHaveText(
+    /^Snapshot dash-shared not saved: Snapshot name "dash-shared" is taken \(saved from session "dash-save-other"/,
+  )
+  expect(asked).toEqual([expect.stringMatching(/is taken[\s\S]*Replace snapshot "dash-shared"\?$/)])
+  expect(await savedBy()).toBe('dash-save-other')
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Save snapshot' }).click()
+  await expect(page.getByRole('status').first()).toHaveText(
+    'Session dash-save saved as snapshot dash-shared',
+  )
+  expect(await savedBy()).toBe('dash-save')
+  await expect(
+    page.getByRole('option', { name: 'dash-shared (snapshot of default)' }),
+  ).toBeAttached()
+})
+
 test('signs in as a persona and journals the sign-in', async ({ page }) => {
   await openDashboard(page, 'dash-sign-in')
   await page.getByRole('button', { name: 'Sign in as host', exact: true }).click()

@@ -157,6 +157,57 @@ describe('saved snapshots', () => {
     expect(await everyCollection(reloaded, 'default')).toEqual(await everyCollection(server, 'qa'))
   })
 
+  it('refuses a name already saved, from another session too, with 409; replace: true replaces it', async () => {
+    const server = await start()
+    await server.request('/bookings/bkg_pending/decline', { as: 'host', session: 'qa-1', body: {} })
+    const first = await server.request('/__sandbox/snapshots', {
+      session: 'qa-1',
+      body: { name: 'shared' },
+    })
+    expect(first.status).toBe(201)
+    const firstExport = (await server.request('/__sandbox/snapshots/shared')).body
+
+    // Another QA run, in its own session, saves under the same name.
+    const taken = await server.request('/__sandbox/snapshots', {
+      session: 'qa-2',
+      body: { name: 'shared' },
+    })
+    expect(taken).toMatchObject({
+      status: 409,
+      body: {
+        code: 'CONFLICT',
+        message: expect.stringMatching(
+          /^Snapshot name "shared" is taken \(saved from session "qa-1" at .+\): save under another name, or with "replace": true to replace it$/,
+        ),
+      },
+    })
+    expect((await server.request('/__sandbox/snapshots')).body).toEqual([first.body])
+    expect((await server.request('/__sandbox/snapshots/shared')).body).toEqual(firstExport)
+    await server.request('/__sandbox/reset', { session: 'qa-3', body: { snapshot: 'shared' } })
+    const bookings = await server.collection<{ id: string; status: string }>('bookings', 'qa-3')
+    expect(bookings.find((b) => b.id === 'bkg_pending')?.status).toBe('declined')
+
+    const replaced = await server.request('/__sandbox/snapshots', {
+      session: 'qa-2',
+      body: { name: 'shared', replace: true },
+    })
+    expect(replaced).toMatchObject({ status: 201, body: { name: 'shared', session: 'qa-2' } })
+    expect((await server.request('/__sandbox/snapshots')).body).toEqual([replaced.body])
+    await server.request('/__sandbox/reset', { session: 'qa-3', body: { snapshot: 'shared' } })
+    const now = await server.collection<{ id: string; status: string }>('bookings', 'qa-3')
+    expect(now.find((b) => b.id === 'bkg_pending')?.status).toBe('pending')
+
+    // replace: true saves a new name as well; replace must be a boolean.
+    const fresh = await server.request('/__sandbox/snapshots', {
+      body: { name: 'fresh', replace: true },
+    })
+    expect(fresh.status).toBe(201)
+    const bad = await server.request('/__sandbox/snapshots', {
+      body: { name: 'shared', replace: 'yes' },
+    })
+    expect(bad).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
+  })
+
   it('refuses bad names with 400 and unknown ones with 404', async () => {
     const server = await start()
     for (const name of ['', 'has space', 'x'.repeat(65), 'slash/name']) {

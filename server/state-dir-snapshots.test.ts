@@ -93,6 +93,37 @@ describe('saved snapshots in a state directory', () => {
     }
   })
 
+  it('keeps the file of a name already saved when another save is refused, and rewrites it on replace: true', async () => {
+    const { directory, server, saved, records } = await withSavedSnapshot()
+    const file = join(directory, 'snapshots', 'declined.json')
+    const written = readFileSync(file, 'utf8')
+    const taken = await server.request('/__sandbox/snapshots', {
+      body: { name: 'declined' },
+      session: 'other-run',
+    })
+    expect(taken.status).toBe(409)
+    expect(readFileSync(file, 'utf8')).toBe(written)
+    await server.close()
+
+    const second = await start(directory)
+    expect((await second.request('/__sandbox/snapshots')).body).toEqual([saved])
+    await resetTo(second, 'probe', { snapshot: 'declined' })
+    expect(await everything(second, 'probe')).toEqual(records)
+
+    const replaced = await second.request('/__sandbox/snapshots', {
+      body: { name: 'declined', replace: true },
+      session: 'other-run',
+    })
+    expect(replaced).toMatchObject({ status: 201, body: { session: 'other-run' } })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ session: 'other-run' })
+    const fresh = await everything(second, 'other-run')
+    await second.close()
+
+    const third = await start(directory)
+    await resetTo(third, 'probe', { snapshot: 'declined' })
+    expect(await everything(third, 'probe')).toEqual(fresh)
+  })
+
   it('forgets a deleted snapshot across a restart', async () => {
     const { directory, server } = await withSavedSnapshot()
     expect(

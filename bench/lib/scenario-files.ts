@@ -44,7 +44,7 @@ export async function measureSnapshotReset(
   await write()
   const saves: number[] = []
   for (let i = 0; i < 5; i++)
-    saves.push(await time(() => sandbox.snapshots.save('bench', { session })))
+    saves.push(await time(() => sandbox.snapshots.save('bench', { session, replace: true })))
   const toSnapshot: number[] = []
   const toScenario: number[] = []
   for (let i = 0; i < repeats; i++) {

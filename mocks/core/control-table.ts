@@ -76,7 +76,7 @@ const clockBody = z
     message: 'give exactly one of now, advanceSeconds',
   })
 
-const saveBody = z.strictObject({ name: z.string() })
+const saveBody = z.strictObject({ name: z.string(), replace: z.boolean().optional() })
 
 /** The journal's session filter: the named session, or every session when none is named. */
 const journalSession = ({ request, query }: ControlCall) => viewedSession(request.headers, query)
@@ -169,8 +169,8 @@ export const controlRoutes: readonly ControlRoute[] = [
     access: 'control',
     body: saveBody,
     async handle({ sandbox, body, session }) {
-      const { name } = body as z.infer<typeof saveBody>
-      return jsonResponse(201, await sandbox.snapshots.save(name, { session }))
+      const { name, replace } = body as z.infer<typeof saveBody>
+      return jsonResponse(201, await sandbox.snapshots.save(name, { session, replace }))
     },
   },
   {

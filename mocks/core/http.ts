@@ -61,7 +61,7 @@ export function parseCookies(header: string | undefined): Record<string, string>
     const eq = part.indexOf('=')
     if (eq === -1) continue
     const name = part.slice(0, eq).trim()
-    if (!name || name in cookies) continue
+    if (!name || Object.hasOwn(cookies, name)) continue
     let value = part.slice(eq + 1).trim()
     if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
     try {

@@ -40,4 +40,12 @@ describe('redactQuery', () => {
       session: 'qa-1',
     })
   })
+  it('keeps a parameter of any name, the last value of a repeated one', () => {
+    const query = redactQuery(new URLSearchParams('__proto__=a&toString=b&page=1&page=2'))
+    expect(Object.entries(query)).toEqual([
+      ['__proto__', 'a'],
+      ['toString', 'b'],
+      ['page', '2'],
+    ])
+  })
 })

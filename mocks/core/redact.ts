@@ -16,7 +16,8 @@ export function isSecretParameter(name: string): boolean {
 
 /** The query as a plain object, with the value of every credential-like parameter replaced. */
 export function redactQuery(query: URLSearchParams): Record<string, string> {
-  const result: Record<string, string> = {}
-  for (const [name, value] of query) result[name] = isSecretParameter(name) ? REDACTED : value
-  return result
+  // Defined, not assigned, so that `?__proto__=` is a parameter like any other; the last wins.
+  return Object.fromEntries(
+    [...query].map(([name, value]) => [name, isSecretParameter(name) ? REDACTED : value]),
+  )
 }

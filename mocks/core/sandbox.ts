@@ -61,7 +61,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
     now: options.now ?? (() => new Date()),
   }
-  const scenarios: Record<string, Scenario> = { ...content.scenarios }
+  const scenarios: Record<string, Scenario> = Object.assign(Object.create(null), content.scenarios)
   const cache = createSnapshotCache(scenarios, settings)
   const added = new Set<string>()
   const addScenarios = (inputs: ScenarioInputs): Scenario[] => {
@@ -78,7 +78,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
   }
   Object.assign(scenarios, resolveScenarios(options.scenarios ?? [], content.scenarios, settings))
   invariant(
-    settings.scenario in scenarios,
+    Object.hasOwn(scenarios, settings.scenario),
     'Failed to create the sandbox: unknown scenario "%s" (known: %s)',
     settings.scenario,
     Object.keys(scenarios).join(', '),

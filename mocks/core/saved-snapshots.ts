@@ -2,7 +2,8 @@
  * @module
  * Named snapshots of a session's state: saved from any session, any session can be
  * reset to one (as cheaply as to a built-in scenario), listed, exported as a
- * scenario file and deleted. They live as long as the sandbox, unless a state directory
+ * scenario file and deleted. A name is saved once: saving it again is refused unless the
+ * save says it replaces the snapshot. They live as long as the sandbox, unless a state directory
  * keeps their records ({@link SavedSnapshots.record}) and restores them on start.
  */
 import { captureSnapshot } from '../model/capture-snapshot.ts'
@@ -40,9 +41,26 @@ export interface SavedSnapshotRecord {
   changes: SnapshotChanges
 }
 
+export interface SaveSnapshotOptions {
+  /** The session whose state is saved. Default: `default`. */
+  session?: string | undefined
+  /**
+   * Replace a snapshot already saved under the name. Without it, a name that is taken is
+   * refused with a 409, so that one test run cannot overwrite another's saved state.
+   */
+  replace?: boolean | undefined
+}
+
 export interface SavedSnapshots {
-  /** Saves the session's current state under `name`, replacing a snapshot of that name. */
-  save(name: string, options?: { session?: string }): Promise<SavedSnapshotInfo>
+  /**
+   * Saves the session's current state under `name`. Throws a 409 `SandboxError` when the
+   * name is a scenario's, or a saved snapshot's unless `replace` is `true`.
+   *
+   * @example
+   * await sandbox.snapshots.save('after-checkout', { session: 'qa-1' })
+   * await sandbox.snapshots.save('after-checkout', { session: 'qa-1', replace: true })
+   */
+  save(name: string, options?: SaveSnapshotOptions): Promise<SavedSnapshotInfo>
   list(): SavedSnapshotInfo[]
   /** The snapshot itself, for a reset. Throws a 404 `SandboxError` when unknown. */
   get(name: string): Snapshot
@@ -88,15 +106,27 @@ export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots
     }
     return found
   }
+  /** Throws the 409 of a name already saved, unless the save replaces it. */
+  const checkFree = (name: string, replace: boolean | undefined) => {
+    const taken = saved.get(name)?.info
+    if (taken && replace !== true) {
+      throw conflict(
+        `Snapshot name "${name}" is taken (saved from session "${taken.session}" at ${taken.savedAt}): save under another name, or with "replace": true to replace it`,
+      )
+    }
+  }
   return {
-    async save(name, { session } = {}) {
+    async save(name, { session, replace } = {}) {
       checkSnapshotName(name)
       if (dependencies.isScenario(name)) {
         throw conflict(
           `"${name}" is the name of a scenario: give the snapshot a name of its own (its export is a scenario file, loaded beside the scenarios)`,
         )
       }
+      checkFree(name, replace)
       const store = await dependencies.store(session)
+      // Another save of the name may have ended while this one waited for the store.
+      checkFree(name, replace)
       const snapshot = captureSnapshot(store, name)
       let records = 0
       for (const collection of collectionNames) records += snapshot.bases[collection].byKey.size

@@ -34,7 +34,7 @@ export function createSnapshotCache(
       const key = `${name}@${seed}`
       let snapshot = snapshots.get(key)
       if (!snapshot) {
-        const scenario = scenarios[name]
+        const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined
         invariant(scenario, 'Failed to load scenario "%s": unknown', name)
         // Built in a task of its own rather than a microtask: a runtime that starts something
         // slow right after creating the sandbox (a Service Worker's registration) gets it going

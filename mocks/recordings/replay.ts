@@ -86,7 +86,7 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
   for (const path of ignored) {
     const [head, ...rest] = path
-    if (head === undefined || !(head in copy)) continue
+    if (head === undefined || !Object.hasOwn(copy, head)) continue
     if (rest.length === 0) delete copy[head]
     else copy[head] = omit(copy[head], [rest])
   }

@@ -119,16 +119,19 @@ export function compileScenarios(
       continue
     }
     const { name } = checked.file
-    if (name in known && !replaceable(name)) {
+    if (Object.hasOwn(known, name) && !replaceable(name)) {
       problems.push(`${source}: name: "${name}" is already a scenario; choose another name`)
     } else if (files.has(name)) {
       problems.push(`${source}: name: "${name}" is also the name of ${files.get(name)!.source}`)
     } else files.set(name, { file: checked.file, source })
   }
 
-  const compiled: Record<string, Scenario> = {}
-  const lookup = (name: string) => compiled[name] ?? known[name]
-  for (const [name, { file, source }] of files) compiled[name] = toScenario(file, source, lookup)
+  // By name in a Map, and looked up in `known` as its own keys only: a scenario may be called
+  // `toString` or `__proto__` like any other, and extending one of those is an unknown name.
+  const compiled = new Map<string, Scenario>()
+  const lookup = (name: string) =>
+    compiled.get(name) ?? (Object.hasOwn(known, name) ? known[name] : undefined)
+  for (const [name, { file, source }] of files) compiled.set(name, toScenario(file, source, lookup))
 
   const failed = new Set<string>()
   const checked = new Set<string>()
@@ -154,7 +157,7 @@ export function compileScenarios(
         failed.add(name)
       } else {
         try {
-          compiled[name]!.build(seed)
+          compiled.get(name)!.build(seed)
         } catch (error) {
           if (!(error instanceof ScenarioError)) throw error
           problems.push(...error.problems)
@@ -174,5 +177,5 @@ export function compileScenarios(
       problems,
     )
   }
-  return compiled
+  return Object.fromEntries(compiled)
 }

@@ -39,10 +39,10 @@ export function resolveScenarios(
   const entries: [string | undefined, ScenarioInput][] = Array.isArray(inputs)
     ? inputs.map((input) => [undefined, input])
     : Object.entries(inputs)
-  const built: Record<string, Scenario> = {}
+  const built = new Map<string, Scenario>()
   const sources: ScenarioSource[] = []
   for (const [name, input] of entries) {
-    if (isScenario(input)) built[name ?? input.name] = input
+    if (isScenario(input)) built.set(name ?? input.name, input)
     else if (isSource(input)) sources.push(input)
     else {
       const label =
@@ -52,6 +52,7 @@ export function resolveScenarios(
       sources.push({ file: input, source: label })
     }
   }
-  const compiled = compileScenarios(sources, { ...known, ...built }, options)
-  return { ...built, ...compiled }
+  // `Object.fromEntries` and spreads define own keys: `__proto__` stays a name, not a prototype.
+  const compiled = compileScenarios(sources, { ...known, ...Object.fromEntries(built) }, options)
+  return { ...Object.fromEntries(built), ...compiled }
 }

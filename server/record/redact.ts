@@ -70,11 +70,13 @@ function redactHeaders(headers: HarHeader[], extra: ReadonlySet<string>): void {
 function redactFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactFields)
   if (value === null || typeof value !== 'object') return value
-  const copy: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) {
-    copy[key] = SECRET_FIELD.test(key) && field !== null ? REDACTED : redactFields(field)
-  }
-  return copy
+  // Own keys defined, not assigned: a recorded `__proto__` field stays a field.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) && field !== null ? REDACTED : redactFields(field),
+    ]),
+  )
 }
 
 /** Sets the value at a JSON pointer (RFC 6901) to `[REDACTED]` when it exists. */
@@ -85,7 +87,7 @@ function redactPointer(value: unknown, pointer: string): void {
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
   let parent: unknown = value
   for (const [index, token] of tokens.entries()) {
-    if (parent === null || typeof parent !== 'object' || !(token in parent)) return
+    if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, token)) return
     if (index === tokens.length - 1) (parent as Record<string, unknown>)[token] = REDACTED
     else parent = (parent as Record<string, unknown>)[token]
   }

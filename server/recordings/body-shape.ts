@@ -30,11 +30,11 @@ export function shapeDifferences(sandbox: unknown, target: unknown, path = 'body
   const b = target as Record<string, unknown>
   const differences: string[] = []
   for (const key of Object.keys(a)) {
-    if (!(key in b)) differences.push(`${path}.${key} only in the sandbox`)
+    if (!Object.hasOwn(b, key)) differences.push(`${path}.${key} only in the sandbox`)
     else differences.push(...shapeDifferences(a[key], b[key], `${path}.${key}`))
   }
   for (const key of Object.keys(b)) {
-    if (!(key in a)) differences.push(`${path}.${key} only at the target`)
+    if (!Object.hasOwn(a, key)) differences.push(`${path}.${key} only at the target`)
   }
   return differences
 }

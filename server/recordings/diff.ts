@@ -144,7 +144,8 @@ function createClient(
     let token = tokens.get(key)
     if (!token) {
       const persona = personas.find((candidate) => candidate.key === key)
-      const { url, ...init } = refreshRequest(refreshTokens[key] ?? persona?.refreshToken ?? key)
+      const given = Object.hasOwn(refreshTokens, key) ? refreshTokens[key] : undefined
+      const { url, ...init } = refreshRequest(given ?? persona?.refreshToken ?? key)
       token = client
         .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
         .then((answer) => {

@@ -43,9 +43,9 @@ export interface ConvertResult {
 
 function uniqueName(taken: Record<string, unknown>, status: number): string {
   const base = `recorded${status}`
-  if (!(base in taken)) return base
+  if (!Object.hasOwn(taken, base)) return base
   let n = 2
-  while (`${base}x${n}` in taken) n += 1
+  while (Object.hasOwn(taken, `${base}x${n}`)) n += 1
   return `${base}x${n}`
 }
 

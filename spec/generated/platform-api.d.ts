@@ -368,7 +368,7 @@ export interface paths {
         put?: never;
         /**
          * Save the session's current state under a name
-         * @description Saves the calling session's current records under a name any session can be reset to. A name taken by a scenario is refused, so the snapshot's export loads beside the scenarios.
+         * @description Saves the calling session's current records under a name any session can be reset to. A name taken by a scenario is refused, so the snapshot's export loads beside the scenarios. A name already saved (from any session) is refused too, so that one test run cannot overwrite another's saved state, unless the body says `"replace": true`.
          */
         post: operations["saveSandboxSnapshot"];
         delete?: never;
@@ -2189,11 +2189,16 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description Replace a snapshot already saved under this name instead of answering 409.
+                     * @default false
+                     */
+                    replace?: boolean;
                 };
             };
         };
         responses: {
-            /** @description The snapshot was saved (replacing one of the same name). */
+            /** @description The snapshot was saved: under a new name, or, with `"replace": true`, in place of the snapshot of that name. */
             201: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2226,7 +2231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The name is a scenario's: a snapshot takes a name of its own, so that its export (a scenario file) loads beside the scenarios. */
+            /** @description The name is a scenario's (a snapshot takes a name of its own, so that its export, a scenario file, loads beside the scenarios), or a saved snapshot's and the body does not say `"replace": true`; the message names the session that saved it and when. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

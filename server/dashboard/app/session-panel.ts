@@ -1,7 +1,9 @@
 /**
  * @module
- * Session picker (on the dashboard; an app's page has its own session), and the reset to a
- * scenario and seed or to a saved snapshot.
+ * Session picker (on the dashboard; an app's page has its own session), the reset to a
+ * scenario and seed or to a saved snapshot, and saving the session as a snapshot: a name
+ * already saved is refused (409), and the panel asks before it sends the save again with
+ * `replace: true`.
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -29,6 +31,7 @@ export function SessionPanel(props: {
   const [scenario, setScenario] = useState('')
   const [seed, setSeed] = useState('')
   const [status, setStatus] = useState('')
+  const [snapshotName, setSnapshotName] = useState('')
 
   const load = async () => {
     const [listed, named, saved] = await Promise.all([
@@ -65,6 +68,28 @@ export function SessionPanel(props: {
     )
     await load()
     props.onReset()
+  }
+
+  const save = async (event: Event) => {
+    event.preventDefault()
+    const name = snapshotName.trim()
+    let answer = await api.control('snapshots', { body: { name } })
+    // Taken by a saved snapshot (a scenario's name cannot be replaced): ask, then replace.
+    if (
+      answer.status === 409 &&
+      !scenarios.some((s) => s.name === name) &&
+      confirm(`${problemsOf(answer).join('; ')}\n\nReplace snapshot "${name}"?`)
+    ) {
+      answer = await api.control('snapshots', { body: { name, replace: true } })
+    }
+    setStatus(
+      answer.ok
+        ? `Session ${answer.body.session} saved as snapshot ${answer.body.name}`
+        : answer.status === 409
+          ? `Snapshot ${name} not saved: ${problemsOf(answer).join('; ')}`
+          : problemsOf(answer).join('; '),
+    )
+    await load()
   }
 
   return html`
@@ -106,6 +131,13 @@ export function SessionPanel(props: {
             onInput=${(event: Event) => setSeed((event.target as HTMLInputElement).value)} />
         </label>
         <button type="submit">Reset session</button>
+      </form>
+      <form class="row" onSubmit=${save}>
+        <label>Snapshot name
+          <input name="snapshot-name" required value=${snapshotName}
+            onInput=${(event: Event) => setSnapshotName((event.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Save snapshot</button>
       </form>
       <p role="status" class="status">${status}</p>
     </section>
