@@ -81,11 +81,13 @@ describe('saved snapshots in a state directory', () => {
       expect(await everything(next, 'from-file')).toEqual(records)
       await resetTo(next, 'from-snapshot', { snapshot: 'declined' })
       expect(await everything(next, 'from-snapshot')).toEqual(records)
-      // Saved again from a session reset to the snapshot: still on top of `default`.
-      await next.request('/__sandbox/snapshots', {
-        body: { name: 'declined' },
+      // Saving again under that name is refused while a scenario of the name is loaded: the
+      // snapshot kept is the restored one, still on top of `default`.
+      const refused = await next.request('/__sandbox/snapshots', {
+        body: { name: 'declined', replace: true },
         session: 'from-snapshot',
       })
+      expect(refused.status).toBe(409)
       const again = await next.request<{ extends: string }>('/__sandbox/snapshots/declined')
       expect(again.body.extends).toBe('default')
       writeFileSync(file, again.text)
