@@ -193,13 +193,13 @@ export function createProgram(): Command {
     .addOption(
       new Option(
         '--fsync',
-        'with --state-dir: force each write to the disk before answering, so it survives a power cut (env SANDBOX_FSYNC)',
+        'with --state-dir: force each log line to the disk before the write is applied, so an answered write survives a power cut (env SANDBOX_FSYNC)',
       ),
     )
     .addOption(
       new Option(
         '--session-ttl <duration>',
-        'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d; 0 keeps them (env SANDBOX_SESSION_TTL, default 7d)',
+        'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d; 0 or off keeps them (env SANDBOX_SESSION_TTL, default 7d)',
       ).argParser(argument((value) => parseDuration(value, 'session-ttl'))),
     )
     .helpOption('-h, --help', 'show this help')

@@ -102,6 +102,18 @@ describe('parseCliArguments', () => {
     expect(parse([], { PORT: '7000', SANDBOX_PORT: '7001' }).options?.port).toBe(7001)
   })
 
+  it('reads the state directory options: --fsync and --session-ttl, flags and variables', () => {
+    expect(
+      parse(['--state-dir', 'state', '--fsync', '--session-ttl', '12h']).options,
+    ).toMatchObject({ stateDir: 'state', fsync: true, sessionTtlMs: 12 * 3_600_000 })
+    expect(
+      parse([], { SANDBOX_STATE_DIR: 'state', SANDBOX_FSYNC: 'true', SANDBOX_SESSION_TTL: '30d' })
+        .options,
+    ).toMatchObject({ fsync: true, sessionTtlMs: 30 * 86_400_000 })
+    expect(parse(['--session-ttl', 'off']).options).toMatchObject({ sessionTtlMs: 0 })
+    expect(parse([]).options).not.toHaveProperty('fsync')
+  })
+
   it('reads false-like values of boolean variables as false', () => {
     expect(
       parse([], { SANDBOX_QUIET: 'false', SANDBOX_STRICT_CONTRACT: '0' }).options,
@@ -117,6 +129,8 @@ describe('parseCliArguments', () => {
     [['--seed', 'abc'], 'seed must be a non-negative integer, got "abc"'],
     [['--cors-origin', 'localhost:3000'], 'CORS origin must look like http://host[:port]'],
     [['--bogus'], "unknown option '--bogus'"],
+    [['--session-ttl', 'banana'], 'session-ttl must be a duration such as 90s, 30m, 12h or 7d'],
+    [['--session-ttl', '-1s'], 'session-ttl must be a duration'],
   ])('refuses %j with a clear message', (args, message) => {
     const { error, errors } = parse(args)
     expect(error?.exitCode).toBe(1)

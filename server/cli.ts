@@ -89,6 +89,10 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
     console.log(
       `State directory ${options.stateDir}: ${running.restored.sessions} session logs (each loaded when its session is first used), ${running.restored.snapshots} saved snapshots restored`,
     )
+  } else if (options.fsync || options.sessionTtlMs !== undefined) {
+    console.error(
+      'platform-sandbox: --fsync and --session-ttl apply to a state directory: without --state-dir they do nothing',
+    )
   }
   const control: ControlAccess =
     options.controlToken !== undefined ? 'token' : options.controlClosed ? 'closed' : 'open'

@@ -4,7 +4,7 @@
  * a load balancer) exposes reset, every collection (refresh tokens included) and the
  * request journal under `/__sandbox`; with a control token those calls need
  * `Authorization: Bearer <token>`. `GET /__sandbox/health` stays open, so load balancers
- * and readiness probes need no secret: it tells only the scenario and the seed. Which route
+ * and readiness probes need no secret: it tells only the scenario, the seed and how much the sandbox holds. Which route
  * is open is said by its `access` in `control-table.ts`.
  */
 import { readBearer } from './caller.ts'

@@ -20,6 +20,7 @@ export type ControlContext = Pick<
   | 'snapshots'
   | 'addScenarios'
   | 'sessionIds'
+  | 'describeSessions'
   | 'dropSession'
   | 'usage'
   | 'openapiDocument'

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import type { ControlContext } from './control-context.ts'
-import { badRequest, notFound, SandboxError } from './errors.ts'
+import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { createRouter } from './router.ts'
 import { isValidSessionId, viewedSession } from './session-id.ts'
@@ -273,21 +273,10 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/__sandbox/sessions',
     access: 'control',
     async handle({ sandbox, session }) {
-      const ids = sandbox.sessionIds()
-      if (!ids.includes(session)) ids.unshift(session)
-      const sessions = []
-      for (const id of ids) {
-        let store: Awaited<ReturnType<typeof sandbox.store>>
-        try {
-          store = await sandbox.store(id)
-        } catch (error) {
-          // A session whose log cannot be read answers its own 503; the list goes on.
-          if (error instanceof SandboxError) continue
-          throw error
-        }
-        sessions.push({ id, scenario: store.snapshot.scenario, seed: store.snapshot.seed })
-      }
-      return jsonResponse(200, sessions)
+      // The calling session is always listed; the others are read where they are, so that a
+      // listing never brings an evicted session back (which would evict another, and so on).
+      await sandbox.store(session)
+      return jsonResponse(200, sandbox.describeSessions())
     },
   },
   {

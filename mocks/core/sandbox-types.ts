@@ -178,6 +178,12 @@ export interface Sandbox {
   /** Ids of the sessions in memory, least recently used first. */
   sessionIds(): string[]
   /**
+   * The sessions in memory, most recently used first, with the scenario and seed each
+   * started from; read without marking any of them used (sessions whose log cannot be
+   * read are left out).
+   */
+  describeSessions(): { id: string; scenario: string; seed: number }[]
+  /**
    * What the sandbox does, as it does it: `request:end`, `operation:applied`,
    * `session:reset`, `session:dropped` (see `events.ts`).
    */

@@ -215,6 +215,15 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     store,
     dropSession,
     sessionIds: () => sessions.ids(),
+    describeSessions: () =>
+      [...sessions.records()]
+        .filter((record) => record.unavailable === undefined)
+        .map(({ id, store: { snapshot } }) => ({
+          id,
+          scenario: snapshot.scenario,
+          seed: snapshot.seed,
+        }))
+        .reverse(),
   }
   const { handle, route, applyLog } = createRequestHandler({
     parts,

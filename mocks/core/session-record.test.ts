@@ -90,6 +90,26 @@ describe('a session is one record', () => {
     expect(sandbox.journal.list('slow').at(-1)).toMatchObject({ fault: 'f1' })
   })
 
+  it('is not brought back by a listing of the sessions, which evicts at most one', async () => {
+    const sandbox = createSandbox({ maxSessions: 3 })
+    for (const session of ['s1', 's2', 's3']) {
+      await control(sandbox, session, 'POST', '/__sandbox/faults', {
+        path: '/payprov/account-status',
+        status: 503,
+      })
+    }
+    const listed = await control(sandbox, 'newcomer', 'GET', '/__sandbox/sessions')
+    expect(listed.status).toBe(200)
+    expect((listed.body as { id: string }[]).map((session) => session.id)).toEqual([
+      'newcomer',
+      's3',
+      's2',
+    ])
+    expect(sandbox.sessionIds()).toEqual(['s2', 's3', 'newcomer'])
+    expect(sandbox.faults.list('s2')).toHaveLength(1)
+    expect(sandbox.faults.list('s3')).toHaveLength(1)
+  })
+
   it('counts what all sessions hold, where QA can read it', async () => {
     const sandbox = createSandbox()
     await read(sandbox, 'qa-1')

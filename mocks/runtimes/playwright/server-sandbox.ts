@@ -45,6 +45,7 @@ const NOT_OFFERED = [
   'addScenarios',
   'dropSession',
   'sessionIds',
+  'describeSessions',
   'faults',
   'clocks',
   'personas',
