@@ -103,7 +103,19 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
   it('answers health, signs a persona in and declines; runs unprivileged; closes the control API; stops with 0 within 5 s', async () => {
     const { id, url } = await start(['-v', `${volume}:/data`])
     const health = await fetch(`${url}/__sandbox/health`)
-    expect(await health.json()).toEqual({ status: 'ok', scenario: 'default', seed: 20260601 })
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      scenario: 'default',
+      seed: 20260601,
+      usage: {
+        sessions: 0,
+        maxSessions: 5000,
+        journalEntries: 0,
+        journalLimit: 1000,
+        journalTotalLimit: 100_000,
+        faultRules: 0,
+      },
+    })
     // The image's HEALTHCHECK, run as the engine runs it.
     await podman(['healthcheck', 'run', id])
 
@@ -154,7 +166,9 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     const again = await decline(url, await signIn(url))
     expect(again.status).toBe(409)
     const logs = await containerLogs(id)
-    expect(logs).toMatch(/State directory \/data: \d+ writes of 1 sessions restored/)
+    expect(logs).toMatch(
+      /State directory \/data: 1 session logs \(each loaded when its session is first used\)/,
+    )
     expect(logs).toContain('all but /health need Authorization: Bearer <control token>')
     expect((await stop(id)).exitCode).toBe(0)
   }, 120_000)
