@@ -16,6 +16,7 @@ import {
   parseControlToken,
   parseDuration,
   parseHost,
+  parseLimit,
   parseLogFormat,
   parseOrigins,
   parsePort,
@@ -45,6 +46,8 @@ const environment = {
   controlToken: ['SANDBOX_CONTROL_TOKEN'],
   controlOpen: ['SANDBOX_CONTROL_OPEN'],
   stateDir: ['SANDBOX_STATE_DIR'],
+  maxSessions: ['SANDBOX_MAX_SESSIONS'],
+  journalLimit: ['SANDBOX_JOURNAL_LIMIT'],
   fsync: ['SANDBOX_FSYNC'],
   sessionTtl: ['SANDBOX_SESSION_TTL'],
 } as const
@@ -71,6 +74,8 @@ const parsers: Record<Key, (value: string, name: string) => unknown> = {
     if (value.trim() === '') throw new OptionError('state directory must not be empty')
     return value
   },
+  maxSessions: parseLimit,
+  journalLimit: parseLimit,
   fsync: parseBoolean,
   sessionTtl: parseDuration,
 }
@@ -192,6 +197,18 @@ export function createProgram(): Command {
     )
     .addOption(
       new Option(
+        '--max-sessions <n>',
+        'sessions kept in memory; past it the least recently used is evicted whole (env SANDBOX_MAX_SESSIONS, default 5000)',
+      ).argParser(argument((value) => parseLimit(value, 'max-sessions'))),
+    )
+    .addOption(
+      new Option(
+        '--journal-limit <n>',
+        "requests kept in each session's journal (env SANDBOX_JOURNAL_LIMIT, default 1000)",
+      ).argParser(argument((value) => parseLimit(value, 'journal-limit'))),
+    )
+    .addOption(
+      new Option(
         '--fsync',
         'with --state-dir: force each log line to the disk before the write is applied, so an answered write survives a power cut (env SANDBOX_FSYNC)',
       ),
@@ -301,6 +318,8 @@ export function parseCliArguments(
   if (controlAccess(options.host!, options.controlToken, values.controlOpen === true) === 'closed')
     options.controlClosed = true
   if (values.stateDir !== undefined) options.stateDir = values.stateDir as string
+  if (values.maxSessions !== undefined) options.maxSessions = values.maxSessions as number
+  if (values.journalLimit !== undefined) options.journalLimit = values.journalLimit as number
   if (values.fsync === true) options.fsync = true
   if (values.sessionTtl !== undefined) options.sessionTtlMs = values.sessionTtl as number
   return options

@@ -102,6 +102,17 @@ describe('parseCliArguments', () => {
     expect(parse([], { PORT: '7000', SANDBOX_PORT: '7001' }).options?.port).toBe(7001)
   })
 
+  it('reads the session cap and the journal limit, flags and variables', () => {
+    expect(parse(['--max-sessions', '200', '--journal-limit', '50']).options).toMatchObject({
+      maxSessions: 200,
+      journalLimit: 50,
+    })
+    expect(
+      parse([], { SANDBOX_MAX_SESSIONS: '20000', SANDBOX_JOURNAL_LIMIT: '10' }).options,
+    ).toMatchObject({ maxSessions: 20_000, journalLimit: 10 })
+    expect(parse([]).options).not.toHaveProperty('maxSessions')
+  })
+
   it('reads the state directory options: --fsync and --session-ttl, flags and variables', () => {
     expect(
       parse(['--state-dir', 'state', '--fsync', '--session-ttl', '12h']).options,
@@ -129,6 +140,8 @@ describe('parseCliArguments', () => {
     [['--seed', 'abc'], 'seed must be a non-negative integer, got "abc"'],
     [['--cors-origin', 'localhost:3000'], 'CORS origin must look like http://host[:port]'],
     [['--bogus'], "unknown option '--bogus'"],
+    [['--max-sessions', '0'], 'max-sessions must be a whole number from 1 to 10000000, got "0"'],
+    [['--journal-limit', 'lots'], 'journal-limit must be a whole number from 1 to 10000000'],
     [['--session-ttl', 'banana'], 'session-ttl must be a duration such as 90s, 30m, 12h or 7d'],
     [['--session-ttl', '-1s'], 'session-ttl must be a duration'],
   ])('refuses %j with a clear message', (args, message) => {

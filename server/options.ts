@@ -105,6 +105,15 @@ export function parseSeed(value: string): number {
   return seed
 }
 
+/** A whole number from 1 to 10,000,000: a bound such as the session cap. */
+export function parseLimit(value: string, name: string): number {
+  const limit = Number(value)
+  if (!/^\d{1,8}$/.test(value.trim()) || limit < 1 || limit > 10_000_000) {
+    throw new OptionError(`${name} must be a whole number from 1 to 10000000, got "${value}"`)
+  }
+  return limit
+}
+
 export function parseScenario(value: string, known: readonly string[] = scenarioNames): string {
   if (!known.includes(value)) {
     throw new OptionError(`unknown scenario "${value}" (known: ${known.join(', ')})`)
