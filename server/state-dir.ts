@@ -45,7 +45,14 @@ import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
 import type { LoggedChange, SessionLog } from '../mocks/core/session-log.ts'
 import { persistSnapshots } from './snapshot-files.ts'
-import { cutTornTail, encodeRecord, type LogRecord, readLogFile } from './state-log.ts'
+import {
+  cutTornTail,
+  encodeRecord,
+  type LogRecord,
+  logFileName,
+  readLogFile,
+  sessionOfLogFile,
+} from './state-log.ts'
 
 /** Request headers a replay needs; the session comes from the file. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
@@ -184,13 +191,9 @@ function syncToDisk(path: string): void {
   }
 }
 
+/** The path of `session`'s log in the folder `directory` (see `logFileName`). */
 export function fileOfSession(directory: string, session: string): string {
-  return join(directory, `${Buffer.from(session).toString('base64url')}.jsonl`)
-}
-
-export function sessionOfFile(name: string): string | undefined {
-  if (!name.endsWith('.jsonl')) return undefined
-  return Buffer.from(name.slice(0, -'.jsonl'.length), 'base64url').toString('utf8')
+  return join(directory, logFileName(session))
 }
 
 /** A 503 for a log line that could not be written; the write was not applied. */
@@ -347,7 +350,7 @@ export function openStateDir(
     if (ttl <= 0) return 0
     let removed = 0
     for (const name of await readdir(sessionsDir)) {
-      const session = sessionOfFile(name)
+      const session = sessionOfLogFile(name)
       if (session === undefined || inMemory.has(session)) continue
       const file = join(sessionsDir, name)
       try {
