@@ -48,10 +48,6 @@ export function createRequestHandler({
 }: HandlerInputs) {
   const { sessions, events, faults, clocks, replay, pipelineSettings, sessionLog } = parts
   const controlOrigins = createControlOriginRule(options.controlOrigins)
-  let isReady = false
-  void parts.ready.then(() => {
-    isReady = true
-  })
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
   const operationRoutes = new Map<Operation, Routed>(
@@ -126,11 +122,7 @@ export function createRequestHandler({
         answerFromReplay(from, method, path, query, request, session)
       /** The session's record, made on its first use; kept in memory while it answers. */
       const open = async () => {
-        opened = sessions.use(session)
-        if (!opened) {
-          if (!isReady) await parts.ready
-          opened = (await sessions.open(session)).record
-        }
+        opened = (await sessions.open(session)).record
         opened.active++
         return opened
       }
