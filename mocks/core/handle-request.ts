@@ -4,7 +4,7 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import type { Persona } from '../model/content.ts'
-import { createStore, type Snapshot, type Store } from '../model/store.ts'
+import { createStore, type Store } from '../model/store.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
 import { createControlOriginRule } from './control-origin.ts'
@@ -20,12 +20,13 @@ import { type PipelineSettings, runPipeline } from './pipeline.ts'
 import { answerFromReplay } from './replay-stage.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
+import { loggedResetSnapshot } from './reset-session.ts'
 import { createRouter } from './router.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
 import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
-import type { LoggedChange, LoggedReset } from './session-log.ts'
+import type { LoggedChange } from './session-log.ts'
 import type { SessionRecord } from './sessions.ts'
 
 /** What a path of the router leads to: an operation of the reference or a control call. */
@@ -235,7 +236,7 @@ export function createRequestHandler({
     let current = store
     for (const change of changes) {
       if ('reset' in change) {
-        current = createStore(await resetSnapshot(session, change.reset))
+        current = createStore(await loggedResetSnapshot(parts, session, change.reset))
         continue
       }
       const { request: logged, time } = change
@@ -257,24 +258,6 @@ export function createRequestHandler({
       )
     }
     return current
-  }
-
-  /** The snapshot a logged reset put the session on, or the nearest one still known. */
-  async function resetSnapshot(session: string, reset: LoggedReset['reset']): Promise<Snapshot> {
-    const { snapshot, scenario, seed } = reset
-    const saved =
-      snapshot !== undefined && parts.saved.list().some((info) => info.name === snapshot)
-    if (snapshot !== undefined && saved) return parts.saved.get(snapshot)
-    if (snapshot !== undefined) {
-      sessionLog?.warn?.(
-        `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
-      )
-    }
-    if (Object.hasOwn(parts.scenarios, scenario)) return parts.cache.load(scenario, seed)
-    sessionLog?.warn?.(
-      `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
-    )
-    return parts.starting()
   }
 
   return {

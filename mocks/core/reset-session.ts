@@ -12,6 +12,7 @@ import { announce } from './events.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { ResetOptions, ResetResult } from './sandbox-types.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
+import type { LoggedReset } from './session-log.ts'
 
 export function createReset(parts: SandboxParts) {
   const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
@@ -68,4 +69,29 @@ export function createReset(parts: SandboxParts) {
     }
     return start(session, snapshot, { session, scenario, seed })
   }
+}
+
+/**
+ * The snapshot a logged reset put `session` on, or the nearest one still known (a saved
+ * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), with
+ * a warning to the session log.
+ */
+export async function loggedResetSnapshot(
+  parts: SandboxParts,
+  session: string,
+  reset: LoggedReset['reset'],
+): Promise<Snapshot> {
+  const { snapshot, scenario, seed } = reset
+  const saved = snapshot !== undefined && parts.saved.list().some((info) => info.name === snapshot)
+  if (snapshot !== undefined && saved) return parts.saved.get(snapshot)
+  if (snapshot !== undefined) {
+    parts.sessionLog?.warn?.(
+      `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
+    )
+  }
+  if (Object.hasOwn(parts.scenarios, scenario)) return parts.cache.load(scenario, seed)
+  parts.sessionLog?.warn?.(
+    `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
+  )
+  return parts.starting()
 }
