@@ -12,7 +12,13 @@ import { type ControlRoute, controlRoutes, isControlPath } from './control-table
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
 import { markFault } from './faults.ts'
-import { parseCookies, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
+import {
+  cookiesOf,
+  parseCookies,
+  type SandboxRequest,
+  type SandboxResponse,
+  splitUrl,
+} from './http.ts'
 import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
 import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
@@ -94,8 +100,8 @@ export function createRequestHandler({
     }
     let opened: SessionRecord | undefined
     try {
-      const cookies = parseCookies(request.headers.cookie)
-      const session = resolveSession(request.headers)
+      const cookies = cookiesOf(request)
+      const session = resolveSession(request.headers, cookies)
       trace.session = session
       const sessionSettings = settingsOf(session)
       trace.time = sessionSettings.now().toISOString()
