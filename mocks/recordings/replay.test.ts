@@ -7,7 +7,7 @@ import { getRecordedExample, recordedExampleFiles } from '../../spec/examples/in
 import type { SandboxRequest } from '../core/http.ts'
 import { setupSandboxServer } from '../runtimes/node/index.ts'
 import { createSandbox } from '../sandbox.ts'
-import { createHar, createHarEntry, type HarEntry } from './har.ts'
+import { createHar, createHarEntry, type HarEntry } from '../core/har.ts'
 import { RecordingsFormatError } from './recordings.ts'
 import { createReplay } from './replay.ts'
 

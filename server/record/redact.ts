@@ -7,7 +7,7 @@
 import { Cookie } from 'tough-cookie'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { jwtSubject, REDACTED } from '../../mocks/recordings/bearer-subject.ts'
-import type { HarEntry, HarHeader } from '../../mocks/recordings/har.ts'
+import type { HarEntry, HarHeader } from '../../mocks/core/har.ts'
 
 export { jwtSubject, REDACTED }
 

@@ -10,7 +10,7 @@ import { type PersonaCredentials, type PlainRequest, signInWith } from '../../..
 import { personas } from '../../../fixtures/personas.ts'
 import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import { bearerSubject } from '../bearer-subject.ts'
-import type { Har } from '../har.ts'
+import type { Har } from '../../core/har.ts'
 
 export interface ReplayedStatus {
   label: string
