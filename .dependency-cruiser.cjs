@@ -23,12 +23,12 @@ module.exports = {
       to: { path: '^(fixtures|mocks/operations)/' },
     },
     {
-      name: 'recordings-plug-into-the-core',
+      name: 'recordings-and-factories-plug-into-the-core',
       severity: 'error',
       comment:
-        'Recorded answers are a stage the entry (mocks/sandbox.ts) plugs into the core; the core imports no recordings code.',
+        'Recorded answers are a stage and the factories a part the entry (mocks/sandbox.ts) adds to the core; the core imports no recordings or factories code.',
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^mocks/recordings/' },
+      to: { path: '^mocks/(recordings|factories)/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',

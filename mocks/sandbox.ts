@@ -1,7 +1,8 @@
 /**
  * @module
  * The sandbox with its built-in content: the reference's operations, the fixed
- * personas and the built-in scenarios, with recorded answers plugged in when asked for.
+ * personas and the built-in scenarios, with the record factories and, when asked for,
+ * recorded answers plugged in.
  * What every entry module (`platform-sandbox`, `/node`, `/browser`, `/playwright`,
  * `/storybook`, `/server`) creates.
  */
@@ -13,6 +14,7 @@ import type {
   SandboxOptions as CoreSandboxOptions,
   SandboxContent,
 } from './core/sandbox-types.ts'
+import { createFactories, type Factories } from './factories/create-factories.ts'
 import { operations } from './operations/table.ts'
 import { createReplay, type Replay, type ReplayOptions } from './recordings/replay.ts'
 import { replayStage } from './recordings/replay-stage.ts'
@@ -37,6 +39,11 @@ export interface SandboxOptions extends CoreSandboxOptions {
 export interface Sandbox extends CoreSandbox {
   /** The recorded answers layered in front of the operations, if any. */
   readonly replay: Replay | undefined
+  /**
+   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
+   * creates a valid record with seeded defaults in the session and returns it.
+   */
+  readonly factories: Factories
 }
 
 /** The built-in content: the reference's operations, personas and scenarios. */
@@ -58,5 +65,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { replay: recorded, ...rest } = options
   const replay = recorded === undefined || 'answer' in recorded ? recorded : createReplay(recorded)
   const stages = replay ? [replayStage(replay), ...(rest.stages ?? [])] : rest.stages
-  return Object.assign(assembleSandbox(builtInContent, { ...rest, stages }), { replay })
+  const sandbox = assembleSandbox(builtInContent, { ...rest, stages })
+  const { seed, now } = sandbox.settings
+  return Object.assign(sandbox, {
+    replay,
+    factories: createFactories({ store: sandbox.store, seed, now }),
+  })
 }

@@ -4,7 +4,6 @@
  * offers every runtime. Types only, so the modules around the core can name them
  * without importing the core.
  */
-import type { Factories } from '../factories/create-factories.ts'
 import type { Persona, Scenario } from '../model/content.ts'
 import type { Store } from '../model/store.ts'
 import type { ScenarioInputs } from '../scenarios/scenario-inputs.ts'
@@ -164,11 +163,6 @@ export interface Sandbox {
    * `undefined` for an unknown route.
    */
   route(method: string, path: string): MatchedOperation | 'control' | undefined
-  /**
-   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
-   * creates a valid record with seeded defaults in the session and returns it.
-   */
-  readonly factories: Factories
   /** Saved snapshots of session state: save, list, export, delete. */
   readonly snapshots: SavedSnapshots
   /**

@@ -6,7 +6,6 @@
  * supply the built-in ones.
  */
 import { invariant } from 'outvariant'
-import { createFactories } from '../factories/create-factories.ts'
 import type { Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
@@ -200,7 +199,6 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     reset,
     snapshots: parts.saved,
     addScenarios,
-    factories: createFactories({ store, seed: settings.seed, now: settings.now }),
     async resetAll(resetOptions = {}) {
       for (const session of sessions.ids()) {
         if (session !== DEFAULT_SESSION) dropSession(session)

@@ -7,9 +7,9 @@
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../../fixtures/personas.ts'
-import type { Sandbox } from '../../core/sandbox-types.ts'
 import type { CollectionName, User } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
+import type { Sandbox } from '../../sandbox.ts'
 import type { Fact, Facts } from './facts.ts'
 
 /** A learned user's credentials, so that a person can sign in as them. */
