@@ -19,7 +19,7 @@ function learnedOf(
   origins: Record<string, number[]> = {},
 ): LearnedScenario {
   return {
-    scenario: scenario as ScenarioFile,
+    scenario: scenario as unknown as ScenarioFile,
     covered: 0,
     exchanges: 0,
     entries: 0,
