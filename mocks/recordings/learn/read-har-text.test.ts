@@ -151,6 +151,9 @@ describe('reading the text of a HAR file', () => {
               answer: entry.responseBody,
             })),
           )
+          expect(read.exchanges.map((exchange) => exchange.headers.authorization)).toEqual(
+            operated.map(({ entry }) => entry.authorization),
+          )
           expect(read.others).toHaveLength(generated.length - operated.length)
         },
       ),
