@@ -17,6 +17,7 @@ import {
   httpFigures,
   journalStreamFigure,
   recordingFigures,
+  replayFigures,
 } from './lib/figures-over-http.ts'
 import { httpTargets, measureHttpRounds } from './lib/http-rounds.ts'
 import {
@@ -92,8 +93,8 @@ async function measureRecordingProxy(pinning: ReturnType<typeof setUpPinning>) {
 
 /**
  * Loading and matching a large replay, measured as `platform-sandbox --replay` starts:
- * in a process that has made the `default` scenario's first load and holds nothing else,
- * so the figure and its baseline see the same process (not one holding `large`).
+ * in a process that has made the `default` scenario's first load and holds nothing else
+ * (not one holding `large`); its goal is the server's cold start measured in the same run.
  */
 async function measureLargeReplay() {
   log('Replay of a 10,000-entry HAR...')
@@ -162,16 +163,21 @@ async function main() {
     for (const figure of withRatios(learningFigures(learning))) log(formatLine(figure))
     return
   }
-  if (process.argv.includes('--recording-only')) {
+  if (process.argv.includes('--recording-only') || process.argv.includes('--har-only')) {
     // `npm run bench -- --recording-only`: the recorded-traffic figures alone, not saved.
+    // `--har-only`: those that read a HAR file (replay beside the cold start, learning),
+    // without the recorder's.
     log(`Pinning: ${pinning.note}`)
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    log(`Cold start, ${coldStartRuns} runs each...`)
+    const cold = await measureColdStart(pinning)
     const { firstLoadMs } = await loadSandbox('default')
     const replay = await measureLargeReplay()
-    const recording = await measureRecordingProxy(pinning)
-    for (const figure of withRatios(recordingFigures(recording, replay, firstLoadMs))) {
-      log(formatLine(figure))
-    }
+    const figures = [...replayFigures(replay, median(cold.get('sandbox')!), firstLoadMs)]
+    if (process.argv.includes('--har-only')) {
+      figures.push(...learningFigures(await measureLargeLearning()))
+    } else figures.unshift(...recordingFigures(await measureRecordingProxy(pinning)))
+    for (const figure of withRatios(figures)) log(formatLine(figure))
     return
   }
   if (process.argv.includes('--react-only')) {
@@ -297,7 +303,8 @@ async function main() {
       sessionsDefault,
       sessionsLarge,
     }),
-    ...recordingFigures(recording, replay, defaults.firstLoadMs),
+    ...recordingFigures(recording),
+    ...replayFigures(replay, median(cold.get('sandbox')!), defaults.firstLoadMs),
     ...learningFigures(learning),
     ...reliability,
     ...journalStreamFigure(stream),

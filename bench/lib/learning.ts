@@ -1,7 +1,8 @@
 /**
  * @module
- * Learning a scenario from a 10,000-entry HAR (`scenario from-har`), beside what loading
- * the same HAR for replay and validating the resulting scenario file cost in the same run.
+ * Learning a scenario from a 10,000-entry HAR (`scenario from-har`) against its budget,
+ * the 1 s a scenario file of 10,000 records has; and beside what loading the same HAR for
+ * replay and validating the resulting scenario file cost in the same run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,22 +17,28 @@ import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { readTextFile } from '../../server/commands/input.ts'
 import { harText } from './recording.ts'
 import type { Figure } from './report.ts'
-import { collectGarbage, time } from './stats.ts'
+import { collectGarbage, median, time } from './stats.ts'
 
 /**
  * Rounds of the three measures, alternating. Each of them spreads by a fifth from one
  * round to the next on a shared machine (the collector, the compiler's threads on the
- * pinned core): the figure is the round of median ratio among five.
+ * pinned core): the figure is the median of five, and the ratio to the baselines the
+ * round of median ratio.
  */
 const ROUNDS = 5
+
+/** What learning from the 10,000-entry HAR may take: the budget of a scenario file. */
+const BUDGET_MS = 1000
 
 export interface LearningFigures {
   entries: number
   covered: number
   /** Records the learned file adds, changes or removes. */
   records: number
-  /** Reading the file, parsing it, learning, writing the YAML text, in the round of median ratio. */
+  /** Reading the file, parsing it, learning, writing the YAML text: median of the rounds. */
   learnMs: number
+  /** The same, in the round of median ratio to the baselines below. */
+  roundLearnMs: number
   /** Loading the same file for replay (`--replay`), in that round. */
   loadMs: number
   /** Parsing the learned YAML and validating it as `--scenario-file` does, in that round. */
@@ -98,7 +105,8 @@ export async function measureLearning(entries = 10_000): Promise<LearningFigures
     entries,
     covered: learned.covered,
     records,
-    learnMs: middle.learnMs,
+    learnMs: median(learns),
+    roundLearnMs: middle.learnMs,
     loadMs: middle.loadMs,
     validateMs: middle.validateMs,
     ratios: rounds.map((round) => round.ratio),
@@ -106,16 +114,26 @@ export async function measureLearning(entries = 10_000): Promise<LearningFigures
 }
 
 export function learningFigures(learning: LearningFigures): Figure[] {
+  const group = `scenario from a ${learning.entries.toLocaleString('en')}-entry HAR`
   return [
     {
-      group: `scenario from a ${learning.entries.toLocaleString('en')}-entry HAR`,
-      name: 'learn: read, parse, infer, fill in with the factories, write the YAML',
+      group,
+      name: 'learn: read, JSON.parse, infer, fill in with the factories, write the YAML',
       value: learning.learnMs,
+      unit: 'ms',
+      baselineName: 'budget of a scenario file',
+      baseline: BUDGET_MS,
+      goal: { kind: 'max', ratio: 1 },
+      note: `median of ${ROUNDS}; ${learning.covered.toLocaleString('en')} exchanges covered, ${learning.records} records`,
+    },
+    {
+      group,
+      name: 'learn',
+      value: learning.roundLearnMs,
       unit: 'ms',
       baselineName: 'replay load of the same HAR + validating the learned file',
       baseline: learning.loadMs + learning.validateMs,
-      goal: { kind: 'max', ratio: 2 },
-      note: `round of median ratio of ${ROUNDS} (${learning.ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}); ${learning.covered.toLocaleString('en')} exchanges covered, ${learning.records} records; baseline ${learning.loadMs.toFixed(1)} ms + ${learning.validateMs.toFixed(1)} ms`,
+      note: `round of median ratio of ${ROUNDS} (${learning.ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}); baseline ${learning.loadMs.toFixed(1)} ms + ${learning.validateMs.toFixed(1)} ms`,
     },
   ]
 }

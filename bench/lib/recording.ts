@@ -105,12 +105,12 @@ export interface ReplayFigures {
   entries: number
   /**
    * From the file's path to a replay ready to answer, median of 3: reading the bytes,
-   * finding each entry and its request's method and URL, indexing them by route.
+   * `JSON.parse` of their text, each entry's route read, indexed by route.
    */
   loadMs: number
   /** The contract check of every recorded answer that follows the load, in slices. */
   checkMs: number
-  /** The old load for comparison: `JSON.parse` of the file's text, checked and indexed. */
+  /** For comparison: `JSON.parse` of the text already in memory, every entry checked, indexed. */
   parseLoadMs: number
   /** Mean time to match one request among `entries` recordings. */
   matchLargeMicros: number

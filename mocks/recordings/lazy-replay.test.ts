@@ -97,19 +97,34 @@ describe('replay of a HAR file from its bytes', () => {
   it('names a malformed entry deep in the file when it is first read, and never answers with it', async () => {
     const recordings = harFile(10_000, (text) => {
       const at = text.indexOf('"status":200', text.indexOf('/users/u9000/follow'))
-      return `${text.slice(0, at)}"status":2OO${text.slice(at + '"status":200'.length)}`
+      return `${text.slice(0, at)}"status":"2OO"${text.slice(at + '"status":200'.length)}`
     })
-    // Brackets and strings still balance: the load indexes it, the entry's own parse fails.
+    // The file parses: the load indexes it, the entry's own check fails on first use.
     const replay = createReplay({ recordings })
     expect(replay.answer(replayGet('/users/u9000/follow'))).toBeUndefined()
     expect(replay.answer(replayGet('/users/u8999/follow'))?.body).toBe('{"i":8999}')
     expect(replay.malformed).toHaveLength(1)
-    expect(replay.malformed[0]).toMatch(
-      /^recordings\/staging\.har: log\.entries\.9000 is not valid JSON \([^\n]+\)$/,
+    expect(replay.malformed[0]).toBe(
+      'recordings/staging.har: not a HAR 1.2 document: log.entries.9000.response.status: expected an HTTP status from 100 to 599',
     )
     // The check after load reports it with the others, in file order.
     expect(await replay.checkAll(async () => () => undefined)).toEqual(replay.malformed)
     expect(() => replay.recordings).toThrow(RecordingsFormatError)
+  })
+
+  it('refuses a file with a syntax error deep in it at load, naming its position', () => {
+    let at = 0
+    const recordings = harFile(10_000, (text) => {
+      at = text.indexOf('"status":200', text.indexOf('/users/u9000/follow'))
+      return `${text.slice(0, at)}"status":2OO${text.slice(at + '"status":200'.length)}`
+    })
+    const position = at + '"status":2'.length
+    expect(() => createReplay({ recordings })).toThrow(RecordingsFormatError)
+    expect(() => createReplay({ recordings })).toThrow(
+      new RegExp(
+        `^recordings/staging\\.har: is not valid JSON \\([^\\n]+ at position ${position} \\(line 1 column ${position + 1}\\)\\)$`,
+      ),
+    )
   })
 
   it('refuses a file cut short at load, naming it', () => {

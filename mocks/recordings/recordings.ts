@@ -12,29 +12,17 @@ import {
 import type { Har } from '../core/har.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
-import { routeHash } from './route-hash.ts'
 
 /**
  * A recordings file (HAR or examples JSON) read from disk, made by `recordingsFile` in
- * Node: a HAR file is indexed from its text and each entry parsed on first use, so a
- * large recording loads in a fraction of the time `JSON.parse` of it takes.
+ * Node: parsed when the replay loads it, a HAR entry's route read then and the rest of
+ * the entry checked on first use.
  */
 export interface RecordingsFile {
   /** The name errors give it. */
   name: string
-  /**
-   * Its recordings. Unless `exact`, a HAR file's are found by a quick index whose
-   * `load` throws a `StaleRecordingIndex` when it does not hold.
-   */
-  sources(exact: boolean): RecordingSource[]
-}
-
-/** The quick index of a file did not hold: index it by reading all of its structure. */
-export class StaleRecordingIndex extends Error {
-  constructor(what: string) {
-    super(`The quick index of a recording did not hold: ${what}`)
-    this.name = 'StaleRecordingIndex'
-  }
+  /** Its recordings; throws a `RecordingsFormatError` for a file that is not one. */
+  sources(): RecordingSource[]
 }
 
 type RecordingsDocument = Har | RecordedExampleFile | RecordingsFile
@@ -63,11 +51,18 @@ export class RecordingsFormatError extends Error {
 }
 
 /**
- * What `JSON.parse` said of text it refused, on one line: it quotes that text, and a short
- * file's line breaks with it.
+ * What `JSON.parse` said of `text` it refused, on one line: it quotes that text, and a
+ * short file's line breaks with it. Given the text, a position it names is given as a line
+ * and column too, as Node 22 and later say it.
  */
-export function jsonErrorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
+export function jsonErrorMessage(error: unknown, text?: string): string {
+  let message = error instanceof Error ? error.message : String(error)
+  const position = text === undefined ? null : /at position (\d+)$/.exec(message)
+  if (position) {
+    const before = text!.slice(0, Number(position[1]))
+    const line = before.split('\n').length
+    message += ` (line ${line} column ${before.length - before.lastIndexOf('\n')})`
+  }
   return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
 }
 
@@ -83,18 +78,26 @@ interface HarEntryInput {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/**
- * What is wrong with one HAR entry, or `undefined`. Checked by hand rather than with a
- * schema: a 10,000-entry recording must load in well under the time of a scenario.
- */
-function entryProblem(entry: unknown): string | undefined {
+/** What is wrong with the request of one HAR entry (what its route is read from), or `undefined`. */
+function requestProblem(entry: unknown): string | undefined {
   if (!isObject(entry)) return 'is not an object'
-  const { request, response } = entry
+  const { request } = entry
   if (!isObject(request)) return 'request: expected an object'
   if (typeof request.method !== 'string' || request.method === '') {
     return 'request.method: expected a method'
   }
   if (typeof request.url !== 'string') return 'request.url: expected a string'
+  return undefined
+}
+
+/**
+ * What is wrong with one HAR entry, or `undefined`. Checked by hand rather than with a
+ * schema: a 10,000-entry recording must load in well under the time of a scenario.
+ */
+function entryProblem(entry: unknown): string | undefined {
+  const problem = requestProblem(entry)
+  if (problem) return problem
+  const { request, response } = entry as { request: Record<string, unknown>; response: unknown }
   if (request.postData !== undefined && !isObject(request.postData)) {
     return 'request.postData: expected an object'
   }
@@ -124,46 +127,71 @@ const DROPPED_HEADERS = new Set([
 ])
 
 /**
- * A recording whose route is known at once, as `routeHash(method, path)`, and whose rest
- * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry, and
- * a `StaleRecordingIndex` when the quick index of a file did not hold.
+ * A recording whose route is known at once, as `routeKey(method, path)`, and whose rest
+ * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry.
  */
 export interface RecordingSource {
-  route: number
+  route: string
   load(): Recording
 }
 
-function fromHar(document: unknown, where: string): RecordingSource[] {
+/** The replay's index key of a request: `METHOD path`, the method in upper case. */
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
+
+/** The entries of a HAR document; a `RecordingsFormatError` when it has none. */
+export function harEntries(document: unknown, where: string): unknown[] {
   const log = isObject(document) ? document.log : undefined
   if (!isObject(log) || !Array.isArray(log.entries)) {
     throw new RecordingsFormatError(
       `${where}not a HAR 1.2 document: log.entries: expected an array`,
     )
   }
-  return log.entries.map((raw: unknown, index) => {
+  return log.entries
+}
+
+function fromHar(document: unknown, where: string): RecordingSource[] {
+  return harEntries(document, where).map((raw: unknown, index) => {
     const { entry, method, url } = checkedEntry(raw, index, where)
     return {
-      route: routeHash(method, url.path),
+      route: routeKey(method, url.path),
       load: () => harRecording(entry, method, url, index),
     }
   })
 }
 
+function notHar(where: string, index: number, problem: string): RecordingsFormatError {
+  return new RecordingsFormatError(
+    `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
+  )
+}
+
+function recordedUrl(url: string, index: number, where: string) {
+  const split = splitRecordedUrl(url)
+  if (!split) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index}.request.url is not an absolute URL: "${url}"`,
+    )
+  }
+  return split
+}
+
+/**
+ * The `routeKey` of a HAR entry's request, its request checked (the rest of the entry is
+ * not); throws a `RecordingsFormatError` naming what is wrong.
+ */
+export function entryRoute(raw: unknown, index: number, where: string): string {
+  const problem = requestProblem(raw)
+  if (problem) throw notHar(where, index, problem)
+  const { method, url } = (raw as HarEntryInput).request
+  return routeKey(method, recordedUrl(url, index, where).path)
+}
+
 /** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
 export function checkedEntry(raw: unknown, index: number, where: string) {
   const problem = entryProblem(raw)
-  if (problem) {
-    throw new RecordingsFormatError(
-      `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
-    )
-  }
+  if (problem) throw notHar(where, index, problem)
   const entry = raw as HarEntryInput
-  const url = splitRecordedUrl(entry.request.url)
-  if (!url) {
-    throw new RecordingsFormatError(
-      `${where}log.entries.${index}.request.url is not an absolute URL: "${entry.request.url}"`,
-    )
-  }
+  const url = recordedUrl(entry.request.url, index, where)
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
@@ -219,7 +247,7 @@ function fromExamples(document: unknown, where: string): RecordingSource[] {
         body: example.response.body,
       },
     }
-    return { route: routeHash(recording.method, recording.path), load: () => recording }
+    return { route: routeKey(recording.method, recording.path), load: () => recording }
   })
 }
 
@@ -228,27 +256,17 @@ function fromExamples(document: unknown, where: string): RecordingSource[] {
  * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
  */
 export function readRecordings(recordings: unknown): Recording[] {
-  try {
-    return readRecordingSources(recordings).map((source) => source.load())
-  } catch (error) {
-    if (!(error instanceof StaleRecordingIndex)) throw error
-    return readRecordingSources(recordings, { exact: true }).map((source) => source.load())
-  }
+  return readRecordingSources(recordings).map((source) => source.load())
 }
 
 /**
  * The recordings' routes, checked but not yet read: what the replay indexes at load,
- * reading each recording in full only when a request comes for its route. A file's
- * source may throw a `StaleRecordingIndex` on `load`; the sources
- * read again with `exact` never do.
+ * reading each recording in full only when a request comes for its route.
  */
-export function readRecordingSources(
-  recordings: unknown,
-  { exact = false }: { exact?: boolean } = {},
-): RecordingSource[] {
+export function readRecordingSources(recordings: unknown): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {
-    if (isRecordingsFile(document)) return document.sources(exact)
+    if (isRecordingsFile(document)) return document.sources()
     return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
   })
 }

@@ -15,9 +15,8 @@ import {
   type Recordings,
   RecordingsFormatError,
   readRecordingSources,
-  StaleRecordingIndex,
+  routeKey,
 } from './recordings.ts'
-import { routeHash } from './route-hash.ts'
 
 /** What is wrong with a recorded answer (one line naming it), or `undefined`. */
 export type RecordingCheck = (recording: Recording) => string | undefined
@@ -103,7 +102,7 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
  * const sandbox = createSandbox({ replay })
  */
 export function createReplay(options: ReplayOptions): Replay {
-  let sources = readRecordingSources(options.recordings)
+  const sources = readRecordingSources(options.recordings)
   const ignoredQuery = new Set(options.ignore ?? [])
   const ignoredBody = (options.ignore ?? []).map((field) => field.split('.'))
 
@@ -116,71 +115,24 @@ export function createReplay(options: ReplayOptions): Replay {
     return `${new URLSearchParams(pairs).toString()}\n${bodyKey}`
   }
 
-  /** By `routeHash`: the recordings, then their sequences by method and path once a request came. */
+  /** By `routeKey`: the recordings, then their sequences by query and body once a request came. */
   interface Bucket {
     sources: number[]
-    routes?: Map<string, Map<string, Sequence>>
+    sequences?: Map<string, Sequence>
   }
-  let index = indexByRoute()
-  function indexByRoute(): Map<number, Bucket> {
-    const byRoute = new Map<number, Bucket>()
-    for (let i = 0; i < sources.length; i++) {
-      const route = sources[i]!.route
-      const bucket = byRoute.get(route)
-      if (bucket) bucket.sources.push(i)
-      else byRoute.set(route, { sources: [i] })
-    }
-    return byRoute
+  const index = new Map<string, Bucket>()
+  for (let i = 0; i < sources.length; i++) {
+    const route = sources[i]!.route
+    const bucket = index.get(route)
+    if (bucket) bucket.sources.push(i)
+    else index.set(route, { sources: [i] })
   }
-
-  /** The positions of the sequences answered before the files were indexed again. */
-  const carried = new Map<string, Map<string, number>>()
 
   /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
-  let checked = new Uint8Array(sources.length)
+  const checked = new Uint8Array(sources.length)
   const problems = new Map<number, string>()
   const malformed: string[] = []
-  /** A file found not to be a HAR document only when indexed again. */
-  const fileProblems: string[] = []
   let check: RecordingCheck | undefined
-
-  /**
-   * A file's quick index did not hold (see `har-index.ts`): every file is indexed again
-   * by reading all of its structure, and what was read or checked is read again. A file
-   * that turns out not to be a HAR document at all is then a malformed one: it answers
-   * nothing, and the check reports it.
-   */
-  function reindex(): void {
-    // Where each sequence is, by session, goes on after the files are indexed again.
-    for (const bucket of index.values()) {
-      for (const [route, sequences] of bucket.routes ?? []) {
-        for (const [key, sequence] of sequences) carried.set(`${route}\n${key}`, sequence.next)
-      }
-    }
-    try {
-      sources = readRecordingSources(options.recordings, { exact: true })
-    } catch (error) {
-      if (!(error instanceof RecordingsFormatError)) throw error
-      sources = []
-      fileProblems.push(error.message)
-      malformed.push(error.message)
-    }
-    index = indexByRoute()
-    checked = new Uint8Array(sources.length)
-    problems.clear()
-    all = undefined
-  }
-
-  /** `read` on, after indexing again when the quick index of a file did not hold. */
-  function exactly<T>(work: () => T): T {
-    try {
-      return work()
-    } catch (error) {
-      if (!(error instanceof StaleRecordingIndex)) throw error
-      reindex()
-      return work()
-    }
-  }
 
   /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
   function read(i: number): Recording | undefined {
@@ -188,7 +140,6 @@ export function createReplay(options: ReplayOptions): Replay {
     try {
       recording = sources[i]!.load()
     } catch (error) {
-      // A `StaleRecordingIndex` goes up, to `exactly`.
       if (!(error instanceof RecordingsFormatError)) throw error
       problems.set(i, error.message)
       malformed.push(error.message)
@@ -203,26 +154,20 @@ export function createReplay(options: ReplayOptions): Replay {
     return recording
   }
 
-  function routesOf(bucket: Bucket): Map<string, Map<string, Sequence>> {
-    if (bucket.routes) return bucket.routes
-    const routes = new Map<string, Map<string, Sequence>>()
+  function sequencesOf(bucket: Bucket): Map<string, Sequence> {
+    if (bucket.sequences) return bucket.sequences
+    const sequences = new Map<string, Sequence>()
     for (const i of bucket.sources) {
       const recording = read(i)
       // A malformed entry is never answered; it is among the check's problems.
       if (!recording) continue
-      const route = `${recording.method} ${recording.path}`
-      const sequences = routes.get(route) ?? new Map<string, Sequence>()
-      routes.set(route, sequences)
       const key = signature(recording.query, recording.body)
       const sequence = sequences.get(key)
       if (sequence) sequence.responses.push(recording.response)
-      else {
-        const next = carried.get(`${route}\n${key}`) ?? new Map<string, number>()
-        sequences.set(key, { responses: [recording.response], next })
-      }
+      else sequences.set(key, { responses: [recording.response], next: new Map() })
     }
-    bucket.routes = routes
-    return routes
+    bucket.sequences = sequences
+    return sequences
   }
 
   let checkLoaded: Promise<void> | undefined
@@ -235,27 +180,18 @@ export function createReplay(options: ReplayOptions): Replay {
     while (i < sources.length) {
       // About 8 ms of checking at a time, then the event loop answers what came.
       const until = performance.now() + 8
-      try {
-        for (; i < sources.length && performance.now() < until; i++) {
-          if (checked[i] === 0) read(i)
-        }
-      } catch (error) {
-        if (!(error instanceof StaleRecordingIndex)) throw error
-        reindex()
-        i = 0
+      for (; i < sources.length && performance.now() < until; i++) {
+        if (checked[i] === 0) read(i)
       }
       if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    return [
-      ...fileProblems,
-      ...[...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem),
-    ]
+    return [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem)
   }
 
   let all: Recording[] | undefined
   return {
     get recordings() {
-      all ??= exactly(() => sources.map((source) => source.load()))
+      all ??= sources.map((source) => source.load())
       return all
     },
     get size() {
@@ -269,27 +205,18 @@ export function createReplay(options: ReplayOptions): Replay {
     },
     answer(request) {
       const method = request.method.toUpperCase()
-      const sequences = exactly(() => {
-        const bucket = index.get(routeHash(method, request.path))
-        return bucket && routesOf(bucket).get(`${method} ${request.path}`)
-      })
-      const sequence = sequences?.get(signature(request.query, request.body))
+      const bucket = index.get(routeKey(method, request.path))
+      const sequence = bucket && sequencesOf(bucket).get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0
       sequence.next.set(request.session, position + 1)
       return sequence.responses[Math.min(position, sequence.responses.length - 1)]
     },
     rewind(session) {
-      for (const next of carried.values()) {
-        if (session === undefined) next.clear()
-        else next.delete(session)
-      }
       for (const bucket of index.values()) {
-        for (const sequences of bucket.routes?.values() ?? []) {
-          for (const sequence of sequences.values()) {
-            if (session === undefined) sequence.next.clear()
-            else sequence.next.delete(session)
-          }
+        for (const sequence of bucket.sequences?.values() ?? []) {
+          if (session === undefined) sequence.next.clear()
+          else sequence.next.delete(session)
         }
       }
     },

@@ -39,7 +39,7 @@ export function readJsonFile(path: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw notJson(path, error)
+    throw notJson(path, error, text)
   }
 }
 
@@ -53,9 +53,9 @@ export function readTextFile(path: string): string {
   }
 }
 
-/** The `UsageError` for the file `path` that `JSON.parse` refused with `error`. */
-export function notJson(path: string, error: unknown): UsageError {
-  return new UsageError(`${path}: is not valid JSON (${jsonErrorMessage(error)})`)
+/** The `UsageError` for the file `path` whose `text` `JSON.parse` refused with `error`. */
+export function notJson(path: string, error: unknown, text?: string): UsageError {
+  return new UsageError(`${path}: is not valid JSON (${jsonErrorMessage(error, text)})`)
 }
 
 /** Checks that `path` can be written (an existing file, or a new one in a writable folder). */

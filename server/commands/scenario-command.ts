@@ -81,7 +81,7 @@ export async function runScenarioFromHar(
       ...(files.length > 0 ? { scenarios: files } : {}),
     })
   } catch (error) {
-    if (error instanceof SyntaxError) throw notJson(harPath, error)
+    if (error instanceof SyntaxError) throw notJson(harPath, error, har)
     if (error instanceof RecordingsFormatError) throw new UsageError(`${harPath}: ${error.message}`)
     if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
     throw error

@@ -94,6 +94,19 @@ describe('bad input to the recorded-traffic commands', () => {
     )
   })
 
+  it('scenario from-har and --replay: a syntax error is named by its line and column', async () => {
+    const file = join(folder, 'indented.har')
+    const text = JSON.stringify({ log: { entries: [{ response: { status: 200 } }] } }, null, 2)
+    writeFileSync(file, text.replace('"status": 200', '"status": 2OO'))
+    const where = `${file}: is not valid JSON (Expected ',' or '}' after property value in JSON at position 81 (line 6 column 22))`
+    const out = join(folder, 'indented.yaml')
+    expect(await refused(['scenario', 'from-har', file, '--out', out])).toBe(
+      `platform-sandbox: ${where}`,
+    )
+    expect(existsSync(out)).toBe(false)
+    expect(await refused(['--port', '0', '--replay', file])).toBe(`platform-sandbox: ${where}`)
+  })
+
   it('scenario from-har: an unknown scenario to extend', async () => {
     const file = join(folder, 'empty.har')
     writeFileSync(file, JSON.stringify({ log: { entries: [] } }))

@@ -99,13 +99,32 @@ describe('platform-sandbox --replay', () => {
     const bad = join(folder, 'deep.har')
     const good = JSON.stringify({ log: { version: '1.2', entries: many } })
     const at = good.lastIndexOf('"status":200')
+    writeFileSync(bad, `${good.slice(0, at)}"status":"2OO"${good.slice(at + 12)}`)
+    const run = runCli(['--port', '0', '--quiet', '--replay', bad])
+    expect(await run.exited).toBe(2)
+    const lines = run.stderr().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toBe(
+      `platform-sandbox: ${bad}: not a HAR 1.2 document: log.entries.2999.response.status: expected an HTTP status from 100 to 599`,
+    )
+  })
+
+  it('refuses with one line and exit code 2 a file with a syntax error deep in it, naming where', async () => {
+    const text = readFileSync(harPath, 'utf8')
+    const entries = JSON.parse(text).log.entries
+    const many = Array.from({ length: 3000 }, () => entries[0])
+    const bad = join(folder, 'deep-syntax.har')
+    const good = JSON.stringify({ log: { version: '1.2', entries: many } })
+    const at = good.lastIndexOf('"status":200')
     writeFileSync(bad, `${good.slice(0, at)}"status":2OO${good.slice(at + 12)}`)
     const run = runCli(['--port', '0', '--quiet', '--replay', bad])
     expect(await run.exited).toBe(2)
     const lines = run.stderr().trim().split('\n')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(
-      new RegExp(`^platform-sandbox: ${bad}: log\\.entries\\.2999 is not valid JSON \\(`),
+    const position = at + '"status":2'.length
+    expect(lines[0]).toBe(
+      `platform-sandbox: ${bad}: is not valid JSON (Expected ',' or '}' after property value in JSON at position ${position} (line 1 column ${position + 1}))`,
     )
+    expect(run.stdout()).toBe('')
   })
 })

@@ -7,7 +7,6 @@
  */
 import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
-import { harEntryChunks } from '../har-index.ts'
 import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
@@ -254,66 +253,18 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   return { ...reader.summary(entries.length), exchanges }
 }
 
-/** How much of a HAR's text is parsed at a time: a few hundred entries of a recording. */
-const CHUNK = 200_000
-
 /**
- * Reads the text of a HAR file a part at a time (`harEntryChunks`), giving `take` each
- * part's exchanges in order as soon as the part is read: a large recording is never held
- * parsed in full, and a reader that lets each part go keeps no more than it needs.
- *
- * `undefined` when the parts do not hold: one does not parse, an entry is not a HAR
- * entry, the document is not a HAR this way. What `take` was given is then to be dropped
- * and the text read as a whole (`readExchanges(JSON.parse(text))`), which names what is
- * wrong. What `take` throws goes to the caller.
- */
-function readHarParts(
-  text: string,
-  operations: readonly Operation[],
-  take: (exchanges: LearnExchange[]) => void,
-  partSize = CHUNK,
-): ReadSummary | undefined {
-  const split = harEntryChunks(text, partSize)
-  if (!split) return undefined
-  const reader = new ExchangeReader(operations)
-  let index = 0
-  try {
-    entriesOf(JSON.parse(split.envelope))
-  } catch {
-    return undefined
-  }
-  for (const chunk of split.chunks) {
-    const part: LearnExchange[] = []
-    try {
-      for (const entry of JSON.parse(chunk) as unknown[]) {
-        const exchange = reader.read(entry, index++)
-        if (exchange) part.push(exchange)
-      }
-    } catch {
-      return undefined
-    }
-    take(part)
-  }
-  return reader.summary(index)
-}
-
-/**
- * The exchanges of the text of a HAR file, read a part at a time ({@link readHarParts}),
- * each part given as soon as it is read to the taker `begin()` returned. When the parts
- * do not hold, the text is parsed whole and read by {@link readExchanges}, whose errors
- * are thrown (a `SyntaxError` for text that is not JSON, a `RecordingsFormatError`
- * otherwise); `begin()` is called again, for a taker that starts over, and given them all.
+ * The exchanges of the text of a HAR file, parsed with `JSON.parse` and read by
+ * {@link readExchanges}, given in one part to the taker `begin()` returns. Throws a
+ * `SyntaxError` for text that is not JSON, a `RecordingsFormatError` for a document that is
+ * not a HAR.
  */
 export function readHarText(
   text: string,
   operations: readonly Operation[],
   begin: () => (exchanges: LearnExchange[]) => void,
-  partSize = CHUNK,
 ): ReadSummary {
-  return (
-    readHarParts(text, operations, begin(), partSize) ??
-    readHarDocument(JSON.parse(text), operations, begin)
-  )
+  return readHarDocument(JSON.parse(text), operations, begin)
 }
 
 /** {@link readExchanges}, all of them given in one part to the taker `begin()` returns. */

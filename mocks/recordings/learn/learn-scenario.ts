@@ -433,10 +433,9 @@ export function learnScenario(
 }
 
 /**
- * {@link learnScenario} from the text of a HAR file, learned a few hundred entries at a
- * time as they are parsed (what the command and `scenarioFromHar(path)` read). Anything
- * unexpected in the parts sends it to parsing the whole text, whose errors are thrown: a
- * `SyntaxError` for text that is not JSON.
+ * {@link learnScenario} from the text of a HAR file (what the command and
+ * `scenarioFromHar(path)` read), parsed with `JSON.parse`: a `SyntaxError` for text that
+ * is not JSON.
  */
 export function learnScenarioFromText(
   text: string,

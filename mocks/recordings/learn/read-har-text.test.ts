@@ -1,15 +1,14 @@
 /**
- * Reading a HAR file's text a part at a time against reading it parsed:
- * whatever the entries hold (bodies quoting `"request"` keys, a tool's own fields with
- * `"request"` objects, text that is not ASCII, any indentation, more entries than one
- * chunk), the exchanges are the same; and text that is not JSON, or not a HAR, fails with
- * the very error parsing it whole gives.
+ * Reading a HAR file's text against reading it parsed: whatever the entries hold (bodies
+ * quoting `"request"` keys, a tool's own fields with `"request"` objects, text that is not
+ * ASCII, any indentation, hundreds of entries), the exchanges are the same, each entry's
+ * its own; and text that is not JSON, or not a HAR, fails with the very error parsing it
+ * whole gives.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry, type HarEntry } from '../../core/har.ts'
 import { operations } from '../../operations/table.ts'
-import { harEntryChunks } from '../har-index.ts'
 import { RecordingsFormatError } from '../recordings.ts'
 import { toolField, withToolField } from '../test-recordings.ts'
 import { type LearnExchange, type ReadExchanges, readExchanges, readHarText } from './exchanges.ts'
@@ -89,21 +88,21 @@ function nth(text: string, part: string, n: number): number {
 
 const parsedWhole = (written: string) => () => readExchanges(JSON.parse(written), operations)
 /** `readHarText` with every exchange it gave, those of an attempt started over left out. */
-function readCollected(written: string, partSize: number): ReadExchanges {
+function readCollected(written: string): ReadExchanges {
   let exchanges: LearnExchange[] = []
-  const summary = readHarText(
-    written,
-    operations,
-    () => {
-      exchanges = []
-      return (part) => exchanges.push(...part)
-    },
-    partSize,
-  )
+  const summary = readHarText(written, operations, () => {
+    exchanges = []
+    return (part) => exchanges.push(...part)
+  })
   return { ...summary, exchanges }
 }
-/** Parts of a few entries each, so that every test crosses many of their bounds. */
-const readAsText = (written: string) => () => readCollected(written, 700)
+const readAsText = (written: string) => () => readCollected(written)
+
+/** Whether the entry is one of the API's operations: only GET reads the account status. */
+const isOperation = (entry: GeneratedEntry) =>
+  entry.path === '/payprov/account-status'
+    ? entry.method === 'GET'
+    : entry.path !== '/index.html' && entry.method.toUpperCase() === 'POST'
 
 describe('reading the text of a HAR file', () => {
   it('gives the exchanges reading it parsed gives, whatever the entries and indentation', () => {
@@ -122,29 +121,40 @@ describe('reading the text of a HAR file', () => {
     )
   })
 
-  it('cuts the entries only between two of them: parts that all parse are the entries', () => {
+  it('reads each entry as its own, whatever "request" objects its tool fields hold', () => {
     fc.assert(
       fc.property(
         fc.array(entryArbitrary, { minLength: 1, maxLength: 30 }),
         fc.constantFrom(undefined, 2),
-        fc.integer({ min: 50, max: 3000 }),
-        (generated, indent, size) => {
+        (generated, indent) => {
           const har = createHar(generated.map(harEntry))
-          const written = JSON.stringify(har, null, indent)
-          const split = harEntryChunks(written, size)
-          const parts = split?.chunks.map((chunk) => outcome(() => JSON.parse(chunk)))
-          const fooled = generated.some((entry) => entry.extra !== undefined)
-          if (!fooled) {
-            // Nothing but entries' own requests: always cut, and a part at least every `size`.
-            expect(parts).toBeDefined()
-            expect(parts!.length).toBeGreaterThanOrEqual(
-              Math.floor((written.length - 200) / (size + 2000)),
-            )
-          }
-          if (parts?.every(Array.isArray)) {
-            expect(parts.flat()).toEqual(JSON.parse(written).log.entries)
-            expect(JSON.parse(split!.envelope)).toEqual({ log: { ...har.log, entries: [] } })
-          }
+          const read = readCollected(JSON.stringify(har, null, indent))
+          expect(read.total).toBe(generated.length)
+          // Every entry on an operation's path is an exchange, with its own request and answer.
+          const operated = generated.flatMap((entry, index) =>
+            isOperation(entry) ? [{ entry, index }] : [],
+          )
+          expect(
+            read.exchanges.map(({ index, path, search, status, answer }) => ({
+              index,
+              path,
+              search,
+              status,
+              answer,
+            })),
+          ).toEqual(
+            operated.map(({ entry, index }) => ({
+              index,
+              path: entry.path,
+              search: entry.query,
+              status: entry.status,
+              answer: entry.responseBody,
+            })),
+          )
+          expect(read.exchanges.map((exchange) => exchange.headers.authorization)).toEqual(
+            operated.map(({ entry }) => entry.authorization),
+          )
+          expect(read.others).toHaveLength(generated.length - operated.length)
         },
       ),
       { numRuns: 300 },
@@ -190,7 +200,7 @@ describe('reading the text of a HAR file', () => {
     })
   })
 
-  it('reads 450 entries in order, across parts, with the index of each', () => {
+  it('reads 450 entries in order, with the index of each', () => {
     const entries = Array.from({ length: 450 }, (_, i) =>
       harEntry({
         method: 'GET',
@@ -204,7 +214,7 @@ describe('reading the text of a HAR file', () => {
         extraFirst: false,
       }),
     )
-    const read = readCollected(JSON.stringify(createHar(entries), null, 2), 5000)
+    const read = readCollected(JSON.stringify(createHar(entries), null, 2))
     expect(read.total).toBe(450)
     expect(read.exchanges.map((exchange) => exchange.index)).toEqual(
       Array.from({ length: 225 }, (_, k) => 2 * k + 1),

@@ -2,12 +2,12 @@
  * @module
  * A learned scenario as YAML, each record under a comment naming the exchanges it was
  * learned from (`#3 POST /bookings/bkg_1/decline 201`: the third entry of the HAR), or
- * saying the factories made it for a record that needed it. Written a record at a time by
- * `yaml-block.ts`, each under its comment.
+ * saying the factories made it for a record that needed it. Written by the `yaml`
+ * package's document, the comments set on its nodes.
  */
+import { Document, isMap, isNode, isScalar, isSeq, Schema, visit } from 'yaml'
 import { type CollectionName, collectionDefinitions } from '../../model/schemas.ts'
 import type { LearnedScenario } from './learn-scenario.ts'
-import { yamlBlock } from './yaml-block.ts'
 
 /** At most this many exchanges are named above one record. */
 const NAMED = 4
@@ -25,28 +25,64 @@ function originComment(learned: LearnedScenario, collection: string, key: string
 }
 
 /**
+ * Strings are quoted when a YAML 1.1 reader (PyYAML, SnakeYAML 1, go-yaml v2...) would
+ * read them as something else (`yes`, `0123`, `12:30`), as well as when the file's own
+ * YAML 1.2 readers would; an ISO date and time stays plain, as the scenario files write it.
+ */
+const COMPAT = new Schema({ schema: 'yaml-1.1' }).tags.filter(
+  (tag) => tag.tag !== 'tag:yaml.org,2002:timestamp',
+)
+
+/** Characters YAML does not allow unescaped in a document, or reads as line breaks. */
+const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff]/
+const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, 'g')
+const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/** Refuses what is not plain data, as a learned scenario always is. */
+function plainData(_key: unknown, value: unknown): unknown {
+  const type = typeof value
+  if (type === 'function' || type === 'bigint' || type === 'symbol') {
+    throw new TypeError(`Failed to write YAML: a ${type} is not plain data`)
+  }
+  return value
+}
+
+/**
  * The YAML text of `learned.scenario`, `header` lines first as comments.
  *
  * @example
  * writeFileSync('staging.scenario.yaml', scenarioYaml(learned, ['Learned from staging.har']))
  */
 export function scenarioYaml(learned: LearnedScenario, header: readonly string[] = []): string {
+  // What the scenario is first, then its sections, the empty ones left out.
   const { add, change, remove, ...envelope } = learned.scenario
-  let text = header.map((line) => `# ${line}\n`).join('')
-  if (header.length > 0) text += '\n'
-  text += yamlBlock(envelope)
-  for (const [part, section] of Object.entries({ add, change, remove })) {
-    if (!section || Object.keys(section).length === 0) continue
-    text += `${part}:\n`
-    for (const [collection, items] of Object.entries(section) as [string, unknown[]][]) {
+  const sections = Object.entries({ add, change, remove }).filter(
+    ([, section]) => section && Object.keys(section).length > 0,
+  )
+  const value = { ...envelope, ...Object.fromEntries(sections) }
+  const document = new Document(value, plainData, { compat: COMPAT })
+  if (header.length > 0) document.commentBefore = header.map((line) => ` ${line}`).join('\n')
+  for (const part of ['add', 'change', 'remove']) {
+    const section = document.get(part)
+    if (!isMap(section)) continue
+    for (const pair of section.items) {
+      const collection = String(isScalar(pair.key) ? pair.key.value : pair.key)
       const field = collectionDefinitions[collection as CollectionName].key as string
-      text += `  ${collection}:\n`
-      for (const record of items) {
-        const key = typeof record === 'string' ? record : (record as Record<string, unknown>)[field]
-        text += `    # ${originComment(learned, collection, String(key))}\n`
-        text += yamlBlock(record, '      ', '    - ')
+      if (!isSeq(pair.value)) continue
+      for (const item of pair.value.items) {
+        const key = isScalar(item) ? item.value : isMap(item) ? item.get(field) : undefined
+        if (isNode(item)) item.commentBefore = ` ${originComment(learned, collection, String(key))}`
       }
     }
   }
-  return text
+  // Characters a YAML 1.1 reader or an editor takes for a line break, or that YAML does
+  // not print: written as escapes, in double quotes.
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && UNPRINTABLE.test(node.value)) {
+        node.type = 'QUOTE_DOUBLE'
+      }
+    },
+  })
+  return document.toString({ lineWidth: 0 }).replace(UNPRINTABLE_ALL, escapeChar)
 }

@@ -116,7 +116,9 @@ export async function scenarioFromHar(
     return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario
   } catch (error) {
     if (error instanceof SyntaxError) {
-      throw new RecordingsFormatError(`${har}: is not valid JSON (${jsonErrorMessage(error)})`)
+      throw new RecordingsFormatError(
+        `${har}: is not valid JSON (${jsonErrorMessage(error, text)})`,
+      )
     }
     if (error instanceof RecordingsFormatError) {
       throw new RecordingsFormatError(`${har}: ${error.message}`)

@@ -1,8 +1,8 @@
 /**
- * The quick index against the parsed document, on generated HAR files: whatever the
- * entries hold (bodies quoting `"request"` keys, escapes, text that is not ASCII, a
- * tool's own fields with `"request"` objects, any indentation), a replay of the file's
- * bytes answers every request exactly as a replay of the parsed document does.
+ * A replay of a HAR file's bytes against a replay of the parsed document, on generated
+ * HAR files: whatever the entries hold (bodies quoting `"request"` keys, escapes, text
+ * that is not ASCII, a tool's own fields with `"request"` objects, any indentation), it
+ * answers every request exactly as the parsed document does.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -71,7 +71,7 @@ function requestOf(generated: GeneratedEntry): ReplayRequest {
   }
 }
 
-describe('the quick index of a HAR file', () => {
+describe('replay of a HAR file from its bytes', () => {
   it('answers every request as the parsed document does', () => {
     fc.assert(
       fc.property(
@@ -95,9 +95,9 @@ describe('the quick index of a HAR file', () => {
     )
   })
 
-  it('keeps each sequence’s place when a tool field fools the quick index and the file is read again', () => {
+  it('keeps each sequence’s place when a tool field before an entry’s request holds a request', () => {
     // Found by the property above: a field before the entry's own request holds a
-    // `"request"` object, so the quick index does not hold once that entry is read.
+    // `"request"` object, which a reader of the text must not take for the entry's.
     const generated: GeneratedEntry[] = [
       { method: 'delete', path: '/b', query: '?dryRun=true', status: 200, responseBody: '' },
       {
