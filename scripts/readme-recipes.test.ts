@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 /** The consumer test's projects: the React app, the vanilla TypeScript one, the Next.js app. */
 const projects = ['consumer/react/project/', 'consumer/project/', 'consumer/next/project/']
 /** The languages whose blocks a reader copies into a project: each must be a tested file. */
-const RECIPE_LANGUAGES = ['ts', 'tsx', 'js', 'json', 'yaml']
+const RECIPE_LANGUAGES = ['ts', 'tsx', 'js', 'json', 'yaml', 'dotenv']
 /** Put on the line above a block that is not a file to copy, saying why. */
 const NOT_A_RECIPE = /^<!-- not a recipe: \S.* -->$/
 
@@ -61,12 +61,15 @@ function repositoryFiles(): Map<string, string> {
 type Verdict = { recipe: string } | { fragment: true } | { problem: string }
 
 /**
- * What a block is: the file of a consumer project its first line names (`// src/main.tsx`),
+ * What a block is: the file of a consumer project its first line names (`// src/main.tsx`,
+ * `# .env.sandbox`),
  * a file of the repository it equals, a fragment marked as such, or a problem.
  */
 function judge(block: Block, files: Map<string, string>): Verdict {
   const [first, ...rest] = block.text.split('\n')
-  const path = /^\/\/ ([\w./-]+\.\w+)$/.exec(first ?? '')?.[1]
+  // `// src/main.tsx` in code, `# .env.sandbox` in a file whose comments start with `#`.
+  const comment = block.language === 'dotenv' || block.language === 'yaml' ? '#' : '//'
+  const path = new RegExp(`^${comment} ([\\w./-]+\\.\\w+)$`).exec(first ?? '')?.[1]
   if (path) {
     const text = rest.join('\n')
     const candidates = projects.filter((project) => existsSync(`${root}${project}${path}`))
@@ -113,6 +116,8 @@ describe('the recipes of the README and the guides', () => {
     expect([...recipes].filter((path) => path.startsWith('consumer/')).sort()).toEqual(
       [
         'consumer/react/project/.storybook/main.ts',
+        'consumer/react/project/.env.production',
+        'consumer/react/project/.env.sandbox',
         'consumer/react/project/.storybook/preview.tsx',
         'consumer/react/project/codegen/openapi-ts.config.ts',
         'consumer/react/project/e2e/bookings.spec.ts',
@@ -129,8 +134,12 @@ describe('the recipes of the README and the guides', () => {
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',
+        'consumer/react/project/vite.config.ts',
+        'consumer/next/project/app/account.tsx',
         'consumer/next/project/app/actions.ts',
         'consumer/next/project/app/bookings.tsx',
+        'consumer/next/project/app/page.tsx',
+        'consumer/next/project/next.config.ts',
         'consumer/next/project/e2e/bookings.spec.ts',
         'consumer/next/project/playwright.config.ts',
         'consumer/project/.storybook/main.ts',

@@ -67,8 +67,8 @@ async function nextSteps({ step, project, env, log }) {
       cwd: project,
       env: appEnv,
     })
-    if (!/using 2 workers/.test(output) || !/3 passed/.test(output)) {
-      throw new StepError(`expected 3 tests passed in 2 workers:\n${output}`)
+    if (!/using 2 workers/.test(output) || !/4 passed/.test(output)) {
+      throw new StepError(`expected 4 tests passed in 2 workers:\n${output}`)
     }
     for (const line of output.split('\n')) if (/✓|passed/.test(line)) log(line.trim())
   })
