@@ -185,4 +185,17 @@ describe('the recipes of the README and the guides', () => {
       ['x.md:11', { problem: expect.stringMatching(/^is neither a tested file/) }],
     ])
   })
+
+  it('name the create-vite and create-next-app versions the consumer projects were made from', () => {
+    const pinned = (leg: string) =>
+      /template: '(create-[\w-]+)@(\d+\.\d+\.\d+)'/.exec(readFileSync(`${root}${leg}`, 'utf8'))
+    const [, createVite, viteVersion] = pinned('consumer/react/leg.mjs')!
+    const [, createNext, nextVersion] = pinned('consumer/next/leg.mjs')!
+    expect([createVite, createNext]).toEqual(['create-vite', 'create-next-app'])
+    const react = readFileSync(`${root}docs/frontend/react.md`, 'utf8')
+    const next = readFileSync(`${root}docs/frontend/nextjs.md`, 'utf8')
+    expect(react).toContain(`npm create vite@${viteVersion} my-app -- --template react-ts`)
+    expect(next).toContain(`npx create-next-app@${nextVersion}`)
+    for (const text of [react, next]) expect(text).not.toMatch(/create[- ](vite|next-app)@latest/)
+  })
 })

@@ -19,6 +19,8 @@ const SANDBOX_MARKERS = ['x-sandbox-session', 'sandbox_session', 'platform-sandb
 
 export const nextLeg = {
   name: 'node24-next16',
+  // What `project/` was made from: the guide's `npx create-next-app@<version>` names the same one.
+  template: 'create-next-app@16.4.3',
   title: 'Node 24, Next.js 16 (App Router), React 19, TypeScript 5 (as create-next-app), msw 3',
   project: join(here, 'project'),
   msw: 'msw@^3',

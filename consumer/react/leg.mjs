@@ -20,6 +20,9 @@ const SANDBOX_MARKERS = [/sandbox/i, /mockServiceWorker/, /\bmsw\b/i]
 
 export const reactLeg = {
   name: 'node24-react',
+  // What `project/` was made from: the guide's `npm create vite@<version>` names the same one.
+  // Moving to a newer create-vite is a change made on purpose: its files, then this line.
+  template: 'create-vite@9.3.0',
   title: 'Node 24, React 19, Vite 8, TypeScript 7, msw 3, TanStack Query, hey-api, orval',
   project: join(here, 'project'),
   msw: 'msw@^3',
