@@ -31,6 +31,7 @@ import {
   restoreState,
   writePersistedState,
 } from './persisted-state.ts'
+import { whenControlled } from './controlled.ts'
 import { unhandledOption } from './unhandled-option.ts'
 import {
   COOKIE_HEADER_OVERRIDE,
@@ -181,6 +182,8 @@ export async function startSandboxWorker(
       ...unhandledOption(onUnhandledRequest),
       quiet,
     })
+    // The app's first request waits for the worker to control the page, or would escape it.
+    await whenControlled()
   }
 
   const controls: SandboxWorker = {

@@ -16,6 +16,7 @@ import {
   loadDevtools,
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
+import { whenControlled } from '../browser/controlled.ts'
 import { unhandledOption } from '../browser/unhandled-option.ts'
 import {
   createWorkerHandlers,
@@ -135,6 +136,8 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
         ...unhandledOption('bypass'),
         quiet: true,
       })
+      // Not before the worker controls the page: the story's requests would escape it.
+      await whenControlled()
       return worker
     },
     async loader({ parameters }) {
