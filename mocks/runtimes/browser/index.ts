@@ -16,6 +16,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox.ts'
+import { whenControlled } from './controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -31,7 +32,6 @@ import {
   restoreState,
   writePersistedState,
 } from './persisted-state.ts'
-import { whenControlled } from './controlled.ts'
 import { unhandledOption } from './unhandled-option.ts'
 import {
   COOKIE_HEADER_OVERRIDE,

@@ -9,6 +9,7 @@ import { type SetupWorker, setupWorker } from 'msw/browser'
 import { signIn } from '../../../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
+import { whenControlled } from '../browser/controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -16,7 +17,6 @@ import {
   loadDevtools,
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
-import { whenControlled } from '../browser/controlled.ts'
 import { unhandledOption } from '../browser/unhandled-option.ts'
 import {
   createWorkerHandlers,
