@@ -40,6 +40,15 @@ describe('the links of the README and the guides', () => {
     expect(broken).toEqual([])
   })
 
+  it('start from a README of at most 200 lines that points at the React, Next.js and QA guides', () => {
+    const readme = read('README.md')
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(200)
+    // Within the first screen: the React path, the Next.js path, the QA console.
+    const top = readme.split('\n').slice(0, 15).join('\n')
+    for (const guide of ['react.md', 'nextjs.md']) expect(top).toContain(`(docs/frontend/${guide})`)
+    expect(top).toContain('(docs/qa/dashboard.md)')
+  })
+
   it('are found broken when they point at a file not shipped or a heading not there', () => {
     const readme =
       '# Use it\n\nSee [use](#use-it), [gone](#gone), [server](server/README.md#nope), [x](x.md).\n'
