@@ -23,6 +23,14 @@ module.exports = {
       to: { path: '^(fixtures|mocks/operations)/' },
     },
     {
+      name: 'recordings-plug-into-the-core',
+      severity: 'error',
+      comment:
+        'Recorded answers are a stage the entry (mocks/sandbox.ts) plugs into the core; the core imports no recordings code.',
+      from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^mocks/recordings/' },
+    },
+    {
       name: 'shipped-code-imports-no-test-helper',
       severity: 'error',
       comment:

@@ -1,25 +1,43 @@
 /**
  * @module
  * The sandbox with its built-in content: the reference's operations, the fixed
- * personas and the built-in scenarios. What every entry module (`platform-sandbox`,
- * `/node`, `/browser`, `/playwright`, `/storybook`, `/server`) creates.
+ * personas and the built-in scenarios, with recorded answers plugged in when asked for.
+ * What every entry module (`platform-sandbox`, `/node`, `/browser`, `/playwright`,
+ * `/storybook`, `/server`) creates.
  */
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
 import { assembleSandbox } from './core/sandbox.ts'
-import type { Sandbox, SandboxContent, SandboxOptions } from './core/sandbox-types.ts'
+import type {
+  Sandbox as CoreSandbox,
+  SandboxOptions as CoreSandboxOptions,
+  SandboxContent,
+} from './core/sandbox-types.ts'
 import { operations } from './operations/table.ts'
+import { createReplay, type Replay, type ReplayOptions } from './recordings/replay.ts'
+import { replayStage } from './recordings/replay-stage.ts'
 
 export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {
   OperationEvent,
   ResetOptions,
   ResetResult,
-  Sandbox,
   SandboxContent,
-  SandboxOptions,
 } from './core/sandbox-types.ts'
 export { SESSION_COOKIE, SESSION_HEADER } from './core/session-id.ts'
+
+export interface SandboxOptions extends CoreSandboxOptions {
+  /**
+   * Recorded answers (HAR or examples) layered in front of the operations, after the
+   * control API and the fault rules, before any other stage.
+   */
+  replay?: ReplayOptions | Replay | undefined
+}
+
+export interface Sandbox extends CoreSandbox {
+  /** The recorded answers layered in front of the operations, if any. */
+  readonly replay: Replay | undefined
+}
 
 /** The built-in content: the reference's operations, personas and scenarios. */
 export const builtInContent: SandboxContent = {
@@ -37,5 +55,8 @@ export const builtInContent: SandboxContent = {
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  return assembleSandbox(builtInContent, options)
+  const { replay: recorded, ...rest } = options
+  const replay = recorded === undefined || 'answer' in recorded ? recorded : createReplay(recorded)
+  const stages = replay ? [replayStage(replay), ...(rest.stages ?? [])] : rest.stages
+  return Object.assign(assembleSandbox(builtInContent, { ...rest, stages }), { replay })
 }

@@ -5,7 +5,7 @@
  */
 import { scenarioNames } from '../fixtures/scenarios.ts'
 import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
-import type { SandboxOptions } from '../mocks/core/sandbox.ts'
+import type { SandboxOptions } from '../mocks/sandbox.ts'
 
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'

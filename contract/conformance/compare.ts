@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dequal } from 'dequal'
 import { NOT_NULL } from '../../spec/cases/build.ts'
 import type { RecordPattern } from '../../spec/cases/types.ts'
 
@@ -27,24 +28,11 @@ export function normalizeBody(value: unknown): unknown {
   return value
 }
 
-/** Structural equality of JSON values; object key order does not matter. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((item, index) => deepEqual(item, b[index]))
-    )
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a).filter((key) => a[key] !== undefined)
-    const otherKeys = Object.keys(b).filter((key) => b[key] !== undefined)
-    return keys.length === otherKeys.length && keys.every((key) => deepEqual(a[key], b[key]))
-  }
-  return false
-}
+/**
+ * Structural equality of JSON values (`dequal`); object key order does not matter. Both
+ * sides are JSON values here: parsed answers, and expectations normalised by `normalizeBody`.
+ */
+export const deepEqual = dequal
 
 /**
  * Whether `record` matches `pattern`: every key of the pattern matches, nested objects

@@ -4,13 +4,14 @@ import { joinCookies, readSandboxRequest } from './sandbox-routes.ts'
 
 describe('joinCookies', () => {
   it('joins headers and cookie objects, the first source winning on a name', () => {
-    expect(joinCookies('a=1; b=2', undefined, { b: 'object', c: 'x y' }, 'a=late; d=4')).toBe(
-      'a=1; b=2; c=x%20y; d=4',
-    )
+    const joined = joinCookies('a=1; b=2', undefined, { b: 'object', c: 'x y' }, 'a=late; d=4')
+    expect(joined.header).toBe('a=1; b=2; c=x%20y; d=4')
+    expect(joined.cookies).toEqual({ a: '1', b: '2', c: 'x y', d: '4' })
   })
 
   it('gives nothing when there are no cookies', () => {
-    expect(joinCookies(undefined, {}, '')).toBeUndefined()
+    expect(joinCookies(undefined, {}, '').header).toBeUndefined()
+    expect(joinCookies(undefined, {}, '').cookies).toEqual({})
   })
 })
 

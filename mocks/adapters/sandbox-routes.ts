@@ -7,7 +7,7 @@
  */
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
-import type { SandboxRequest } from '../core/http.ts'
+import { parseCookies, type SandboxRequest } from '../core/http.ts'
 import type { MatchedOperation, Sandbox } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
@@ -84,29 +84,32 @@ export function createSandboxRoutes(
   return handlers
 }
 
-/** Serialises cookies into one `Cookie` header value; earlier sources win on a name clash. */
+/** Cookies gathered from several sources: the `Cookie` header to journal, the values to read. */
+export interface JoinedCookies {
+  /** One `Cookie` header value, `undefined` when there are no cookies. */
+  header: string | undefined
+  /** Every cookie by name, parsed once. */
+  cookies: Record<string, string>
+}
+
+/**
+ * Gathers cookies from `Cookie` header values and cookie objects (a jar, `document.cookie`);
+ * earlier sources win on a name clash. Header values are parsed with the `cookie` package.
+ */
 export function joinCookies(
   ...sources: ReadonlyArray<string | Readonly<Record<string, string>> | undefined>
-): string | undefined {
-  const seen = new Set<string>()
+): JoinedCookies {
+  const cookies = Object.create(null) as Record<string, string>
   const parts: string[] = []
   for (const source of sources) {
     if (source === undefined) continue
-    const pairs =
-      typeof source === 'string'
-        ? source
-            .split(';')
-            .map((part) => part.trim())
-            .filter((part) => part.includes('='))
-            .map((part) => [part.slice(0, part.indexOf('=')).trim(), part] as const)
-        : Object.entries(source).map(
-            ([name, value]) => [name, `${name}=${encodeURIComponent(value)}`] as const,
-          )
-    for (const [name, part] of pairs) {
-      if (!name || seen.has(name)) continue
-      seen.add(name)
-      parts.push(part)
+    const pairs = typeof source === 'string' ? parseCookies(source) : source
+    for (const name of Object.keys(pairs)) {
+      if (name === '' || Object.hasOwn(cookies, name)) continue
+      const value = pairs[name] as string
+      cookies[name] = value
+      parts.push(`${name}=${encodeURIComponent(value)}`)
     }
   }
-  return parts.length > 0 ? parts.join('; ') : undefined
+  return { header: parts.length === 0 ? undefined : parts.join('; '), cookies }
 }

@@ -12,12 +12,17 @@ import { type ControlRoute, controlRoutes, isControlPath } from './control-table
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
 import { markFault } from './faults.ts'
-import { parseCookies, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
+import {
+  cookiesOf,
+  parseCookies,
+  type SandboxRequest,
+  type SandboxResponse,
+  splitUrl,
+} from './http.ts'
 import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
 import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
 import { type PipelineSettings, runPipeline } from './pipeline.ts'
-import { answerFromReplay } from './replay-stage.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
 import { loggedResetSnapshot } from './reset-session.ts'
@@ -28,6 +33,7 @@ import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
 import type { LoggedChange } from './session-log.ts'
 import type { SessionRecord } from './sessions.ts'
+import { answerFromStages } from './stage.ts'
 
 /** What a path of the router leads to: an operation of the reference or a control call. */
 type Routed = { operation: Operation } | { control: ControlRoute }
@@ -47,7 +53,7 @@ export function createRequestHandler({
   options,
   control: controlContext,
 }: HandlerInputs) {
-  const { sessions, events, faults, clocks, replay, pipelineSettings, sessionLog } = parts
+  const { sessions, events, faults, clocks, stages, pipelineSettings, sessionLog } = parts
   const controlOrigins = createControlOriginRule(options.controlOrigins)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
@@ -94,8 +100,8 @@ export function createRequestHandler({
     }
     let opened: SessionRecord | undefined
     try {
-      const cookies = parseCookies(request.headers.cookie)
-      const session = resolveSession(request.headers)
+      const cookies = cookiesOf(request)
+      const session = resolveSession(request.headers, cookies)
       trace.session = session
       const sessionSettings = settingsOf(session)
       trace.time = sessionSettings.now().toISOString()
@@ -117,10 +123,9 @@ export function createRequestHandler({
         // A control call is journaled only when it started its session.
         return sessions.peek(session)?.fresh ? record(response) : response
       }
-      // Recorded answers come after the control API and fault rules, before the model.
-      // Only a sandbox with recordings waits for them: no await on the path of the others.
-      const replayed = (from: NonNullable<typeof replay>) =>
-        answerFromReplay(from, method, path, query, request, session)
+      // Plugged stages (recorded answers) come after the control API and fault rules, before
+      // the model. Only a sandbox with stages waits for them: no await on the path of others.
+      const plugged = () => answerFromStages(stages, { method, path, query, request, session })
       /** The session's record, made on its first use; kept in memory while it answers. */
       const open = async () => {
         opened = (await sessions.open(session)).record
@@ -128,7 +133,7 @@ export function createRequestHandler({
         return opened
       }
       if (!found || !('operation' in found.value)) {
-        const recorded = replay && (await replayed(replay))
+        const recorded = stages.length > 0 ? await plugged() : undefined
         if (recorded) {
           const state = await open()
           return record(state.unavailable ? state.unavailable.toResponse() : recorded)
@@ -166,7 +171,7 @@ export function createRequestHandler({
         trace.fault = decision?.mark
         if (decision?.answer) return record(markFault(decision.answer, decision.mark))
       }
-      const recorded = replay && (await replayed(replay))
+      const recorded = stages.length > 0 ? await plugged() : undefined
       if (recorded) return record(recorded)
       const result = await sessions.run(state, () => {
         // With a write log or a listener, one instant per request, so a replay at that

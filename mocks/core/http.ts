@@ -3,6 +3,7 @@
  * The plain request and response every runtime adapts to and from. No Fetch,
  * Express or DOM types here, so the core runs anywhere.
  */
+import { parseCookie } from 'cookie'
 
 export interface SandboxRequest {
   method: string
@@ -17,6 +18,11 @@ export interface SandboxRequest {
    * so the sandbox answers (and journals) the 413 like any other refusal.
    */
   bodyTooLarge?: boolean | undefined
+  /**
+   * The request's cookies, parsed once by the adapter that built the request (it may add
+   * cookies of its own jar). When absent, the core parses the `Cookie` header, once.
+   */
+  cookies?: Readonly<Record<string, string>> | undefined
 }
 
 export interface SandboxResponse {
@@ -53,22 +59,30 @@ export function splitUrl(url: string): { path: string; query: URLSearchParams } 
   return { path: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) }
 }
 
-/** Reads a cookie header into a plain object; the first value of a name wins. */
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {}
-  if (!header) return cookies
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq === -1) continue
-    const name = part.slice(0, eq).trim()
-    if (!name || Object.hasOwn(cookies, name)) continue
-    let value = part.slice(eq + 1).trim()
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-    try {
-      cookies[name] = decodeURIComponent(value)
-    } catch {
-      cookies[name] = value
-    }
+/** A cookie value as sent, its surrounding double quotes removed, then percent-decoded. */
+function decodeCookieValue(value: string): string {
+  const unquoted =
+    value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
+  if (!unquoted.includes('%')) return unquoted
+  try {
+    return decodeURIComponent(unquoted)
+  } catch {
+    return unquoted
   }
-  return cookies
+}
+
+/**
+ * Reads a `Cookie` header with the `cookie` package into an object without prototype
+ * (any name is safe to look up); the first value of a name wins.
+ */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  if (!header) return Object.create(null) as Record<string, string>
+  const cookies = parseCookie(header, { decode: decodeCookieValue })
+  delete cookies['']
+  return cookies as Record<string, string>
+}
+
+/** The request's cookies: the ones its adapter parsed, else its `Cookie` header's. */
+export function cookiesOf(request: SandboxRequest): Readonly<Record<string, string>> {
+  return request.cookies ?? parseCookies(request.headers.cookie)
 }

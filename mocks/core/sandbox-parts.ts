@@ -5,7 +5,6 @@
  */
 import type { Scenario } from '../model/content.ts'
 import type { Snapshot } from '../model/store.ts'
-import type { Replay } from '../recordings/replay.ts'
 import type { SessionClocks } from './clock.ts'
 import type { SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
@@ -16,6 +15,7 @@ import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { SessionLog } from './session-log.ts'
 import type { SessionRegistry } from './sessions.ts'
 import type { SnapshotCache } from './snapshot-cache.ts'
+import type { SandboxStage } from './stage.ts'
 
 export interface SandboxParts {
   settings: Sandbox['settings']
@@ -25,7 +25,8 @@ export interface SandboxParts {
   journal: SessionJournals
   faults: FaultRegistry
   clocks: SessionClocks
-  replay: Replay | undefined
+  /** Stages plugged in before the model (recorded answers), in order. */
+  stages: readonly SandboxStage[]
   cache: SnapshotCache
   saved: SavedSnapshots
   /** Resolves when the starting snapshot is built. */

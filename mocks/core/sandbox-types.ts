@@ -7,7 +7,6 @@
 import type { Factories } from '../factories/create-factories.ts'
 import type { Persona, Scenario } from '../model/content.ts'
 import type { Store } from '../model/store.ts'
-import type { Replay, ReplayOptions } from '../recordings/replay.ts'
 import type { ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import type { SessionClocks } from './clock.ts'
 import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
@@ -17,6 +16,7 @@ import type { RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { SessionLog } from './session-log.ts'
+import type { SandboxStage } from './stage.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 
@@ -73,8 +73,11 @@ export interface SandboxOptions {
   scenarios?: ScenarioInputs
   /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
   openapiDocument?: () => unknown | Promise<unknown>
-  /** Recorded answers (HAR or examples) layered in front of the operations. */
-  replay?: ReplayOptions | Replay
+  /**
+   * Stages plugged in front of the operations, after the control API and the fault rules:
+   * the first that answers a request answers it. Recorded answers are one (`replay`).
+   */
+  stages?: readonly SandboxStage[] | undefined
   /**
    * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
    * `Authorization: Bearer <controlToken>`. Default: open.
@@ -203,7 +206,7 @@ export interface Sandbox {
         | 'scenarios'
         | 'openapiDocument'
         | 'now'
-        | 'replay'
+        | 'stages'
         | 'controlToken'
         | 'controlOrigins'
         | 'onOperation'
@@ -218,6 +221,6 @@ export interface Sandbox {
   usage(): SandboxUsage
   /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
   readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
-  /** The recorded answers layered in front of the operations, if any. */
-  readonly replay: Replay | undefined
+  /** The stages plugged in front of the operations, in order. */
+  readonly stages: readonly SandboxStage[]
 }

@@ -9,7 +9,6 @@ import { invariant } from 'outvariant'
 import { createFactories } from '../factories/create-factories.ts'
 import type { Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import { createReplay } from '../recordings/replay.ts'
 import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
 import { SandboxError } from './errors.ts'
@@ -106,10 +105,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
     return startingSnapshot
   }
-  const replay =
-    options.replay === undefined || 'answer' in options.replay
-      ? options.replay
-      : createReplay(options.replay)
+  const stages = options.stages ?? []
   // Set once the request handler exists: a log's writes are applied by the pipeline.
   let applyLogged:
     | ((store: Store, session: string, changes: LoggedChange[]) => Promise<Store>)
@@ -135,7 +131,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     openNow: sessionLog ? undefined : () => createStore(starting()),
     onRelease(record) {
       journal.forget(record)
-      replay?.rewind(record.id)
+      for (const stage of stages) stage.rewind?.(record.id)
       sessionLog?.release?.(record.id)
     },
   })
@@ -157,7 +153,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     journal,
     faults: new FaultRegistry(sessions),
     clocks: new SessionClocks(sessions, settings.now),
-    replay,
+    stages,
     cache,
     saved: createSavedSnapshots({
       store,
@@ -189,7 +185,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
     scenarios,
     settings,
     openapiDocument: options.openapiDocument,
-    replay,
+    stages,
     get sessionCount() {
       return sessions.size
     },
@@ -209,7 +205,7 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
       for (const session of sessions.ids()) {
         if (session !== DEFAULT_SESSION) dropSession(session)
       }
-      replay?.rewind()
+      for (const stage of stages) stage.rewind?.()
       return reset(resetOptions)
     },
     store,

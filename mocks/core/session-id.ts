@@ -28,10 +28,13 @@ function single(value: string | readonly string[] | undefined): string | undefin
  * The session id a request names, not yet validated: the non-empty header, else the
  * non-empty cookie, else `default`.
  */
-export function sessionIdOf(headers: SessionHeaders): string {
+export function sessionIdOf(
+  headers: SessionHeaders,
+  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
+): string {
   const header = single(headers[SESSION_HEADER])
   if (header !== undefined && header !== '') return header
-  const cookie = parseCookies(single(headers.cookie))[SESSION_COOKIE]
+  const cookie = cookies[SESSION_COOKIE]
   return cookie === undefined || cookie === '' ? DEFAULT_SESSION : cookie
 }
 
@@ -49,9 +52,12 @@ function checkSessionId(id: string, from: string): string {
  * @example
  * resolveSession({ 'x-sandbox-session': '', cookie: 'sandbox_session=abc' }) // 'abc'
  */
-export function resolveSession(headers: SessionHeaders): string {
+export function resolveSession(
+  headers: SessionHeaders,
+  cookies?: Readonly<Record<string, string>>,
+): string {
   return checkSessionId(
-    sessionIdOf(headers),
+    sessionIdOf(headers, cookies),
     `${SESSION_HEADER} header or ${SESSION_COOKIE} cookie`,
   )
 }

@@ -286,3 +286,80 @@ describe('events', () => {
     ])
   })
 })
+
+describe('plugged stages', () => {
+  it('answer after the control API and fault rules, before the model, the first answer winning', async () => {
+    const asked: string[] = []
+    const rewound: (string | undefined)[] = []
+    const plugged = assembleSandbox(
+      { operations: [readUser, renameUser], personas, scenarios: { tiny }, defaultSeed: 1 },
+      {
+        scenario: 'tiny',
+        secret: SECRET,
+        now: () => NOW,
+        maxSessions: 2,
+        stages: [
+          {
+            answer({ method, path, session }) {
+              asked.push(`first ${method} ${path} ${session}`)
+              if (path === '/people/usr_host') {
+                return { status: 299, headers: {}, setCookie: [], body: { from: 'first' } }
+              }
+              return undefined
+            },
+            rewind: (session) => rewound.push(session),
+          },
+          {
+            answer: async ({ path }) =>
+              path === '/elsewhere'
+                ? { status: 203, headers: {}, setCookie: [], body: { from: 'second' } }
+                : undefined,
+          },
+        ],
+      },
+    )
+    const host = await bearer('host')
+    const stubbed = await plugged.handle(
+      request('GET', '/people/usr_host', { authorization: host, 'x-sandbox-session': 'a' }),
+    )
+    expect([stubbed.status, stubbed.body]).toEqual([299, { from: 'first' }])
+    // Passed on: the model answers.
+    const modelled = await plugged.handle(
+      request('GET', '/people/usr_guest', { authorization: host, 'x-sandbox-session': 'a' }),
+    )
+    expect(modelled.status).toBe(200)
+    expect(modelled.body).toMatchObject({ id: 'usr_guest' })
+    // A route the sandbox does not know is offered too, before its 404.
+    const unknown = await plugged.handle(request('GET', '/elsewhere'))
+    expect([unknown.status, unknown.body]).toEqual([203, { from: 'second' }])
+    expect((await plugged.handle(request('GET', '/nowhere'))).status).toBe(404)
+    // The control API and fault rules come first.
+    await plugged.handle(request('GET', '/__sandbox/health'))
+    const rule = await plugged.handle(
+      request(
+        'POST',
+        '/__sandbox/faults',
+        { 'x-sandbox-session': 'a' },
+        { method: 'GET', path: '/people/:id', status: 503 },
+      ),
+    )
+    expect(rule.status).toBe(201)
+    const faulted = await plugged.handle(
+      request('GET', '/people/usr_host', { authorization: host, 'x-sandbox-session': 'a' }),
+    )
+    expect(faulted.status).toBe(503)
+    expect(asked).toEqual([
+      'first GET /people/usr_host a',
+      'first GET /people/usr_guest a',
+      'first GET /elsewhere default',
+      'first GET /nowhere default',
+    ])
+    // Told when a session's record is released, and when every session is reset.
+    await plugged.handle(request('GET', '/people/usr_guest', { 'x-sandbox-session': 'b' }))
+    await plugged.handle(request('GET', '/people/usr_guest', { 'x-sandbox-session': 'c' }))
+    await plugged.resetAll()
+    expect(rewound).toContain('a')
+    expect(rewound).toContain(undefined)
+    expect(plugged.stages).toHaveLength(2)
+  })
+})

@@ -4,6 +4,7 @@
  * checking its signature, or the one the recorder kept when it redacted the token
  * (`Bearer [REDACTED sub=usr_host]`). No runtime API.
  */
+import { decodeJwt } from 'jose'
 
 /** What the recorder writes for a redacted value. */
 export const REDACTED = '[REDACTED]'
@@ -13,15 +14,10 @@ export const isRedacted = (value: string): boolean => value.includes('[REDACTED'
 
 const REDACTED_SUBJECT = /^Bearer \[REDACTED sub=([^\]]+)\]$/i
 
-/** The claims of a JWT (`sub`, `roles`...), read without checking its signature. */
+/** The claims of a JWT (`sub`, `roles`...), read by `jose` without checking its signature. */
 export function jwtClaims(token: string): Record<string, unknown> | undefined {
-  const payload = token.split('.')[1]
-  if (!payload) return undefined
   try {
-    const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')))
-    return claims !== null && typeof claims === 'object'
-      ? (claims as Record<string, unknown>)
-      : undefined
+    return decodeJwt(token)
   } catch {
     return undefined
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHar } from './har.ts'
+import { createHar } from '../core/har.ts'
 import { quickIndexHar } from './har-index.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 import { StaleRecordingIndex } from './recordings.ts'

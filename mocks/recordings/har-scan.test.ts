@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHar } from './har.ts'
+import { createHar } from '../core/har.ts'
 import { scanHar } from './har-scan.ts'
 import { routeHash } from './route-hash.ts'
 import { jsonEntry } from './test-recordings.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { createHar, createHarEntry } from '../core/har.ts'
 import type { SandboxRequest } from '../core/http.ts'
 import { createSandbox } from '../sandbox.ts'
-import { createHar, createHarEntry } from './har.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'

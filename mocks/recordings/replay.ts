@@ -7,6 +7,7 @@
  * recordings by query and body when the first request for it comes, so a request
  * never scans the whole list and a large recording loads quickly.
  */
+import stableStringify from 'fast-json-stable-stringify'
 import { notFound } from '../core/errors.ts'
 import type { SandboxResponse } from '../core/http.ts'
 import {
@@ -93,14 +94,6 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
   return copy
 }
 
-/** JSON text with object keys sorted, so key order never matters. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? ''
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  const keys = Object.keys(value).sort()
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`
-}
-
 /**
  * Prepares recordings for replay: reads them (throwing a `RecordingsFormatError` on
  * a malformed document) and indexes them.
@@ -119,7 +112,7 @@ export function createReplay(options: ReplayOptions): Replay {
     pairs.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
     const text = body ?? ''
     const json = text === '' ? undefined : parseJson(text)
-    const bodyKey = json === undefined ? text : canonical(omit(json, ignoredBody))
+    const bodyKey = json === undefined ? text : stableStringify(omit(json, ignoredBody))
     return `${new URLSearchParams(pairs).toString()}\n${bodyKey}`
   }
 

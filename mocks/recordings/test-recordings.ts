@@ -4,7 +4,7 @@
  * fields other tools add to an entry, for property tests.
  */
 import fc from 'fast-check'
-import { createHarEntry, type HarEntry } from './har.ts'
+import { createHarEntry, type HarEntry } from '../core/har.ts'
 import type { ReplayRequest } from './replay.ts'
 
 /** A HAR entry answering `method url` with 200 and the JSON `body` (a request header named `request`). */

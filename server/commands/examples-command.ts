@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { HarEntry } from '../../mocks/recordings/har.ts'
+import type { HarEntry } from '../../mocks/core/har.ts'
 import { readRecordings } from '../../mocks/recordings/recordings.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
 import { examplesFromHar } from '../recordings/examples-from-har.ts'

@@ -3,7 +3,7 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
-import type { HarEntry } from '../../mocks/recordings/har.ts'
+import type { HarEntry } from '../../mocks/core/har.ts'
 import { readRecordings } from '../../mocks/recordings/recordings.ts'
 import { createHarFile } from '../record/har-file.ts'
 import { startRecordProxy } from '../record/record-proxy.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHarEntry } from '../../mocks/recordings/har.ts'
+import { createHarEntry } from '../../mocks/core/har.ts'
 import { REDACTED, redactEntry } from './redact.ts'
 
 const entryWithBody = (text: string) =>

@@ -4,8 +4,10 @@
  * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
  * token, a password or a secret, and whatever else the user names.
  */
+import { Cookie } from 'tough-cookie'
+import type { HarEntry, HarHeader } from '../../mocks/core/har.ts'
+import { parseCookies } from '../../mocks/core/http.ts'
 import { jwtSubject, REDACTED } from '../../mocks/recordings/bearer-subject.ts'
-import type { HarEntry, HarHeader } from '../../mocks/recordings/har.ts'
 
 export { jwtSubject, REDACTED }
 
@@ -39,22 +41,19 @@ function redactAuthorization(value: string): string {
   return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED}`
 }
 
+/** Every cookie of a `Cookie` header (read with the `cookie` package), each value redacted. */
 function redactCookies(value: string): string {
-  return value
-    .split(';')
-    .map((part) => {
-      const eq = part.indexOf('=')
-      return eq === -1 ? part : `${part.slice(0, eq)}=${REDACTED}`
-    })
-    .join(';')
+  return Object.keys(parseCookies(value))
+    .map((name) => `${name}=${REDACTED}`)
+    .join('; ')
 }
 
+/** A `Set-Cookie` value (read with `tough-cookie`) with its value redacted, attributes kept. */
 function redactSetCookie(value: string): string {
-  const semi = value.indexOf(';')
-  const pair = semi === -1 ? value : value.slice(0, semi)
-  const eq = pair.indexOf('=')
-  const name = eq === -1 ? pair : pair.slice(0, eq)
-  return `${name}=${REDACTED}${semi === -1 ? '' : value.slice(semi)}`
+  const cookie = Cookie.parse(value)
+  if (cookie === undefined) return REDACTED
+  cookie.value = REDACTED
+  return cookie.toString()
 }
 
 function redactHeaders(headers: HarHeader[], extra: ReadonlySet<string>): void {

@@ -5,6 +5,7 @@
  * could not have had), and what the exchanges since changed. A fact that contradicts an
  * earlier one is a {@link NotCovered}; the exchange's own facts are then undone.
  */
+import { dequal } from 'dequal'
 import type { CollectionName } from '../../model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */
@@ -36,8 +37,6 @@ export interface Fact {
   /** Indexes of the exchanges that showed something about it, in order. */
   readonly origins: number[]
 }
-
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
@@ -163,14 +162,14 @@ export class Facts {
   /** `field` had `value` when the current exchange was answered. */
   pin(fact: Fact, field: string, value: unknown): void {
     if (Object.hasOwn(fact.current, field)) {
-      if (!same(fact.current[field], value)) {
+      if (!dequal(fact.current[field], value)) {
         throw new NotCovered(
           `${fact.collection} ${fact.key}: ${field} would have to be ${show(value)}, but was ${show(fact.current[field])}${this.where(fact, field)}`,
         )
       }
       return
     }
-    if ((fact.excluded[field] ?? []).some((other) => same(other, value))) {
+    if ((fact.excluded[field] ?? []).some((other) => dequal(other, value))) {
       throw new NotCovered(
         `${fact.collection} ${fact.key}: ${field} would have to be ${show(value)}, which${this.where(fact, `!${field}`)} it could not be`,
       )
@@ -195,7 +194,7 @@ export class Facts {
   exclude(fact: Fact, field: string, values: readonly unknown[]): void {
     if (Object.hasOwn(fact.current, field)) {
       const value = fact.current[field]
-      if (values.some((other) => same(other, value))) {
+      if (values.some((other) => dequal(other, value))) {
         throw new NotCovered(
           `${fact.collection} ${fact.key}: ${field} would have to be other than ${show(value)}, but was ${show(value)}${this.where(fact, field)}`,
         )
@@ -203,7 +202,7 @@ export class Facts {
       return
     }
     const list = [...(fact.excluded[field] ?? [])]
-    for (const value of values) if (!list.some((other) => same(other, value))) list.push(value)
+    for (const value of values) if (!list.some((other) => dequal(other, value))) list.push(value)
     this.assign(fact.excluded, field, list)
     this.assign(fact.by, `!${field}`, this.entry)
   }

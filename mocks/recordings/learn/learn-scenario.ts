@@ -6,11 +6,13 @@
  * scenario extended. Exchanges it cannot reproduce are named with the reason.
  */
 
+import { Cookie } from 'tough-cookie'
 import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
 import { REFRESH_COOKIE } from '../../core/caller.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
+import { parseCookies } from '../../core/http.ts'
 import type { Operation } from '../../core/operation.ts'
 import { readJsonBody } from '../../core/pipeline.ts'
 import { decodeParams } from '../../core/router.ts'
@@ -82,14 +84,6 @@ export interface LearnedScenario {
 
 const BODY_LIMIT = 102_400
 const SNAPSHOT = 'learned-from-har'
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
-}
 
 /**
  * `fn` remembering its answer for each key: recordings repeat query strings, ids and
@@ -227,7 +221,7 @@ class SignIns {
     const token =
       typeof body.refreshToken === 'string'
         ? body.refreshToken
-        : cookieValue(exchange.headers.cookie, REFRESH_COOKIE)
+        : parseCookies(exchange.headers.cookie)[REFRESH_COOKIE]
     const { status } = exchange
     if (token === undefined || token === '') {
       expect(exchange, 401, 'no refresh token was sent')
@@ -276,7 +270,8 @@ class SignIns {
       throw new NotCovered(`status ${exchange.status}: the sandbox answers 201 or 401 here`)
     }
     const cookie = exchange.setCookie
-      .map((line) => cookieValue(line.split(';')[0], REFRESH_COOKIE))
+      .map((line) => Cookie.parse(line))
+      .map((parsed) => (parsed?.key === REFRESH_COOKIE ? parsed.value : undefined))
       .find((value) => value !== undefined && !isRedacted(value))
     const holder = owner ?? (cookie === undefined ? undefined : this.byToken.get(cookie))
     this.signedIn(holder ?? `~${exchange.index}`, {

@@ -5,6 +5,7 @@
  * factories (seeded: every field the recording did not show gets the factory's value),
  * and the session is exported as a scenario file, as a saved snapshot would be.
  */
+import { dequal } from 'dequal'
 import { base64url } from '../../../fixtures/personas.ts'
 import type { Sandbox } from '../../core/sandbox-types.ts'
 import type { CollectionName, User } from '../../model/schemas.ts'
@@ -35,13 +36,11 @@ const ORDER: CollectionName[] = [
   'notifications',
 ]
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
-
 /** The value a field had at the start: pinned, or the first allowed of `candidates`. */
 function startValue(fact: Fact, field: string, candidates: readonly unknown[], current?: unknown) {
   if (Object.hasOwn(fact.initial, field)) return { value: fact.initial[field] }
   const excluded = fact.excluded[field] ?? []
-  const allowed = (value: unknown) => !excluded.some((other) => same(other, value))
+  const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
   if (current !== undefined && allowed(current)) return undefined
   if (excluded.length === 0) return undefined
   const value = candidates.find(allowed)
@@ -87,7 +86,7 @@ export async function materialize(
       update(key: string, mutate: (draft: Record<string, unknown>) => void): Promise<unknown>
     }
     const record = table.get(key)!
-    const changed = Object.entries(fields).filter(([field, value]) => !same(record[field], value))
+    const changed = Object.entries(fields).filter(([field, value]) => !dequal(record[field], value))
     if (changed.length === 0) return
     await table.update(key, (draft) => {
       for (const [field, value] of changed) draft[field] = value

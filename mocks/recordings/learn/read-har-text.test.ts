@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createHar, createHarEntry, type HarEntry } from '../../core/har.ts'
 import { operations } from '../../operations/table.ts'
-import { createHar, createHarEntry, type HarEntry } from '../har.ts'
 import { harEntryChunks } from '../har-index.ts'
 import { RecordingsFormatError } from '../recordings.ts'
 import { toolField, withToolField } from '../test-recordings.ts'

@@ -57,14 +57,15 @@ export function createWorkerHandlers(
     sandbox,
     async ({ request, cookies, sandboxRequest, matched }) => {
       const { [COOKIE_HEADER_OVERRIDE]: override, ...headers } = sandboxRequest.headers
-      const cookie = joinCookies(
+      const joined = joinCookies(
         override,
         headers.cookie,
         request.credentials === 'omit' ? undefined : cookies,
       )
       const plain: SandboxRequest = {
         ...sandboxRequest,
-        headers: cookie === undefined ? headers : { ...headers, cookie },
+        headers: joined.header === undefined ? headers : { ...headers, cookie: joined.header },
+        cookies: joined.cookies,
       }
       const answer = await sandbox.handle(plain, matched)
       await options.onAnswer?.(plain, answer)

@@ -39,13 +39,15 @@ export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): 
       const jar = request.credentials === 'omit' ? undefined : cookieJar
       if (jar === undefined) return toFetchResponse(await sandbox.handle(sandboxRequest, matched))
       // The request's own `Cookie` header wins over the jar on a name clash.
-      const cookie = joinCookies(
+      const { header, cookies } = joinCookies(
         sandboxRequest.headers.cookie,
         jar.getCookieStringSync(request.url),
       )
       const headers =
-        cookie === undefined ? sandboxRequest.headers : { ...sandboxRequest.headers, cookie }
-      const answer = await sandbox.handle({ ...sandboxRequest, headers }, matched)
+        header === undefined
+          ? sandboxRequest.headers
+          : { ...sandboxRequest.headers, cookie: header }
+      const answer = await sandbox.handle({ ...sandboxRequest, headers, cookies }, matched)
       for (const setCookie of answer.setCookie) {
         jar.setCookieSync(setCookie, request.url, { ignoreError: true })
       }

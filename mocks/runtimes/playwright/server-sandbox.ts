@@ -8,12 +8,13 @@
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import { isControlPath } from '../../core/control-table.ts'
+import type { Har } from '../../core/har.ts'
 import type { HarExportOptions, JournalEntry, RequestJournal } from '../../core/journal.ts'
-import type { ResetOptions, ResetResult, Sandbox } from '../../core/sandbox-types.ts'
+import type { ResetOptions, ResetResult } from '../../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../core/session-id.ts'
 import { collectionNames, type DataSet } from '../../model/schemas.ts'
 import { createSnapshot, createStore, type Store } from '../../model/store.ts'
-import type { Har } from '../../recordings/har.ts'
+import type { Sandbox } from '../../sandbox.ts'
 import { fetchSync } from './fetch-sync.ts'
 
 export interface ServerSandboxOptions {
@@ -56,6 +57,7 @@ const NOT_OFFERED = [
   'usage',
   'openapiDocument',
   'replay',
+  'stages',
   'events',
 ] as const satisfies readonly Exclude<keyof Sandbox, Offered>[]
 

@@ -1,9 +1,10 @@
 /**
  * @module
  * Turns a `Set-Cookie` header value into the cookie shape Playwright's
- * `context.addCookies` takes.
+ * `context.addCookies` takes. The header is parsed by `tough-cookie`.
  */
 import type { BrowserContext } from '@playwright/test'
+import { Cookie } from 'tough-cookie'
 
 export type PlaywrightCookie = Parameters<BrowserContext['addCookies']>[0][number]
 
@@ -15,36 +16,21 @@ const SAME_SITE: Record<string, PlaywrightCookie['sameSite']> = {
 
 /** The cookie a `Set-Cookie` value sets for a response to `requestUrl`, or `undefined`. */
 export function parseSetCookie(header: string, requestUrl: string): PlaywrightCookie | undefined {
-  const [pair = '', ...attributes] = header.split(';')
-  const eq = pair.indexOf('=')
-  if (eq <= 0) return undefined
+  const parsed = Cookie.parse(header)
+  if (parsed === undefined || parsed.key === '') return undefined
   const url = new URL(requestUrl)
   const cookie: PlaywrightCookie = {
-    name: pair.slice(0, eq).trim(),
-    value: pair.slice(eq + 1).trim(),
-    domain: url.hostname,
-    path: defaultPath(url.pathname),
-    secure: false,
-    httpOnly: false,
+    name: parsed.key,
+    value: parsed.value,
+    domain: parsed.domain ? `.${parsed.domain}` : url.hostname,
+    path: parsed.path?.startsWith('/') ? parsed.path : defaultPath(url.pathname),
+    secure: parsed.secure,
+    httpOnly: parsed.httpOnly,
   }
-  for (const attribute of attributes) {
-    const [rawName = '', ...rest] = attribute.split('=')
-    const name = rawName.trim().toLowerCase()
-    const value = rest.join('=').trim()
-    if (name === 'path' && value.startsWith('/')) cookie.path = value
-    else if (name === 'domain' && value) cookie.domain = value.startsWith('.') ? value : `.${value}`
-    else if (name === 'httponly') cookie.httpOnly = true
-    else if (name === 'secure') cookie.secure = true
-    else if (name === 'samesite') {
-      const sameSite = SAME_SITE[value.toLowerCase()]
-      if (sameSite) cookie.sameSite = sameSite
-    } else if (name === 'max-age' && /^-?\d+$/.test(value)) {
-      cookie.expires = Math.floor(Date.now() / 1000) + Number(value)
-    } else if (name === 'expires' && cookie.expires === undefined) {
-      const time = Date.parse(value)
-      if (!Number.isNaN(time)) cookie.expires = Math.floor(time / 1000)
-    }
-  }
+  const sameSite = SAME_SITE[parsed.sameSite?.toLowerCase() ?? '']
+  if (sameSite) cookie.sameSite = sameSite
+  const expires = parsed.expiryTime()
+  if (expires !== undefined && Number.isFinite(expires)) cookie.expires = Math.floor(expires / 1000)
   return cookie
 }
 

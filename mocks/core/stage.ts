@@ -1,0 +1,45 @@
+/**
+ * @module
+ * What can be plugged into the core: a stage that may answer a request before the
+ * model does. The core runs, in order, the control API, the fault rules, the plugged
+ * stages (first answer wins), then the operation pipeline. Recorded answers are such a
+ * stage, given by the entry that assembles the sandbox, as a user prepends handlers
+ * with msw's `server.use()`.
+ */
+import type { SandboxRequest, SandboxResponse } from './http.ts'
+
+/** A request as a plugged stage sees it. */
+export interface StageRequest {
+  method: string
+  /** Decoded path, without the query. */
+  path: string
+  query: URLSearchParams
+  request: SandboxRequest
+  session: string
+}
+
+export interface SandboxStage {
+  /**
+   * An answer to give instead of the model's, or `undefined` to pass the request on. Asked
+   * for requests to the operations (after the fault rules) and to routes the sandbox does
+   * not know (before its 404 or 405).
+   */
+  answer(request: StageRequest): SandboxResponse | undefined | Promise<SandboxResponse | undefined>
+  /**
+   * Forgets what the stage keeps for `session` (its record was released), or for every
+   * session when called without one (`resetAll`).
+   */
+  rewind?(session?: string): void
+}
+
+/** The first answer of `stages`, in order; `undefined` when none answers. */
+export async function answerFromStages(
+  stages: readonly SandboxStage[],
+  request: StageRequest,
+): Promise<SandboxResponse | undefined> {
+  for (const stage of stages) {
+    const answer = await stage.answer(request)
+    if (answer !== undefined) return answer
+  }
+  return undefined
+}
