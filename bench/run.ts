@@ -39,7 +39,14 @@ import {
   measureSessionMemory,
   reliabilityFigures,
 } from './lib/reliability.ts'
-import { type BenchReport, formatLine, toMarkdown, updateReadme, withRatios } from './lib/report.ts'
+import {
+  BENCHMARKS_PAGE,
+  type BenchReport,
+  formatLine,
+  toMarkdown,
+  updateBenchmarksPage,
+  withRatios,
+} from './lib/report.ts'
 import { measureSnapshotReset, measureValidation } from './lib/scenario-files.ts'
 import { startChildServer } from './lib/servers.ts'
 import {
@@ -340,8 +347,10 @@ async function main() {
     `${JSON.stringify({ ...report, raw: { http: allRuns, coldStartMs: Object.fromEntries(cold), resetDefault, resetLarge, lookup, sessionRounds, snapshotReset, validation, recording, replay, learning } }, null, 2)}\n`,
   )
   await writeFile(`${results}latest.md`, `# Benchmark results\n\n${markdown}\n`)
-  await updateReadme(path('../README.md'), markdown)
-  log('\nWrote bench/results/latest.json, bench/results/latest.md and the table in README.md.')
+  await updateBenchmarksPage(path(`../${BENCHMARKS_PAGE}`), markdown)
+  log(
+    `\nWrote bench/results/latest.json, bench/results/latest.md and the table in ${BENCHMARKS_PAGE}.`,
+  )
 }
 
 await main()

@@ -31,7 +31,8 @@ export const legs = [
     title: 'Node 20, msw 2.15, TypeScript 5.9, Vite 7, Vitest 4.1',
     msw: 'msw@~2.15',
     devDependencies: tools({ typescript: '~5.9', vite: '^7', vitest: '~4.1', typesNode: '^20' }),
-    overlays: [],
+    // msw 2 names the option `onUnhandledRequest` (msw 3, which the guides show: `onUnhandledFrame`).
+    overlays: [join(here, 'overlays', 'msw2')],
     typecheck: [['tsc', '-b']],
     playwrightProjects: ['app', 'app-worker'],
     limitations: [],
@@ -42,9 +43,9 @@ export const legs = [
     title: 'Node 24, msw 3, TypeScript 7, Vite 8, Vitest 5',
     msw: 'msw@^3',
     devDependencies: tools({ typescript: '^7', vite: '^8', vitest: '^5', typesNode: '^24' }),
-    // msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame`; create-vite 9 (Vite 8,
-    // TypeScript 7) writes other tsconfig defaults (`module: nodenext` for Node files).
-    overlays: [join(here, 'overlays', 'msw3'), join(here, 'overlays', 'create-vite-9')],
+    // create-vite 9 (Vite 8, TypeScript 7) writes other tsconfig defaults (`module: nodenext`
+    // for Node files).
+    overlays: [join(here, 'overlays', 'create-vite-9')],
     typecheck: [
       ['tsc', '-b'],
       ['tsc', '-b', 'tsconfig.create-vite-9.json'],

@@ -195,3 +195,72 @@ test('works from the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter')
   await expect(page.getByText('Signed in as')).toBeVisible()
 })
+
+test('journals none of its own requests: no /favicon.ico row in the session it shows', async ({
+  page,
+}) => {
+  // The default session, as a QA engineer opening http://localhost:4010/__sandbox/ sees it.
+  await page.goto(`${server.url}/__sandbox/`)
+  await expect(page.getByRole('heading', { name: /Requests live/ })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: /Requests live/ })).toBeVisible()
+  const entries = (await (await call('/__sandbox/requests', 'default')).json()) as {
+    path: string
+  }[]
+  expect(entries.map((entry) => entry.path)).not.toContain('/favicon.ico')
+  await expect(page.getByTestId('journal')).not.toContainText('favicon')
+})
+
+test('names the persona of every call whose caller is known, and says yes or no to dryRun on every row', async ({
+  page,
+}) => {
+  const session = 'dash-persona'
+  await openDashboard(page, session)
+  await page.getByRole('button', { name: 'Sign in as host', exact: true }).click()
+  await expect(page.getByText(`Signed in as ${host.displayName}`)).toBeVisible()
+  // A cookie-only refresh, as an app signed in by the dashboard then makes it.
+  const refreshed = await call('/auth/refresh', session, {
+    method: 'POST',
+    body: '{}',
+    headers: { cookie: `refresh_token=${host.refreshToken}` },
+  })
+  expect(refreshed.status).toBe(200)
+  // Request, Status, Persona and dryRun of each row, newest first (Time and ms left out).
+  const journal = async () => {
+    const rows = await page.getByTestId('journal').getByRole('row').all()
+    const cells = await Promise.all(
+      rows
+        .slice(1)
+        .map(async (row) => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim())),
+    )
+    return cells.map(([, request, status, persona, , dryRun]) => [request, status, persona, dryRun])
+  }
+  // The cookie-only refresh, the dashboard's own dry-run refresh: both name the host.
+  await expect.poll(journal).toContainEqual(['POST /auth/refresh', '200', 'host', 'no'])
+  const rows = await journal()
+  expect(rows).toContainEqual(['POST /auth/refresh', '200', 'host', 'yes'])
+  expect(rows.map(([request]) => request)).toContain('POST /auth/idp/complete')
+  // One clear value on every row.
+  for (const [, , , dryRun] of rows) expect(['yes', 'no']).toContain(dryRun)
+})
+
+test('fits a 360 px window: sign-in buttons and the fault form within reach', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await openDashboard(page, 'dash-narrow')
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(360)
+  for (const control of [
+    page.getByRole('button', { name: 'Sign in as host', exact: true }),
+    page.getByRole('button', { name: 'Sign in as applicant', exact: true }),
+    page.getByLabel('Path pattern'),
+    page.getByRole('button', { name: 'Add rule' }),
+    page.getByRole('button', { name: 'Reset session' }),
+  ]) {
+    await control.scrollIntoViewIfNeeded()
+    const box = (await control.boundingBox())!
+    expect(box.x, String(control)).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, String(control)).toBeLessThanOrEqual(360)
+  }
+  await page.getByRole('button', { name: 'Sign in as host', exact: true }).click()
+  await expect(page.getByText(`Signed in as ${host.displayName}`)).toBeVisible()
+})

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { packTarball, root } from './pack-tarball.mjs'
-import { brokenLinks } from './readme-links.mjs'
+import { brokenLinks, linkedDocuments } from './readme-links.mjs'
 
 /** A file of the tarball, as text. */
 const fileOf = (tarball, path) =>
@@ -42,10 +42,19 @@ try {
       .filter(Boolean)
       .map((path) => path.replace(/^package\//, '')),
   )
-  const broken = brokenLinks(fileOf(tarball, 'README.md'), shipped, (path) => fileOf(tarball, path))
+  const documents = linkedDocuments(shipped)
+  if (!documents.includes('docs/README.md')) {
+    throw new Error('the package does not ship the guides (docs/): add "docs" to "files"')
+  }
+  const read = (path) => fileOf(tarball, path)
+  const broken = documents.flatMap((document) =>
+    brokenLinks(read(document), shipped, read, document).map((reason) => `${document}: ${reason}`),
+  )
   if (broken.length > 0)
-    throw new Error(`README links that fail on the package page:\n${broken.join('\n')}`)
-  console.log(`check:package: the README's links work on the package page`)
+    throw new Error(`Links that fail in the installed package:\n${broken.join('\n')}`)
+  console.log(
+    `check:package: the links of the README and ${documents.length - 1} guides work in the package`,
+  )
 } catch (error) {
   if (error instanceof Error && !('status' in error))
     console.error(`check:package: ${error.message}`)

@@ -1,8 +1,9 @@
 /**
  * @module
- * The README's links as the package page shows them: a link works when it is absolute, or
- * points at a heading of the README, or at a file the package ships (and at a heading of that
- * file, when it names one). Used by `check-package.mjs` on the tarball and by a test.
+ * The links of the README and the guides under `docs/` as the package page and any file viewer
+ * show them: a link works when it is absolute, or points at a heading of its own file, or at a
+ * file the package ships, relative to the linking file (and at a heading of that file, when it
+ * names one). Used by `check-package.mjs` on the tarball and by a test.
  */
 
 /** GitHub's anchor of each heading of a Markdown text (a repeated heading gets `-1`, `-2`...). */
@@ -31,22 +32,39 @@ export function linkTargets(markdown) {
   return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1])
 }
 
+/** `path` as seen from the folder of `from`, both relative to the package's root. */
+export function resolveFrom(from, path) {
+  const parts = from.split('/').slice(0, -1)
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop()
+    else if (part !== '.' && part !== '') parts.push(part)
+  }
+  return parts.join('/')
+}
+
+/** The Markdown files whose links must work: the README and every guide under `docs/`. */
+export function linkedDocuments(shipped) {
+  return [...shipped].filter((path) => path === 'README.md' || /^docs\/.*\.md$/.test(path)).sort()
+}
+
 /**
- * The links of `readme` that do not work on the package page, each with the reason.
- * `shipped` holds the paths the package ships (`dist/index.js`, `server/README.md`...);
- * `read(path)` gives a shipped Markdown file's text, for its headings.
+ * The links of `markdown` (the file `from`, `README.md` unless told) that do not work on the
+ * package page, each with the reason. `shipped` holds the paths the package ships
+ * (`dist/index.js`, `server/README.md`...); `read(path)` gives a shipped Markdown file's text,
+ * for its headings.
  */
-export function brokenLinks(readme, shipped, read) {
-  const own = headingAnchors(readme)
+export function brokenLinks(markdown, shipped, read, from = 'README.md') {
+  const own = headingAnchors(markdown)
   const broken = []
-  for (const target of linkTargets(readme)) {
+  const name = from === 'README.md' ? 'the README' : from
+  for (const target of linkTargets(markdown)) {
     if (/^(https?:|mailto:)/.test(target)) continue
     const [path, anchor] = target.split('#')
     if (path === '') {
-      if (!own.has(anchor)) broken.push(`${target}: no such heading in the README`)
+      if (!own.has(anchor)) broken.push(`${target}: no such heading in ${name}`)
       continue
     }
-    const file = path.replace(/^\.\//, '')
+    const file = resolveFrom(from, path)
     if (!shipped.has(file)) {
       broken.push(`${target}: the package does not ship ${file}`)
       continue

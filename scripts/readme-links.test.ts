@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain JavaScript module, shared with check-package.mjs
-import { brokenLinks, headingAnchors } from './readme-links.mjs'
+import { brokenLinks, headingAnchors, linkedDocuments, resolveFrom } from './readme-links.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8')
@@ -19,9 +19,34 @@ function shippedFiles(): Set<string> {
   return new Set(packed.files.map((file) => file.path))
 }
 
-describe("the README's links", () => {
-  it('work on the package page: headings, or files the package ships', () => {
-    expect(brokenLinks(read('README.md'), shippedFiles(), read)).toEqual([])
+describe('the links of the README and the guides', () => {
+  const shipped = shippedFiles()
+  const documents: string[] = linkedDocuments(shipped)
+
+  it('are checked in every guide the package ships under docs/', () => {
+    expect(documents).toContain('README.md')
+    expect(documents).toContain('docs/README.md')
+    expect(documents).toContain('docs/frontend/react.md')
+    expect(documents).toContain('docs/reference/control-api.md')
+    expect(documents.length).toBeGreaterThan(25)
+  })
+
+  it('work in node_modules and any file viewer: headings, or files the package ships', () => {
+    const broken = documents.flatMap((document) =>
+      brokenLinks(read(document), shipped, read, document).map(
+        (reason: string) => `${document}: ${reason}`,
+      ),
+    )
+    expect(broken).toEqual([])
+  })
+
+  it('start from a README of at most 200 lines that points at the React, Next.js and QA guides', () => {
+    const readme = read('README.md')
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(200)
+    // Within the first screen: the React path, the Next.js path, the QA console.
+    const top = readme.split('\n').slice(0, 15).join('\n')
+    for (const guide of ['react.md', 'nextjs.md']) expect(top).toContain(`(docs/frontend/${guide})`)
+    expect(top).toContain('(docs/qa/dashboard.md)')
   })
 
   it('are found broken when they point at a file not shipped or a heading not there', () => {
@@ -32,6 +57,17 @@ describe("the README's links", () => {
       '#gone: no such heading in the README',
       'server/README.md#nope: no such heading in server/README.md',
       'x.md: the package does not ship x.md',
+    ])
+  })
+
+  it("are read from the linking file's folder", () => {
+    expect(resolveFrom('docs/qa/faults.md', '../../server/README.md')).toBe('server/README.md')
+    expect(resolveFrom('docs/qa/faults.md', 'clock.md')).toBe('docs/qa/clock.md')
+    expect(resolveFrom('README.md', './docs/README.md')).toBe('docs/README.md')
+    const guide = 'See [clock](clock.md#set-it), [top](../../README.md), [out](../x.md).\n'
+    const shipped = new Set(['docs/qa/clock.md', 'README.md'])
+    expect(brokenLinks(guide, shipped, () => '# Set it\n', 'docs/qa/faults.md')).toEqual([
+      '../x.md: the package does not ship docs/x.md',
     ])
   })
 

@@ -1,42 +1,128 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** The consumer test's projects: the React app, the vanilla TypeScript one, the Next.js app. */
 const projects = ['consumer/react/project/', 'consumer/project/', 'consumer/next/project/']
-const readme = readFileSync(`${root}README.md`, 'utf8')
+/** The languages whose blocks a reader copies into a project: each must be a tested file. */
+const RECIPE_LANGUAGES = ['ts', 'tsx', 'js', 'json', 'yaml', 'dotenv']
+/** Put on the line above a block that is not a file to copy, saying why. */
+const NOT_A_RECIPE = /^<!-- not a recipe: \S.* -->$/
 
-/**
- * The README's code blocks whose first line names a file of a consumer project, keyed by
- * that project and path: the project whose file the block equals, else the first that has it.
- */
-function recipes(): Map<string, { text: string; file: string }> {
-  const found = new Map<string, { text: string; file: string }>()
-  for (const [, body] of readme.matchAll(/```(?:ts|tsx|js)\n([\s\S]*?)```/g)) {
-    const [first, ...rest] = body!.split('\n')
-    const path = /^\/\/ ([\w./-]+)$/.exec(first ?? '')?.[1]
-    if (!path) continue
-    const text = rest.join('\n')
-    const candidates = projects.filter((project) => existsSync(`${root}${project}${path}`))
-    const project =
-      candidates.find((candidate) => readFileSync(`${root}${candidate}${path}`, 'utf8') === text) ??
-      candidates[0]
-    if (project) found.set(`${project}${path}`, { text, file: `${root}${project}${path}` })
-  }
-  return found
+/** The README and every guide under `docs/`. */
+function documents(): string[] {
+  const guides = readdirSync(`${root}docs`, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .map((path) => `docs/${path}`)
+  return ['README.md', ...guides.sort()]
 }
 
-describe("the README's recipes", () => {
+interface Block {
+  /** `README.md:12`: the document and the line of the opening fence. */
+  where: string
+  language: string
+  text: string
+  /** The line above the fence. */
+  before: string
+}
+
+/** The fenced code blocks of a Markdown text. */
+function codeBlocks(document: string, markdown: string): Block[] {
+  const lines = markdown.split('\n')
+  const blocks: Block[] = []
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^```(\S*)/.exec(lines[index]!)
+    if (!open) continue
+    const end = lines.findIndex((line, at) => at > index && line.startsWith('```'))
+    blocks.push({
+      where: `${document}:${index + 1}`,
+      language: open[1]!,
+      text: `${lines.slice(index + 1, end).join('\n')}\n`,
+      before: lines[index - 1] ?? '',
+    })
+    index = end
+  }
+  return blocks
+}
+
+/** Every file of the repository, by its text: a block equal to one is that file. */
+function repositoryFiles(): Map<string, string> {
+  const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n')
+  const byText = new Map<string, string>()
+  for (const path of files) {
+    if (!/\.(ts|tsx|js|mjs|json|ya?ml)$/.test(path) || !existsSync(`${root}${path}`)) continue
+    byText.set(readFileSync(`${root}${path}`, 'utf8'), path)
+  }
+  return byText
+}
+
+type Verdict = { recipe: string } | { fragment: true } | { problem: string }
+
+/**
+ * What a block is: the file of a consumer project its first line names (`// src/main.tsx`,
+ * `# .env.sandbox`),
+ * a file of the repository it equals, a fragment marked as such, or a problem.
+ */
+function judge(block: Block, files: Map<string, string>): Verdict {
+  const [first, ...rest] = block.text.split('\n')
+  // `// src/main.tsx` in code, `# .env.sandbox` in a file whose comments start with `#`.
+  const comment = block.language === 'dotenv' || block.language === 'yaml' ? '#' : '//'
+  const path = new RegExp(`^${comment} ([\\w./-]+\\.\\w+)$`).exec(first ?? '')?.[1]
+  if (path) {
+    const text = rest.join('\n')
+    const candidates = projects.filter((project) => existsSync(`${root}${project}${path}`))
+    const project = candidates.find(
+      (candidate) => readFileSync(`${root}${candidate}${path}`, 'utf8') === text,
+    )
+    if (project) return { recipe: `${project}${path}` }
+    return candidates.length > 0
+      ? { problem: `differs from ${candidates.map((c) => `${c}${path}`).join(' and ')}` }
+      : { problem: `names ${path}, which no consumer project has` }
+  }
+  const file = files.get(block.text)
+  if (file) return { recipe: file }
+  if (NOT_A_RECIPE.test(block.before)) return { fragment: true }
+  return {
+    problem:
+      'is neither a tested file (a first line `// <path>` of a consumer project, or a file of the repository) nor marked `<!-- not a recipe: <why> -->`',
+  }
+}
+
+function recipeBlocks() {
+  const files = repositoryFiles()
+  return documents().flatMap((document) =>
+    codeBlocks(document, readFileSync(`${root}${document}`, 'utf8'))
+      .filter((block) => RECIPE_LANGUAGES.includes(block.language))
+      .map((block) => ({ block, verdict: judge(block, files) })),
+  )
+}
+
+describe('the recipes of the README and the guides', () => {
+  const judged = recipeBlocks()
+
+  it('are every one a tested file, or marked as not a recipe', () => {
+    const problems = judged.flatMap(({ block, verdict }) =>
+      'problem' in verdict ? [`${block.where} (${block.language}): ${verdict.problem}`] : [],
+    )
+    expect(problems).toEqual([])
+  })
+
   it('are the files the consumer test installs and runs, character for character', () => {
-    const found = recipes()
-    expect([...found.keys()].sort()).toEqual(
+    const recipes = new Set(
+      judged.flatMap(({ verdict }) => ('recipe' in verdict ? [verdict.recipe] : [])),
+    )
+    expect([...recipes].filter((path) => path.startsWith('consumer/')).sort()).toEqual(
       [
         'consumer/react/project/.storybook/main.ts',
+        'consumer/react/project/.env.production',
+        'consumer/react/project/.env.sandbox',
         'consumer/react/project/.storybook/preview.tsx',
         'consumer/react/project/codegen/openapi-ts.config.ts',
         'consumer/react/project/e2e/bookings.spec.ts',
         'consumer/react/project/e2e/devtools.spec.ts',
+        'consumer/react/project/e2e/network.spec.ts',
         'consumer/react/project/e2e/stories.spec.ts',
         'consumer/react/project/orval.config.ts',
         'consumer/react/project/playwright.config.ts',
@@ -48,20 +134,68 @@ describe("the README's recipes", () => {
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',
+        'consumer/react/project/vite.config.ts',
+        'consumer/next/project/app/account.tsx',
         'consumer/next/project/app/actions.ts',
         'consumer/next/project/app/bookings.tsx',
+        'consumer/next/project/app/page.tsx',
+        'consumer/next/project/next.config.ts',
         'consumer/next/project/e2e/bookings.spec.ts',
         'consumer/next/project/playwright.config.ts',
+        'consumer/project/.storybook/main.ts',
+        'consumer/project/.storybook/preview.ts',
         'consumer/project/e2e/app.spec.ts',
+        'consumer/project/src/AccountStatus.stories.ts',
         'consumer/project/scripts/typed-client.mjs',
         'consumer/project/src/bookings.test.ts',
+        'consumer/project/src/first.test.ts',
         'consumer/project/src/recorded.test.ts',
         'consumer/project/src/learned.test.ts',
         'consumer/project/src/main.ts',
       ].sort(),
     )
-    for (const [path, { text, file }] of found) {
-      expect(text, path).toBe(readFileSync(file, 'utf8'))
-    }
+  })
+
+  it('are found out when a block is neither a file nor marked', () => {
+    const markdown = [
+      '```ts',
+      '// src/main.ts',
+      'changed()',
+      '```',
+      '',
+      '<!-- not a recipe: one option of a larger file -->',
+      '```ts',
+      "test: { environment: 'jsdom' }",
+      '```',
+      '',
+      '```ts',
+      "test: { environment: 'jsdom' }",
+      '```',
+      '```sh',
+      'npm test',
+      '```',
+    ].join('\n')
+    const files = new Map<string, string>()
+    const verdicts = codeBlocks('x.md', markdown)
+      .filter((block) => RECIPE_LANGUAGES.includes(block.language))
+      .map((block) => [block.where, judge(block, files)])
+    expect(verdicts).toEqual([
+      ['x.md:1', { problem: 'differs from consumer/project/src/main.ts' }],
+      ['x.md:7', { fragment: true }],
+      ['x.md:11', { problem: expect.stringMatching(/^is neither a tested file/) }],
+    ])
+  })
+
+  it('name the create-vite and create-next-app versions the consumer projects were made from', () => {
+    const pinned = (leg: string) =>
+      /template: '(create-[\w-]+)@(\d+\.\d+\.\d+)'/.exec(readFileSync(`${root}${leg}`, 'utf8'))
+    const [, createVite, viteVersion] = pinned('consumer/react/leg.mjs')!
+    const [, createNext, nextVersion] = pinned('consumer/next/leg.mjs')!
+    expect([createVite, createNext]).toEqual(['create-vite', 'create-next-app'])
+    const react = readFileSync(`${root}docs/frontend/react.md`, 'utf8')
+    const next = readFileSync(`${root}docs/frontend/nextjs.md`, 'utf8')
+    expect(react).toContain(`npm create vite@${viteVersion} my-app -- --template react-ts`)
+    expect(next).toContain(`npx create-next-app@${nextVersion}`)
+    for (const text of [react, next]) expect(text).not.toMatch(/create[- ](vite|next-app)@latest/)
   })
 })

@@ -20,7 +20,10 @@ export function browserUrl(url: string): string {
   return url.replace(/^http:\/\/127\.0\.0\.1(?=[:/]|$)/, 'http://localhost')
 }
 
-/** The start-up message: URL, scenario, persona keys and a curl to sign in as `host`. */
+/**
+ * The start-up message: URL, scenario, persona keys, a curl to sign in as `host`, and where
+ * the dashboard and the API reference are (unless the control API is closed).
+ */
 export function formatBanner(
   url: string,
   sandbox: Sandbox,
@@ -59,6 +62,8 @@ export function formatBanner(
           '    use it with Authorization: Bearer <token>, or SANDBOX_CONTROL_OPEN=true (--control-open) to open it.',
         ]
       : [
+          `  Dashboard:     ${url}/__sandbox/`,
+          `  API reference: ${url}/__sandbox/docs`,
           `  Control API: ${url}/__sandbox/health, /personas, /scenarios, /reset, /collections/:name, /requests, /openapi.json`,
         ]),
     ...(control === 'token'

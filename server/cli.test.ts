@@ -247,6 +247,18 @@ describe('platform-sandbox command', () => {
     const contract = await fetch(`${url}/__sandbox/openapi.json`)
     expect(contract.status).toBe(200)
     expect(((await contract.json()) as { paths: object }).paths).toHaveProperty(['/auth/refresh'])
+    // The banner names the dashboard and the API reference, and both answer there.
+    const [, dashboard] = await cli.output(/Dashboard: +(\S+)/)
+    const [, reference] = await cli.output(/API reference: +(\S+)/)
+    expect([dashboard, reference]).toEqual([`${url}/__sandbox/`, `${url}/__sandbox/docs`])
+    for (const page of [dashboard!, reference!]) {
+      const answer = await fetch(page)
+      expect([page, answer.status, answer.headers.get('content-type')]).toEqual([
+        page,
+        200,
+        expect.stringContaining('text/html'),
+      ])
+    }
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toBe(0)
   }, 60_000)

@@ -46,6 +46,12 @@ describe('binding to an interface other than loopback', () => {
     expect(banner).toContain('Authorization: Bearer <control token>')
     expect(listenAddress('::', 80)).toBe('http://[::]:80')
   })
+
+  it('prints where the dashboard and the API reference are', () => {
+    const lines = formatBanner('http://localhost:4010', createSandbox()).split('\n')
+    expect(lines).toContain('  Dashboard:     http://localhost:4010/__sandbox/')
+    expect(lines).toContain('  API reference: http://localhost:4010/__sandbox/docs')
+  })
 })
 
 describe('the control API beyond loopback', () => {
@@ -92,6 +98,7 @@ describe('the control API beyond loopback', () => {
     )
     expect(banner).toContain('http://127.0.0.1:4010/__sandbox/health answers')
     expect(banner).not.toContain('/collections/:name')
+    expect(banner).not.toContain('Dashboard:')
     const opened = formatBanner('http://127.0.0.1:4010', createSandbox(), {
       address: listenAddress('0.0.0.0', 4010),
       control: 'open',

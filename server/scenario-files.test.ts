@@ -36,7 +36,7 @@ const post = (url: string, body: unknown, session?: string) =>
   })
 
 describe('platform-sandbox --scenario-file', () => {
-  it('starts from the README example, lists it, and resets sessions to it', async () => {
+  it('starts from the example of the scenarios guide, lists it, and resets sessions to it', async () => {
     const cli = run(['--scenario-file', EXAMPLE, '--scenario', 'host-no-bookings'])
     const url = await cli.url
     const scenarios = await json(`${url}/__sandbox/scenarios`)
@@ -86,7 +86,7 @@ describe('platform-sandbox --scenario-file', () => {
     )
   }, 60_000)
 
-  it('prints, for a typo in the example, exactly the output the README shows', async () => {
+  it('prints, for a typo in the example, exactly the output the scenarios guide shows', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'scenario-typo-'))
     await mkdir(path.join(folder, 'scenarios'))
     const typo = (await readFile(EXAMPLE, 'utf8'))
@@ -96,7 +96,7 @@ describe('platform-sandbox --scenario-file', () => {
     const cli = run(['--scenario-file', 'scenarios/host-no-bookings.yaml'], folder)
     expect((await cli.exited).code).toBe(2)
     expect(cli.stderr()).toMatch(/^platform-sandbox: Invalid scenarios, 3 problems:\n/)
-    const readme = await readFile('README.md', 'utf8')
+    const readme = await readFile('docs/qa/scenarios.md', 'utf8')
     expect(readme).toContain(`\`\`\`text\n${cli.stderr()}\`\`\``)
   }, 60_000)
 

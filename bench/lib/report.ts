@@ -1,7 +1,8 @@
 /**
  * @module
  * The benchmark's figures, each beside its baseline as a ratio, printed and
- * written to `bench/results/` and to the table between the markers of README.md.
+ * written to `bench/results/` and to the table between the markers of
+ * `docs/contributing/benchmarks.md` (never the README, which stays short).
  */
 import { readFile, writeFile } from 'node:fs/promises'
 
@@ -33,8 +34,10 @@ export interface BenchReport {
   figures: (Figure & { ratio: number; met: boolean | null })[]
 }
 
-export const README_START = '<!-- bench:start -->'
-export const README_END = '<!-- bench:end -->'
+export const TABLE_START = '<!-- bench:start -->'
+export const TABLE_END = '<!-- bench:end -->'
+/** The page the table is written to, from the repository's root. */
+export const BENCHMARKS_PAGE = 'docs/contributing/benchmarks.md'
 
 function format(value: number, unit: string): string {
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2
@@ -90,20 +93,23 @@ export function toMarkdown(report: BenchReport): string {
   ].join('\n')
 }
 
-/** Replaces the text between the bench markers of `path`, adding the markers at the end if absent. */
-export async function updateReadme(path: string, table: string): Promise<void> {
-  let text = ''
+/** `text` with the table between the bench markers, the markers added at the end if absent. */
+export function withTable(text: string, table: string): string {
+  const block = `${TABLE_START}\n${table}\n\nRegenerate with \`npm run bench\`; see [bench/README.md](../../bench/README.md).\n${TABLE_END}`
+  const start = text.indexOf(TABLE_START)
+  const end = text.indexOf(TABLE_END)
+  return start !== -1 && end > start
+    ? text.slice(0, start) + block + text.slice(end + TABLE_END.length)
+    : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${block}\n`
+}
+
+/** Writes the table into the benchmarks page at `path` (`BENCHMARKS_PAGE`), made if absent. */
+export async function updateBenchmarksPage(path: string, table: string): Promise<void> {
+  let text = '# Benchmarks\n'
   try {
     text = await readFile(path, 'utf8')
   } catch {
-    // No README yet: start one with just the markers.
+    // No page yet: start one with a title and the markers.
   }
-  const block = `${README_START}\n${table}\n\nRegenerate with \`npm run bench\`; see [bench/README.md](bench/README.md).\n${README_END}`
-  const start = text.indexOf(README_START)
-  const end = text.indexOf(README_END)
-  const next =
-    start !== -1 && end > start
-      ? text.slice(0, start) + block + text.slice(end + README_END.length)
-      : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${block}\n`
-  await writeFile(path, next)
+  await writeFile(path, withTable(text, table))
 }

@@ -20,6 +20,9 @@ const SANDBOX_MARKERS = [/sandbox/i, /mockServiceWorker/, /\bmsw\b/i]
 
 export const reactLeg = {
   name: 'node24-react',
+  // What `project/` was made from: the guide's `npm create vite@<version>` names the same one.
+  // Moving to a newer create-vite is a change made on purpose: its files, then this line.
+  template: 'create-vite@9.3.0',
   title: 'Node 24, React 19, Vite 8, TypeScript 7, msw 3, TanStack Query, hey-api, orval',
   project: join(here, 'project'),
   msw: 'msw@^3',
@@ -89,6 +92,16 @@ async function reactSteps({ step, sh, project, env, log }) {
       return SANDBOX_MARKERS.filter((marker) => marker.test(text)).map((m) => `${file}: ${m}`)
     })
     if (leaks.length > 0) throw new StepError(`the production build holds ${leaks.join(', ')}`)
+    // The API's production address, from `.env.production`, is the one the build calls.
+    const production = /^VITE_API_URL=(.+)$/m.exec(
+      readFileSync(join(project, '.env.production'), 'utf8'),
+    )?.[1]
+    const bundle = readdirSync(assets)
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n')
+    if (!production || !bundle.includes(production)) {
+      throw new StepError(`the production build does not call ${production}`)
+    }
     log(`production build: ${readdirSync(assets).join(', ')}, none of the sandbox`)
   })
   const storybook = await step('r5. storybook build (@storybook/react-vite)', () =>

@@ -1,5 +1,5 @@
 /**
- * The README's container examples (Compose, a CI `services:` entry, Kubernetes) are these
+ * The container examples of the guide (docs/operate/container-and-ci.md) (Compose, a CI `services:` entry, Kubernetes) are these
  * files, and they ask of the image only what it does: variables the command reads, its
  * port, user and health path, the session header the nginx scale-out test hashes. The
  * tools themselves (Docker Compose, GitHub Actions, Kubernetes) do not run here.
@@ -36,8 +36,8 @@ function optionsIn(env: Record<string, string>) {
 }
 
 describe('the container examples', () => {
-  it('are in the README, character for character', () => {
-    const readme = read('README.md')
+  it('are in the containers guide, character for character', () => {
+    const readme = read('docs/operate/container-and-ci.md')
     for (const path of examples) expect(readme, path).toContain(`\`\`\`yaml\n${read(path)}\`\`\``)
   })
 

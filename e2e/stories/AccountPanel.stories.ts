@@ -59,3 +59,15 @@ export const HostWithDevtools: Story = {
     sandbox: { persona: 'host', devtools: true } satisfies StorySandboxParameters,
   },
 }
+
+/**
+ * The host, calling the API at `http://localhost:4010` as a generated client does: only the
+ * worker answers there, so a request that escapes it fails ("Failed to fetch").
+ */
+export const HostAtTheApiAddress: Story = {
+  render: (_args, { loaded }) => {
+    const { accessToken } = loaded.sandbox as StorySandbox
+    const api = createApi('http://localhost:4010')
+    return createAccountPanel({ api, accessToken: accessToken ?? '' }).element
+  },
+}

@@ -58,7 +58,7 @@ export function refreshTokenOwner(store: Store, token: string): RefreshTokenOwne
  * The refresh token in a request's raw body, without failing on a body that is not JSON
  * (the pipeline refuses that itself) or is too long to be a sign-in.
  */
-export function refreshTokenInBody(request: SandboxRequest): string | undefined {
+export function refreshTokenInBody(request: Pick<SandboxRequest, 'body'>): string | undefined {
   if (!request.body || request.body.length >= 10_000) return undefined
   try {
     const body = JSON.parse(request.body) as { refreshToken?: unknown }

@@ -6,7 +6,7 @@
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
-import { readBearer } from './caller.ts'
+import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
 import { readDryRunQuery } from './dry-run.ts'
 import {
   badRequest,
@@ -51,7 +51,10 @@ export interface PipelineResult {
   response: SandboxResponse
   /** `true`/`false` when the operation carries `dryRun`, `null` otherwise. */
   dryRun: boolean | null
-  /** Public id of the signed-in caller, once authenticated. */
+  /**
+   * Public id of the caller, when known: the subject of the access token, else the owner of
+   * the refresh token the request sends (a refresh, in its body or its cookie).
+   */
   callerId: string | null
 }
 
@@ -157,6 +160,17 @@ async function authenticate(
   return user
 }
 
+/**
+ * The user whose refresh token a request sends (the body wins over the cookie, as in
+ * `POST /auth/refresh`), or `null`: how the journal knows the caller of a refresh.
+ */
+function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> | null {
+  const token = sentRefreshToken(refreshTokenInBody({ body: input.body }), input.cookies)
+  if (token === undefined) return null
+  const owner = refreshTokenOwner(store, token)
+  return owner.ok ? owner.user : null
+}
+
 /** Runs `operation` for one request against `store`. Never throws. */
 export async function runPipeline(
   operation: Operation,
@@ -189,6 +203,8 @@ export async function runPipeline(
     }
 
     caller = await authenticate(operation, input.headers, store, settings)
+    // Before the operation runs: a refresh may revoke the token it was sent.
+    caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     const outcome = await operation.run({
       params: params.data,
       body: parsedBody?.ok ? parsedBody.data : undefined,
@@ -210,6 +226,9 @@ export async function runPipeline(
       response: jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? []),
     }
   } catch (error) {
+    if (!caller && !readBearer(input.headers.authorization).ok) {
+      caller = refreshTokenSender(input, store)
+    }
     const callerId = caller?.publicId ?? null
     if (error instanceof SandboxError) return { dryRun, callerId, response: errorResponse(error) }
     console.error(`[sandbox] ${operation.id} failed:`, error)

@@ -278,8 +278,8 @@ describe('scenario files', () => {
     ).toHaveLength(1)
   })
 
-  it('keeps the example file in the repository as the README shows it', async () => {
-    const readme = await readFile('README.md', 'utf8')
+  it('keeps the example file in the repository as the scenarios guide shows it', async () => {
+    const readme = await readFile('docs/qa/scenarios.md', 'utf8')
     const example = await readFile(EXAMPLE, 'utf8')
     expect(readme).toContain(example.trim())
   })

@@ -12,6 +12,9 @@ export const dashboardPage = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Platform API sandbox: dashboard</title>
+    <!-- An icon of its own: the browser then asks for no /favicon.ico, which would be a
+         request of the session's journal. -->
+    <link rel="icon" href="data:," />
     <style>${pageStyles}${panelStyles}</style>
   </head>
   <body>

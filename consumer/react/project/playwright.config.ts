@@ -15,7 +15,8 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] },
   },
   projects: [
-    { name: 'app', testMatch: 'bookings.spec.ts' },
+    // A spec file no project matches is not run, without a word: list each one.
+    { name: 'app', testMatch: ['bookings.spec.ts', 'network.spec.ts'] },
     // Without the fixture: the page's own worker answers, and the devtools are mounted.
     { name: 'worker', testMatch: 'devtools.spec.ts' },
     { name: 'storybook', testMatch: 'stories.spec.ts', use: { baseURL: storybookUrl } },

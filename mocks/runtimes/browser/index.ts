@@ -16,6 +16,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox.ts'
+import { whenControlled } from './controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -181,6 +182,8 @@ export async function startSandboxWorker(
       ...unhandledOption(onUnhandledRequest),
       quiet,
     })
+    // The app's first request waits for the worker to control the page, or would escape it.
+    await whenControlled()
   }
 
   const controls: SandboxWorker = {

@@ -9,6 +9,7 @@ import { type SetupWorker, setupWorker } from 'msw/browser'
 import { signIn } from '../../../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
+import { whenControlled } from '../browser/controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -135,6 +136,8 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
         ...unhandledOption('bypass'),
         quiet: true,
       })
+      // Not before the worker controls the page: the story's requests would escape it.
+      await whenControlled()
       return worker
     },
     async loader({ parameters }) {

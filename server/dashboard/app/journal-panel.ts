@@ -54,7 +54,7 @@ export function JournalPanel(props: { api: Api }) {
                 <td class=${`status s${String(entry.status)[0]}`}>${entry.status === 0 ? 'network error' : entry.status}</td>
                 <td>${entry.persona ?? ''}</td>
                 <td>${entry.durationMs.toFixed(1)}</td>
-                <td>${entry.dryRun === null ? '' : String(entry.dryRun)}</td>
+                <td>${entry.dryRun === true ? 'yes' : 'no'}</td>
                 <td>${entry.fault ?? ''}${entry.gateway ? html` <span class="badge">gateway</span>` : ''}</td>
               </tr>`,
             )}

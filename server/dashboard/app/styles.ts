@@ -8,11 +8,14 @@
 export const pageStyles = `
 :root { color-scheme: light dark; font: 14px/1.4 system-ui, sans-serif; --line: #8884; --accent: #2563eb; }
 body { margin: 0; }
-header { display: flex; align-items: baseline; gap: 1rem; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: .25rem 1rem; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
 h1 { font-size: 1.2rem; margin: 0; }
 main { padding: .5rem 1rem; }
 .columns { display: grid; grid-template-columns: minmax(320px, 1fr) minmax(420px, 1.4fr); gap: 1rem; }
 @media (max-width: 900px) { .columns { grid-template-columns: 1fr; } }
+/* From 360 px up: a column never grows past the window; wide tables scroll inside it. */
+.columns > * { min-width: 0; }
+@media (max-width: 480px) { main, header { padding-left: .5rem; padding-right: .5rem; } }
 `
 
 /** What every panel uses, in either host. */
@@ -23,14 +26,14 @@ h2 { font-size: 1rem; margin: 0 0 .5rem; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: .5rem; align-items: end; }
 .field { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; }
 label { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; }
-input, select, textarea, button { font: inherit; }
+input, select, textarea, button { font: inherit; max-width: 100%; box-sizing: border-box; }
 textarea { width: 100%; font-family: ui-monospace, monospace; font-size: .75rem; }
 button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; font-size: .8rem; }
 th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td { max-width: 18rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.scroll { max-height: 24rem; overflow: auto; }
+.scroll { max-height: 24rem; overflow: auto; max-width: 100%; }
 .status.s2 { color: #15803d; } .status.s4 { color: #b45309; } .status.s5, .status.s0 { color: #dc2626; }
 tr.faulted { background: #a855f722; }
 .badge { font-size: .7rem; padding: 0 .3rem; border-radius: 1rem; border: 1px solid currentColor; color: #dc2626; }

@@ -24,3 +24,21 @@ test('a test that declines nothing sees the booking pending', async ({ page, san
   const store = await sandbox.store()
   expect(store.bookings.get('bkg_pending')?.status).toBe('pending')
 })
+
+test('a server component calls the API in the test session, at request time', async ({
+  page,
+  sandbox,
+}) => {
+  await page.goto('/')
+  await expect(page.getByTestId('account-status')).toHaveText('Signed out')
+  await page.getByRole('button', { name: 'Sign in as host' }).click()
+  await expect(page.getByText('Signed in as host')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByTestId('account-status')).toHaveText('Payouts enabled')
+  expect(sandbox.journal.list().map((entry) => [entry.operationId, entry.status])).toEqual([
+    ['completeIdpSignIn', 201],
+    ['refreshToken', 200],
+    ['getAccountStatus', 200],
+  ])
+})

@@ -2,8 +2,10 @@ import { client } from './client/client.gen.ts'
 import { completeIdpSignIn, refreshToken } from './client/sdk.gen.ts'
 
 // Generated from platform-sandbox/openapi.app.json (see codegen/); its base URL is the
-// sandbox's, http://localhost:4010. Cookies go with every call: the refresh_token cookie.
-client.setConfig({ credentials: 'include' })
+// sandbox's, http://localhost:4010, kept in development, tests and sandbox builds. A production
+// build calls the API that `.env.production` names. Cookies go with every call.
+const apiUrl: string | undefined = import.meta.env.VITE_API_URL
+client.setConfig({ ...(apiUrl ? { baseUrl: apiUrl } : {}), credentials: 'include' })
 
 /** The access token of the session the refresh_token cookie holds, or `null` when none. */
 export async function restoreSession(): Promise<string | null> {

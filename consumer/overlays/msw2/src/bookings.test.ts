@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 const { server, sandbox, reset } = setupSandboxServer()
 const api = createPlatformClient({ baseUrl: 'http://localhost:4010' })
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => reset())
 afterAll(() => server.close())
 

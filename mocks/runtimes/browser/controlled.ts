@@ -1,0 +1,75 @@
+/**
+ * @module
+ * A page answered by msw's worker must be controlled by it: an uncontrolled page's requests
+ * go to the network (`ERR_CONNECTION_REFUSED` to `http://localhost:4010`: "Failed to fetch").
+ *
+ * msw's worker unregisters itself when the last page that started it unloads (its
+ * `CLIENT_CLOSED`). A page loaded meanwhile, the next load of a story's `iframe.html` for one,
+ * is controlled by no worker while that registration is being removed. `worker.start()` then
+ * registers the same worker again, which comes back as it was, already active: it is not
+ * activated anew, so it never claims the page, and the start resolves all the same. msw reloads
+ * an uncontrolled page only when it finds the registration before it starts.
+ *
+ * So after the start: a page still uncontrolled waits a moment for the worker to claim it,
+ * and is reloaded otherwise (the registration stands by then, so the new load is controlled).
+ * It is reloaded once: a page that stays uncontrolled after that gets a warning instead.
+ */
+
+/** What the check reads of the page; the browser's own by default. */
+export interface PageControl {
+  container: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  reload(): void
+  warn(message: string): void
+}
+
+const RELOADED = 'platform-sandbox:reloaded-uncontrolled'
+
+/** How long a started worker may take to claim the page before it is reloaded. */
+export const CLAIM_WAIT_MS = 1_000
+
+function browserPage(): PageControl {
+  return {
+    container: navigator.serviceWorker,
+    storage: sessionStorage,
+    reload: () => location.reload(),
+    warn: (message) => console.warn(message),
+  }
+}
+
+function claimed(container: PageControl['container'], waitMs: number): Promise<boolean> {
+  if (container.controller) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer)
+      container.removeEventListener('controllerchange', onChange)
+      resolve(value)
+    }
+    const onChange = () => done(container.controller !== null)
+    const timer = setTimeout(() => done(container.controller !== null), waitMs)
+    container.addEventListener('controllerchange', onChange)
+  })
+}
+
+/**
+ * Resolves once the started worker controls the page. Never resolves when it reloads the
+ * page instead, so nothing renders and sends requests that would escape the worker.
+ */
+export async function whenControlled(
+  page: PageControl = browserPage(),
+  waitMs = CLAIM_WAIT_MS,
+): Promise<void> {
+  if (await claimed(page.container, waitMs)) {
+    page.storage.removeItem(RELOADED)
+    return
+  }
+  if (page.storage.getItem(RELOADED) === null) {
+    page.storage.setItem(RELOADED, '1')
+    page.reload()
+    return new Promise(() => {})
+  }
+  page.storage.removeItem(RELOADED)
+  page.warn(
+    "[sandbox] The page is not controlled by the mock service worker even after a reload: its requests go to the network. Is the page opened with a hard reload, or outside the worker's scope?",
+  )
+}

@@ -1,0 +1,148 @@
+/**
+ * @module
+ * The reference pages written from their single sources: `docs/reference/control-api.md` from
+ * the control route table (`mocks/core/control-table.ts`) and the merged document's summaries,
+ * `docs/reference/cli.md` from the commander programs of `server/`, `docs/reference/errors.md`
+ * from the error codes of `mocks/core/errors.ts`. `npm run docs:reference`
+ * writes them; `reference-docs.test.ts` fails when a page is not what its source gives.
+ */
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { controlRoutes } from '../mocks/core/control-table.ts'
+import { type ErrorStatus, errorCodes } from '../mocks/core/errors.ts'
+import { createProgram } from '../server/cli-options.ts'
+import { createCommandsProgram } from '../server/commands/program.ts'
+import { buildMergedDocument } from '../spec/build-document.ts'
+
+export const CONTROL_API_PAGE = 'docs/reference/control-api.md'
+export const CLI_PAGE = 'docs/reference/cli.md'
+export const ERRORS_PAGE = 'docs/reference/errors.md'
+
+const GENERATED =
+  '<!-- Written by `npm run docs:reference` from its source; a test fails when it is stale. -->'
+
+type Operation = { summary?: string; description?: string }
+
+/** The fields of a route's JSON body, as `name` or `name?`, from its zod schema. */
+function bodyFields(schema: z.ZodType | undefined): string {
+  if (!schema) return ''
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>
+    required?: string[]
+  }
+  const required = new Set(json.required ?? [])
+  return Object.keys(json.properties ?? {})
+    .map((name) => `\`${name}${required.has(name) ? '' : '?'}\``)
+    .join(', ')
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+
+/** The control API page: every route of the table, who may call it and the body it reads. */
+export async function controlApiPage(): Promise<string> {
+  const merged = (await buildMergedDocument()) as {
+    paths: Record<string, Record<string, Operation>>
+  }
+  const rows = controlRoutes
+    .filter((route) => !route.asset)
+    .map((route) => {
+      const operation = merged.paths[route.path]?.[route.method.toLowerCase()]
+      const access = route.access === 'public' ? 'anyone' : 'control token, when set'
+      return `| ${route.method} | \`${route.path}\` | ${cell(operation?.summary ?? '')} | ${access} | ${bodyFields(route.body)} |`
+    })
+  return [
+    '# The control API',
+    '',
+    GENERATED,
+    '',
+    'Every route under `/__sandbox`, in every runtime (the Node tests, the browser worker, the',
+    'Playwright fixture, the standalone server). A call acts on the session its',
+    '`x-sandbox-session` header or `sandbox_session` cookie names (the default session without',
+    'either). Under a control token (`--control-token`), every route but the public ones needs',
+    '`Authorization: Bearer <token>`; a call that changes state from a page of another site is',
+    'refused with 403 ([limits and reliability](../operate/limits-and-reliability.md)). The',
+    "merged document's `GET /__sandbox/openapi.json` holds each route's answers in full.",
+    '',
+    '| method | path | what it does | who may call it | JSON body |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n')
+}
+
+/** Every command of a program, depth first, with its help as commander prints it. */
+function helps(program: Command, prefix = ''): { name: string; help: string }[] {
+  const name = `${prefix}${program.name()}`
+  program.configureHelp({ helpWidth: 80 }) // the same page whatever the terminal's width
+  const own = { name, help: program.helpInformation().trimEnd() }
+  return [own, ...program.commands.flatMap((command) => helps(command, `${name} `))]
+}
+
+/** The CLI page: the server's options and every subcommand's, as `--help` prints them. */
+export function cliPage(): string {
+  const sections = [
+    ...helps(createProgram()),
+    ...helps(createCommandsProgram()).filter(({ name }) => name !== 'platform-sandbox'),
+  ]
+  return [
+    '# CLI options',
+    '',
+    GENERATED,
+    '',
+    '`npx platform-sandbox` starts the standalone server; its subcommands record, convert and',
+    'compare traffic and check a state directory. Each section is what `--help` prints.',
+    '',
+    ...sections.flatMap(({ name, help }) => [`## \`${name}\``, '', '```text', help, '```', '']),
+  ].join('\n')
+}
+
+/** When the sandbox gives each status: what a reader needs beside the code. */
+const whenGiven: Record<ErrorStatus, string> = {
+  400: 'the request breaks the contract (a body, path or query that does not validate, a repeated or misspelt `dryRun`); `details` names each problem',
+  401: 'no access token, or one that is expired, forged or of another secret; a refresh without a valid refresh token',
+  403: "the caller may not do this (not the booking's host, not an admin...); a control call that changes state from a page of another site",
+  404: 'no such record for the caller, an unknown path, an unknown scenario or snapshot',
+  405: 'a known path with another method; the `Allow` header lists the methods',
+  408: 'the request body did not arrive in time',
+  409: 'the record is not in a state that allows it (a booking no longer pending...), a snapshot name already saved',
+  413: 'a body over 100 kB',
+  415: 'a body that is not JSON where JSON is read',
+  429: 'a gateway fault rule (`Retry-After`)',
+  431: "headers over Node's 16 kB; the connection is closed",
+  500: 'a fault rule, or a defect of the sandbox (never with a stack trace)',
+  502: 'a gateway fault rule',
+  503: 'a gateway fault rule (`Retry-After`); a state directory that cannot be written or read',
+  504: 'a gateway fault rule',
+}
+
+/** The errors page: every status the sandbox answers with its code, from `errors.ts`. */
+export function errorsPage(): string {
+  const rows = Object.entries(errorCodes).map(
+    ([status, code]) => `| ${status} | \`${code}\` | ${whenGiven[Number(status) as ErrorStatus]} |`,
+  )
+  return [
+    '# Errors',
+    '',
+    GENERATED,
+    '',
+    "Every error answer, of the 13 operations and of the control API, is the contract's",
+    '`ApiErrorResponseDto`: `{ "message": string, "code": string, "details"?: string[] }`. The',
+    'code follows from the status alone (`mocks/core/errors.ts`); fault rules answer the same',
+    'bodies ([faults](../qa/faults.md)).',
+    '',
+    '| status | code | when the sandbox gives it |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n')
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  writeFileSync(`${root}${CONTROL_API_PAGE}`, await controlApiPage())
+  writeFileSync(`${root}${CLI_PAGE}`, cliPage())
+  writeFileSync(`${root}${ERRORS_PAGE}`, errorsPage())
+  console.log(`Wrote ${CONTROL_API_PAGE}, ${CLI_PAGE} and ${ERRORS_PAGE}.`)
+}
