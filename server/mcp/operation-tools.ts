@@ -71,7 +71,12 @@ function operationResult(answer: BackendAnswer): CallToolResult {
  * await callTool(decline, { persona: 'host', bookingId: 'bkg_pending' }, connection)
  */
 export function operationTool(operation: Operation): SandboxTool {
-  const params = (operation.params as z.ZodObject).shape
+  const params = Object.fromEntries(
+    Object.entries((operation.params as z.ZodObject).shape).map(([name, schema]) => [
+      name,
+      (schema as z.ZodType).describe(`The {${name}} of ${operation.path}`),
+    ]),
+  )
   const input = z
     .strictObject({
       persona: z

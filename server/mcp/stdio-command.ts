@@ -130,6 +130,15 @@ export async function runMcpCommand(
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
   program.parse(args, { from: 'user' })
   const options = program.opts<McpCommandOptions>()
+  // The variable the server's CLI reads too: a port named there is as explicit as --port.
+  if (options.port === undefined && options.url === undefined && env.SANDBOX_PORT) {
+    try {
+      options.port = port(env.SANDBOX_PORT)
+    } catch {
+      say(`SANDBOX_PORT must be a port number from 0 to 65535, got "${env.SANDBOX_PORT}"`)
+      process.exit(2)
+    }
+  }
 
   let driven: { backend: SandboxBackend; running?: RunningServer }
   try {
