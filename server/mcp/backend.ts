@@ -86,7 +86,9 @@ export function createInProcessBackend(
  * token its control API needs, if any.
  */
 export function createHttpBackend(url: string, controlToken?: string): SandboxBackend {
-  const base = url.replace(/\/+$/, '')
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end -= 1
+  const base = url.slice(0, end)
   return {
     url: base,
     async send(request) {
