@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { controlRoutes } from '../../mocks/core/control-table.ts'
 import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
-import { documentText } from './document-text.ts'
+import { bodyFieldTexts, documentText } from './document-text.ts'
 import { journalTools } from './journal-tools.ts'
 import { listPersonas, signInAs } from './personas.ts'
 import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
@@ -24,13 +24,27 @@ export function controlRoute(method: Method, path: string) {
   return route
 }
 
-/** The fields of a route's body schema (a zod object), to build a tool's input from. */
+/** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
+function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRawShape {
+  const texts = bodyFieldTexts(method, path)
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [
+      name,
+      texts[name] === undefined ? schema : (schema as z.ZodType).describe(texts[name]),
+    ]),
+  )
+}
+
+/**
+ * The fields of a route's body schema (a zod object), to build a tool's input from, with
+ * the document's descriptions.
+ */
 function bodyShape(method: Method, path: string): z.ZodRawShape {
   const body = controlRoute(method, path).body
   if (!(body instanceof z.ZodObject)) {
     throw new Error(`Failed to read the body of ${method} ${path}: not an object schema`)
   }
-  return body.shape
+  return described(body.shape, method, path)
 }
 
 const routeText = (method: Method, path: string) => {
@@ -161,7 +175,10 @@ export const controlTools: readonly SandboxTool[] = [
   {
     name: 'addFault',
     description: routeText('POST', '/__sandbox/faults'),
-    input: z.strictObject({ ...faultRuleSchema.shape, session: sessionArgument }),
+    input: z.strictObject({
+      ...described(faultRuleSchema.shape, 'POST', '/__sandbox/faults'),
+      session: sessionArgument,
+    }),
     async run(args, call) {
       const { session: _, ...rule } = args
       return controlResult(
