@@ -54,6 +54,25 @@ module.exports = {
       from: { path: '^contract/', pathNot: TESTS },
       to: { path: '^server/' },
     },
+    {
+      name: 'mcp-only-in-the-server',
+      severity: 'error',
+      comment:
+        'The MCP module and its SDK belong to the standalone server: no entry of the library (browser, node, playwright...) imports them.',
+      from: { path: '^(mocks|client|fixtures|spec)/' },
+      to: { path: '(^server/mcp/|@modelcontextprotocol)' },
+    },
+    {
+      name: 'mcp-loaded-on-first-use',
+      severity: 'error',
+      comment:
+        'Outside server/mcp/, the server reaches the MCP module only through a dynamic import (or for its types), so that its start does not load the SDK.',
+      from: { path: '^server/', pathNot: `(^server/mcp/|${TESTS})` },
+      to: {
+        path: '(^server/mcp/|@modelcontextprotocol)',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -29,6 +29,7 @@ import {
 } from './lib/in-process.ts'
 import { type JournalStreamFigures, measureJournalStream } from './lib/journal-stream.ts'
 import { learningFigures, measureLearning } from './lib/learning.ts'
+import { mcpFigures, measureMcp } from './lib/mcp.ts'
 import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
@@ -145,6 +146,13 @@ async function main() {
     for (const figure of withRatios([...httpFigures(http), ...coldStartFigure(cold)])) {
       log(formatLine(figure))
     }
+    return
+  }
+  if (process.argv.includes('--mcp-only')) {
+    // `npm run bench -- --mcp-only`: the MCP endpoint's figures alone, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    for (const figure of withRatios(mcpFigures(await measureMcp(pinning)))) log(formatLine(figure))
     return
   }
   if (process.argv.includes('--container-only')) {
@@ -296,6 +304,10 @@ async function main() {
   // 4b. A shared sandbox's bounds: sessions past the cap, restart on many logs, fsync.
   const reliability = await measureReliability(pinning)
 
+  // 4c. MCP over HTTP: a tool that adds a fault rule against a no-op tool.
+  log('MCP tool calls over /__sandbox/mcp...')
+  const mcp = await measureMcp(pinning)
+
   // 5. Figures.
   const figures = [
     ...httpFigures(http),
@@ -314,6 +326,7 @@ async function main() {
     ...replayFigures(replay, median(cold.get('sandbox')!), defaults.firstLoadMs),
     ...learningFigures(learning),
     ...reliability,
+    ...mcpFigures(mcp),
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),

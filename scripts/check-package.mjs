@@ -14,6 +14,46 @@ import { brokenLinks, linkedDocuments } from './readme-links.mjs'
 const fileOf = (tarball, path) =>
   execFileSync('tar', ['-xzOf', tarball, `package/${path}`], { encoding: 'utf8' })
 
+/**
+ * The entries whose import (the files they import statically, transitively) holds any of the
+ * MCP module or its SDK: none may, the standalone server loads it on first use.
+ */
+function entriesLoadingMcp(tarball) {
+  const seen = new Map()
+  const read = (file) => {
+    if (!seen.has(file)) seen.set(file, fileOf(tarball, file))
+    return seen.get(file)
+  }
+  const staticImports = (file) =>
+    [
+      ...read(file).matchAll(
+        /(?:^|[;\n}])\s*(?:import|export)\s[^'"]*?from\s*['"](\.\/[^'"]+)['"]|(?:^|[;\n])\s*import\s*['"](\.\/[^'"]+)['"]/g,
+      ),
+    ].map((match) => `dist/${(match[1] ?? match[2]).slice(2)}`)
+  const entries = [
+    'index',
+    'browser',
+    'node',
+    'playwright',
+    'next',
+    'storybook',
+    'devtools',
+    'server',
+  ]
+  return entries.flatMap((entry) => {
+    const pending = [`dist/${entry}.js`]
+    const visited = new Set()
+    while (pending.length > 0) {
+      const file = pending.pop()
+      if (visited.has(file)) continue
+      visited.add(file)
+      if (/modelcontextprotocol|mcp-session-id/.test(read(file))) return [`${entry}: ${file}`]
+      pending.push(...staticImports(file))
+    }
+    return []
+  })
+}
+
 const tarball = packTarball()
 console.log(`check:package: ${tarball}`)
 const run = (command, args) =>
@@ -36,6 +76,13 @@ try {
     throw new Error(`openapi.app.json: expected the 13 operations only, found ${paths.join(', ')}`)
   }
   console.log('check:package: openapi.app.json holds the 13 operations and no control API')
+  const withMcp = entriesLoadingMcp(tarball)
+  if (withMcp.length > 0) {
+    throw new Error(`entries that load the MCP module when imported:\n${withMcp.join('\n')}`)
+  }
+  console.log(
+    'check:package: no entry loads the MCP module when imported (the server on first use)',
+  )
   const shipped = new Set(
     execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
       .split('\n')

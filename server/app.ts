@@ -13,6 +13,7 @@ import { createConsoleRoutes } from './console/routes.ts'
 import { createCorsMiddleware } from './cors.ts'
 import { refuseClosedControl } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
+import { createMcpRoute } from './mcp-route.ts'
 import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
@@ -85,6 +86,12 @@ function createSandboxRequestHandler(
     sandbox,
     options.controlToken === undefined ? {} : { controlToken: options.controlToken },
   )
+  const answerMcp = createMcpRoute(sandbox, {
+    controlToken: options.controlToken,
+    controlOrigins: controlOriginsOf(options.corsOrigins),
+    maxSessions: options.mcpMaxSessions,
+    idleTimeoutMs: options.mcpIdleTimeoutMs,
+  })
   return (req, res, next) => {
     logRequest?.(req, res)
     cors(req, res, (error?: unknown) => {
@@ -93,6 +100,7 @@ function createSandboxRequestHandler(
         return
       }
       if (options.controlClosed && refuseClosedControl(req, res)) return
+      if (answerMcp(req, res)) return
       if (answerConsole(req, res)) return
       handle(req, res, next).catch((failure: unknown) => answerUnexpectedError(failure, res))
     })

@@ -83,6 +83,33 @@ module.exports = { get faker() { return load().faker } }`,
   },
 }
 
+/**
+ * The MCP module (`server/mcp/`, with the MCP SDK) is a bundle of its own, `mcp.cjs` beside
+ * the server's: loaded on the first call to `/__sandbox/mcp` or by `platform-sandbox mcp`,
+ * so the server's start neither reads nor compiles it, and the SDK is not installed with
+ * the package.
+ */
+const MCP_ENTRY = `export { createMcpEndpoint } from './server/mcp/http-endpoint.ts'
+export { runMcpCommand } from './server/mcp/stdio-command.ts'`
+
+const mcpModule = {
+  name: 'mcp-module',
+  setup(build) {
+    // A stub in the server's bundle that requires the other file on first use (the bundle
+    // runs in a `vm.Script`, which has no dynamic `import()`).
+    build.onResolve({ filter: /^\.\/mcp\/(http-endpoint|stdio-command)\.ts$/ }, () => ({
+      path: 'mcp',
+      namespace: 'mcp-module',
+    }))
+    build.onLoad({ filter: /.*/, namespace: 'mcp-module' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: "module.exports = require('./mcp.cjs')",
+    }))
+    build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: './mcp.cjs', external: true }))
+  },
+}
+
 const PREBUILT = [{ scenario: 'default' }]
 
 /** Computes the prebuilt scenario data with the fixtures themselves, bundled for the occasion. */
@@ -165,14 +192,27 @@ export async function buildBundle() {
     platform: 'node',
     target: 'node20',
     external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker],
+    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, mcpModule],
     metafile: true,
     logLevel: 'warning',
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.
     logOverride: { 'empty-import-meta': 'silent' },
   })
-  const inputs = Object.keys(result.metafile.inputs)
+  const mcp = await esbuild.build({
+    stdin: { contents: MCP_ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'mcp-entry.ts' },
+    outfile: join(staging, 'mcp.cjs'),
+    bundle: true,
+    minify: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    metafile: true,
+    logLevel: 'warning',
+    logOverride: { 'empty-import-meta': 'silent' },
+  })
+  const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(mcp.metafile.inputs)]
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
+    .filter((input, index, all) => all.indexOf(input) === index && input !== 'mcp-entry.ts')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
   inputs.push('package-lock.json', 'server/bundle.mjs')

@@ -231,6 +231,7 @@ export function createProgram(): Command {
         '  diff --target <url>             report where a backend and the sandbox differ',
         '  state check <dir>               name every line of a --state-dir a start cannot read',
         '  state repair <dir>              set aside each session log from its bad line on',
+        '  mcp [--port <n> | --url <url>]  the MCP server over stdio, for coding agents',
       ].join('\n'),
     )
     .allowExcessArguments(false)

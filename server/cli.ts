@@ -41,6 +41,10 @@ function stateDirProblem(error: unknown, stateDir: string | undefined): string |
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   // Loaded only when asked for: starting the server needs none of the subcommands' code.
   if (isSubcommand(args[0])) return (await import('./commands/program.ts')).runSubcommand(args)
+  if (args[0] === 'mcp') {
+    const { runMcpCommand } = await import('./mcp/stdio-command.ts')
+    return runMcpCommand(args.slice(1), env, { startServer })
+  }
   const options = await withScenarioFiles(parseOrExit(args, env))
   let running: RunningServer
   try {

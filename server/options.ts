@@ -34,6 +34,13 @@ export interface AppOptions extends Omit<SandboxOptions, 'controlOrigins'> {
    * Default `false`.
    */
   controlClosed?: boolean
+  /**
+   * Most MCP sessions `/__sandbox/mcp` keeps at once; past it the least recently used is
+   * closed. Default 100.
+   */
+  mcpMaxSessions?: number
+  /** Closes an MCP session of `/__sandbox/mcp` unused this long, in ms. Default 30 minutes. */
+  mcpIdleTimeoutMs?: number
 }
 
 export interface ServerOptions extends AppOptions {

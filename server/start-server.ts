@@ -11,6 +11,7 @@ import type { Sandbox } from '../mocks/sandbox.ts'
 import { createApp } from './app.ts'
 import { answerClientError } from './client-error.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
+import { closeMcpSessions } from './mcp-route.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 import { openStateDir, type RestoreSummary } from './state-dir.ts'
 
@@ -96,6 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server,
     close() {
       closeJournalStreams(sandbox)
+      void closeMcpSessions(sandbox)
       closing ??= new Promise<void>((resolve, reject) => {
         const deadline = setTimeout(
           () => server.closeAllConnections(),

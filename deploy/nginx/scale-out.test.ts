@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { anchors } from '../../fixtures/anchors.ts'
 import { ensureNginx } from '../../scripts/find-nginx.ts'
+import { call as callTool, connectHttp } from '../../server/mcp/test-mcp.ts'
 import { startTestServer, type TestServer } from '../../server/test-server.ts'
 import { type RunningNginx, renderSandboxConf, startNginx } from './nginx-process.ts'
 
@@ -89,6 +90,49 @@ describe('two instances behind nginx, hashing x-sandbox-session', () => {
       headers: { cookie: `${SESSION_COOKIE}=cookie-1` },
     })
     expect(byCookie.body).toEqual([])
+  })
+})
+
+describe('MCP clients behind nginx, each sending its x-sandbox-session', () => {
+  it('reach the instance that holds their session, where the app sees what they did', async () => {
+    const sessions = Array.from({ length: 6 }, (_, index) => `agent-${index}`)
+    const clients = await Promise.all(
+      sessions.map((session) =>
+        connectHttp(`${nginx.url}/__sandbox/mcp`, { [SESSION_HEADER]: session }),
+      ),
+    )
+    try {
+      for (const [index, client] of clients.entries()) {
+        expect(await callTool(client, 'getSession')).toEqual({
+          session: sessions[index],
+          url: nginx.url,
+        })
+        if (index % 2 === 0) {
+          const declined = await callTool<{ status: number }>(client, 'declineBooking', {
+            persona: 'host',
+            bookingId: anchors.bookings.pending,
+          })
+          expect(declined.status).toBe(201)
+        } else {
+          await callTool(client, 'listCollections')
+        }
+      }
+      // Each session lives on exactly one instance, the one its app traffic goes to.
+      for (const [index, session] of sessions.entries()) {
+        const holders = instances.filter((instance) =>
+          instance.sandbox.sessionIds().includes(session),
+        )
+        expect(holders, session).toHaveLength(1)
+        const app = await call('/__sandbox/collections/bookings', session)
+        expect(app.headers.get('x-sandbox-session-created'), session).toBeNull()
+        const pending = (app.body as { id: string; status: string }[]).find(
+          (booking) => booking.id === anchors.bookings.pending,
+        )
+        expect(pending?.status, session).toBe(index % 2 === 0 ? 'declined' : 'pending')
+      }
+    } finally {
+      for (const client of clients) await client.close()
+    }
   })
 })
 

@@ -52,6 +52,11 @@ export interface ControlRoute {
   handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
   /** A script a console page loads: served, but not part of the API document. */
   asset?: true
+  /**
+   * The standalone server's MCP endpoint (Streamable HTTP): a protocol of its own, not an
+   * operation of the API document.
+   */
+  mcp?: true
 }
 
 const NO_CONTENT = (): SandboxResponse => ({
@@ -374,6 +379,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   { method: 'GET', path: '/__sandbox/docs', access: 'public' },
   { method: 'GET', path: '/__sandbox/docs/scalar.js', access: 'public', asset: true },
   { method: 'GET', path: '/__sandbox/events', access: 'control' },
+  // The MCP endpoint of the Node server (server/mcp/): JSON-RPC over Streamable HTTP.
+  { method: 'POST', path: '/__sandbox/mcp', access: 'control', mcp: true },
+  { method: 'GET', path: '/__sandbox/mcp', access: 'control', mcp: true },
+  { method: 'DELETE', path: '/__sandbox/mcp', access: 'control', mcp: true },
 ]
 
 export interface ControlMatch {

@@ -11,7 +11,8 @@ import { parseCookies } from './http.ts'
 export const SESSION_HEADER = 'x-sandbox-session'
 export const SESSION_COOKIE = 'sandbox_session'
 export const DEFAULT_SESSION = 'default'
-const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
+/** What a session id may be: 1 to 64 letters, digits or `. _ : -`. */
+export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
 
 /** Request headers as the core (`string`) or Node's `http` (`string | string[]`) has them. */
 export type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>

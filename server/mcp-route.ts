@@ -1,0 +1,61 @@
+/**
+ * @module
+ * Where `/__sandbox/mcp` meets the server: the MCP module (and its SDK) is loaded on the
+ * first call to the route, so that the server's start does not pay for it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createControlOriginRule } from '../mocks/core/control-origin.ts'
+import type { Sandbox } from '../mocks/core/sandbox.ts'
+import { answerUnexpectedError } from './handler.ts'
+import type { McpEndpoint } from './mcp/http-endpoint.ts'
+
+/** The MCP endpoint's path, under the control API. */
+export const MCP_PATH = '/__sandbox/mcp'
+
+export interface McpRouteOptions {
+  controlToken?: string | undefined
+  /** Origins whose pages may call the control API, besides the sandbox's own. */
+  controlOrigins: readonly string[]
+  /** Most MCP sessions at once (default 100); the least recently used is closed first. */
+  maxSessions?: number | undefined
+  /** Close an MCP session unused this long, in milliseconds (default 30 minutes). */
+  idleTimeoutMs?: number | undefined
+}
+
+const endpoints = new WeakMap<Sandbox, Promise<McpEndpoint>>()
+
+/**
+ * The route's handler: answers `/__sandbox/mcp` (returns `true`), leaves every other path.
+ *
+ * @example
+ * const answerMcp = createMcpRoute(sandbox, { controlOrigins: LOCAL_ORIGINS })
+ * if (!answerMcp(req, res)) next()
+ */
+export function createMcpRoute(sandbox: Sandbox, options: McpRouteOptions) {
+  return function answerMcp(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/'
+    if (!url.startsWith(MCP_PATH)) return false
+    const mark = url.indexOf('?')
+    if ((mark === -1 ? url : url.slice(0, mark)) !== MCP_PATH) return false
+    let endpoint = endpoints.get(sandbox)
+    if (!endpoint) {
+      endpoint = import('./mcp/http-endpoint.ts').then((module) =>
+        module.createMcpEndpoint(sandbox, {
+          ...options,
+          controlOrigins: createControlOriginRule(options.controlOrigins),
+        }),
+      )
+      endpoints.set(sandbox, endpoint)
+    }
+    endpoint
+      .then((loaded) => loaded.handle(req, res))
+      .catch((error: unknown) => answerUnexpectedError(error, res))
+    return true
+  }
+}
+
+/** Closes the MCP sessions of `sandbox`, if its endpoint was ever loaded. */
+export async function closeMcpSessions(sandbox: Sandbox): Promise<void> {
+  const endpoint = endpoints.get(sandbox)
+  if (endpoint) await (await endpoint).close()
+}

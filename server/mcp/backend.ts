@@ -1,0 +1,117 @@
+/**
+ * @module
+ * How the MCP tools reach a sandbox: in the same process (`sandbox.handle`, what the
+ * standalone server's `/__sandbox/mcp` and a sandbox started by `platform-sandbox mcp` use)
+ * or over HTTP (a sandbox already running elsewhere, `--url`). Either way a tool sends the
+ * same request the app or the dashboard would, so it gets the same answer, the same refusals
+ * and the same journal entry.
+ */
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
+
+/** A request as a tool sends it: path with its query, lower-case header names. */
+export interface BackendRequest {
+  method: 'GET' | 'POST' | 'DELETE'
+  url: string
+  headers?: Record<string, string>
+  /** Sent as JSON. */
+  body?: unknown
+}
+
+export interface BackendAnswer {
+  status: number
+  headers: Record<string, string>
+  /** Each `Set-Cookie` value on its own. */
+  setCookie: string[]
+  body: unknown
+  /** The sandbox broke the connection (a fault rule's `networkError`). */
+  networkError?: true
+}
+
+export interface SandboxBackend {
+  /** The sandbox server's URL, for a browser or a test runner to be pointed at. */
+  readonly url: string
+  /** Sends one request; a control call carries the control token, if there is one. */
+  send(request: BackendRequest): Promise<BackendAnswer>
+}
+
+function isControl(url: string): boolean {
+  return url === '/__sandbox' || url.startsWith('/__sandbox/') || url.startsWith('/__sandbox?')
+}
+
+function withControlToken(
+  request: BackendRequest,
+  controlToken: string | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...request.headers }
+  if (request.body !== undefined) headers['content-type'] = 'application/json'
+  if (controlToken !== undefined && isControl(request.url)) {
+    headers.authorization = `Bearer ${controlToken}`
+  }
+  return headers
+}
+
+/**
+ * The sandbox of this process. The control token, when the sandbox has one, is added to
+ * control calls: whoever reached the tools has already shown it.
+ *
+ * @example
+ * const backend = createInProcessBackend(running.sandbox, { url: running.url })
+ */
+export function createInProcessBackend(
+  sandbox: Sandbox,
+  options: { url: string; controlToken?: string | undefined },
+): SandboxBackend {
+  return {
+    url: options.url,
+    async send(request) {
+      const answer = await sandbox.handle({
+        method: request.method,
+        url: request.url,
+        headers: withControlToken(request, options.controlToken),
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+      })
+      return {
+        status: answer.status,
+        headers: answer.headers,
+        setCookie: answer.setCookie,
+        body: answer.body,
+        ...(answer.networkError ? { networkError: true as const } : {}),
+      }
+    },
+  }
+}
+
+/**
+ * A sandbox server reached over HTTP at `url` (`http://localhost:4010`), with the control
+ * token its control API needs, if any.
+ */
+export function createHttpBackend(url: string, controlToken?: string): SandboxBackend {
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end -= 1
+  const base = url.slice(0, end)
+  return {
+    url: base,
+    async send(request) {
+      let response: Response
+      try {
+        response = await fetch(`${base}${request.url}`, {
+          method: request.method,
+          headers: withControlToken(request, controlToken),
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        })
+      } catch {
+        return { status: 0, headers: {}, setCookie: [], body: undefined, networkError: true }
+      }
+      const headers: Record<string, string> = {}
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers[name] = value
+      })
+      const text = await response.text()
+      let body: unknown = text === '' ? undefined : text
+      if (text !== '' && /json/.test(response.headers.get('content-type') ?? '')) {
+        body = JSON.parse(text)
+      }
+      return { status: response.status, headers, setCookie: response.headers.getSetCookie(), body }
+    },
+  }
+}

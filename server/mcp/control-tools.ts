@@ -1,0 +1,253 @@
+/**
+ * @module
+ * The tools that drive the sandbox: personas, sessions, data, faults and the clock. Each
+ * names the control route it calls (`control-table.ts`); its input is that route's body
+ * schema and its description the merged document's text for the route, so the tools, the
+ * HTTP API and its reference say the same thing.
+ */
+import { z } from 'zod'
+import { controlRoutes } from '../../mocks/core/control-table.ts'
+import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
+import { collectionNames } from '../../mocks/model/schemas.ts'
+import { bodyFieldTexts, documentText } from './document-text.ts'
+import { journalTools } from './journal-tools.ts'
+import { listPersonas, signInAs } from './personas.ts'
+import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
+import { controlResult, toolError, toolResult } from './tool-result.ts'
+
+type Method = 'GET' | 'POST' | 'DELETE'
+
+/** The control route of `method path`; a route the table does not have is a mistake here. */
+export function controlRoute(method: Method, path: string) {
+  const route = controlRoutes.find((row) => row.method === method && row.path === path)
+  if (!route) throw new Error(`Failed to find the control route ${method} ${path}`)
+  return route
+}
+
+/** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
+function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRawShape {
+  const texts = bodyFieldTexts(method, path)
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [
+      name,
+      texts[name] === undefined ? schema : (schema as z.ZodType).describe(texts[name]),
+    ]),
+  )
+}
+
+/**
+ * The fields of a route's body schema (a zod object), to build a tool's input from, with
+ * the document's descriptions.
+ */
+function bodyShape(method: Method, path: string): z.ZodRawShape {
+  const body = controlRoute(method, path).body
+  if (!(body instanceof z.ZodObject)) {
+    throw new Error(`Failed to read the body of ${method} ${path}: not an object schema`)
+  }
+  return described(body.shape, method, path)
+}
+
+const routeText = (method: Method, path: string) => {
+  controlRoute(method, path)
+  return documentText(method, path)
+}
+
+const sessionOnly = z.strictObject({ session: sessionArgument })
+
+const sessionAnswer = z.object({
+  session: z.string().describe('The session id (send it as x-sandbox-session)'),
+  url: z.string().describe("The sandbox server's URL"),
+})
+
+/** The control tools, in the order `tools/list` gives them. */
+export const controlTools: readonly SandboxTool[] = [
+  {
+    name: 'listPersonas',
+    description: routeText('GET', '/__sandbox/personas'),
+    input: sessionOnly,
+    async run(_, call) {
+      const listed = await listPersonas(call)
+      return 'error' in listed ? listed.error : toolResult({ personas: listed.personas })
+    },
+  },
+  {
+    name: 'signIn',
+    description: `Sign in as a persona in the session, as the dashboard does: ${documentText('POST', '/auth/idp/complete')} Then ${documentText('POST', '/auth/refresh')} Returns the access token (send it as Authorization: Bearer) and the refresh_token cookie's value.`,
+    input: z.strictObject({
+      persona: z.string().min(1).describe('A persona key (listPersonas): host, guest, admin...'),
+      session: sessionArgument,
+    }),
+    output: z.object({
+      persona: z.string(),
+      accessToken: z.string(),
+      refreshToken: z.string(),
+      authorization: z.string(),
+    }),
+    async run(args, call) {
+      const signedIn = await signInAs(call, String(args.persona))
+      return 'error' in signedIn ? signedIn.error : toolResult({ ...signedIn })
+    },
+  },
+  {
+    name: 'getSession',
+    description:
+      'Name the session the tools act on and the sandbox server’s URL, so that a browser (the x-sandbox-session header or the sandbox_session cookie) or a Playwright worker can be pointed at the same state.',
+    input: sessionOnly,
+    output: sessionAnswer,
+    async run(_, call) {
+      return toolResult({ session: call.session, url: call.connection.backend.url })
+    },
+  },
+  {
+    name: 'useSession',
+    description:
+      'Choose the session every later tool call of this connection acts on when it names none: any session id, such as a Playwright worker’s. The session is created from the starting scenario when first used.',
+    input: z.strictObject({
+      session: sessionArgument.unwrap().describe('The session id to act on from now on'),
+    }),
+    output: sessionAnswer,
+    async run(args, call) {
+      call.connection.chosenSession = String(args.session)
+      return toolResult({
+        session: sessionOf(undefined, call.connection),
+        url: call.connection.backend.url,
+      })
+    },
+  },
+  {
+    name: 'resetSession',
+    description: routeText('POST', '/__sandbox/reset'),
+    input: z.strictObject({ ...bodyShape('POST', '/__sandbox/reset'), session: sessionArgument }),
+    async run(args, call) {
+      const { session: _, ...body } = args
+      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/reset', body }))
+    },
+  },
+  {
+    name: 'saveSnapshot',
+    description: routeText('POST', '/__sandbox/snapshots'),
+    input: z.strictObject({
+      ...bodyShape('POST', '/__sandbox/snapshots'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const { session: _, ...body } = args
+      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/snapshots', body }))
+    },
+  },
+  {
+    name: 'listCollections',
+    description: routeText('GET', '/__sandbox/collections'),
+    input: sessionOnly,
+    async run(_, call) {
+      return controlResult(
+        await call.send({ method: 'GET', url: '/__sandbox/collections' }),
+        (body) => ({ counts: body }),
+      )
+    },
+  },
+  {
+    name: 'readCollection',
+    description: `${routeText('GET', '/__sandbox/collections/{name}')} \`where\` keeps the records whose fields equal the values given.`,
+    input: z.strictObject({
+      name: z.enum(collectionNames).describe('The collection (listCollections names them)'),
+      where: z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+        .optional()
+        .describe('Field equals value: { "status": "pending", "hostId": "usr_host" }'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const name = String(args.name)
+      const answer = await call.send({
+        method: 'GET',
+        url: `/__sandbox/collections/${encodeURIComponent(name)}`,
+      })
+      const where = Object.entries((args.where ?? {}) as Record<string, unknown>)
+      return controlResult(answer, (body) => {
+        const records = (body as Record<string, unknown>[]).filter((record) =>
+          where.every(([field, value]) => record[field] === value),
+        )
+        return { name, count: records.length, records }
+      })
+    },
+  },
+  {
+    name: 'addFault',
+    description: routeText('POST', '/__sandbox/faults'),
+    input: z.strictObject({
+      ...described(faultRuleSchema.shape, 'POST', '/__sandbox/faults'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const { session: _, ...rule } = args
+      return controlResult(
+        await call.send({ method: 'POST', url: '/__sandbox/faults', body: rule }),
+      )
+    },
+  },
+  {
+    name: 'listFaults',
+    description: routeText('GET', '/__sandbox/faults'),
+    input: sessionOnly,
+    async run(_, call) {
+      return controlResult(
+        await call.send({ method: 'GET', url: '/__sandbox/faults' }),
+        (body) => ({ rules: body }),
+      )
+    },
+  },
+  {
+    name: 'removeFault',
+    description: routeText('DELETE', '/__sandbox/faults/{id}'),
+    input: z.strictObject({
+      id: z.string().min(1).describe('The rule id (addFault answers it; listFaults lists them)'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const id = String(args.id)
+      return controlResult(
+        await call.send({ method: 'DELETE', url: `/__sandbox/faults/${encodeURIComponent(id)}` }),
+        () => ({ removed: id }),
+      )
+    },
+  },
+  {
+    name: 'getClock',
+    description: routeText('GET', '/__sandbox/clock'),
+    input: sessionOnly,
+    async run(_, call) {
+      return controlResult(await call.send({ method: 'GET', url: '/__sandbox/clock' }))
+    },
+  },
+  {
+    name: 'setClock',
+    description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
+    input: z
+      .strictObject({
+        ...bodyShape('POST', '/__sandbox/clock'),
+        real: z.literal(true).optional().describe('true: back to real time'),
+        session: sessionArgument,
+      })
+      .refine(
+        (value: Record<string, unknown>) =>
+          [value.now, value.advanceSeconds, value.real].filter((given) => given !== undefined)
+            .length === 1,
+        { message: 'give exactly one of now, advanceSeconds, real', path: ['now'] },
+      ),
+    async run(args, call) {
+      if (args.real === true) {
+        return controlResult(await call.send({ method: 'DELETE', url: '/__sandbox/clock' }))
+      }
+      const body =
+        args.now !== undefined ? { now: args.now } : { advanceSeconds: args.advanceSeconds }
+      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/clock', body }))
+    },
+  },
+  ...journalTools,
+]
+
+/** A tool error for a tool the connection does not have. */
+export function unknownTool(name: string, known: readonly string[]) {
+  return toolError(`Unknown tool "${name}"`, [`name must be one of: ${known.join(', ')}`])
+}

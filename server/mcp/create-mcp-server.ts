@@ -1,0 +1,79 @@
+/**
+ * @module
+ * The MCP server of one connection (one stdio process, or one MCP session over HTTP): the
+ * tools and resources over the sandbox its backend reaches. Arguments are validated by the
+ * tools themselves (`tool.ts`), so a bad one is a tool error naming it, whatever the SDK does.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import packageJson from '../../package.json' with { type: 'json' }
+import type { SandboxBackend } from './backend.ts'
+import { unknownTool } from './control-tools.ts'
+import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
+import { callTool, inputJsonSchema, type McpConnection, outputJsonSchema } from './tool.ts'
+import { tools, toolsByName } from './tools.ts'
+
+const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to: call its operations as a persona (one tool per operationId), and set up what the app will see: sessions, data, fault rules, the clock; then read the journal of what the app sent. Every tool acts on one session: the one useSession chose, else the client config's, else "default" (the app's when it names none). getSession names it and the sandbox's URL.`
+
+/** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
+let listed: { name: string; description: string }[] | undefined
+
+function listTools() {
+  listed ??= tools.map((tool) => {
+    const output = outputJsonSchema(tool)
+    return {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: inputJsonSchema(tool),
+      ...(output ? { outputSchema: output } : {}),
+    }
+  })
+  return listed
+}
+
+export interface McpServerOptions {
+  backend: SandboxBackend
+  /** The session the client config names (`x-sandbox-session`, `--session`). */
+  session?: string | undefined
+}
+
+/**
+ * An MCP server over `backend`; connect it to a transport.
+ *
+ * @example
+ * const server = createMcpServer({ backend: createHttpBackend('http://localhost:4010') })
+ * await server.connect(new StdioServerTransport())
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const connection: McpConnection = {
+    backend: options.backend,
+    configuredSession: options.session,
+    chosenSession: undefined,
+  }
+  const server = new Server(
+    { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  )
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() as never }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = toolsByName.get(request.params.name)
+    if (!tool) return unknownTool(request.params.name, [...toolsByName.keys()])
+    return callTool(tool, request.params.arguments, connection)
+  })
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: listResources(connection),
+  }))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [...RESOURCE_TEMPLATES],
+  }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readResource(connection, request.params.uri),
+  )
+  return server
+}

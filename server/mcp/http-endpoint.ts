@@ -1,0 +1,209 @@
+/**
+ * @module
+ * `/__sandbox/mcp`: MCP over Streamable HTTP on the standalone server, so that an agent
+ * drives the very sandbox (and session) the app and the test workers use. Part of the
+ * control API: the control token as a static `Authorization` header (a 401 without a
+ * `WWW-Authenticate` challenge, which would send clients into OAuth discovery), and the
+ * transport's DNS-rebinding rule: without a token only a loopback `Host` is served, and a
+ * page of another site (`Origin`) is refused. Its MCP sessions are bounded like every other
+ * per-session map: a cap (the least recently used goes first) and an idle timeout.
+ */
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
+import { type ControlOriginRule, refuseCrossSiteControl } from '../../mocks/core/control-origin.ts'
+import { SandboxError } from '../../mocks/core/errors.ts'
+import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import { isValidSessionId, SESSION_HEADER } from '../../mocks/core/session-id.ts'
+import { isLoopbackHost } from '../exposure.ts'
+import { writeAnswer } from '../handler.ts'
+import { createInProcessBackend } from './backend.ts'
+import { createMcpServer } from './create-mcp-server.ts'
+
+/** Most MCP sessions kept at once by default. */
+export const DEFAULT_MAX_MCP_SESSIONS = 100
+/** How long an MCP session may stay unused before it is closed, by default: 30 minutes. */
+export const DEFAULT_MCP_IDLE_TIMEOUT_MS = 30 * 60_000
+/** Largest JSON-RPC message accepted: tool arguments are small. */
+const MAX_MESSAGE_BYTES = 1024 * 1024
+
+export interface McpEndpointOptions {
+  controlToken?: string | undefined
+  /** Which pages of other origins may call it (the control API's rule). */
+  controlOrigins: ControlOriginRule
+  maxSessions?: number | undefined
+  idleTimeoutMs?: number | undefined
+}
+
+export interface McpEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** MCP sessions open now. */
+  readonly size: number
+  /** Closes every MCP session (the server is closing). */
+  close(): Promise<void>
+}
+
+interface OpenSession {
+  transport: StreamableHTTPServerTransport
+  lastUsed: number
+}
+
+/** The host name of a `Host` header, without its port. */
+function hostName(host: string | undefined): string {
+  if (host === undefined) return ''
+  const bracketed = /^\[([^\]]*)\]/.exec(host)
+  if (bracketed) return bracketed[1]!
+  return host.replace(/:\d*$/, '')
+}
+
+function refuse(res: ServerResponse, status: 400 | 403 | 404, message: string, details: string[]) {
+  writeAnswer(res, new SandboxError(status, message, details).toResponse())
+}
+
+/** Refuses what the endpoint must not serve; returns whether it did. */
+function refused(req: IncomingMessage, res: ServerResponse, options: McpEndpointOptions): boolean {
+  const request: SandboxRequest = {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: req.headers as SandboxRequest['headers'],
+  }
+  if (options.controlToken === undefined && !isLoopbackHost(hostName(req.headers.host))) {
+    refuse(
+      res,
+      403,
+      `The MCP endpoint answers Host ${req.headers.host ?? '(none)'} only with a control token`,
+      [
+        'without a control token only localhost, 127.0.0.1 and [::1] are served (a page of another site could reach them through DNS rebinding)',
+        'start the sandbox with SANDBOX_CONTROL_TOKEN (or --control-token) and send Authorization: Bearer <token>',
+      ],
+    )
+    return true
+  }
+  // Every MCP call may change state: a page of another site is refused whatever its method.
+  const crossSite = refuseCrossSiteControl(request, 'POST', options.controlOrigins)
+  if (crossSite) {
+    writeAnswer(res, crossSite)
+    return true
+  }
+  if (options.controlToken !== undefined) {
+    const refusal = refuseWithoutControlToken(request, options.controlToken)
+    if (refusal) {
+      // No challenge: a client that follows the spec would start OAuth discovery on one.
+      delete refusal.headers['www-authenticate']
+      writeAnswer(res, refusal)
+      return true
+    }
+  }
+  return false
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * The endpoint of `sandbox`: one MCP server per MCP session, each acting by default on the
+ * sandbox session its client config names (`x-sandbox-session`) or `default`.
+ *
+ * @example
+ * const endpoint = createMcpEndpoint(sandbox, { controlOrigins: createControlOriginRule() })
+ * if (req.url === '/__sandbox/mcp') await endpoint.handle(req, res)
+ */
+export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions): McpEndpoint {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_MCP_IDLE_TIMEOUT_MS
+  /** Least recently used first (a `Map` keeps insertion order; a use moves it to the end). */
+  const sessions = new Map<string, OpenSession>()
+
+  const closeSession = (id: string) => {
+    const open = sessions.get(id)
+    if (!open) return
+    sessions.delete(id)
+    void open.transport.close()
+  }
+  const sweep = setInterval(
+    () => {
+      const now = Date.now()
+      for (const [id, open] of sessions) {
+        if (now - open.lastUsed >= idleTimeoutMs) closeSession(id)
+      }
+    },
+    Math.max(50, Math.min(idleTimeoutMs / 4, 60_000)),
+  )
+  sweep.unref()
+
+  async function open(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const session = single(req.headers[SESSION_HEADER])
+    if (session !== undefined && session !== '' && !isValidSessionId(session)) {
+      refuse(res, 400, 'Invalid sandbox session id', [
+        `${SESSION_HEADER} must be 1 to 64 letters, digits or . _ : -`,
+      ])
+      return
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MESSAGE_BYTES,
+      onsessioninitialized(id) {
+        while (sessions.size >= maxSessions) {
+          const oldest = sessions.keys().next().value
+          if (oldest === undefined) break
+          closeSession(oldest)
+        }
+        sessions.set(id, { transport, lastUsed: Date.now() })
+      },
+      onsessionclosed(id) {
+        sessions.delete(id)
+      },
+    })
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
+    }
+    const server = createMcpServer({
+      backend: createInProcessBackend(sandbox, {
+        url: `http://${req.headers.host ?? 'localhost'}`,
+        controlToken: options.controlToken,
+      }),
+      session: session === '' ? undefined : session,
+    })
+    await server.connect(transport)
+    await transport.handleRequest(req, res)
+  }
+
+  return {
+    get size() {
+      return sessions.size
+    },
+    async handle(req, res) {
+      if (refused(req, res, options)) return
+      const id = single(req.headers['mcp-session-id'])
+      if (id === undefined) {
+        if (req.method === 'POST') return open(req, res)
+        refuse(res, 400, 'No MCP session', [
+          'start one with an initialize request (POST) first; then send its mcp-session-id header',
+        ])
+        return
+      }
+      const found = sessions.get(id)
+      if (!found) {
+        // 404 tells the client to start a new MCP session (the spec's rule).
+        refuse(res, 404, `No MCP session ${id}`, [
+          'it was closed, evicted (idle or past the cap) or the sandbox restarted: initialize again',
+        ])
+        return
+      }
+      found.lastUsed = Date.now()
+      sessions.delete(id)
+      sessions.set(id, found)
+      await found.transport.handleRequest(req, res)
+    },
+    async close() {
+      clearInterval(sweep)
+      const open = [...sessions.values()]
+      sessions.clear()
+      await Promise.all(open.map(({ transport }) => transport.close()))
+    },
+  }
+}

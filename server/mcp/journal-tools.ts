@@ -1,0 +1,174 @@
+/**
+ * @module
+ * The journal's tools: query a session's requests (by operation, status, time) and explain
+ * one: what was sent, what answered, and which rule refused it. Both read the control API's
+ * journal views (`GET /__sandbox/requests` and its HAR), so they see what the dashboard sees.
+ */
+import type { Entry, Har } from 'har-format'
+import { z } from 'zod'
+import type { JournalEntry } from '../../mocks/core/journal-entry.ts'
+import { documentText } from './document-text.ts'
+import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
+import { controlResult, describeRefusal, toolError, toolResult } from './tool-result.ts'
+
+/** A journal entry with the id `explainRequest` takes: its place in the session's journal. */
+type NumberedEntry = JournalEntry & { id: string }
+
+async function sessionJournal(
+  call: ToolCall,
+): Promise<{ entries: NumberedEntry[] } | { error: ReturnType<typeof toolError> }> {
+  const answer = await call.send({
+    method: 'GET',
+    url: `/__sandbox/requests?session=${encodeURIComponent(call.session)}`,
+  })
+  if (answer.status !== 200) {
+    const { message, details } = describeRefusal(answer)
+    return { error: toolError(`Failed to read the journal: ${message}`, details) }
+  }
+  const entries = (answer.body as JournalEntry[]).map((entry, index) => ({
+    id: `r${index + 1}`,
+    ...entry,
+  }))
+  return { entries }
+}
+
+const instant = z.iso.datetime({ offset: true })
+
+function parseBody(text: string | undefined): unknown {
+  if (text === undefined || text === '') return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+function headerObject(headers: Entry['request']['headers']): Record<string, string> {
+  return Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]))
+}
+
+/** The HAR entry of a journal entry: the same request, answered at the same time. */
+function exchangeOf(har: Har, entries: NumberedEntry[], wanted: NumberedEntry): Entry | undefined {
+  const key = (method: string, path: string, status: number, time: string) =>
+    `${method} ${path} ${status} ${time}`
+  const wantedKey = key(wanted.method, wanted.path, wanted.status, wanted.time)
+  // Entries alike in all of these are told apart by their order.
+  const before = entries
+    .slice(0, entries.indexOf(wanted) + 1)
+    .filter((entry) => key(entry.method, entry.path, entry.status, entry.time) === wantedKey)
+  const matches = har.log.entries.filter(
+    (candidate) =>
+      key(
+        candidate.request.method,
+        new URL(candidate.request.url).pathname,
+        candidate.response.status,
+        candidate.startedDateTime,
+      ) === wantedKey,
+  )
+  return matches[Math.min(before.length, matches.length) - 1]
+}
+
+export const journalTools: readonly SandboxTool[] = [
+  {
+    name: 'queryJournal',
+    description: `${documentText('GET', '/__sandbox/requests')} Filtered by operation, status and time; each entry's id is what explainRequest takes (r1 is the oldest the session's journal still holds).`,
+    input: z.strictObject({
+      operation: z.string().min(1).optional().describe('An operationId: declineBooking...'),
+      status: z.number().int().min(100).max(599).optional().describe('Only this HTTP status'),
+      since: instant.optional().describe('Only requests at or after this ISO time'),
+      until: instant.optional().describe('Only requests at or before this ISO time'),
+      limit: z.number().int().min(1).max(1000).optional().describe('At most this many, the last'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const journal = await sessionJournal(call)
+      if ('error' in journal) return journal.error
+      const since = args.since === undefined ? -Infinity : Date.parse(String(args.since))
+      const until = args.until === undefined ? Infinity : Date.parse(String(args.until))
+      const found = journal.entries.filter((entry) => {
+        const time = Date.parse(entry.time)
+        return (
+          (args.operation === undefined || entry.operationId === args.operation) &&
+          (args.status === undefined || entry.status === args.status) &&
+          time >= since &&
+          time <= until
+        )
+      })
+      const limit = typeof args.limit === 'number' ? args.limit : found.length
+      return toolResult({ session: call.session, requests: found.slice(-limit) })
+    },
+  },
+  {
+    name: 'explainRequest',
+    description:
+      'Explain one request of the session’s journal (an id from queryJournal): what was sent (method, path, headers, body), what answered (status, headers, body), and which rule refused it: a fault rule (with the rule), a Prefer header, or the operation’s own rule (its message and details).',
+    input: z.strictObject({
+      id: z
+        .string()
+        .regex(/^r[1-9]\d*$/, 'must be a journal id such as r3 (queryJournal lists them)')
+        .describe('The id queryJournal gave the request: r1, r2...'),
+      session: sessionArgument,
+    }),
+    async run(args, call) {
+      const journal = await sessionJournal(call)
+      if ('error' in journal) return journal.error
+      const entry = journal.entries.find((candidate) => candidate.id === args.id)
+      if (!entry) {
+        return toolError(`No request ${String(args.id)} in session "${call.session}"`, [
+          `id must be one of r1 to r${journal.entries.length} (queryJournal lists them)`,
+        ])
+      }
+      const harAnswer = await call.send({
+        method: 'GET',
+        url: `/__sandbox/requests.har?session=${encodeURIComponent(call.session)}`,
+      })
+      if (harAnswer.status !== 200) return controlResult(harAnswer)
+      const exchange = exchangeOf(harAnswer.body as Har, journal.entries, entry)
+      const response = exchange ? parseBody(exchange.response.content.text) : null
+      let refusedBy: Record<string, unknown> | null = null
+      if (entry.fault === 'prefer') {
+        refusedBy = {
+          kind: 'prefer',
+          header: exchange && headerObject(exchange.request.headers).prefer,
+        }
+      } else if (entry.fault !== undefined) {
+        const rules = await call.send({ method: 'GET', url: '/__sandbox/faults' })
+        const rule = Array.isArray(rules.body)
+          ? (rules.body as { id: string }[]).find((candidate) => candidate.id === entry.fault)
+          : undefined
+        refusedBy = { kind: 'fault rule', id: entry.fault, rule: rule ?? 'removed since' }
+      } else if (entry.status >= 400) {
+        const { message, details } = describeRefusal({
+          status: entry.status,
+          headers: {},
+          setCookie: [],
+          body: response,
+        })
+        refusedBy = {
+          kind: entry.operationId ? `the rules of ${entry.operationId}` : 'routing',
+          message,
+          details,
+        }
+      }
+      return toolResult({
+        entry,
+        request: exchange
+          ? {
+              method: exchange.request.method,
+              url: exchange.request.url,
+              headers: headerObject(exchange.request.headers),
+              body: parseBody(exchange.request.postData?.text),
+            }
+          : null,
+        response: exchange
+          ? {
+              status: exchange.response.status,
+              headers: headerObject(exchange.response.headers),
+              body: response,
+            }
+          : null,
+        refusedBy,
+      })
+    },
+  },
+]

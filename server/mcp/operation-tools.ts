@@ -1,0 +1,132 @@
+/**
+ * @module
+ * One tool per operation of the reference, generated from the operation table: named by its
+ * `operationId`, taking `persona` (a persona key) or `accessToken`, each path parameter by
+ * its own name, `body` and `dryRun`, and answering `{ status, body, headers }`, the answer
+ * the app would get to the same request in the same session.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import type { Operation } from '../../mocks/core/operation.ts'
+import type { BackendAnswer } from './backend.ts'
+import { documentText } from './document-text.ts'
+import { signInAs } from './personas.ts'
+import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
+import { describeRefusal, toolError, toolResult } from './tool-result.ts'
+
+/** The answer headers a caller acts on; the others are the same on every answer. */
+function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (name.startsWith('x-sandbox-') || name === 'retry-after' || name === 'location') {
+      kept[name] = value
+    }
+  }
+  if (answer.setCookie.length > 0) kept['set-cookie'] = answer.setCookie
+  return kept
+}
+
+const operationOutput = z.object({
+  status: z.number().int().describe('The HTTP status the sandbox answered'),
+  body: z.unknown().describe('The JSON body of the answer'),
+  headers: z
+    .record(z.string(), z.union([z.string(), z.array(z.string())]))
+    .describe('set-cookie, retry-after, x-sandbox-session-created, x-sandbox-fault...'),
+})
+
+function pathOf(operation: Operation, input: Record<string, unknown>): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(input[name])),
+  )
+}
+
+/** Statuses that mean "this input is refused", as a tool error rather than an observation. */
+const INPUT_REFUSED = new Set([400, 413])
+
+function operationResult(answer: BackendAnswer): CallToolResult {
+  if (answer.networkError) {
+    return toolError(
+      'The sandbox broke the connection, as a fault rule with networkError asked: the app would see a network error',
+    )
+  }
+  const result = toolResult(
+    { status: answer.status, body: answer.body ?? null, headers: headersThatMatter(answer) },
+    INPUT_REFUSED.has(answer.status),
+  )
+  if (result.isError) {
+    const { message, details } = describeRefusal(answer)
+    result.content = [
+      { type: 'text', text: [message, ...details.map((line) => `- ${line}`)].join('\n') },
+      ...result.content,
+    ]
+  }
+  return result
+}
+
+/**
+ * The tool of one operation.
+ *
+ * @example
+ * const decline = operationTool(declineBooking)
+ * await callTool(decline, { persona: 'host', bookingId: 'bkg_pending' }, connection)
+ */
+export function operationTool(operation: Operation): SandboxTool {
+  const params = Object.fromEntries(
+    Object.entries((operation.params as z.ZodObject).shape).map(([name, schema]) => [
+      name,
+      (schema as z.ZodType).describe(`The {${name}} of ${operation.path}`),
+    ]),
+  )
+  const input = z
+    .strictObject({
+      persona: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Call as this persona (a key of listPersonas): the tool signs in as it first'),
+      accessToken: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Call with this access token (Authorization: Bearer), instead of a persona'),
+      ...params,
+      ...(operation.body
+        ? { body: operation.body.optional().describe('The JSON body of the request') }
+        : {}),
+      ...(operation.dryRun
+        ? {
+            dryRun: z
+              .boolean()
+              .default(false)
+              .describe('true: answer exactly what the call would answer, and write nothing'),
+          }
+        : {}),
+      session: sessionArgument,
+    })
+    .refine((value) => value.persona === undefined || value.accessToken === undefined, {
+      message: 'give persona or accessToken, not both',
+      path: ['accessToken'],
+    })
+  return {
+    name: operation.id,
+    description: documentText(operation.method, operation.path),
+    input: input as never,
+    output: operationOutput,
+    async run(args, call: ToolCall) {
+      let token = args.accessToken as string | undefined
+      if (args.persona !== undefined) {
+        const signedIn = await signInAs(call, String(args.persona), { quiet: true })
+        if ('error' in signedIn) return signedIn.error
+        token = signedIn.accessToken
+      }
+      const query = operation.dryRun ? `?dryRun=${args.dryRun === true}` : ''
+      const answer = await call.send({
+        method: operation.method,
+        url: `${pathOf(operation, args)}${query}`,
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+        ...(operation.method === 'POST' ? { body: args.body ?? {} } : {}),
+      })
+      return operationResult(answer)
+    },
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * @module
+ * What an agent can read besides calling tools: the app and merged OpenAPI documents, the
+ * personas, the scenarios and saved snapshots (as scenario files), and a session's journal
+ * as HAR. Each is read from the sandbox the connection drives, through its control API.
+ */
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
+import { acceptedExampleNames, createAppDocument } from '../../spec/app-document.ts'
+import type { OpenAPIDocument } from '../../spec/build-document.ts'
+import { recordedExamples } from '../../spec/examples/index.ts'
+import type { BackendRequest } from './backend.ts'
+import { type McpConnection, sessionOf } from './tool.ts'
+import { describeRefusal } from './tool-result.ts'
+
+export const RESOURCE_TEMPLATES = [
+  {
+    uriTemplate: 'sandbox://journal/{session}.har',
+    name: 'journal',
+    title: 'A session’s journal as HAR',
+    description:
+      'Every request of the session and the answer it got, as an HTTP Archive (HAR 1.2): what Playwright’s routeFromHAR and the browser’s devtools read.',
+    mimeType: 'application/json',
+  },
+  {
+    uriTemplate: 'sandbox://snapshots/{name}.json',
+    name: 'snapshot',
+    title: 'A saved snapshot as a scenario file',
+    description:
+      'A snapshot saved with saveSnapshot, as a scenario file that extends the scenario it descends from.',
+    mimeType: 'application/json',
+  },
+] as const
+
+const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
+  {
+    uri: 'sandbox://openapi/app.json',
+    name: 'app-document',
+    title: 'The app document (OpenAPI)',
+    description:
+      'The API as an app calls it: the published contract with the sandbox’s decisions, without the control API. What code generators take.',
+    mimeType: 'application/json',
+    read: 'app',
+  },
+  {
+    uri: 'sandbox://openapi/merged.json',
+    name: 'merged-document',
+    title: 'The merged document (OpenAPI)',
+    description:
+      'The published contract with the sandbox’s decisions, its control API and its recorded examples.',
+    mimeType: 'application/json',
+    read: { method: 'GET', url: '/__sandbox/openapi.json' },
+  },
+  {
+    uri: 'sandbox://personas',
+    name: 'personas',
+    title: 'Personas',
+    description: 'Every persona with its roles and fixed credentials (refresh token, idp code).',
+    mimeType: 'application/json',
+    read: { method: 'GET', url: '/__sandbox/personas' },
+  },
+  {
+    uri: 'sandbox://scenarios',
+    name: 'scenarios',
+    title: 'Scenarios',
+    description: 'The scenarios a session can be reset to, with their descriptions.',
+    mimeType: 'application/json',
+    read: { method: 'GET', url: '/__sandbox/scenarios' },
+  },
+  {
+    uri: 'sandbox://snapshots',
+    name: 'snapshots',
+    title: 'Saved snapshots',
+    description: 'The saved snapshots, each readable as sandbox://snapshots/{name}.json.',
+    mimeType: 'application/json',
+    read: { method: 'GET', url: '/__sandbox/snapshots' },
+  },
+]
+
+/** The resources of a connection: the fixed ones and the journal of its session. */
+export function listResources(connection: McpConnection): Resource[] {
+  const session = sessionOf(undefined, connection)
+  return [
+    ...FIXED.map(({ read: _, ...resource }) => resource),
+    {
+      uri: `sandbox://journal/${session}.har`,
+      name: 'journal',
+      title: `The journal of session ${session} (HAR)`,
+      mimeType: 'application/json',
+    },
+  ]
+}
+
+function requestOf(uri: string): BackendRequest | 'app' | undefined {
+  const fixed = FIXED.find((resource) => resource.uri === uri)
+  if (fixed) return fixed.read
+  const journal = /^sandbox:\/\/journal\/([^/]+)\.har$/.exec(uri)
+  if (journal) {
+    return {
+      method: 'GET',
+      url: `/__sandbox/requests.har?session=${encodeURIComponent(decodeURIComponent(journal[1]!))}`,
+    }
+  }
+  const snapshot = /^sandbox:\/\/snapshots\/([^/]+)\.json$/.exec(uri)
+  if (snapshot) return { method: 'GET', url: `/__sandbox/snapshots/${snapshot[1]}` }
+  return undefined
+}
+
+/** Reads one resource; an unknown URI or a refusal throws, as `resources/read` reports errors. */
+export async function readResource(
+  connection: McpConnection,
+  uri: string,
+): Promise<ReadResourceResult> {
+  const request = requestOf(uri)
+  if (request === undefined) throw new Error(`Unknown resource ${uri}`)
+  const answer = await connection.backend.send(
+    request === 'app' ? { method: 'GET', url: '/__sandbox/openapi.json' } : request,
+  )
+  if (answer.status !== 200) {
+    const { message, details } = describeRefusal(answer)
+    throw new Error([`Failed to read ${uri}: ${message}`, ...details].join('; '))
+  }
+  const body =
+    request === 'app'
+      ? createAppDocument(answer.body as OpenAPIDocument, {
+          acceptedExamples: acceptedExampleNames(recordedExamples),
+          serverUrl: connection.backend.url,
+        })
+      : answer.body
+  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body, null, 2) }] }
+}

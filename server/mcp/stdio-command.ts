@@ -1,0 +1,165 @@
+/**
+ * @module
+ * `platform-sandbox mcp`: the MCP server over stdio, what an agent's config launches. By
+ * default it starts a sandbox server (on 4010 when free, where the app already points; else
+ * on a free port; or on `--port`) and prints its URL on stderr (stdout is the protocol's),
+ * so the app can use the same one; when a sandbox already answers on that port it attaches
+ * to it; with `--url` it drives a running one (control token from `SANDBOX_CONTROL_TOKEN`).
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { isValidSessionId } from '../../mocks/core/session-id.ts'
+import type { ServerOptions } from '../options.ts'
+import type { RunningServer } from '../start-server.ts'
+import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
+import { createMcpServer } from './create-mcp-server.ts'
+
+const DEFAULT_PORT = 4010
+
+interface McpCommandOptions {
+  url?: string
+  port?: number
+  session?: string
+  scenario?: string
+}
+
+/** What the command is given by the CLI, so that this module holds none of the server. */
+export interface McpCommandDeps {
+  startServer(options: ServerOptions): Promise<RunningServer>
+}
+
+function port(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) {
+    throw new InvalidArgumentError('must be a port number from 0 to 65535')
+  }
+  return Number(value)
+}
+
+function session(value: string): string {
+  if (!isValidSessionId(value)) {
+    throw new InvalidArgumentError('must be 1 to 64 letters, digits or . _ : -')
+  }
+  return value
+}
+
+function say(line: string): void {
+  process.stderr.write(`platform-sandbox mcp: ${line}\n`)
+}
+
+/** Whether a sandbox answers its health check at `url`. */
+async function answersHealth(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(1500) })
+    const body = (await response.json()) as { status?: unknown }
+    return response.ok && body.status === 'ok'
+  } catch {
+    return false
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
+}
+
+/** The sandbox to drive: the one at `--url`, the one answering on the port, or a new one. */
+async function sandboxToDrive(
+  options: McpCommandOptions,
+  env: NodeJS.ProcessEnv,
+  deps: McpCommandDeps,
+): Promise<{ backend: SandboxBackend; running?: RunningServer }> {
+  const controlToken = env.SANDBOX_CONTROL_TOKEN || undefined
+  if (options.url !== undefined) {
+    say(`driving the sandbox at ${options.url}`)
+    return { backend: createHttpBackend(options.url, controlToken) }
+  }
+  const wanted = options.port ?? DEFAULT_PORT
+  const url = `http://127.0.0.1:${wanted}`
+  if (wanted !== 0 && (await answersHealth(url))) {
+    say(`attached to the sandbox already running at ${url}`)
+    return { backend: createHttpBackend(url, controlToken) }
+  }
+  const start = (at: number) =>
+    deps.startServer({
+      port: at,
+      host: '127.0.0.1',
+      quiet: true,
+      closeTimeoutMs: 2_000,
+      ...(controlToken === undefined ? {} : { controlToken }),
+      ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+    })
+  let running: RunningServer
+  try {
+    running = await start(wanted)
+  } catch (error) {
+    // Taken by something that is not a sandbox: any free port, unless --port said which.
+    if (!isAddressInUse(error) || options.port !== undefined) throw error
+    running = await start(0)
+  }
+  say(`sandbox on ${running.url} (point the app there; the dashboard: ${running.url}/__sandbox/)`)
+  return {
+    backend: createInProcessBackend(running.sandbox, { url: running.url, controlToken }),
+    running,
+  }
+}
+
+/** Runs `platform-sandbox mcp` with `args` (after `mcp`). */
+export async function runMcpCommand(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  deps: McpCommandDeps,
+): Promise<void> {
+  const program = new Command('platform-sandbox mcp')
+    .description(
+      'the MCP server over stdio: starts a sandbox (4010 when free) or attaches to the one there, or drives --url',
+    )
+    .addOption(
+      new Option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)'),
+    )
+    .addOption(
+      new Option(
+        '-p, --port <port>',
+        'the port of the sandbox to start or attach to (default 4010)',
+      )
+        .argParser(port)
+        .conflicts('url'),
+    )
+    .option('--session <id>', 'the session the tools act on by default (default: default)', session)
+    .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
+    .helpOption('-h, --help', 'show this help')
+    .configureOutput({ writeOut: (text) => process.stderr.write(text) })
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+  program.parse(args, { from: 'user' })
+  const options = program.opts<McpCommandOptions>()
+  // The variable the server's CLI reads too: a port named there is as explicit as --port.
+  if (options.port === undefined && options.url === undefined && env.SANDBOX_PORT) {
+    try {
+      options.port = port(env.SANDBOX_PORT)
+    } catch {
+      say(`SANDBOX_PORT must be a port number from 0 to 65535, got "${env.SANDBOX_PORT}"`)
+      process.exit(2)
+    }
+  }
+
+  let driven: { backend: SandboxBackend; running?: RunningServer }
+  try {
+    driven = await sandboxToDrive(options, env, deps)
+  } catch (error) {
+    say(`failed to start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+  const server = createMcpServer({ backend: driven.backend, session: options.session })
+  const transport = new StdioServerTransport()
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await server.close().catch(() => undefined)
+    await driven.running?.close().catch(() => undefined)
+    process.exit(0)
+  }
+  transport.onclose = () => void stop()
+  process.stdin.once('end', () => void stop())
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+  await server.connect(transport)
+}

@@ -1,0 +1,95 @@
+/**
+ * The agent's walk through the SDK's own client, over both ways in: `platform-sandbox mcp`
+ * over stdio (starting its sandbox, attaching to a running one, driving `--url`) and
+ * `/__sandbox/mcp` over Streamable HTTP on the very server the app uses.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { anchors } from '../../fixtures/anchors.ts'
+import { startTestServer, type TestServer } from '../test-server.ts'
+import { agentWalk, BIN, call, connectHttp, connectStdio } from './test-mcp.ts'
+
+let clients: Client[] = []
+let servers: TestServer[] = []
+afterEach(async () => {
+  for (const client of clients) await client.close()
+  for (const server of servers) await server.close()
+  clients = []
+  servers = []
+})
+
+async function started(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options)
+  servers.push(server)
+  return server
+}
+
+describe('platform-sandbox mcp (stdio)', () => {
+  it('starts a sandbox, says where on stderr, and walks the agent through it', async () => {
+    const { client, stderr } = await connectStdio([BIN, 'mcp', '--port', '0'])
+    clients.push(client)
+    const { url } = await call<{ url: string }>(client, 'getSession')
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(stderr()).toContain(`sandbox on ${url}`)
+    const health = await fetch(`${url}/__sandbox/health`)
+    expect(health.status).toBe(200)
+    await agentWalk(client)
+  }, 60_000)
+
+  it('attaches to the sandbox already answering on the port: the app and the agent share it', async () => {
+    const server = await started()
+    const { client, stderr } = await connectStdio([BIN, 'mcp', '--port', String(server.port)])
+    clients.push(client)
+    expect(stderr()).toContain(`attached to the sandbox already running at`)
+    expect((await call<{ url: string }>(client, 'getSession')).url).toBe(
+      `http://127.0.0.1:${server.port}`,
+    )
+    await agentWalk(client)
+    // The tools act on the server this test started: a decline lands in its store.
+    await call(client, 'declineBooking', { persona: 'host', bookingId: anchors.bookings.pending })
+    const store = await server.sandbox.store('default')
+    expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
+  }, 60_000)
+
+  it('drives --url with the control token of SANDBOX_CONTROL_TOKEN, in the --session named', async () => {
+    const server = await started({ controlToken: 'mcp-secret' })
+    const { client } = await connectStdio(
+      [BIN, 'mcp', '--url', server.url, '--session', 'agent-1'],
+      { SANDBOX_CONTROL_TOKEN: 'mcp-secret' },
+    )
+    clients.push(client)
+    expect(await call(client, 'getSession')).toEqual({ session: 'agent-1', url: server.url })
+    await agentWalk(client)
+    expect(server.sandbox.sessionIds()).toContain('agent-1')
+  }, 60_000)
+
+  it('says what the control API refused when --url is given without its token', async () => {
+    const server = await started({ controlToken: 'mcp-secret' })
+    const { client } = await connectStdio([BIN, 'mcp', '--url', server.url])
+    clients.push(client)
+    const result = await client.callTool({ name: 'listFaults', arguments: {} })
+    expect(result.isError).toBe(true)
+    expect(JSON.stringify(result.content)).toContain('401: The control API requires a token')
+  }, 60_000)
+})
+
+describe('/__sandbox/mcp (Streamable HTTP)', () => {
+  it('walks the agent through the server the app uses', async () => {
+    const server = await started()
+    const client = await connectHttp(`${server.url}/__sandbox/mcp`)
+    clients.push(client)
+    expect(await call(client, 'getSession')).toEqual({ session: 'default', url: server.url })
+    await agentWalk(client)
+  })
+
+  it('walks the agent through with the control token as a static header, in the configured session', async () => {
+    const server = await started({ controlToken: 'mcp-secret' })
+    const client = await connectHttp(`${server.url}/__sandbox/mcp`, {
+      authorization: 'Bearer mcp-secret',
+      'x-sandbox-session': 'worker-3',
+    })
+    clients.push(client)
+    expect((await call<{ session: string }>(client, 'getSession')).session).toBe('worker-3')
+    await agentWalk(client)
+  })
+})
