@@ -83,6 +83,11 @@ function judge(block: Block, files: Map<string, string>): Verdict {
   }
   const file = files.get(block.text)
   if (file) return { recipe: file }
+  // The MCP guide's client configs: `server/mcp/configs.test.ts` launches what each one says.
+  const config = /^<!-- config: ([\w-]+) -->$/.exec(block.before)?.[1]
+  if (config && block.where.startsWith('docs/agents/mcp.md:')) {
+    return { recipe: `server/mcp/configs.test.ts (config ${config})` }
+  }
   if (NOT_A_RECIPE.test(block.before)) return { fragment: true }
   return {
     problem:

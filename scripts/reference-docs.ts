@@ -49,8 +49,12 @@ export async function controlApiPage(): Promise<string> {
     .filter((route) => !route.asset)
     .map((route) => {
       const operation = merged.paths[route.path]?.[route.method.toLowerCase()]
+      // The MCP endpoint speaks JSON-RPC, not the document's REST: its guide describes it.
+      const summary = route.mcp
+        ? 'The MCP endpoint (Streamable HTTP): see [the MCP guide](../agents/mcp.md)'
+        : (operation?.summary ?? '')
       const access = route.access === 'public' ? 'anyone' : 'control token, when set'
-      return `| ${route.method} | \`${route.path}\` | ${cell(operation?.summary ?? '')} | ${access} | ${bodyFields(route.body)} |`
+      return `| ${route.method} | \`${route.path}\` | ${cell(summary)} | ${access} | ${bodyFields(route.body)} |`
     })
   return [
     '# The control API',
