@@ -37,7 +37,8 @@ export function preferCodes(operation: Operation): number[] {
 
 /**
  * What a `Prefer` header asks of `operation`, or `undefined` when it asks nothing the
- * sandbox knows. Throws a 400 listing the valid values for an unknown code or example.
+ * sandbox knows. Throws a 400 listing the valid values for a code the operation does not
+ * document or an example it does not have.
  */
 export function readPrefer(header: string, operation: Operation): FaultDecision | undefined {
   const preferences = parsePrefer(header)
