@@ -67,6 +67,18 @@ describe('the Postman collection Portman generates from the app document', () =>
         )
         .sort(),
     )
+    for (const item of requests) {
+      const tests = (item.event ?? []).filter((event) => event.listen === 'test')
+      const script = tests.flatMap((event) => event.script.exec).join('\n')
+      for (const check of [
+        'Status code is 2xx',
+        'Content-Type is',
+        'Response has JSON Body',
+        'Schema is valid',
+      ]) {
+        expect(script, `${item.name}: ${check}`).toContain(check)
+      }
+    }
   })
 
   it('passes every assertion, each request after a reset and with its persona’s token', async () => {

@@ -24,6 +24,7 @@ export interface PostmanItem {
   id: string
   name: string
   item?: PostmanItem[]
+  event?: Array<{ listen: string; script: { exec: string[] } }>
   request?: {
     method: string
     url: { path?: string[] }
