@@ -542,7 +542,9 @@ describe('merged sandbox document', () => {
       }).toEqual({
         id: operation.id,
         auth: operation.auth,
-        security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }],
+        security: { public: [], user: [{ bearerAuth: [] }], admin: [{ bearerAuth: ['admin'] }] }[
+          operation.auth
+        ],
       })
     }
   })

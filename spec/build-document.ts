@@ -11,6 +11,7 @@ import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format
 import { openapiOverlay, parseFile } from 'openapi-format'
 import { recordedExamples } from './examples/index.ts'
 import { createExampleActions } from './examples-overlay.ts'
+import { withOperationExamples } from './operation-examples.ts'
 
 const SPEC_DIR = dirname(fileURLToPath(import.meta.url))
 
@@ -59,7 +60,8 @@ export async function loadPublishedDocument(): Promise<OpenAPIDocument> {
 
 /**
  * Applies the sandbox overlay to the contract it `extends`, adds the recorded examples of
- * `spec/examples/`, and returns the merged document, the one the sandbox serves at
+ * `spec/examples/` (as `examples`, path parameter examples, the persona they were recorded
+ * for and the `Prefer` values of each operation), and returns the merged document, the one the sandbox serves at
  * `GET /__sandbox/openapi.json`.
  *
  * @example
@@ -78,7 +80,9 @@ export async function buildMergedDocument(
     actions: createExampleActions(decided, recordedExamples),
   }
   const merged = await applyOverlay(decided, examples, {}, 'the recorded examples')
-  return withoutUnusedResponses(withSessionCreatedHeader(merged))
+  return withoutUnusedResponses(
+    withSessionCreatedHeader(withOperationExamples(merged, recordedExamples)),
+  )
 }
 
 const SESSION_CREATED_HEADER = 'x-sandbox-session-created'
