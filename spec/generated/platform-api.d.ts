@@ -763,6 +763,7 @@ export interface components {
             /** @description Fixed identity provider code, accepted by POST /auth/idp/complete. */
             idpCode: string;
         };
+        /** @description A scenario and seed, or a saved snapshot, or nothing (the sandbox's starting scenario and seed). The rules (names, `snapshot` without `scenario` and `seed`) are generated from the schema the sandbox checks with (spec/control-schemas.ts). */
         SandboxResetRequest: {
             /** @description Name of the scenario to load (one of GET /__sandbox/scenarios; another name is a 400); the session's current one when omitted. */
             scenario?: string;
@@ -770,6 +771,16 @@ export interface components {
             seed?: number;
             /** @description A saved snapshot to return to, instead of a scenario and seed. */
             snapshot?: string;
+        };
+        /** @description The name to save the session's state under. */
+        SandboxSnapshotRequest: {
+            /** @description 1 to 64 letters, digits, `.`, `_` or `-`; not a scenario's name. */
+            name: string;
+            /**
+             * @description Replace a snapshot already saved under this name instead of answering 409.
+             * @default false
+             */
+            replace: boolean;
         };
         SandboxResetResult: {
             session: string;
@@ -785,10 +796,14 @@ export interface components {
             extends?: string;
             seed?: number;
             add?: {
-                [key: string]: Record<string, never>[];
+                [key: string]: {
+                    [key: string]: unknown;
+                }[];
             };
             change?: {
-                [key: string]: Record<string, never>[];
+                [key: string]: {
+                    [key: string]: unknown;
+                }[];
             };
             remove?: {
                 [key: string]: string[];
@@ -893,7 +908,88 @@ export interface components {
             now?: string;
             /** @description Move the session's clock forward (or back, if negative). */
             advanceSeconds?: number;
-        };
+        } & (unknown | unknown);
+        /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. The sandbox also refuses a delayMs plus jitterMs above 60000. */
+        SandboxFaultRuleRequest: {
+            /** @description Chosen by the sandbox (`f1`, `f2`...) when absent; an existing id is replaced. */
+            id?: string;
+            /** @description HTTP method, or `*` (default) for any. */
+            method?: string;
+            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation. */
+            path: string;
+            /**
+             * @description Only requests of this persona (bearer token or refresh token).
+             * @enum {string}
+             */
+            persona?: "admin" | "host" | "host-restricted" | "host-pending" | "guest" | "applicant";
+            /**
+             * @description Answer this status with an ApiErrorResponseDto body. 429, 502, 503 and 504 are what a gateway in front of the backend answers; 429 and 503 carry `Retry-After`.
+             * @enum {integer}
+             */
+            status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
+            /** @description The body's `message` (with `status`). */
+            message?: string;
+            /** @description The body's `details` (with `status`). */
+            details?: string[];
+            /** @description The `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
+            retryAfterSeconds?: number;
+            /** @description Answer the matched operation's recorded example of this name. */
+            example?: string;
+            /**
+             * @description Fail like a broken network (connection reset; `HttpResponse.error()` in msw).
+             * @constant
+             */
+            networkError?: true;
+            /** @description Wait this long before answering. */
+            delayMs?: number;
+            /** @description Add a seeded random 0 to jitterMs milliseconds. */
+            jitterMs?: number;
+            /** @description Apply to the next N matching requests only. */
+            times?: number;
+            /** @description Apply to each matching request with this probability (seeded). */
+            probability?: number;
+            /** @description Seed of probability and jitter; default the session's scenario seed. */
+            seed?: number;
+        } & (({
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        }) & (unknown | unknown | unknown | unknown | unknown) & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     };
     responses: {
         /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, a `dryRun` other than exactly one `dryRun=true` or `dryRun=false` (repeated, misspelt such as `DRYRUN`, or `dryRun[]`), or a malformed `x-sandbox-session`. */
@@ -2187,14 +2283,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * @description Replace a snapshot already saved under this name instead of answering 409.
-                     * @default false
-                     */
-                    replace?: boolean;
-                };
+                "application/json": components["schemas"]["SandboxSnapshotRequest"];
             };
         };
         responses: {
@@ -2346,7 +2435,7 @@ export interface operations {
             };
             path: {
                 /** @description Collection name: users, paymentAccounts, ambassadorApplications, venues, reviews, follows, bookings, contracts, checkoutSessions, notifications, outbox, refunds. */
-                name: string;
+                name: "users" | "paymentAccounts" | "ambassadorApplications" | "venues" | "reviews" | "follows" | "bookings" | "contracts" | "checkoutSessions" | "notifications" | "outbox" | "refunds";
             };
             cookie?: never;
         };
@@ -2669,7 +2758,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxFaultRule"];
+                "application/json": components["schemas"]["SandboxFaultRuleRequest"];
             };
         };
         responses: {
@@ -2983,7 +3072,10 @@ export interface operations {
     };
     streamSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this session's entries (instead of the session the request names). */
+                session?: string;
+            };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
