@@ -70,7 +70,7 @@ export function withWords(rules: Json, written: unknown): Json {
   return merged
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 
 /** A case-insensitive pattern of an HTTP method, or `*`. */
 function methodPattern(method: string): string {
@@ -86,7 +86,9 @@ function pathPattern(operation: Operation): string {
   const segments = operation.path
     .split('/')
     .slice(1)
-    .map((part) => (part.startsWith('{') ? '[^/]*' : `(${escape(part)}|\\*|:\\w+|\\{\\w+\\})`))
+    .map((part) =>
+      part.startsWith('{') ? '[^/]*' : `(${escapeRegExp(part)}|\\*|:\\w+|\\{\\w+\\})`,
+    )
   return `^/${segments.join('/')}/?$`
 }
 
@@ -139,9 +141,12 @@ export function faultRuleRequestSchema(
       { not: { required: ['times', 'probability'] } },
       ...table.map((operation) => {
         const names = exampleNames(operation)
+        // If the pattern covers the operation, the example is one of its own.
         return {
-          if: covers(operation),
-          then: { properties: { example: names.length > 0 ? { enum: names } : false } },
+          anyOf: [
+            { not: covers(operation) },
+            { properties: { example: names.length > 0 ? { enum: names } : false } },
+          ],
         }
       }),
     ],

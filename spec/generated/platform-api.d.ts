@@ -989,7 +989,46 @@ export interface components {
         } | {
             method?: unknown;
             path: unknown;
-        }) & (unknown | unknown | unknown | unknown | unknown) & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        }) & (unknown | unknown | unknown | unknown | unknown) & unknown & unknown & (unknown | {
+            /** @enum {unknown} */
+            example?: "hostSignsIn" | "malformedRefreshToken" | "unknownRefreshToken";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "enabledAccount" | "restrictedAccount" | "pendingVerification" | "invalidAccessToken" | "noConnectedAccount";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "approveApplication" | "notAnAdmin" | "noApplication" | "alreadyApproved";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "sendClaimEmail" | "unknownVenue" | "alreadyClaimed";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "approvePendingReview" | "notAnAdmin" | "unknownListing" | "noPendingReview";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "rejectPendingReview" | "notAnAdmin" | "unknownListing" | "noPendingReview";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "followGuest" | "followSelf" | "unknownUser" | "alreadyFollowing";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "declinePendingBooking" | "notTheHost" | "unknownBooking" | "bookingNotPending";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "signAsGuest" | "notAParty" | "unknownContract" | "alreadySigned";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "payAcceptedBooking" | "notTheGuest" | "unknownBooking" | "bookingNotAccepted";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "hostSignsIn" | "unknownCode";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "archiveNotification" | "someoneElsesNotification" | "alreadyArchived";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "partialRefund" | "amountAboveBooking" | "unknownBooking" | "bookingNotPaid";
+        }));
     };
     responses: {
         /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, a `dryRun` other than exactly one `dryRun=true` or `dryRun=false` (repeated, misspelt such as `DRYRUN`, or `dryRun[]`), or a malformed `x-sandbox-session`. */
