@@ -70,7 +70,7 @@ export function withWords(rules: Json, written: unknown): Json {
   return merged
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A case-insensitive pattern of an HTTP method, or `*`. */
 function methodPattern(method: string): string {
@@ -228,11 +228,10 @@ export function withControlSchemas<Document extends { paths: Json; components?: 
   const session = (components.parameters as Record<string, Parameter> | undefined)?.SandboxSession
   if (session) {
     // Empty means "not named" (the default session); anything else is a session id.
-    session.schema = {
-      ...(session.schema as Json),
-      type: 'string',
-      pattern: SESSION_ID.source.replace('{1,64}', '{0,64}'),
-    }
+    session.schema = withWords(
+      { type: 'string', pattern: SESSION_ID.source.replace('{1,64}', '{0,64}') },
+      session.schema,
+    )
   }
   const collection = (
     (document.paths['/__sandbox/collections/{name}'] as Json | undefined)?.get as
