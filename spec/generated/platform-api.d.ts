@@ -1112,7 +1112,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description What a gateway answers when the backend is down or overloaded. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=503`. */
+        /** @description What a gateway answers when the backend is down or overloaded; the operation does not run. The sandbox gives it when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=503`. With a state directory (`--state-dir`) the sandbox also answers it itself: when the log line of a write could not be written (nothing was changed; try again after `Retry-After` seconds), and when the session's log has a line that does not parse (`details` name the file and line; `platform-sandbox state check` lists every such line and `platform-sandbox state repair` sets the rest of the log aside). */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2163,6 +2163,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxScenarios: {
@@ -2363,6 +2364,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportSandboxSnapshot: {
@@ -2514,6 +2516,7 @@ export interface operations {
             };
             /** @description Unknown collection. */
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxRequests: {
@@ -2836,6 +2839,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     clearSandboxFaults: {
@@ -3027,6 +3031,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetSandboxClock: {
@@ -3206,6 +3211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSandboxSession: {
@@ -3301,6 +3307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
