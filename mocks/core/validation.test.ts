@@ -108,6 +108,8 @@ describe('the 400 details state every rule in the sandbox words, never zod defau
   ])('$detail', ({ detail, schema, value }) => {
     const details = detailsOf(schema, value)
     expect(details).toEqual([detail])
-    expect((details ?? []).join('\n')).not.toMatch(/Invalid|starts_with|the \w+ format|Too (small|big)/)
+    expect((details ?? []).join('\n')).not.toMatch(
+      /Invalid|starts_with|the \w+ format|Too (small|big)/,
+    )
   })
 })
