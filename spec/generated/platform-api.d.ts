@@ -789,22 +789,28 @@ export interface components {
             /** @description The saved snapshot the session was reset to, if any. */
             snapshot?: string;
         };
-        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. */
+        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (spec/control-schemas.ts); each record is then checked against its collection's fields. */
         SandboxScenarioFile: {
+            /** @description 1 to 64 letters, digits, `.`, `_` or `-`. */
             name: string;
             description?: string;
+            /** @description The scenario it starts from, built-in (`default`, `empty`, `large`) or another loaded one; `empty` when omitted. */
             extends?: string;
+            /** @description The seed `extends` is built with; the sandbox's seed when omitted. */
             seed?: number;
+            /** @description Whole new records, per collection. */
             add?: {
                 [key: string]: {
                     [key: string]: unknown;
                 }[];
             };
+            /** @description Fields to merge into existing records (named by key), per collection. */
             change?: {
                 [key: string]: {
                     [key: string]: unknown;
                 }[];
             };
+            /** @description Keys of records to drop, per collection. */
             remove?: {
                 [key: string]: string[];
             };
