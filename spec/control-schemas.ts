@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { personas } from '../fixtures/personas.ts'
+import { scenarioNames } from '../fixtures/scenarios.ts'
 import {
   clockBodySchema,
   resetBodySchema,
@@ -153,10 +154,14 @@ export function faultRuleRequestSchema(
   }
 }
 
-/** The scenario file's envelope, with the collections its parts may name. */
-export function scenarioFileRequestSchema(): Json {
+/**
+ * The scenario file's envelope, with the collections its parts may name; its name is not a
+ * built-in scenario's (a file may replace only a file added before).
+ */
+export function scenarioFileRequestSchema(builtIn: readonly string[] = scenarioNames): Json {
   const base = jsonSchemaOf(scenarioFileSchema)
   const properties = base.properties as Record<string, Json>
+  properties.name = { ...properties.name, not: { enum: [...builtIn] } }
   for (const part of ['add', 'change', 'remove']) {
     properties[part] = { ...properties[part], propertyNames: { enum: [...collectionNames] } }
   }

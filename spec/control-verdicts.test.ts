@@ -95,6 +95,8 @@ const bodies: [method: string, path: string, body: unknown][] = [
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-b', remove: { bookings: [] } }],
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-c', extends: '' }],
   ['POST', '/__sandbox/scenarios', { name: 'bad name' }],
+  ['POST', '/__sandbox/scenarios', { name: 'default', extends: 'empty' }],
+  ['POST', '/__sandbox/scenarios', { name: 'uploaded-a', extends: 'default' }],
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-d', add: { nothing: [] } }],
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-e', seed: -1 }],
   ['POST', '/__sandbox/scenarios', { extends: 'empty' }],
