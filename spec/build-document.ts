@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format'
 import { openapiOverlay, parseFile } from 'openapi-format'
+import { withControlSchemas } from './control-schemas.ts'
 import { recordedExamples } from './examples/index.ts'
 import { createExampleActions } from './examples-overlay.ts'
 import { withOperationExamples } from './operation-examples.ts'
@@ -61,7 +62,9 @@ export async function loadPublishedDocument(): Promise<OpenAPIDocument> {
 /**
  * Applies the sandbox overlay to the contract it `extends`, adds the recorded examples of
  * `spec/examples/` (as `examples`, path parameter examples, the persona they were recorded
- * for and the `Prefer` values of each operation), and returns the merged document, the one the sandbox serves at
+ * for and the `Prefer` values of each operation) and the control API's rules generated from
+ * its zod schemas (`control-schemas.ts`), and returns the merged document, the one the
+ * sandbox serves at
  * `GET /__sandbox/openapi.json`.
  *
  * @example
@@ -81,7 +84,7 @@ export async function buildMergedDocument(
   }
   const merged = await applyOverlay(decided, examples, {}, 'the recorded examples')
   return withoutUnusedResponses(
-    withSessionCreatedHeader(withOperationExamples(merged, recordedExamples)),
+    withSessionCreatedHeader(withControlSchemas(withOperationExamples(merged, recordedExamples))),
   )
 }
 
