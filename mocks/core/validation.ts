@@ -30,9 +30,12 @@ function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
       return [
         issue.format === 'email'
           ? `${field} must be an email`
-          : issue.format === 'datetime'
-            ? `${field} must be a valid ISO 8601 date string`
-            : `${field} must match the ${issue.format} format`,
+          : // A pattern that says its rule: `.regex(PATTERN, 'must have two segments')`.
+            issue.format === 'regex' && /^(must|should) /.test(issue.message)
+            ? `${field} ${issue.message}`
+            : issue.format === 'datetime'
+              ? `${field} must be a valid ISO 8601 date string`
+              : `${field} must match the ${issue.format} format`,
       ]
     case 'too_small':
       return issue.origin === 'string' && issue.minimum === 1

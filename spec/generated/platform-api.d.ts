@@ -1225,10 +1225,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: email
-                     * @description Recipient of the claim e-mail; defaults to the venue's contact e-mail.
-                     */
+                    /** @description Recipient of the claim e-mail; defaults to the venue's contact e-mail. An e-mail address by the same rule as row 3's `email` path parameter. */
                     email?: string;
                 };
             };
@@ -1591,6 +1588,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The signer's full name, not only white space; kept without the white space around it. */
                     fullName: string;
                 };
             };
