@@ -3,7 +3,8 @@
  * The shape of each request field the sandbox checks, written once and shared by the server
  * (these zod schemas) and the document (the same `pattern`, `maxLength`... in
  * `spec/sandbox.overlay.yaml`, held equal by `spec/request-shapes.test.ts`). A request whose
- * fields the document's schemas accept is never refused for its shape.
+ * fields the document's schemas accept is never refused for its shape. (Lengths need nothing
+ * here: zod's `.max(n)` counts code points, as JSON Schema's `maxLength` does.)
  */
 import { z } from 'zod'
 
@@ -23,28 +24,6 @@ export const REFRESH_TOKEN = /^[^.]+\.[^.]+$/
 
 /** Text that is not only white space (`\s` is the set `String.prototype.trim` removes). */
 export const NOT_BLANK = /\S/
-
-/** Length as JSON Schema counts it (`maxLength`): in code points, not UTF-16 units. */
-export function codePoints(text: string): number {
-  let count = 0
-  for (const _ of text) count++
-  return count
-}
-
-/** A string of at most `max` code points, as `maxLength: max` says. */
-export function text(max: number) {
-  return z.string().check((context) => {
-    if (codePoints(context.value) > max) {
-      context.issues.push({
-        code: 'too_big',
-        origin: 'string',
-        maximum: max,
-        inclusive: true,
-        input: context.value,
-      })
-    }
-  })
-}
 
 /** An e-mail address, as `EMAIL` and `EMAIL_MAX_LENGTH` say. */
 export function email() {

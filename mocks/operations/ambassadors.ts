@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { email, text } from '../model/shapes.ts'
+import { email } from '../model/shapes.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const updateAmbassadorApplicationStatus = defineOperation({
@@ -19,7 +19,7 @@ export const updateAmbassadorApplicationStatus = defineOperation({
   params: z.object({ email: email() }),
   body: z.strictObject({
     status: z.enum(['approved', 'rejected']),
-    note: text(1000).optional(),
+    note: z.string().max(1000).optional(),
   }),
   async run({ params, body, store, now }) {
     const email = params.email.toLowerCase()

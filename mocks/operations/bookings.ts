@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { text } from '../model/shapes.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const declineBooking = defineOperation({
@@ -17,7 +16,7 @@ export const declineBooking = defineOperation({
   dryRun: true,
   successStatus: 201,
   params: z.object({ bookingId: z.string().min(1) }),
-  body: z.strictObject({ reason: text(1000).optional() }),
+  body: z.strictObject({ reason: z.string().max(1000).optional() }),
   async run({ params, body, caller, store, now }) {
     const booking = store.bookings.get(params.bookingId)
     if (!booking) throw notFound(`Booking "${params.bookingId}" not found`)

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { NOT_BLANK, text } from '../model/shapes.ts'
+import { NOT_BLANK } from '../model/shapes.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const signContract = defineOperation({
@@ -19,7 +19,9 @@ export const signContract = defineOperation({
   params: z.object({ contractId: z.string().min(1) }),
   // Lengths and the not-blank rule apply to the name as sent; the name kept is trimmed.
   body: z.strictObject({
-    fullName: text(200)
+    fullName: z
+      .string()
+      .max(200)
       .regex(NOT_BLANK, 'should not be empty')
       .transform((name) => name.trim()),
   }),

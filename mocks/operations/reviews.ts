@@ -6,7 +6,6 @@
 import { z } from 'zod'
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation, type Operation } from '../core/operation.ts'
-import { text } from '../model/shapes.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
@@ -19,7 +18,7 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     dryRun: true,
     successStatus: 201,
     params: z.object({ listingId: z.string().min(1) }),
-    body: z.strictObject({ reason: text(1000).optional() }),
+    body: z.strictObject({ reason: z.string().max(1000).optional() }),
     async run({ params, body, store, now }) {
       const venue = store.venues.get(params.listingId)
       if (!venue) throw notFound(`Listing "${params.listingId}" not found`)
