@@ -180,7 +180,16 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
   let caller: Readonly<User> | null = null
+  let dryRunError: SandboxError | undefined
   try {
+    // Read first, refused in its stage (4): a request refused earlier still journals whether
+    // it asked for a dry run.
+    try {
+      dryRun = readDryRun(operation, input.query, settings)
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error
+      dryRunError = error
+    }
     // 1. The body parser: 413, 415, malformed JSON.
     const body =
       operation.method === 'POST'
@@ -194,20 +203,14 @@ export async function runPipeline(
     // 2. and 3. Guards: the token (401), then the role (403).
     caller = await authenticate(operation, input.headers, store, settings)
     // 4. Validation of the query, the path and the parsed body: one 400 with every problem.
-    const details: string[] = []
-    try {
-      dryRun = readDryRun(operation, input.query, settings)
-    } catch (error) {
-      if (!(error instanceof SandboxError)) throw error
-      details.push(...(error.details ?? []))
-    }
+    const details = [...(dryRunError?.details ?? [])]
     const params = parseInput(operation.params, decodeParams(input.params), 'params')
     const parsedBody = operation.body ? parseInput(operation.body, body, 'body') : undefined
     details.push(
       ...(params.ok ? [] : (params.error.details ?? [])),
       ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
     )
-    if (details.length > 0 || !params.ok || (parsedBody && !parsedBody.ok)) {
+    if (details.length > 0 || dryRunError || !params.ok || (parsedBody && !parsedBody.ok)) {
       throw badRequest('Validation failed', details)
     }
 
