@@ -23,7 +23,9 @@ function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
     case 'unrecognized_keys':
       return issue.keys.map((key) => `property ${[...issue.path, key].join('.')} should not exist`)
     case 'invalid_value':
-      return [`${field} must be one of: ${issue.values.map(String).join(', ')}`]
+      return issue.input === undefined
+        ? [`${field} is required`]
+        : [`${field} must be one of: ${issue.values.map(String).join(', ')}`]
     case 'invalid_format':
       return [`${field} ${formatRule(issue)}`]
     case 'too_small':

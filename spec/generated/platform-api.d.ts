@@ -1284,7 +1284,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -1366,10 +1366,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: email
-                     * @description Recipient of the claim e-mail; defaults to the venue's contact e-mail.
-                     */
+                    /** @description Recipient of the claim e-mail; defaults to the venue's contact e-mail. An e-mail address by the same rule as row 3's `email` path parameter. */
                     email?: string;
                 };
             };
@@ -1734,9 +1731,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
+                    /** @description The signer's full name, not only white space; kept without the white space around it. */
                     fullName: string;
                 };
             };
@@ -1804,7 +1802,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     bookingId: string;
@@ -1874,7 +1872,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     code: string;
@@ -1992,7 +1990,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     bookingId: string;
