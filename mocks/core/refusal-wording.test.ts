@@ -4,17 +4,24 @@
  * input", "must match the starts_with format", "Too small").
  */
 import { describe, expect, it } from 'vitest'
+import { personas } from '../../fixtures/personas.ts'
 import { createSandbox } from '../sandbox.ts'
+import { issueAccessToken } from './tokens.ts'
 
 const sandbox = createSandbox()
 const ZOD_WORDING =
   /Invalid (input|string|option|element|key)|starts_with|the \w+ format|Too (small|big)|expected \w+, received/
 
-async function refusal(method: string, url: string, body?: unknown) {
+async function refusal(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const answer = await sandbox.handle({
     method,
     url,
-    headers: { 'content-type': 'application/json', 'x-sandbox-session': 'wording' },
+    headers: { 'content-type': 'application/json', 'x-sandbox-session': 'wording', ...headers },
     body: body === undefined ? null : JSON.stringify(body),
   })
   expect(answer.status).toBe(400)
@@ -93,9 +100,19 @@ describe('refusals of the control API', () => {
 
 describe('refusals of the operations', () => {
   it('name the rule of a path parameter and of a body field in plain words', async () => {
-    const path = await refusal('POST', '/admin/ambassadors/applications/not-an-email/status', {
-      status: 'approved',
-    })
+    // Signed in as the admin: a refusal of its input comes after the guards (401, 403).
+    const admin = personas.find((persona) => persona.key === 'admin')!
+    const token = await issueAccessToken(
+      { secret: sandbox.settings.secret, ttlSeconds: sandbox.settings.tokenTtlSeconds },
+      { sub: admin.publicId, roles: admin.roles },
+      sandbox.settings.now(),
+    )
+    const path = await refusal(
+      'POST',
+      '/admin/ambassadors/applications/not-an-email/status',
+      { status: 'approved' },
+      { authorization: `Bearer ${token}` },
+    )
     const body = await refusal('POST', '/auth/refresh?dryRun=true', { refreshToken: 1, extra: 1 })
     for (const { details } of [path, body]) {
       expect(details.length).toBeGreaterThan(0)
