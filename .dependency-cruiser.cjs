@@ -26,9 +26,9 @@ module.exports = {
       name: 'recordings-and-factories-plug-into-the-core',
       severity: 'error',
       comment:
-        'Recorded answers are a stage and the factories a part the entry (mocks/sandbox.ts) adds to the core; the core imports no recordings or factories code.',
+        'Recorded answers are a stage and the factories a part the entry (mocks/sandbox.ts) adds to the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.',
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^mocks/(recordings|factories)/' },
+      to: { path: '^(mocks/(recordings|factories)|spec)/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',

@@ -5,7 +5,6 @@
  * matches no operation, an example the operation does not have).
  */
 import { z } from 'zod'
-import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { describeIssues } from './validation.ts'
@@ -155,7 +154,7 @@ function coveredOperations(
 
 /** Names of the recorded examples of an operation. */
 export function exampleNames(operation: Operation): string[] {
-  return Object.keys(recordedAnswers[operation.id] ?? {})
+  return Object.keys(operation.examples ?? {})
 }
 
 /**

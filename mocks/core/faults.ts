@@ -4,7 +4,6 @@
  * request, counted down (`times`) or drawn (`probability`, seeded), and turned into
  * what the sandbox does instead of, or before, its normal answer.
  */
-import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
 import { type ErrorStatus, errorCodes } from './errors.ts'
 import {
   type CompiledRule,
@@ -66,7 +65,7 @@ export function errorAnswer(
 
 /** The recorded answer `name` of `operation`. */
 export function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
-  const answers = recordedAnswers[operation.id]
+  const answers = operation.examples
   const answer = answers && Object.hasOwn(answers, name) ? answers[name] : undefined
   return answer ? jsonResponse(answer.status, answer.body) : undefined
 }

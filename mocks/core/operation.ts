@@ -50,6 +50,23 @@ export interface Operation<
   /** Request body schema; `undefined` for operations without a body. */
   body: Body | undefined
   run(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
+  /**
+   * Recorded answers by name: what `Prefer: example=<name>` and a fault rule's `example`
+   * answer. Given by the table that assembles the operations (the built-in one adds those of
+   * `spec/examples/`); none by default.
+   */
+  examples?: Readonly<Record<string, RecordedAnswer>> | undefined
+  /**
+   * The statuses the operation's document lists: the only ones `Prefer: code=` answers.
+   * Default: its success status and the fault statuses.
+   */
+  documentedStatuses?: readonly number[] | undefined
+}
+
+/** A recorded answer of an operation: its status and JSON body. */
+export interface RecordedAnswer {
+  status: number
+  body?: unknown
 }
 
 /** Declares an operation with its types inferred from its schemas. */

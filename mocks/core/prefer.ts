@@ -4,7 +4,6 @@
  * example of `spec/examples`) and `delay=<ms>`, comma- or semicolon-separated.
  * Other preferences are ignored, as RFC 7240 asks.
  */
-import { documentedStatuses } from '../../spec/generated/documented-statuses.ts'
 import { badRequest, type ErrorStatus } from './errors.ts'
 import { exampleNames, faultStatuses, MAX_DELAY_MS } from './fault-rules.ts'
 import { errorAnswer, exampleAnswer, type FaultDecision } from './faults.ts'
@@ -32,7 +31,7 @@ function parsePrefer(header: string): Map<string, string> {
  * (one of a sandbox given its own operations) takes its success and every fault status.
  */
 export function preferCodes(operation: Operation): number[] {
-  return [...(documentedStatuses[operation.id] ?? [operation.successStatus, ...faultStatuses])]
+  return [...(operation.documentedStatuses ?? [operation.successStatus, ...faultStatuses])]
 }
 
 /**

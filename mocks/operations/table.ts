@@ -1,7 +1,10 @@
 /**
  * @module
- * The operation table: the 13 operations of the reference, in its order.
+ * The operation table: the 13 operations of the reference, in its order, each with the
+ * recorded answers of `spec/examples/` and the statuses the merged document lists for it.
  */
+import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
+import { documentedStatuses } from '../../spec/generated/documented-statuses.ts'
 import type { Operation } from '../core/operation.ts'
 import { updateAmbassadorApplicationStatus } from './ambassadors.ts'
 import { completeIdpSignIn, refreshToken } from './auth.ts'
@@ -14,7 +17,7 @@ import { getAccountStatus, testRefundWebhook } from './payprov.ts'
 import { approveReview, rejectReview } from './reviews.ts'
 import { sendVenueClaimEmail } from './venues.ts'
 
-export const operations: readonly Operation[] = [
+const declared: readonly Operation[] = [
   refreshToken,
   getAccountStatus,
   updateAmbassadorApplicationStatus,
@@ -29,3 +32,9 @@ export const operations: readonly Operation[] = [
   archiveNotification,
   testRefundWebhook,
 ]
+
+export const operations: readonly Operation[] = declared.map((operation) => ({
+  ...operation,
+  examples: recordedAnswers[operation.id] ?? {},
+  documentedStatuses: documentedStatuses[operation.id],
+}))
