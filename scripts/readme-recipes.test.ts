@@ -191,6 +191,26 @@ describe('the recipes of the README and the guides', () => {
     ])
   })
 
+  it('show the config file a command reads before the shell block that runs the command', () => {
+    // A reader runs the blocks top to bottom: a generator run before its config is shown fails.
+    const reads: [command: RegExp, config: string][] = [
+      [/(?:^|&& )npm run generate\b/m, '// codegen/openapi-ts.config.ts'],
+      [/(?:^|&& )npx orval\b/m, '// orval.config.ts'],
+      [/(?:^|&& )npx playwright test\b/m, '// playwright.config.ts'],
+    ]
+    const problems = documents().flatMap((document) => {
+      const blocks = codeBlocks(document, readFileSync(`${root}${document}`, 'utf8'))
+      return reads.flatMap(([command, config]) => {
+        const shown = blocks.findIndex((block) => block.text.startsWith(`${config}\n`))
+        if (shown < 0) return []
+        return blocks
+          .filter((block, at) => block.language === 'sh' && command.test(block.text) && at < shown)
+          .map((block) => `${block.where}: runs ${command.source} before ${config} is shown`)
+      })
+    })
+    expect(problems).toEqual([])
+  })
+
   it('name the create-vite and create-next-app versions the consumer projects were made from', () => {
     const pinned = (leg: string) =>
       /template: '(create-[\w-]+)@(\d+\.\d+\.\d+)'/.exec(readFileSync(`${root}${leg}`, 'utf8'))
