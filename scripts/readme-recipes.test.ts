@@ -139,6 +139,8 @@ describe('the recipes of the README and the guides', () => {
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',
+        'consumer/react/project/tsconfig.app.json',
+        'consumer/react/project/tsconfig.node.json',
         'consumer/react/project/vite.config.ts',
         'consumer/next/project/app/account.tsx',
         'consumer/next/project/app/actions.ts',
