@@ -213,6 +213,21 @@ describe('the recipes of the README and the guides', () => {
     expect(problems).toEqual([])
   })
 
+  it('give every spec file the Playwright config they show lists, in the same guide', () => {
+    // A reader who copies the config runs what it lists: a spec named there but never shown
+    // is a file they cannot have.
+    const problems = documents().flatMap((document) => {
+      const blocks = codeBlocks(document, readFileSync(`${root}${document}`, 'utf8'))
+      const config = blocks.find((block) => block.text.startsWith('// playwright.config.ts\n'))
+      if (!config) return []
+      const listed = [...config.text.matchAll(/[\w-]+\.spec\.ts/g)].map((match) => match[0])
+      return [...new Set(listed)]
+        .filter((spec) => !blocks.some((block) => block.text.startsWith(`// e2e/${spec}\n`)))
+        .map((spec) => `${config.where}: lists ${spec}, which ${document} never shows`)
+    })
+    expect(problems).toEqual([])
+  })
+
   it('name the create-vite and create-next-app versions the consumer projects were made from', () => {
     const pinned = (leg: string) =>
       /template: '(create-[\w-]+)@(\d+\.\d+\.\d+)'/.exec(readFileSync(`${root}${leg}`, 'utf8'))
