@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EMAIL, EMAIL_MAX_LENGTH, NOT_BLANK } from '../mocks/model/shapes.ts'
 import { operations } from '../mocks/operations/table.ts'
 import type { OpenAPIDocument } from './build-document.ts'
 import { buildMergedDocument, loadPublishedDocument } from './build-document.ts'
@@ -390,7 +391,9 @@ describe('merged sandbox document', () => {
       schema: {
         type: 'object',
         additionalProperties: false,
-        properties: { email: { type: 'string', format: 'email' } },
+        properties: {
+          email: { type: 'string', maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL.source },
+        },
       },
     },
     {
@@ -424,7 +427,9 @@ describe('merged sandbox document', () => {
         type: 'object',
         additionalProperties: false,
         required: ['fullName'],
-        properties: { fullName: { type: 'string', minLength: 1, maxLength: 200 } },
+        properties: {
+          fullName: { type: 'string', minLength: 1, maxLength: 200, pattern: NOT_BLANK.source },
+        },
       },
     },
     {
@@ -468,11 +473,17 @@ describe('merged sandbox document', () => {
     ).toEqual(schema)
   })
 
-  it('requires an e-mail address in the path of row 3', async () => {
+  it('requires an e-mail address in the path of row 3, by the rule the server checks', async () => {
     const merged = await buildMergedDocument()
     const email = parametersOf(merged, operationAt(merged, 3)).find(({ name }) => name === 'email')
 
-    expect(at(email, 'schema')).toEqual({ type: 'string', format: 'email' })
+    expect(at(email, 'schema')).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: EMAIL_MAX_LENGTH,
+      pattern: EMAIL.source,
+    })
+    expect(at(email, 'schema', 'format')).toBeUndefined()
   })
 
   // Every operation can be asked for a gateway's answers (fault rules, `Prefer: code=`).
@@ -542,7 +553,9 @@ describe('merged sandbox document', () => {
       }).toEqual({
         id: operation.id,
         auth: operation.auth,
-        security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }],
+        security: { public: [], user: [{ bearerAuth: [] }], admin: [{ bearerAuth: ['admin'] }] }[
+          operation.auth
+        ],
       })
     }
   })

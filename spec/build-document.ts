@@ -9,8 +9,10 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format'
 import { openapiOverlay, parseFile } from 'openapi-format'
+import { withControlSchemas } from './control-schemas.ts'
 import { recordedExamples } from './examples/index.ts'
 import { createExampleActions } from './examples-overlay.ts'
+import { withOperationExamples } from './operation-examples.ts'
 
 const SPEC_DIR = dirname(fileURLToPath(import.meta.url))
 
@@ -59,7 +61,10 @@ export async function loadPublishedDocument(): Promise<OpenAPIDocument> {
 
 /**
  * Applies the sandbox overlay to the contract it `extends`, adds the recorded examples of
- * `spec/examples/`, and returns the merged document, the one the sandbox serves at
+ * `spec/examples/` (as `examples`, path parameter examples, the persona they were recorded
+ * for and the `Prefer` values of each operation) and the control API's rules generated from
+ * its zod schemas (`control-schemas.ts`), and returns the merged document, the one the
+ * sandbox serves at
  * `GET /__sandbox/openapi.json`.
  *
  * @example
@@ -78,7 +83,9 @@ export async function buildMergedDocument(
     actions: createExampleActions(decided, recordedExamples),
   }
   const merged = await applyOverlay(decided, examples, {}, 'the recorded examples')
-  return withoutUnusedResponses(withSessionCreatedHeader(merged))
+  return withoutUnusedResponses(
+    withSessionCreatedHeader(withControlSchemas(withOperationExamples(merged, recordedExamples))),
+  )
 }
 
 const SESSION_CREATED_HEADER = 'x-sandbox-session-created'

@@ -10,10 +10,20 @@ import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import type { ControlContext } from './control-context.ts'
+import {
+  clockBodySchema,
+  faultParamsSchema,
+  journalQuerySchema,
+  journalSessionQuerySchema,
+  resetBodySchema,
+  saveSnapshotBodySchema,
+  sessionParamsSchema,
+  snapshotParamsSchema,
+} from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { createRouter } from './router.ts'
-import { isValidSessionId, viewedSession } from './session-id.ts'
+import { viewedSession } from './session-id.ts'
 
 /** Where the control API is mounted on every runtime. */
 export const CONTROL_PREFIX = '/__sandbox'
@@ -48,6 +58,10 @@ export interface ControlRoute {
   access: ControlAccess
   /** The JSON body it reads; absent for routes without a body. */
   body?: z.ZodType
+  /** Its path parameters (decoded), checked before the handler runs: 400 otherwise. */
+  params?: z.ZodObject
+  /** The query parameters it reads, checked before the handler runs: 400 otherwise. */
+  query?: z.ZodObject
   /** Answers the call in every runtime. Absent for the Node server's console routes. */
   handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
   /** A script a console page loads: served, but not part of the API document. */
@@ -65,23 +79,6 @@ const NO_CONTENT = (): SandboxResponse => ({
   setCookie: [],
   body: undefined,
 })
-
-const resetBody = z.strictObject({
-  scenario: z.string().min(1).optional(),
-  seed: z.number().int().nonnegative().optional(),
-  snapshot: z.string().optional(),
-})
-
-const clockBody = z
-  .strictObject({
-    now: z.iso.datetime({ offset: true }).optional(),
-    advanceSeconds: z.number().finite().optional(),
-  })
-  .refine((body) => (body.now === undefined) !== (body.advanceSeconds === undefined), {
-    message: 'give exactly one of now, advanceSeconds',
-  })
-
-const saveBody = z.strictObject({ name: z.string(), replace: z.boolean().optional() })
 
 /** The journal's session filter: the named session, or every session when none is named. */
 const journalSession = ({ request, query }: ControlCall) => viewedSession(request.headers, query)
@@ -156,9 +153,9 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     path: '/__sandbox/reset',
     access: 'control',
-    body: resetBody,
+    body: resetBodySchema,
     async handle({ sandbox, body, session }) {
-      const options = stripUndefined(body as z.infer<typeof resetBody>)
+      const options = stripUndefined(body as z.infer<typeof resetBodySchema>)
       return jsonResponse(200, await sandbox.reset({ ...options, session }))
     },
   },
@@ -172,9 +169,9 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     path: '/__sandbox/snapshots',
     access: 'control',
-    body: saveBody,
+    body: saveSnapshotBodySchema,
     async handle({ sandbox, body, session }) {
-      const { name, replace } = body as z.infer<typeof saveBody>
+      const { name, replace } = body as z.infer<typeof saveSnapshotBodySchema>
       return jsonResponse(201, await sandbox.snapshots.save(name, { session, replace }))
     },
   },
@@ -182,6 +179,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__sandbox/snapshots/{name}',
     access: 'control',
+    params: snapshotParamsSchema,
     async handle({ sandbox, params }) {
       const answer = jsonResponse(200, await sandbox.snapshots.export(params.name!))
       answer.headers['content-disposition'] = `attachment; filename="${params.name}.json"`
@@ -192,6 +190,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__sandbox/snapshots/{name}',
     access: 'control',
+    params: snapshotParamsSchema,
     handle({ sandbox, params }) {
       sandbox.snapshots.get(params.name!)
       sandbox.snapshots.delete(params.name!)
@@ -227,12 +226,10 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__sandbox/requests',
     access: 'control',
+    query: journalQuerySchema,
     handle(call) {
       const session = journalSession(call)
       const asked = call.query.get('limit')
-      if (asked !== null && !/^[1-9]\d{0,6}$/.test(asked)) {
-        throw badRequest('Validation failed', ['limit must be a whole number from 1 to 9999999'])
-      }
       // The merged view of every session is bounded by default; one session's is bounded already.
       const limit =
         asked !== null ? Number(asked) : session === undefined ? call.sandbox.journal.limit : 0
@@ -244,6 +241,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__sandbox/requests',
     access: 'control',
+    query: journalSessionQuerySchema,
     handle(call) {
       call.sandbox.journal.clear(journalSession(call))
       return NO_CONTENT()
@@ -253,6 +251,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__sandbox/requests.har',
     access: 'control',
+    query: journalSessionQuerySchema,
     handle(call) {
       const only = journalSession(call)
       const host = call.request.headers.host
@@ -288,14 +287,9 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__sandbox/sessions/{id}',
     access: 'control',
+    params: sessionParamsSchema,
     handle({ sandbox, params }) {
-      const id = params.id!
-      if (!isValidSessionId(id)) {
-        throw badRequest('Invalid session id', [
-          'id must be 1 to 64 letters, digits, ".", "_", ":" or "-"',
-        ])
-      }
-      sandbox.dropSession(id)
+      sandbox.dropSession(params.id!)
       return NO_CONTENT()
     },
   },
@@ -324,6 +318,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__sandbox/faults/{id}',
     access: 'control',
+    params: faultParamsSchema,
     handle({ sandbox, session, params }) {
       if (!sandbox.faults.remove(session, params.id!)) {
         throw notFound(`No fault rule "${params.id}" in session "${session}"`)
@@ -350,9 +345,9 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     path: '/__sandbox/clock',
     access: 'control',
-    body: clockBody,
+    body: clockBodySchema,
     async handle({ sandbox, session, body }) {
-      const { now, advanceSeconds } = body as z.infer<typeof clockBody>
+      const { now, advanceSeconds } = body as z.infer<typeof clockBodySchema>
       // The clock lives in the session's record: open it (from its log, with a state directory).
       await sandbox.store(session)
       if (now !== undefined) {
@@ -378,7 +373,7 @@ export const controlRoutes: readonly ControlRoute[] = [
   { method: 'GET', path: '/__sandbox/dashboard.js', access: 'public', asset: true },
   { method: 'GET', path: '/__sandbox/docs', access: 'public' },
   { method: 'GET', path: '/__sandbox/docs/scalar.js', access: 'public', asset: true },
-  { method: 'GET', path: '/__sandbox/events', access: 'control' },
+  { method: 'GET', path: '/__sandbox/events', access: 'control', query: journalSessionQuerySchema },
   // The MCP endpoint of the Node server (server/mcp/): JSON-RPC over Streamable HTTP.
   { method: 'POST', path: '/__sandbox/mcp', access: 'control', mcp: true },
   { method: 'GET', path: '/__sandbox/mcp', access: 'control', mcp: true },

@@ -56,6 +56,16 @@ export async function handleControl(
   }
   const { route } = found
   const params = decodeParams(found.params)
+  if (route.params) {
+    const parsed = parseInput(route.params, params, 'params')
+    if (!parsed.ok) throw parsed.error
+  }
+  if (route.query) {
+    // A repeated parameter counts by its first value, as the handlers read it (`get`).
+    const first = Object.fromEntries([...query.keys()].map((name) => [name, query.get(name)]))
+    const parsed = parseInput(route.query, first, 'query')
+    if (!parsed.ok) throw parsed.error
+  }
   let body: unknown
   if (route.body) {
     const read = readJsonBody(

@@ -21,7 +21,7 @@ function looksLikeDryRun(key: string): boolean {
 /**
  * The key without a trailing `[...]` that holds no `]`, as `/\[[^\]]*\]$/` would strip it,
  * in one pass: that regular expression tries again from every `[`, so a key of thousands of
- * `[` cost quadratic time, and it runs on every request before authentication.
+ * `[` cost quadratic time, and it runs on every request.
  */
 function withoutIndex(key: string): string {
   if (!key.endsWith(']')) return key

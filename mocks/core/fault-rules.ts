@@ -40,18 +40,19 @@ export function isGatewayStatus(status: number): boolean {
   return (gatewayStatuses as readonly number[]).includes(status)
 }
 
+/** A fault rule's id: chosen by the sandbox (`f1`, `f2`...) or by the rule. */
+export const FAULT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
+export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
+
 const delay = z.number().int().nonnegative().max(MAX_DELAY_MS)
 
 export const faultRuleSchema = z.strictObject({
   /** Chosen by the sandbox (`f1`, `f2`...) when absent. */
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
-    .optional(),
+  id: z.string().regex(FAULT_ID_PATTERN, FAULT_ID_RULE).optional(),
   /** `GET`, `POST`..., or `*` (the default) for any method. */
   method: z
     .string()
-    .regex(/^(\*|[A-Za-z]+)$/)
+    .regex(/^(\*|[A-Za-z]+)$/, 'must be an HTTP method such as GET, or * for any')
     .transform((value) => value.toUpperCase())
     .optional(),
   /** `/bookings/:id/decline`, `/bookings/bkg_pending/decline`, `/admin/reviews/*\/approve`. */

@@ -1,8 +1,10 @@
 /**
  * @module
- * One pass per request, in fixed stages: read the body, validate the input,
- * authenticate, authorise, run the operation (load, check the transition),
- * honour `dryRun`, write, answer. Written once; operations only declare.
+ * One pass per request, in fixed stages, in the order the real backend's framework (NestJS)
+ * refuses a request: the body parser (413, 415, malformed JSON), then authentication (401),
+ * then authorisation by role (403), then validation of the query and of the parsed body
+ * (400), then the operation (load: 404, check the transition: 409), `dryRun`, write, answer.
+ * Written once; operations only declare. See docs/decisions/0012-order-of-refusals.md.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
@@ -86,13 +88,16 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
 }
 
-/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
-export function readJsonBody(
+/**
+ * What the body parser does with the body of a POST: size (413), media type (415), JSON
+ * (400). An empty body is `{}`. The value is not checked further: that is validation's part.
+ */
+export function parseJsonBody(
   text: string | null | undefined,
   contentType: string | undefined,
   limitBytes: number,
   tooLarge = false,
-): Record<string, unknown> {
+): unknown {
   const oversized =
     tooLarge ||
     (text != null &&
@@ -106,12 +111,21 @@ export function readJsonBody(
       `Unsupported media type "${mediaType || 'none'}": send application/json`,
     )
   }
-  let value: unknown
   try {
-    value = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
     throw badRequest('Malformed JSON in request body', ['body must be valid JSON'])
   }
+}
+
+/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
+export function readJsonBody(
+  text: string | null | undefined,
+  contentType: string | undefined,
+  limitBytes: number,
+  tooLarge = false,
+): Record<string, unknown> {
+  const value = parseJsonBody(text, contentType, limitBytes, tooLarge)
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Request body must be a JSON object', ['body must be an object'])
   }
@@ -180,31 +194,43 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
   let caller: Readonly<User> | null = null
+  let dryRunError: SandboxError | undefined
   try {
-    dryRun = readDryRun(operation, input.query, settings)
+    // Read first, refused in its stage (4): a request refused earlier still journals whether
+    // it asked for a dry run.
+    try {
+      dryRun = readDryRun(operation, input.query, settings)
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error
+      dryRunError = error
+    }
+    // 1. The body parser: 413, 415, malformed JSON.
     const body =
       operation.method === 'POST'
-        ? readJsonBody(
+        ? parseJsonBody(
             input.body,
             input.headers['content-type'],
             settings.bodyLimitBytes,
             input.bodyTooLarge,
           )
         : undefined
-
+    // 2. and 3. Guards: the token (401), then the role (403).
+    caller = await authenticate(operation, input.headers, store, settings)
+    // Who sends a refresh token, for the journal; before the operation runs, as a refresh may
+    // revoke the token it was sent.
+    caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
+    // 4. Validation of the query, the path and the parsed body: one 400 with every problem.
+    const details = [...(dryRunError?.details ?? [])]
     const params = parseInput(operation.params, decodeParams(input.params), 'params')
     const parsedBody = operation.body ? parseInput(operation.body, body, 'body') : undefined
-    const details = [
+    details.push(
       ...(params.ok ? [] : (params.error.details ?? [])),
       ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
-    ]
-    if (details.length > 0 || !params.ok || (parsedBody && !parsedBody.ok)) {
+    )
+    if (details.length > 0 || dryRunError || !params.ok || (parsedBody && !parsedBody.ok)) {
       throw badRequest('Validation failed', details)
     }
 
-    caller = await authenticate(operation, input.headers, store, settings)
-    // Before the operation runs: a refresh may revoke the token it was sent.
-    caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     const outcome = await operation.run({
       params: params.data,
       body: parsedBody?.ok ? parsedBody.data : undefined,

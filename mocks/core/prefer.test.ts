@@ -32,13 +32,14 @@ describe('the Prefer header', () => {
     const response = await api.call(decline, {
       as: 'host',
       body: {},
-      headers: { prefer: 'code=500' },
+      headers: { prefer: 'code=413' },
     })
-    expect(response.status).toBe(500)
+    expect(response.status).toBe(413)
     expect(response.body).toEqual({
-      message: 'Answered 500 as the Prefer header asked',
-      code: 'INTERNAL_SERVER_ERROR',
+      message: 'Answered 413 as the Prefer header asked',
+      code: 'PAYLOAD_TOO_LARGE',
     })
+    expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
   })
 
   it("code=503 answers a gateway's refusal with Retry-After, for any operation", async () => {
@@ -100,9 +101,45 @@ describe('the Prefer header', () => {
     })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual([
-      'Prefer code must be one of: 201, 400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503, 504',
+      'Prefer code must be one of: 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504',
     ])
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+  })
+
+  it('refuses a code the operation does not document, such as 500', async () => {
+    const response = await api.call(decline, {
+      as: 'host',
+      body: {},
+      headers: { prefer: 'code=500' },
+    })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({
+      message: 'Invalid Prefer header',
+      code: 'BAD_REQUEST',
+      details: [
+        'Prefer code must be one of: 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504',
+      ],
+    })
+    expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+    expect(sandbox.journal.list().at(-1)).toMatchObject({ status: 400 })
+  })
+
+  it('refuses on /auth/refresh the 403, 404 and 409 it does not document', async () => {
+    for (const code of [403, 404, 409, 500]) {
+      const response = await api.call('/auth/refresh', {
+        body: { refreshToken: 'rt_x.y' },
+        headers: { prefer: `code=${code}` },
+      })
+      expect(response.status, `code=${code}`).toBe(400)
+      expect(response.body.details, `code=${code}`).toEqual([
+        'Prefer code must be one of: 200, 400, 401, 413, 415, 429, 502, 503, 504',
+      ])
+    }
+    const documented = await api.call('/auth/refresh', {
+      body: { refreshToken: 'rt_x.y' },
+      headers: { prefer: 'code=401' },
+    })
+    expect(documented.status).toBe(401)
   })
 
   it('refuses an unknown example with the list of valid ones', async () => {

@@ -4,6 +4,7 @@
  * example of `spec/examples`) and `delay=<ms>`, comma- or semicolon-separated.
  * Other preferences are ignored, as RFC 7240 asks.
  */
+import { documentedStatuses } from '../../spec/generated/documented-statuses.ts'
 import { badRequest, type ErrorStatus } from './errors.ts'
 import { exampleNames, faultStatuses, MAX_DELAY_MS } from './fault-rules.ts'
 import { errorAnswer, exampleAnswer, type FaultDecision } from './faults.ts'
@@ -24,14 +25,20 @@ function parsePrefer(header: string): Map<string, string> {
   return preferences
 }
 
-/** Statuses `Prefer: code=` accepts for `operation`. */
+/**
+ * Statuses `Prefer: code=` accepts for `operation`: those the merged document documents on
+ * it, so that the header never gives an answer the contract does not have (its success, its
+ * errors, and a gateway's 429, 502, 503 and 504). An operation the document does not list
+ * (one of a sandbox given its own operations) takes its success and every fault status.
+ */
 export function preferCodes(operation: Operation): number[] {
-  return [operation.successStatus, ...faultStatuses]
+  return [...(documentedStatuses[operation.id] ?? [operation.successStatus, ...faultStatuses])]
 }
 
 /**
  * What a `Prefer` header asks of `operation`, or `undefined` when it asks nothing the
- * sandbox knows. Throws a 400 listing the valid values for an unknown code or example.
+ * sandbox knows. Throws a 400 listing the valid values for a code the operation does not
+ * document or an example it does not have.
  */
 export function readPrefer(header: string, operation: Operation): FaultDecision | undefined {
   const preferences = parsePrefer(header)

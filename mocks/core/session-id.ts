@@ -11,8 +11,9 @@ import { parseCookies } from './http.ts'
 export const SESSION_HEADER = 'x-sandbox-session'
 export const SESSION_COOKIE = 'sandbox_session'
 export const DEFAULT_SESSION = 'default'
-/** What a session id may be: 1 to 64 letters, digits or `. _ : -`. */
+/** A session id: 1 to 64 letters, digits or `. _ : -`. */
 export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
+export const SESSION_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
 /** Request headers as the core (`string`) or Node's `http` (`string | string[]`) has them. */
 export type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
@@ -41,9 +42,7 @@ export function sessionIdOf(
 
 function checkSessionId(id: string, from: string): string {
   if (isValidSessionId(id)) return id
-  throw badRequest('Invalid sandbox session id', [
-    `session id (${from}) must be 1 to 64 letters, digits or . _ : -`,
-  ])
+  throw badRequest('Invalid sandbox session id', [`session id (${from}) ${SESSION_ID_RULE}`])
 }
 
 /**
@@ -65,13 +64,14 @@ export function resolveSession(
 
 /**
  * The session a view of the journal asks for (`/__sandbox/requests`, its HAR, the live
- * events): a non-empty `?session=`, else the session the request names, else every
- * session (`undefined`). Throws a 400 `SandboxError` for an invalid id.
+ * events): `?session=`, else the session the request names, else every session
+ * (`undefined`). Throws a 400 `SandboxError` for an invalid id, an empty `?session=` too
+ * (the document says 1 to 64 characters).
  */
 export function viewedSession(headers: SessionHeaders, query: URLSearchParams): string | undefined {
   const asked = query.get('session')
-  if (asked !== null && asked !== '') return checkSessionId(asked, 'the session query parameter')
-  return asked !== null || namesSession(headers) ? resolveSession(headers) : undefined
+  if (asked !== null) return checkSessionId(asked, 'the session query parameter')
+  return namesSession(headers) ? resolveSession(headers) : undefined
 }
 
 /** Whether the request names a session at all (header or cookie present, even empty). */

@@ -180,8 +180,8 @@ describe('the first answer of a session created from its scenario', () => {
 
   it('says so when a Prefer header answers it', async () => {
     const sandbox = createSandbox()
-    const first = await read(sandbox, 'new-one', { prefer: 'code=500' })
-    expect(first.status).toBe(500)
+    const first = await read(sandbox, 'new-one', { prefer: 'code=503' })
+    expect(first.status).toBe(503)
     expect(first.headers[SESSION_CREATED_HEADER]).toBe('true')
   })
 

@@ -23,26 +23,79 @@ function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
     case 'unrecognized_keys':
       return issue.keys.map((key) => `property ${[...issue.path, key].join('.')} should not exist`)
     case 'invalid_value':
-      return [`${field} must be one of: ${issue.values.map(String).join(', ')}`]
+      return issue.input === undefined
+        ? [`${field} is required`]
+        : [`${field} must be one of: ${issue.values.map(String).join(', ')}`]
     case 'invalid_format':
-      return [
-        issue.format === 'email'
-          ? `${field} must be an email`
-          : issue.format === 'datetime'
-            ? `${field} must be a valid ISO 8601 date string`
-            : `${field} must match the ${issue.format} format`,
-      ]
+      return [`${field} ${formatRule(issue)}`]
     case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1
-        ? [`${field} should not be empty`]
-        : [`${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`]
+      if (issue.origin === 'string' && issue.minimum === 1) return [`${field} should not be empty`]
+      if (issue.origin === 'string')
+        return [`${field} must be longer than or equal to ${issue.minimum} characters`]
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return [`${field} must contain at least ${issue.minimum} elements`]
+      return [`${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`]
     case 'too_big':
-      return issue.origin === 'string'
-        ? [`${field} must be shorter than or equal to ${issue.maximum} characters`]
-        : [`${field} must not be greater than ${issue.maximum}`]
-    default:
+      if (issue.origin === 'string')
+        return [`${field} must be shorter than or equal to ${issue.maximum} characters`]
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return [`${field} must contain no more than ${issue.maximum} elements`]
+      return [`${field} must not be greater than ${issue.maximum}`]
+    case 'not_multiple_of':
+      return [`${field} must be a multiple of ${issue.divisor}`]
+    case 'invalid_union':
+      return [`${field} does not match any of the allowed forms`]
+    case 'invalid_key':
+      return [`${field} has a key that is not allowed`]
+    case 'invalid_element':
+      return [`${field} has an element that is not allowed`]
+    case 'custom':
+      // A refinement's message is the sandbox's own (zod has none for it).
       return [`${field}: ${issue.message}`]
   }
+}
+
+/**
+ * The rule a string format states, in the sandbox's words: a schema that gives its own
+ * message (`.regex(pattern, 'must be ...')`) is quoted, zod's defaults never are.
+ */
+function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
+  if (issue.format === 'regex') {
+    const own = issue.message.startsWith('Invalid') ? undefined : issue.message
+    return own ?? `must match the pattern ${(issue as { pattern?: string }).pattern}`
+  }
+  const rule = issue as { prefix?: string; suffix?: string; includes?: string }
+  switch (issue.format) {
+    case 'email':
+      return 'must be an email'
+    case 'datetime':
+      return 'must be a valid ISO 8601 date string'
+    case 'starts_with':
+      return `must start with "${rule.prefix}"`
+    case 'ends_with':
+      return `must end with "${rule.suffix}"`
+    case 'includes':
+      return `must contain "${rule.includes}"`
+    default:
+      return `must be a valid ${FORMAT_NAMES[issue.format] ?? issue.format}`
+  }
+}
+
+/** How a detail names a string format zod checks. */
+const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  date: 'ISO 8601 date (YYYY-MM-DD)',
+  time: 'ISO 8601 time',
+  duration: 'ISO 8601 duration',
+  url: 'URL',
+  uuid: 'UUID',
+  guid: 'GUID',
+  ipv4: 'IPv4 address',
+  ipv6: 'IPv6 address',
+  base64: 'base64 string',
+  base64url: 'base64url string',
+  jwt: 'JSON Web Token',
+  lowercase: 'lower-case string',
+  uppercase: 'upper-case string',
 }
 
 /** The `details` messages of a list of zod issues. */

@@ -4,6 +4,7 @@
  * record's TypeScript type and the @msw/data collection that stores it.
  */
 import { z } from 'zod'
+import { email } from './shapes.ts'
 
 const isoDateTime = z.iso.datetime()
 
@@ -11,7 +12,7 @@ export const roleSchema = z.enum(['admin', 'host', 'guest', 'ambassador'])
 
 export const userSchema = z.object({
   publicId: z.string().min(1),
-  email: z.email(),
+  email: email(),
   displayName: z.string().min(1),
   roles: z.array(roleSchema),
   createdAt: isoDateTime,
@@ -39,7 +40,7 @@ export const paymentAccountSchema = z.object({
 })
 
 export const ambassadorApplicationSchema = z.object({
-  email: z.email(),
+  email: email(),
   fullName: z.string().min(1),
   status: z.enum(['pending', 'approved', 'rejected']),
   submittedAt: isoDateTime,
@@ -53,7 +54,7 @@ export const venueSchema = z.object({
   city: z.string().min(1),
   ownerId: z.string().nullable(),
   claimStatus: z.enum(['unclaimed', 'claim_requested', 'claimed']),
-  contactEmail: z.email(),
+  contactEmail: email(),
 })
 
 export const reviewSchema = z.object({
@@ -127,7 +128,7 @@ export const notificationSchema = z.object({
 
 export const outboxMessageSchema = z.object({
   id: z.string().min(1),
-  to: z.email(),
+  to: email(),
   subject: z.string().min(1),
   kind: z.string().min(1),
   createdAt: isoDateTime,

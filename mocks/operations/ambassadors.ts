@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { email } from '../model/shapes.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const updateAmbassadorApplicationStatus = defineOperation({
@@ -15,7 +16,7 @@ export const updateAmbassadorApplicationStatus = defineOperation({
   auth: 'admin',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ email: z.email() }),
+  params: z.object({ email: email() }),
   body: z.strictObject({
     status: z.enum(['approved', 'rejected']),
     note: z.string().max(1000).optional(),

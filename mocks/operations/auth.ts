@@ -10,6 +10,7 @@ export { REFRESH_COOKIE }
 import { badRequest, unauthorized } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { issueAccessToken } from '../core/tokens.ts'
+import { REFRESH_TOKEN } from '../model/shapes.ts'
 import { acknowledgement } from './side-effects.ts'
 
 const noParams = z.object({})
@@ -24,13 +25,19 @@ export const refreshToken = defineOperation({
   dryRun: true,
   successStatus: 200,
   params: noParams,
-  body: z.strictObject({ refreshToken: z.string().optional() }),
+  body: z.strictObject({
+    refreshToken: z
+      .string()
+      .regex(REFRESH_TOKEN, 'must have two dot-separated segments')
+      .optional(),
+  }),
   async run({ body, cookies, store, now, tokens }) {
     const token = sentRefreshToken(body.refreshToken, cookies)
     if (token === undefined) {
       throw unauthorized('Missing refresh token: send refreshToken or the refresh_token cookie')
     }
-    if (token.split('.').length !== 2) {
+    // The body's token is checked by the schema; the cookie's here, by the same rule.
+    if (!REFRESH_TOKEN.test(token)) {
       throw badRequest('Validation failed', ['refreshToken must have two dot-separated segments'])
     }
     const owner = refreshTokenOwner(store, token)

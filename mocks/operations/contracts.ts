@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { NOT_BLANK } from '../model/shapes.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const signContract = defineOperation({
@@ -16,7 +17,14 @@ export const signContract = defineOperation({
   dryRun: true,
   successStatus: 201,
   params: z.object({ contractId: z.string().min(1) }),
-  body: z.strictObject({ fullName: z.string().trim().min(1).max(200) }),
+  // Lengths and the not-blank rule apply to the name as sent; the name kept is trimmed.
+  body: z.strictObject({
+    fullName: z
+      .string()
+      .max(200)
+      .regex(NOT_BLANK, 'should not be empty')
+      .transform((name) => name.trim()),
+  }),
   async run({ params, body, caller, store, now }) {
     const signer = signedIn(caller)
     const contract = store.contracts.get(params.contractId)

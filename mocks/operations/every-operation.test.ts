@@ -13,6 +13,15 @@ const sampleParams: Record<string, string> = {
   id: 'ntf_host_unarchived',
 }
 
+/** A body each operation's schema accepts, where `{}` is not one. */
+const sampleBodies: Record<string, object> = {
+  updateAmbassadorApplicationStatus: { status: 'approved' },
+  signContract: { fullName: 'Ada Lovelace' },
+  createCheckoutSession: { bookingId: 'bkg_accepted' },
+  completeIdpSignIn: { code: 'idp_host' },
+  testRefundWebhook: { bookingId: 'bkg_paid' },
+}
+
 const posts = operations
   .filter((operation) => operation.method === 'POST')
   .map((operation) => ({
@@ -22,6 +31,7 @@ const posts = operations
     ),
     auth: operation.auth,
     dryRun: operation.dryRun,
+    body: sampleBodies[operation.id] ?? {},
   }))
 
 async function stateDigest() {
@@ -64,11 +74,11 @@ describe.each(posts)('$name', ({ url, auth }) => {
   })
 })
 
-describe.each(posts.filter((post) => post.dryRun))('$name with dryRun', ({ url, auth }) => {
+describe.each(posts.filter((post) => post.dryRun))('$name with dryRun', ({ url, auth, body }) => {
   it('returns 400 for an unknown dryRun value', async () => {
     const response = await api.call(`${url}?dryRun=TRUE`, {
       ...(auth === 'public' ? {} : { as: auth === 'admin' ? 'admin' : 'host' }),
-      body: {},
+      body,
     })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual(['dryRun must be one of: true, false'])

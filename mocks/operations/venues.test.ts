@@ -26,6 +26,17 @@ describe('POST /venues/{listingId}/send-claim-email', () => {
     expect(outbox.map((m) => m.to)).toEqual(['owner@example.org', 'owner@example.org'])
   })
 
+  it('takes every address of the document’s e-mail pattern, and refuses the others', async () => {
+    // The outbox checks its recipient by the same rule: an address the operation takes is
+    // never refused when the e-mail is written (it was a 500).
+    const body = { email: 'a+b{x}@Example.org' }
+    expect((await api.call(path(v.claimRequested), { as: 'host', body })).status).toBe(201)
+    expect((await api.collection('outbox')).map((m) => m.to)).toEqual(['a+b{x}@Example.org'])
+    const refused = await api.call(path(v.claimRequested), { as: 'host', body: { email: '0@com' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.details).toEqual(['email must be an email'])
+  })
+
   it('with dryRun=true answers 201 and writes nothing', async () => {
     const response = await api.call(path(v.unclaimed, '?dryRun=true'), { as: 'guest', body: {} })
     expect(response.status).toBe(201)

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { email } from '../model/shapes.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const sendVenueClaimEmail = defineOperation({
@@ -16,7 +17,7 @@ export const sendVenueClaimEmail = defineOperation({
   dryRun: true,
   successStatus: 201,
   params: z.object({ listingId: z.string().min(1) }),
-  body: z.strictObject({ email: z.email().optional() }),
+  body: z.strictObject({ email: email().optional() }),
   async run({ params, body, store, now }) {
     const venue = store.venues.get(params.listingId)
     if (!venue) throw notFound(`Venue "${params.listingId}" not found`)

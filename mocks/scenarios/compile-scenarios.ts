@@ -30,7 +30,8 @@ export interface ScenarioSource {
 
 const collectionMap = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item))
 
-const envelope = z.strictObject({
+/** A scenario file's envelope; its records are checked against their collections when built. */
+export const scenarioFileSchema = z.strictObject({
   name: z.string().regex(NAME_PATTERN, `must be ${NAME_RULE}`),
   description: z.string().optional(),
   extends: z.string().min(1).optional(),
@@ -39,12 +40,12 @@ const envelope = z.strictObject({
   change: collectionMap(z.record(z.string(), z.unknown())).optional(),
   remove: collectionMap(z.string()).optional(),
 })
-const envelopeFields = Object.keys(envelope.shape)
+const envelopeFields = Object.keys(scenarioFileSchema.shape)
 
 function checkEnvelope(
   file: unknown,
 ): { ok: true; file: ScenarioFile } | { ok: false; problems: string[] } {
-  const parsed = envelope.safeParse(file, { reportInput: true })
+  const parsed = scenarioFileSchema.safeParse(file, { reportInput: true })
   if (!parsed.success) {
     const problems = parsed.error.issues.flatMap((issue) =>
       issue.path.length === 0 && issue.code === 'invalid_type'

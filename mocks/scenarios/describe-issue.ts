@@ -65,12 +65,23 @@ export function describeIssue(
       ]
     case 'invalid_format': {
       if (issue.format === 'regex') return [`${where}: ${issue.message}, got ${shown(input)}`]
+      const { prefix, suffix, includes } = issue as {
+        prefix?: string
+        suffix?: string
+        includes?: string
+      }
       const expected =
         issue.format === 'email'
           ? 'an e-mail address'
           : issue.format === 'datetime'
             ? 'an ISO 8601 date-time such as 2026-06-01T09:00:00.000Z'
-            : `the ${issue.format} format`
+            : issue.format === 'starts_with'
+              ? `a string starting with "${prefix}"`
+              : issue.format === 'ends_with'
+                ? `a string ending with "${suffix}"`
+                : issue.format === 'includes'
+                  ? `a string containing "${includes}"`
+                  : `a valid ${issue.format}`
       return [`${where}: expected ${expected}, got ${shown(input)}`]
     }
     case 'too_small':

@@ -22,6 +22,7 @@ const decide: OperationProfile = {
   bearer: ['merged'],
   dryRun: true,
   closedBody: ['merged'],
+  lacksRole: 'host',
   writes: ['ambassadorApplications', 'outbox'],
 }
 

@@ -68,6 +68,18 @@ export const authCases: ConformanceCase[] = [
     body: apiError('BAD_REQUEST', 'Validation failed', ['refreshToken must be a string']),
     breaks: ['published', 'merged'],
   }),
+  errorCase(refresh, '400 when refreshToken in the body does not have two segments', {
+    request: {
+      method: 'POST',
+      url: '/auth/refresh?dryRun=true',
+      body: { refreshToken: 'not-a-refresh-token' },
+    },
+    status: 400,
+    body: apiError('BAD_REQUEST', 'Validation failed', [
+      'refreshToken must have two dot-separated segments',
+    ]),
+    breaks: ['merged'],
+  }),
   ...sharedErrorCases(refresh),
 
   replay(idp, 'hostSignsIn'),

@@ -33,7 +33,12 @@ export interface OperationProfile {
   closedBody: readonly DocumentKind[]
   /** Collections a successful call writes (a `dryRun=true` or failed call must not). */
   writes: readonly CollectionName[]
+  /** For an operation that needs a role: a signed-in persona without it (403). */
+  lacksRole?: string
 }
+
+/** Merged with a success's body: a property no body schema of the merged document allows. */
+const UNKNOWN_PROPERTY = { unknownProperty: true }
 
 /** The `ApiErrorResponseDto` body the sandbox answers. */
 export function apiError(code: string, message: string, details?: readonly string[]) {
@@ -103,7 +108,9 @@ export function invalidBody(
 /**
  * The error cases every operation shares, derived from its recorded success: 401 for a bad
  * and for a missing bearer token, 400 for a bad `dryRun`, malformed JSON and a body that is not
- * an object, 413 for a body over 100 kB, 415 for a body that is not JSON.
+ * an object, 413 for a body over 100 kB, 415 for a body that is not JSON; and the order of
+ * refusals (docs/decisions/0012-order-of-refusals.md): a request that is refused for two
+ * reasons gets the refusal of the earlier stage, 401 and 403 before 400.
  */
 export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
   const success = successRequest(profile)
@@ -122,6 +129,52 @@ export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
         body: apiError('UNAUTHORIZED', 'Missing bearer token: send Authorization: Bearer <token>'),
         breaks: profile.bearer,
       }),
+    )
+  }
+  if (profile.bearer.includes('merged')) {
+    const { as: _as, ...anonymous } = success
+    const missingToken = apiError(
+      'UNAUTHORIZED',
+      'Missing bearer token: send Authorization: Bearer <token>',
+    )
+    if (success.method === 'POST') {
+      cases.push(
+        errorCase(profile, '401 before 400: no token and a body its schema refuses', {
+          request: { ...anonymous, body: { ...(success.body as object), ...UNKNOWN_PROPERTY } },
+          status: 401,
+          body: missingToken,
+          breaks: [...new Set([...profile.bearer, ...profile.closedBody])],
+        }),
+      )
+    }
+    if (profile.dryRun) {
+      cases.push(
+        errorCase(profile, '401 before 400: no token and dryRun neither true nor false', {
+          request: { ...anonymous, url: setQuery(success.url, 'dryRun', 'maybe') },
+          status: 401,
+          body: missingToken,
+          breaks: ['published', 'merged'],
+        }),
+      )
+    }
+  }
+  if (profile.lacksRole !== undefined && success.method === 'POST') {
+    cases.push(
+      errorCase(
+        profile,
+        '403 before 400: a caller without the role and a body its schema refuses',
+        {
+          request: {
+            ...success,
+            as: profile.lacksRole,
+            url: profile.dryRun ? setQuery(success.url, 'dryRun', 'maybe') : success.url,
+            body: { ...(success.body as object), ...UNKNOWN_PROPERTY },
+          },
+          status: 403,
+          body: apiError('FORBIDDEN', 'This operation requires the admin role'),
+          breaks: ['published', 'merged'],
+        },
+      ),
     )
   }
   if (profile.dryRun) {
@@ -152,9 +205,7 @@ export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
       errorCase(profile, '400 when the body is not a JSON object', {
         request: { ...bodiless, body: ['not', 'an', 'object'] },
         status: 400,
-        body: apiError('BAD_REQUEST', 'Request body must be a JSON object', [
-          'body must be an object',
-        ]),
+        body: apiError('BAD_REQUEST', 'Validation failed', ['body must be an object']),
         breaks: ['published', 'merged'],
       }),
       errorCase(profile, '413 when the body is over 100 kB', {

@@ -18,6 +18,7 @@ const approve: OperationProfile = {
   bearer: ['merged'],
   dryRun: true,
   closedBody: ['merged'],
+  lacksRole: 'host',
   writes: ['reviews', 'notifications'],
 }
 

@@ -763,6 +763,7 @@ export interface components {
             /** @description Fixed identity provider code, accepted by POST /auth/idp/complete. */
             idpCode: string;
         };
+        /** @description A scenario and seed, or a saved snapshot, or nothing (the sandbox's starting scenario and seed). The rules (names, `snapshot` without `scenario` and `seed`) are generated from the schema the sandbox checks with (spec/control-schemas.ts). */
         SandboxResetRequest: {
             /** @description Name of the scenario to load (one of GET /__sandbox/scenarios; another name is a 400); the session's current one when omitted. */
             scenario?: string;
@@ -771,6 +772,16 @@ export interface components {
             /** @description A saved snapshot to return to, instead of a scenario and seed. */
             snapshot?: string;
         };
+        /** @description The name to save the session's state under. */
+        SandboxSnapshotRequest: {
+            /** @description 1 to 64 letters, digits, `.`, `_` or `-`; not a scenario's name. */
+            name: string;
+            /**
+             * @description Replace a snapshot already saved under this name instead of answering 409.
+             * @default false
+             */
+            replace: boolean;
+        };
         SandboxResetResult: {
             session: string;
             scenario: string;
@@ -778,18 +789,28 @@ export interface components {
             /** @description The saved snapshot the session was reset to, if any. */
             snapshot?: string;
         };
-        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. */
+        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (spec/control-schemas.ts); each record is then checked against its collection's fields. */
         SandboxScenarioFile: {
+            /** @description 1 to 64 letters, digits, `.`, `_` or `-`. */
             name: string;
             description?: string;
+            /** @description The scenario it starts from, built-in (`default`, `empty`, `large`) or another loaded one; `empty` when omitted. */
             extends?: string;
+            /** @description The seed `extends` is built with; the sandbox's seed when omitted. */
             seed?: number;
+            /** @description Whole new records, per collection. */
             add?: {
-                [key: string]: Record<string, never>[];
+                [key: string]: {
+                    [key: string]: unknown;
+                }[];
             };
+            /** @description Fields to merge into existing records (named by key), per collection. */
             change?: {
-                [key: string]: Record<string, never>[];
+                [key: string]: {
+                    [key: string]: unknown;
+                }[];
             };
+            /** @description Keys of records to drop, per collection. */
             remove?: {
                 [key: string]: string[];
             };
@@ -893,7 +914,127 @@ export interface components {
             now?: string;
             /** @description Move the session's clock forward (or back, if negative). */
             advanceSeconds?: number;
-        };
+        } & (unknown | unknown);
+        /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. The sandbox also refuses a delayMs plus jitterMs above 60000. */
+        SandboxFaultRuleRequest: {
+            /** @description Chosen by the sandbox (`f1`, `f2`...) when absent; an existing id is replaced. */
+            id?: string;
+            /** @description HTTP method, or `*` (default) for any. */
+            method?: string;
+            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation. */
+            path: string;
+            /**
+             * @description Only requests of this persona (bearer token or refresh token).
+             * @enum {string}
+             */
+            persona?: "admin" | "host" | "host-restricted" | "host-pending" | "guest" | "applicant";
+            /**
+             * @description Answer this status with an ApiErrorResponseDto body. 429, 502, 503 and 504 are what a gateway in front of the backend answers; 429 and 503 carry `Retry-After`.
+             * @enum {integer}
+             */
+            status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
+            /** @description The body's `message` (with `status`). */
+            message?: string;
+            /** @description The body's `details` (with `status`). */
+            details?: string[];
+            /** @description The `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
+            retryAfterSeconds?: number;
+            /** @description Answer the matched operation's recorded example of this name. */
+            example?: string;
+            /**
+             * @description Fail like a broken network (connection reset; `HttpResponse.error()` in msw).
+             * @constant
+             */
+            networkError?: true;
+            /** @description Wait this long before answering. */
+            delayMs?: number;
+            /** @description Add a seeded random 0 to jitterMs milliseconds. */
+            jitterMs?: number;
+            /** @description Apply to the next N matching requests only. */
+            times?: number;
+            /** @description Apply to each matching request with this probability (seeded). */
+            probability?: number;
+            /** @description Seed of probability and jitter; default the session's scenario seed. */
+            seed?: number;
+        } & (({
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        } | {
+            method?: unknown;
+            path: unknown;
+        }) & (unknown | unknown | unknown | unknown | unknown) & unknown & unknown & (unknown | {
+            /** @enum {unknown} */
+            example?: "hostSignsIn" | "malformedRefreshToken" | "unknownRefreshToken";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "enabledAccount" | "restrictedAccount" | "pendingVerification" | "invalidAccessToken" | "noConnectedAccount";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "approveApplication" | "notAnAdmin" | "noApplication" | "alreadyApproved";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "sendClaimEmail" | "unknownVenue" | "alreadyClaimed";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "approvePendingReview" | "notAnAdmin" | "unknownListing" | "noPendingReview";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "rejectPendingReview" | "notAnAdmin" | "unknownListing" | "noPendingReview";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "followGuest" | "followSelf" | "unknownUser" | "alreadyFollowing";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "declinePendingBooking" | "notTheHost" | "unknownBooking" | "bookingNotPending";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "signAsGuest" | "notAParty" | "unknownContract" | "alreadySigned";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "payAcceptedBooking" | "notTheGuest" | "unknownBooking" | "bookingNotAccepted";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "hostSignsIn" | "unknownCode";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "archiveNotification" | "someoneElsesNotification" | "alreadyArchived";
+        }) & (unknown | {
+            /** @enum {unknown} */
+            example?: "partialRefund" | "amountAboveBooking" | "unknownBooking" | "bookingNotPaid";
+        }));
     };
     responses: {
         /** @description The request is invalid: malformed JSON, a body that is not a JSON object, a field that fails validation, a `dryRun` other than exactly one `dryRun=true` or `dryRun=false` (repeated, misspelt such as `DRYRUN`, or `dryRun[]`), or a malformed `x-sandbox-session`. */
@@ -977,7 +1118,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorResponseDto"];
             };
         };
-        /** @description What a gateway answers when the backend is down or overloaded. The operation does not run. The sandbox gives it only when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=503`. */
+        /** @description What a gateway answers when the backend is down or overloaded; the operation does not run. The sandbox gives it when asked, by a fault rule of `/__sandbox/faults` or `Prefer: code=503`. With a state directory (`--state-dir`) the sandbox also answers it itself: when the log line of a write could not be written (nothing was changed; try again after `Retry-After` seconds), and when the session's log has a line that does not parse (`details` name the file and line; `platform-sandbox state check` lists every such line and `platform-sandbox state repair` sets the rest of the log aside). */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1002,8 +1143,6 @@ export interface components {
     parameters: {
         /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
         SandboxSession: string;
-        /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-        SandboxPrefer: string;
     };
     requestBodies: never;
     headers: {
@@ -1025,8 +1164,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 200, 400, 401, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes hostSignsIn, malformedRefreshToken, unknownRefreshToken. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -1081,8 +1220,8 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 200, 400, 401, 404, 429, 502, 503, 504 (the statuses documented here) and `example=` takes enabledAccount, restrictedAccount, pendingVerification, invalidAccessToken, noConnectedAccount. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -1136,15 +1275,16 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes approveApplication, notAnAdmin, noApplication, alreadyApproved. */
+                Prefer?: string;
             };
             path: {
+                /** @example applicant@sandbox.test */
                 email: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -1214,10 +1354,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes sendClaimEmail, unknownVenue, alreadyClaimed. */
+                Prefer?: string;
             };
             path: {
+                /** @example ven_unclaimed */
                 listingId: string;
             };
             cookie?: never;
@@ -1225,10 +1366,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: email
-                     * @description Recipient of the claim e-mail; defaults to the venue's contact e-mail.
-                     */
+                    /** @description Recipient of the claim e-mail; defaults to the venue's contact e-mail. An e-mail address by the same rule as row 3's `email` path parameter. */
                     email?: string;
                 };
             };
@@ -1283,10 +1421,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes approvePendingReview, notAnAdmin, unknownListing, noPendingReview. */
+                Prefer?: string;
             };
             path: {
+                /** @example ven_pending_review */
                 listingId: string;
             };
             cookie?: never;
@@ -1358,10 +1497,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes rejectPendingReview, notAnAdmin, unknownListing, noPendingReview. */
+                Prefer?: string;
             };
             path: {
+                /** @example ven_pending_review_2 */
                 listingId: string;
             };
             cookie?: never;
@@ -1433,10 +1573,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes followGuest, followSelf, unknownUser, alreadyFollowing. */
+                Prefer?: string;
             };
             path: {
+                /** @example usr_guest */
                 targetPublicId: string;
             };
             cookie?: never;
@@ -1505,10 +1646,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes declinePendingBooking, notTheHost, unknownBooking, bookingNotPending. */
+                Prefer?: string;
             };
             path: {
+                /** @example bkg_pending */
                 bookingId: string;
             };
             cookie?: never;
@@ -1580,17 +1722,19 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes signAsGuest, notAParty, unknownContract, alreadySigned. */
+                Prefer?: string;
             };
             path: {
+                /** @example ctr_unsigned */
                 contractId: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
+                    /** @description The signer's full name, not only white space; kept without the white space around it. */
                     fullName: string;
                 };
             };
@@ -1652,13 +1796,13 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 403, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes payAcceptedBooking, notTheGuest, unknownBooking, bookingNotAccepted. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     bookingId: string;
@@ -1722,13 +1866,13 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes hostSignsIn, unknownCode. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     code: string;
@@ -1779,10 +1923,11 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 401, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes archiveNotification, someoneElsesNotification, alreadyArchived. */
+                Prefer?: string;
             };
             path: {
+                /** @example ntf_host_unarchived */
                 id: string;
             };
             cookie?: never;
@@ -1839,13 +1984,13 @@ export interface operations {
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
-                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; any operation also takes a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. An unknown code or example is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. */
-                Prefer?: components["parameters"]["SandboxPrefer"];
+                /** @description Asks the sandbox for a given answer, in Prism's syntax, comma-separated: `code=<status>` answers that status, one of those documented on the operation, without running the operation (the body of the operation's recorded example with that status, or an ApiErrorResponseDto; every operation documents a gateway's 429, 502, 503 and 504, 429 and 503 with `Retry-After: 1`); `example=<name>` answers the operation's recorded example of that name (see each response's `examples`); `delay=<ms>` (0 to 60000) waits before answering. A code the operation does not document, or an example it does not have, is a 400 whose `details` list the valid ones. The answer is marked `fault: prefer` in the request journal. Fault rules (`/__sandbox/faults`) do the same for requests that do not carry the header, and can also answer a network error. On this operation, `code=` takes 201, 400, 404, 409, 413, 415, 429, 502, 503, 504 (the statuses documented here) and `example=` takes partialRefund, amountAboveBooking, unknownBooking, bookingNotPaid. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     bookingId: string;
@@ -2028,6 +2173,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxScenarios: {
@@ -2187,14 +2333,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * @description Replace a snapshot already saved under this name instead of answering 409.
-                     * @default false
-                     */
-                    replace?: boolean;
-                };
+                "application/json": components["schemas"]["SandboxSnapshotRequest"];
             };
         };
         responses: {
@@ -2235,6 +2374,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportSandboxSnapshot: {
@@ -2346,7 +2486,7 @@ export interface operations {
             };
             path: {
                 /** @description Collection name: users, paymentAccounts, ambassadorApplications, venues, reviews, follows, bookings, contracts, checkoutSessions, notifications, outbox, refunds. */
-                name: string;
+                name: "users" | "paymentAccounts" | "ambassadorApplications" | "venues" | "reviews" | "follows" | "bookings" | "contracts" | "checkoutSessions" | "notifications" | "outbox" | "refunds";
             };
             cookie?: never;
         };
@@ -2386,6 +2526,7 @@ export interface operations {
             };
             /** @description Unknown collection. */
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxRequests: {
@@ -2669,7 +2810,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxFaultRule"];
+                "application/json": components["schemas"]["SandboxFaultRuleRequest"];
             };
         };
         responses: {
@@ -2708,6 +2849,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     clearSandboxFaults: {
@@ -2899,6 +3041,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetSandboxClock: {
@@ -2983,7 +3126,10 @@ export interface operations {
     };
     streamSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this session's entries (instead of the session the request names). */
+                session?: string;
+            };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
@@ -3075,6 +3221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSandboxSession: {
@@ -3170,6 +3317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -130,9 +130,24 @@ function dryRunOf(search: string): boolean | undefined | SandboxError {
   }
 }
 
+const REDACTED_REFRESH =
+  'the refresh token was redacted (record with --no-redact to learn sign-ins)'
+
+/** Whether a recorded refresh sends a redacted token in its body. */
+function redactedRefresh(exchange: LearnExchange): boolean {
+  try {
+    const body: unknown = JSON.parse(exchange.body ?? '')
+    const token = (body as { refreshToken?: unknown } | null)?.refreshToken
+    return typeof token === 'string' && isRedacted(token)
+  } catch {
+    return false
+  }
+}
+
 /**
- * What the sandbox answers whatever the state: the `dryRun`, body and input checks, as the
- * pipeline makes them before it authenticates. One per recording, remembering repeats.
+ * What the sandbox answers whatever the state: the `dryRun`, body and input checks the
+ * pipeline makes (it makes the input checks after authentication, which a recording of a
+ * signed-in call passed). One per recording, remembering repeats.
  */
 class InputChecks {
   readonly #dryRuns = new Memo(dryRunOf)
@@ -227,11 +242,7 @@ class SignIns {
       expect(exchange, 401, 'no refresh token was sent')
       return
     }
-    if (isRedacted(token)) {
-      throw new NotCovered(
-        'the refresh token was redacted (record with --no-redact to learn sign-ins)',
-      )
-    }
+    if (isRedacted(token)) throw new NotCovered(REDACTED_REFRESH)
     if (token.split('.').length !== 2) {
       expect(exchange, 400, 'the refresh token is malformed')
       return
@@ -374,6 +385,10 @@ class Learner {
     facts.begin(exchange.index)
     try {
       const input = this.#inputs.check(exchange)
+      // A redacted refresh token fails the token's pattern: say why it is not learned.
+      if (!input.ok && exchange.operation.id === 'refreshToken' && redactedRefresh(exchange)) {
+        throw new NotCovered(REDACTED_REFRESH)
+      }
       if (!input.ok) {
         expect(
           exchange,

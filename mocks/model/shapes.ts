@@ -1,0 +1,31 @@
+/**
+ * @module
+ * The shape of each request field the sandbox checks, written once and shared by the server
+ * (these zod schemas) and the document (the same `pattern`, `maxLength`... in
+ * `spec/sandbox.overlay.yaml`, held equal by `spec/request-shapes.test.ts`). A request whose
+ * fields the document's schemas accept is never refused for its shape. (Lengths need nothing
+ * here: zod's `.max(n)` counts code points, as JSON Schema's `maxLength` does.)
+ */
+import { z } from 'zod'
+
+/**
+ * An e-mail address: a local part of RFC 5322's `atext` characters and dots, `@`, and a
+ * domain of at least two labels of letters, digits and hyphens. One rule for the server and
+ * the document (`pattern`), where `format: email` means something else to each validator.
+ * Linear: the local part cannot hold `@` and a label cannot hold `.`, so every input splits
+ * one way.
+ */
+export const EMAIL = /^[\w!#$%&'*+/=?^`{|}~.-]+@[\dA-Za-z-]+(?:\.[\dA-Za-z-]+)+$/
+/** The longest address SMTP carries (RFC 5321's path limit, less the brackets). */
+export const EMAIL_MAX_LENGTH = 254
+
+/** A refresh token: two dot-separated segments, neither empty. */
+export const REFRESH_TOKEN = /^[^.]+\.[^.]+$/
+
+/** Text that is not only white space (`\s` is the set `String.prototype.trim` removes). */
+export const NOT_BLANK = /\S/
+
+/** An e-mail address, as `EMAIL` and `EMAIL_MAX_LENGTH` say. */
+export function email() {
+  return z.email({ pattern: EMAIL }).max(EMAIL_MAX_LENGTH)
+}
