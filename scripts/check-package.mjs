@@ -2,7 +2,8 @@
 /**
  * Checks the package as it would be published: publint (package.json against the files),
  * arethetypeswrong (every entry's types resolve, ESM only), the app document (13
- * operations, no control API) and the README's links (each one works on the package page),
+ * operations, no control API) and the links of every Markdown file it ships (each one works in
+ * the package),
  * on one tarball of the current build.
  * Usage: `npm run check:package` (after `npm run build`).
  */
@@ -100,7 +101,7 @@ try {
   if (broken.length > 0)
     throw new Error(`Links that fail in the installed package:\n${broken.join('\n')}`)
   console.log(
-    `check:package: the links of the README and ${documents.length - 1} guides work in the package`,
+    `check:package: the links of the ${documents.length} Markdown files it ships work in the package`,
   )
 } catch (error) {
   if (error instanceof Error && !('status' in error))

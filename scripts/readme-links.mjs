@@ -1,7 +1,7 @@
 /**
  * @module
- * The links of the README and the guides under `docs/` as the package page and any file viewer
- * show them: a link works when it is absolute, or points at a heading of its own file, or at a
+ * The links of every Markdown file the package ships (the README, the guides under `docs/`,
+ * the folders' READMEs) as the package page, `node_modules` and any file viewer show them: a link works when it is absolute, or points at a heading of its own file, or at a
  * file the package ships, relative to the linking file (and at a heading of that file, when it
  * names one). Used by `check-package.mjs` on the tarball and by a test.
  */
@@ -42,9 +42,12 @@ export function resolveFrom(from, path) {
   return parts.join('/')
 }
 
-/** The Markdown files whose links must work: the README and every guide under `docs/`. */
+/**
+ * The Markdown files whose links must work: every one the package ships (the README, the guides
+ * under `docs/`, the folders' READMEs), since a reader may open any of them in `node_modules`.
+ */
 export function linkedDocuments(shipped) {
-  return [...shipped].filter((path) => path === 'README.md' || /^docs\/.*\.md$/.test(path)).sort()
+  return [...shipped].filter((path) => path.endsWith('.md')).sort()
 }
 
 /**

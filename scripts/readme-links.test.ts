@@ -19,12 +19,16 @@ function shippedFiles(): Set<string> {
   return new Set(packed.files.map((file) => file.path))
 }
 
-describe('the links of the README and the guides', () => {
+describe('the links of every Markdown file the package ships', () => {
   const shipped = shippedFiles()
   const documents: string[] = linkedDocuments(shipped)
 
-  it('are checked in every guide the package ships under docs/', () => {
+  it('are checked in every Markdown file the package ships: README, guides, folder READMEs', () => {
+    expect(documents).toEqual([...shipped].filter((path) => path.endsWith('.md')).sort())
     expect(documents).toContain('README.md')
+    // The folders' READMEs ship too: their links must resolve without the folders' files.
+    for (const readme of ['consumer/README.md', 'consumer/react/README.md', 'contract/README.md'])
+      expect(documents).toContain(readme)
     expect(documents).toContain('docs/README.md')
     expect(documents).toContain('docs/frontend/react.md')
     expect(documents).toContain('docs/reference/control-api.md')

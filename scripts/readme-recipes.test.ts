@@ -139,6 +139,8 @@ describe('the recipes of the README and the guides', () => {
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',
+        'consumer/react/project/tsconfig.app.json',
+        'consumer/react/project/tsconfig.node.json',
         'consumer/react/project/vite.config.ts',
         'consumer/next/project/app/account.tsx',
         'consumer/next/project/app/actions.ts',
@@ -189,6 +191,41 @@ describe('the recipes of the README and the guides', () => {
       ['x.md:7', { fragment: true }],
       ['x.md:11', { problem: expect.stringMatching(/^is neither a tested file/) }],
     ])
+  })
+
+  it('show the config file a command reads before the shell block that runs the command', () => {
+    // A reader runs the blocks top to bottom: a generator run before its config is shown fails.
+    const reads: [command: RegExp, config: string][] = [
+      [/(?:^|&& )npm run generate\b/m, '// codegen/openapi-ts.config.ts'],
+      [/(?:^|&& )npx orval\b/m, '// orval.config.ts'],
+      [/(?:^|&& )npx playwright test\b/m, '// playwright.config.ts'],
+    ]
+    const problems = documents().flatMap((document) => {
+      const blocks = codeBlocks(document, readFileSync(`${root}${document}`, 'utf8'))
+      return reads.flatMap(([command, config]) => {
+        const shown = blocks.findIndex((block) => block.text.startsWith(`${config}\n`))
+        if (shown < 0) return []
+        return blocks
+          .filter((block, at) => block.language === 'sh' && command.test(block.text) && at < shown)
+          .map((block) => `${block.where}: runs ${command.source} before ${config} is shown`)
+      })
+    })
+    expect(problems).toEqual([])
+  })
+
+  it('give every spec file the Playwright config they show lists, in the same guide', () => {
+    // A reader who copies the config runs what it lists: a spec named there but never shown
+    // is a file they cannot have.
+    const problems = documents().flatMap((document) => {
+      const blocks = codeBlocks(document, readFileSync(`${root}${document}`, 'utf8'))
+      const config = blocks.find((block) => block.text.startsWith('// playwright.config.ts\n'))
+      if (!config) return []
+      const listed = [...config.text.matchAll(/[\w-]+\.spec\.ts/g)].map((match) => match[0])
+      return [...new Set(listed)]
+        .filter((spec) => !blocks.some((block) => block.text.startsWith(`// e2e/${spec}\n`)))
+        .map((spec) => `${config.where}: lists ${spec}, which ${document} never shows`)
+    })
+    expect(problems).toEqual([])
   })
 
   it('name the create-vite and create-next-app versions the consumer projects were made from', () => {

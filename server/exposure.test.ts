@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { formatBanner } from './banner.ts'
@@ -51,6 +52,14 @@ describe('binding to an interface other than loopback', () => {
     const lines = formatBanner('http://localhost:4010', createSandbox()).split('\n')
     expect(lines).toContain('  Dashboard:     http://localhost:4010/__sandbox/')
     expect(lines).toContain('  API reference: http://localhost:4010/__sandbox/docs')
+  })
+
+  it('prints the addresses the dashboard guide says it prints', () => {
+    const printed = formatBanner('http://localhost:4010', createSandbox())
+      .split('\n')
+      .filter((line) => /^ {2}(Dashboard|API reference):/.test(line))
+    const guide = readFileSync(new URL('../docs/qa/dashboard.md', import.meta.url), 'utf8')
+    expect(guide).toContain(['```text', ...printed, '```'].join('\n'))
   })
 })
 

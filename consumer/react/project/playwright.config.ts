@@ -29,10 +29,14 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      // `npx storybook build` first.
-      command: `npx vite preview --outDir storybook-static --port ${new URL(storybookUrl).port} --strictPort`,
+      // Builds Storybook, then serves the build, as the app's server does: nothing to run first,
+      // even for `--project app` (Playwright starts every web server, whatever the project).
+      command: `npx storybook build --quiet && npx vite preview --outDir storybook-static --port ${new URL(storybookUrl).port} --strictPort`,
       url: storybookUrl,
       reuseExistingServer: !process.env.CI,
+      // Both builds run before the first test; Storybook's takes longer than Playwright's 60 s
+      // default allows on a slow machine.
+      timeout: 180_000,
     },
   ],
 })
