@@ -7,7 +7,7 @@ export default function Home() {
     <main>
       <h1>Bookings</h1>
       {/* Rendered at request time; the build prerenders the fallback. */}
-      <Suspense fallback={<p data-testid="account-status">Loading account…</p>}>
+      <Suspense fallback={<p>Loading account…</p>}>
         <AccountStatus />
       </Suspense>
       <Bookings bookingId="bkg_pending" />
