@@ -21,7 +21,7 @@ import {
   snapshotParamsSchema,
 } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
-import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import { cookiesOf, jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { createRouter } from './router.ts'
 import { viewedSession } from './session-id.ts'
 
@@ -81,7 +81,8 @@ const NO_CONTENT = (): SandboxResponse => ({
 })
 
 /** The journal's session filter: the named session, or every session when none is named. */
-const journalSession = ({ request, query }: ControlCall) => viewedSession(request.headers, query)
+const journalSession = ({ request, query }: ControlCall) =>
+  viewedSession(request.headers, query, cookiesOf(request))
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never

@@ -115,7 +115,8 @@ export function createRequestHandler({
           route: control && found ? { route: control, params: found.params } : undefined,
           allowed: control ? [] : allowedMethods(path),
           query,
-          request,
+          // Its cookies as read above: a journal view reads the session they name.
+          request: request.cookies ? request : { ...request, cookies },
           session,
           controlToken: options.controlToken,
           controlOrigins,

@@ -68,16 +68,20 @@ export function resolveSession(
  * (`undefined`). Throws a 400 `SandboxError` for an invalid id, an empty `?session=` too
  * (the document says 1 to 64 characters).
  */
-export function viewedSession(headers: SessionHeaders, query: URLSearchParams): string | undefined {
+export function viewedSession(
+  headers: SessionHeaders,
+  query: URLSearchParams,
+  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
+): string | undefined {
   const asked = query.get('session')
   if (asked !== null) return checkSessionId(asked, 'the session query parameter')
-  return namesSession(headers) ? resolveSession(headers) : undefined
+  return namesSession(headers, cookies) ? resolveSession(headers, cookies) : undefined
 }
 
 /** Whether the request names a session at all (header or cookie present, even empty). */
-export function namesSession(headers: SessionHeaders): boolean {
-  return (
-    headers[SESSION_HEADER] !== undefined ||
-    Object.hasOwn(parseCookies(single(headers.cookie)), SESSION_COOKIE)
-  )
+export function namesSession(
+  headers: SessionHeaders,
+  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
+): boolean {
+  return headers[SESSION_HEADER] !== undefined || Object.hasOwn(cookies, SESSION_COOKIE)
 }
