@@ -195,6 +195,8 @@ export async function runPipeline(
   let dryRun: boolean | null = null
   let caller: Readonly<User> | null = null
   let dryRunError: SandboxError | undefined
+  /** Whether the refresh token's sender was already looked for (once per request). */
+  let senderRead = false
   try {
     // Read first, refused in its stage (4): a request refused earlier still journals whether
     // it asked for a dry run.
@@ -219,6 +221,7 @@ export async function runPipeline(
     // Who sends a refresh token, for the journal; before the operation runs, as a refresh may
     // revoke the token it was sent.
     caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
+    senderRead = true
     // 4. Validation of the query, the path and the parsed body: one 400 with every problem.
     const details = [...(dryRunError?.details ?? [])]
     const params = parseInput(operation.params, decodeParams(input.params), 'params')
@@ -252,7 +255,7 @@ export async function runPipeline(
       response: jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? []),
     }
   } catch (error) {
-    if (!caller && !readBearer(input.headers.authorization).ok) {
+    if (!senderRead && !caller && !readBearer(input.headers.authorization).ok) {
       caller = refreshTokenSender(input, store)
     }
     const callerId = caller?.publicId ?? null
