@@ -5,7 +5,7 @@ import { personas } from '../fixtures/personas.ts'
 import type { JournalEntry } from '../mocks/core/journal.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 const CLIENTS = 50
 const WRITES = 200

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION_HEADER } from '../client/sandbox-client.ts'
-import { startTestCli, type TestCli } from './test-cli.ts'
+import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
 
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
 

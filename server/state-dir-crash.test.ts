@@ -3,8 +3,8 @@ import { SESSION_HEADER } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer } from './test-server.ts'
-import { startStateDirCli, useStateDirServers } from './test-state-dir.ts'
+import { startTestServer } from '../test-support/server/test-server.ts'
+import { startStateDirCli, useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const CLIENTS = 8
 const { temporaryDirectory } = useStateDirServers('sandbox-crash-')

@@ -16,6 +16,7 @@ import type { PersonaKey } from '../fixtures/personas.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_CREATED_HEADER } from '../mocks/core/session-created.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { runTestCommand } from '../test-support/server/test-cli.ts'
 import {
   fileOfSession,
   type LogFiles,
@@ -23,7 +24,6 @@ import {
   openStateDir,
   type StateDir,
 } from './state-dir.ts'
-import { runTestCommand } from './test-cli.ts'
 
 const directories: string[] = []
 afterEach(() => {
