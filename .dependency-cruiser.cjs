@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^test-support/' },
     },
     {
+      name: 'mocks-import-no-server',
+      severity: 'error',
+      comment:
+        'The library (mocks/) runs in browsers and apps without the standalone server; what both use (the devtools panels the dashboard page mounts) lives in mocks/ and the server imports it.',
+      from: { path: '^mocks/' },
+      to: { path: '^server/' },
+    },
+    {
       name: 'server-and-contract-apart',
       severity: 'error',
       comment:

@@ -6,16 +6,13 @@
  * loader holds none of their code, not even an unused chunk.
  */
 
-import type {
-  DevtoolsOptions,
-  SandboxDevtools,
-} from '../../../server/dashboard/app/mount-devtools.ts'
 import type { SandboxEvents } from '../../core/events.ts'
+import type { DevtoolsOptions, SandboxDevtools } from '../devtools/mount-devtools.ts'
 
 export {
   SANDBOX_SIGN_IN_EVENT,
   type SandboxSignInDetail,
-} from '../../../server/dashboard/app/sign-in-event.ts'
+} from '../devtools/sign-in-event.ts'
 export type { SandboxDevtools }
 
 /** What `platform-sandbox/devtools` exports, as far as a runtime uses it. */

@@ -1,7 +1,7 @@
 /**
  * @module
- * The in-page devtools, as their own entry (`platform-sandbox/devtools`): the dashboard's
- * panels (`server/dashboard/app/`) and Preact. Nothing else in the package imports this
+ * The in-page devtools, as their own entry (`platform-sandbox/devtools`): the panels of this
+ * folder (also the server's dashboard page) and Preact. Nothing else in the package imports this
  * module, so an app's bundle holds it only where the app hands its import to
  * `startSandboxWorker` or `createStorybookSandbox`:
  *
@@ -14,4 +14,4 @@ export {
   type DevtoolsOptions,
   mountDevtools,
   type SandboxDevtools,
-} from '../../../server/dashboard/app/mount-devtools.ts'
+} from './mount-devtools.ts'

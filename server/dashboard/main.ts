@@ -1,17 +1,17 @@
 /**
  * @module
- * The sandbox dashboard: one page that sees and steers one session. Bundled by
- * `npm run build:dashboard` into `server/dashboard/assets/dashboard.js`.
+ * The sandbox dashboard: one page that sees and steers one session, with the devtools' panels
+ * (`mocks/runtimes/devtools/`). Bundled by `npm run build:dashboard` (`build.mjs`).
  */
 import { html, render } from 'htm/preact'
 import { useMemo, useState } from 'preact/hooks'
-import { createApi } from './api.ts'
-import { ClockPanel } from './clock-panel.ts'
-import { CollectionsPanel } from './collections-panel.ts'
-import { FaultsPanel } from './faults-panel.ts'
-import { JournalPanel } from './journal-panel.ts'
-import { PersonasPanel } from './personas-panel.ts'
-import { SessionPanel } from './session-panel.ts'
+import { createApi } from '../../mocks/runtimes/devtools/api.ts'
+import { ClockPanel } from '../../mocks/runtimes/devtools/clock-panel.ts'
+import { CollectionsPanel } from '../../mocks/runtimes/devtools/collections-panel.ts'
+import { FaultsPanel } from '../../mocks/runtimes/devtools/faults-panel.ts'
+import { JournalPanel } from '../../mocks/runtimes/devtools/journal-panel.ts'
+import { PersonasPanel } from '../../mocks/runtimes/devtools/personas-panel.ts'
+import { SessionPanel } from '../../mocks/runtimes/devtools/session-panel.ts'
 
 function App() {
   const initial = new URLSearchParams(location.search).get('session') || 'default'

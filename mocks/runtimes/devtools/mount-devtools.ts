@@ -9,7 +9,7 @@
 import { html } from 'htm/preact'
 import { render } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
-import type { SandboxEvents } from '../../../mocks/core/events.ts'
+import type { SandboxEvents } from '../../core/events.ts'
 import { type ApiHost, createApi, type JournalEntry, type Persona } from './api.ts'
 import { ClockPanel } from './clock-panel.ts'
 import { CollectionsPanel } from './collections-panel.ts'

@@ -6,8 +6,8 @@
  * sandbox worker answers, and the journal from the sandbox's own events). Every call is
  * made in the chosen session.
  */
-import type { JournalEntry } from '../../../mocks/core/journal.ts'
-import { SESSION_HEADER } from '../../../mocks/core/session-id.ts'
+import type { JournalEntry } from '../../core/journal.ts'
+import { SESSION_HEADER } from '../../core/session-id.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
