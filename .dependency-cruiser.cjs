@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^test-support/' },
     },
     {
+      name: 'public-client-stands-alone',
+      severity: 'error',
+      comment:
+        "The public typed client (platform-sandbox/client) is typed by the generated contract and nothing else: it works against the real backend too. The sandbox's own control client lives in mocks/sandbox-client/.",
+      from: { path: '^client/', pathNot: TESTS },
+      to: { path: '^(mocks|server|fixtures)/' },
+    },
+    {
       name: 'mocks-import-no-server',
       severity: 'error',
       comment:

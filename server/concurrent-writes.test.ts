@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import type { JournalEntry } from '../mocks/core/journal.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 const CLIENTS = 50

@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test'
 import type { Har } from 'har-format'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../../client/sandbox-client.ts'
+import { SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.ts'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 

@@ -5,7 +5,11 @@
  * that tests record it and learn a scenario from the recording.
  */
 
-import { type PersonaCredentials, type PlainRequest, signInWith } from '../../client/sign-in.ts'
+import {
+  type PersonaCredentials,
+  type PlainRequest,
+  signInWith,
+} from '../../mocks/sandbox-client/sign-in.ts'
 import { defineScenario } from '../../mocks/scenarios/scenario-file.ts'
 
 export const STAGING_HOST = 'usr_2b9e41'

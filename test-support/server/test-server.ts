@@ -4,8 +4,8 @@
  * client that keeps raw headers (every `Set-Cookie`, CORS headers) visible.
  */
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { parseJson, SESSION_HEADER, signInWith } from '../../client/sandbox-client.ts'
 import { type PersonaKey, personas } from '../../fixtures/personas.ts'
+import { parseJson, SESSION_HEADER, signInWith } from '../../mocks/sandbox-client/sandbox-client.ts'
 import type { ServerOptions } from '../../server/options.ts'
 import { type RunningServer, startServer } from '../../server/start-server.ts'
 

@@ -6,9 +6,9 @@
  * state, the scenario it asks for and, if it names a persona, a signed-in access token.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { signIn } from '../../../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
+import { signIn } from '../../sandbox-client/sign-in.ts'
 import { whenControlled } from '../browser/controlled.ts'
 import {
   type DevtoolsLoader,

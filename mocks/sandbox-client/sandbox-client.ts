@@ -5,11 +5,11 @@
  * `fetch`, in a session, signed in as a persona, and gives back status, headers and body.
  * `signIn` does the same sign-in for a sandbox in this process. No Node API.
  */
-import type { SandboxRequest } from '../mocks/core/http.ts'
-import { SESSION_HEADER } from '../mocks/core/session-id.ts'
+import type { SandboxRequest } from '../core/http.ts'
+import { SESSION_HEADER } from '../core/session-id.ts'
 import { type PersonaCredentials, parseBody, signInWith } from './sign-in.ts'
 
-export { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/session-id.ts'
+export { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
 export {
   type PersonaCredentials,
   type PlainRequest,

@@ -6,8 +6,8 @@
  * behind every helper that signs in: over HTTP, over `fetch`, or in process with `signIn`.
  * No Node API: the Storybook entry uses it in the browser.
  */
-import type { Persona, PersonaKey } from '../fixtures/personas.ts'
-import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
+import type { Sandbox } from '../core/sandbox.ts'
 
 /** What signing in needs of a persona. */
 export type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken'>
