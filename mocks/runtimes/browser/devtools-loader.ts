@@ -7,7 +7,7 @@
  */
 
 import type { SandboxEvents } from '../../core/events.ts'
-import type { DevtoolsOptions, SandboxDevtools } from '../devtools/mount-devtools.ts'
+import type { DevtoolsOptions, SandboxDevtools } from '../devtools/index.ts'
 
 export {
   SANDBOX_SIGN_IN_EVENT,

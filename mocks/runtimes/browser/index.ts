@@ -1,9 +1,8 @@
 /**
  * @module
- * The browser entry: the sandbox answering a page's requests from msw's Service
- * Worker, for app development mode and browser tests. The state lives in the page;
- * with `persist` (the default) it is kept in `sessionStorage`, so a reload finds it
- * again, until `reset()`.
+ * The browser entry: the sandbox answering a page's requests from msw's Service Worker, for
+ * app development mode and browser tests. The state lives in the page; with `persist` (the
+ * default) it is kept in `sessionStorage`, so a reload finds it again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { SandboxRequest } from '../../core/http.ts'
@@ -25,19 +24,16 @@ import {
   whenIdle,
 } from './devtools-loader.ts'
 import { isUnderPlaywrightFixture } from './fixture-marker.ts'
-import {
-  captureState,
-  type PersistedState,
-  readPersistedState,
-  restoreState,
-  writePersistedState,
-} from './persisted-state.ts'
-import { unhandledOption } from './unhandled-option.ts'
+import { captureState, restoreSaved, writePersistedState } from './persisted-state.ts'
 import {
   COOKIE_HEADER_OVERRIDE,
   createWorkerHandlers,
+  type SentResponse,
+  sendThroughWorker,
+  unhandledOption,
   type WorkerHandlerOptions,
   withPageOrigin,
+  workerFetch,
 } from './worker-handlers.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
@@ -80,14 +76,6 @@ export interface SandboxWorkerOptions extends SandboxOptions {
    * devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined
    */
   devtools?: DevtoolsLoader | false | undefined
-}
-
-/** What {@link SandboxWorker.send} gives back. */
-export interface SentResponse {
-  status: number
-  headers: Record<string, string>
-  /** Parsed JSON, text, or `undefined` when empty. */
-  body: unknown
 }
 
 export interface SandboxWorker {
@@ -158,12 +146,10 @@ export async function startSandboxWorker(
   const loader = devtoolsLoader(devtools, 'startSandboxWorker')
   const storage = persist === false ? undefined : sessionStorage
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
-  const saved = storage ? readPersistedState(storage, storageKey) : undefined
-
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
   const sandbox = createSandbox(withPageOrigin(sandboxOptions))
-  if (saved) await restore(sandbox, saved, storage, storageKey)
+  if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {
     if (storage) writePersistedState(storage, storageKey, captureState(await sandbox.store()))
@@ -219,71 +205,6 @@ export async function startSandboxWorker(
   return controls
 }
 
-async function restore(
-  sandbox: Sandbox,
-  saved: PersistedState,
-  storage: Storage | undefined,
-  storageKey: string,
-): Promise<void> {
-  try {
-    await sandbox.reset({ scenario: saved.scenario, seed: saved.seed })
-    await restoreState(await sandbox.store(), saved)
-  } catch (error) {
-    console.warn('[sandbox] Failed to restore the saved state, starting afresh:', error)
-    storage?.removeItem(storageKey)
-    await sandbox.reset()
-  }
-}
-
-/**
- * `fetch` for tests and harnesses in the page: the request carries exactly the cookies
- * it names. A `Cookie` header (which browsers drop) travels as `x-sandbox-cookie`, and
- * the browser's and msw's own cookies stay out (`credentials: 'omit'`).
- *
- * @example
- * const response = await workerFetch('/auth/refresh?dryRun=true', {
- *   method: 'POST',
- *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
- *   body: '{}',
- * })
- */
-export const workerFetch: typeof fetch = (input, init = {}) => {
-  const headers = new Headers(
-    init.headers ?? (input instanceof Request ? input.headers : undefined),
-  )
-  const cookie = headers.get('cookie')
-  headers.delete('cookie')
-  if (cookie !== null) headers.set(COOKIE_HEADER_OVERRIDE, cookie)
-  return fetch(input, { ...init, headers, credentials: 'omit' })
-}
-
-/**
- * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
- * resolved against `baseUrl` (or the page's origin).
- */
-export async function sendThroughWorker(
-  request: SandboxRequest,
-  baseUrl?: string,
-): Promise<SentResponse> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = value
-  }
-  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
-  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
-    method: request.method,
-    headers,
-    body: request.body ?? null,
-  })
-  const text = await response.text()
-  const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
-  return {
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
-  }
-}
-
 export { anchors } from '../../../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../../../fixtures/personas.ts'
 export type { RecordingCheck, ReplayOptions } from '../../recordings/replay.ts'
@@ -298,5 +219,12 @@ export {
   type SandboxDevtools,
   type SandboxSignInDetail,
 } from './devtools-loader.ts'
-export type { ResetOptions, ResetResult, Sandbox, SandboxOptions, WorkerHandlerOptions }
-export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers }
+export type {
+  ResetOptions,
+  ResetResult,
+  Sandbox,
+  SandboxOptions,
+  SentResponse,
+  WorkerHandlerOptions,
+}
+export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers, sendThroughWorker, workerFetch }

@@ -1,10 +1,10 @@
 /**
  * @module
- * The sandbox handlers as the browser worker needs them. Browsers keep `Cookie`
- * out of scripts' reach, so request cookies come from msw (`document.cookie` and
- * its own cookie jar) and from the `x-sandbox-cookie` header; responses go out as
- * msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for later
- * requests (an HttpOnly cookie cannot go to `document.cookie`).
+ * The sandbox handlers as the browser worker needs them, and the `fetch` that sends a test's
+ * request through it. Browsers keep `Cookie` out of scripts' reach, so request cookies come
+ * from msw (`document.cookie` and its own cookie jar) and from the `x-sandbox-cookie` header;
+ * responses go out as msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for
+ * later requests (an HttpOnly cookie cannot go to `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
 import { toFetchResponse } from '../../adapters/fetch-response.ts'
@@ -43,6 +43,21 @@ export function withPageOrigin<T extends SandboxOptions>(options: T): T {
 }
 
 /**
+ * What msw does with a request no handler answers, named for both majors: msw 2 reads
+ * `onUnhandledRequest`, msw 3 `onUnhandledFrame`, and each ignores the other's name (msw 3
+ * would warn about every request the sandbox leaves alone).
+ */
+export type UnhandledStrategy = 'bypass' | 'warn' | 'error'
+
+/** Spread into `worker.start()`: `worker.start({ ...unhandledOption('bypass'), quiet })`. */
+export function unhandledOption(strategy: UnhandledStrategy): {
+  onUnhandledRequest: UnhandledStrategy
+  onUnhandledFrame: UnhandledStrategy
+} {
+  return { onUnhandledRequest: strategy, onUnhandledFrame: strategy }
+}
+
+/**
  * Creates the msw handlers of every operation and of the control API for `setupWorker`.
  *
  * @example
@@ -73,4 +88,61 @@ export function createWorkerHandlers(
     },
     options,
   )
+}
+
+/** What {@link SandboxWorker.send} gives back. */
+export interface SentResponse {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON, text, or `undefined` when empty. */
+  body: unknown
+}
+
+/**
+ * `fetch` for tests and harnesses in the page: the request carries exactly the cookies
+ * it names. A `Cookie` header (which browsers drop) travels as `x-sandbox-cookie`, and
+ * the browser's and msw's own cookies stay out (`credentials: 'omit'`).
+ *
+ * @example
+ * const response = await workerFetch('/auth/refresh?dryRun=true', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
+ *   body: '{}',
+ * })
+ */
+export const workerFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(
+    init.headers ?? (input instanceof Request ? input.headers : undefined),
+  )
+  const cookie = headers.get('cookie')
+  headers.delete('cookie')
+  if (cookie !== null) headers.set(COOKIE_HEADER_OVERRIDE, cookie)
+  return fetch(input, { ...init, headers, credentials: 'omit' })
+}
+
+/**
+ * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
+ * resolved against `baseUrl` (or the page's origin).
+ */
+export async function sendThroughWorker(
+  request: SandboxRequest,
+  baseUrl?: string,
+): Promise<SentResponse> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = value
+  }
+  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
+  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
+    method: request.method,
+    headers,
+    body: request.body ?? null,
+  })
+  const text = await response.text()
+  const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
+  }
 }

@@ -17,9 +17,9 @@ import {
   loadDevtools,
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
-import { unhandledOption } from '../browser/unhandled-option.ts'
 import {
   createWorkerHandlers,
+  unhandledOption,
   type WorkerHandlerOptions,
   withPageOrigin,
 } from '../browser/worker-handlers.ts'
