@@ -15,7 +15,6 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox.ts'
-import { whenControlled } from './controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -30,7 +29,7 @@ import {
   createWorkerHandlers,
   type SentResponse,
   sendThroughWorker,
-  unhandledOption,
+  startWorker,
   type WorkerHandlerOptions,
   withPageOrigin,
   workerFetch,
@@ -163,13 +162,7 @@ export async function startSandboxWorker(
   const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
   const answeredBy = isUnderPlaywrightFixture() ? 'playwright' : 'worker'
   if (answeredBy === 'worker') {
-    await worker.start({
-      serviceWorker: { url: serviceWorkerUrl },
-      ...unhandledOption(onUnhandledRequest),
-      quiet,
-    })
-    // The app's first request waits for the worker to control the page, or would escape it.
-    await whenControlled()
+    await startWorker(worker, { url: serviceWorkerUrl, onUnhandled: onUnhandledRequest, quiet })
   }
 
   const controls: SandboxWorker = {

@@ -7,6 +7,7 @@
  * later requests (an HttpOnly cookie cannot go to `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
+import type { SetupWorker } from 'msw/browser'
 import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import {
   createSandboxRoutes,
@@ -16,6 +17,7 @@ import {
 import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
 import { LOCAL_ORIGINS } from '../../core/origins.ts'
 import type { Sandbox, SandboxOptions } from '../../core/sandbox.ts'
+import { whenControlled } from './controlled.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
@@ -43,18 +45,18 @@ export function withPageOrigin<T extends SandboxOptions>(options: T): T {
 }
 
 /**
- * What msw does with a request no handler answers, named for both majors: msw 2 reads
- * `onUnhandledRequest`, msw 3 `onUnhandledFrame`, and each ignores the other's name (msw 3
- * would warn about every request the sandbox leaves alone).
+ * Starts msw's worker and resolves once it controls the page: the app's first request waits
+ * for it, or would escape it. The unhandled-request strategy is named for both majors: msw 2
+ * reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`, and each ignores the other's name.
  */
-export type UnhandledStrategy = 'bypass' | 'warn' | 'error'
-
-/** Spread into `worker.start()`: `worker.start({ ...unhandledOption('bypass'), quiet })`. */
-export function unhandledOption(strategy: UnhandledStrategy): {
-  onUnhandledRequest: UnhandledStrategy
-  onUnhandledFrame: UnhandledStrategy
-} {
-  return { onUnhandledRequest: strategy, onUnhandledFrame: strategy }
+export async function startWorker(
+  worker: SetupWorker,
+  options: { url: string; onUnhandled: 'bypass' | 'warn' | 'error'; quiet: boolean },
+): Promise<void> {
+  const { url, onUnhandled, quiet } = options
+  const unhandled = { onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled }
+  await worker.start({ serviceWorker: { url }, ...unhandled, quiet })
+  await whenControlled()
 }
 
 /**
@@ -128,10 +130,9 @@ export async function sendThroughWorker(
   request: SandboxRequest,
   baseUrl?: string,
 ): Promise<SentResponse> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = value
-  }
+  const headers = Object.entries(request.headers).filter(
+    (header): header is [string, string] => header[1] !== undefined,
+  )
   const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
   const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
     method: request.method,

@@ -9,7 +9,6 @@ import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
 import { signIn } from '../../sandbox-client/sign-in.ts'
-import { whenControlled } from '../browser/controlled.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -19,7 +18,7 @@ import {
 } from '../browser/devtools-loader.ts'
 import {
   createWorkerHandlers,
-  unhandledOption,
+  startWorker,
   type WorkerHandlerOptions,
   withPageOrigin,
 } from '../browser/worker-handlers.ts'
@@ -110,16 +109,16 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
   let devtools: Promise<SandboxDevtools> | undefined
   /** Mounts, refreshes or removes the devtools, as the story asks. */
   const showDevtools = async (wanted: boolean) => {
-    if (wanted && !loader) {
+    if (wanted && loader) {
+      devtools ??= loadDevtools(loader, { sandbox, baseUrl })
+      ;(await devtools).refresh()
+    } else if (wanted) {
       if (!warnedNoLoader) {
         console.warn(
           `[sandbox] A story asks for the devtools: give createStorybookSandbox({ ${HOW} }) in the preview.`,
         )
       }
       warnedNoLoader = true
-    } else if (wanted && loader) {
-      devtools ??= loadDevtools(loader, { sandbox, baseUrl })
-      ;(await devtools).refresh()
     } else if (devtools) {
       const mounted = devtools
       devtools = undefined
@@ -131,13 +130,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     handlers,
     async setupWorker() {
       const worker = setupWorker(...handlers)
-      await worker.start({
-        serviceWorker: { url: serviceWorkerUrl },
-        ...unhandledOption('bypass'),
-        quiet: true,
-      })
-      // Not before the worker controls the page: the story's requests would escape it.
-      await whenControlled()
+      await startWorker(worker, { url: serviceWorkerUrl, onUnhandled: 'bypass', quiet: true })
       return worker
     },
     async loader({ parameters }) {
