@@ -5,7 +5,7 @@
  */
 import { html, render } from 'htm/preact'
 import { useMemo, useState } from 'preact/hooks'
-import { createApi } from '../../mocks/runtimes/devtools/api.ts'
+import { type ApiHost, createApi, type JournalEntry } from '../../mocks/runtimes/devtools/api.ts'
 import { ClockPanel } from '../../mocks/runtimes/devtools/clock-panel.ts'
 import { CollectionsPanel } from '../../mocks/runtimes/devtools/collections-panel.ts'
 import { FaultsPanel } from '../../mocks/runtimes/devtools/faults-panel.ts'
@@ -13,12 +13,28 @@ import { JournalPanel } from '../../mocks/runtimes/devtools/journal-panel.ts'
 import { PersonasPanel } from '../../mocks/runtimes/devtools/personas-panel.ts'
 import { SessionPanel } from '../../mocks/runtimes/devtools/session-panel.ts'
 
+/** The dashboard page's host: it is served at `/__sandbox/`, so its links are relative. */
+const dashboardHost: ApiHost = {
+  controlUrl: '',
+  apiUrl: '..',
+  watchJournal(session, onEntries, onLive) {
+    const source = new EventSource(`events?session=${encodeURIComponent(session)}`)
+    source.addEventListener('open', () => onLive(true))
+    source.addEventListener('error', () => onLive(false))
+    source.addEventListener('requests', (event) => {
+      onEntries(JSON.parse((event as MessageEvent<string>).data) as JournalEntry[])
+    })
+    return () => source.close()
+  },
+  chooseSession: true,
+}
+
 function App() {
   const initial = new URLSearchParams(location.search).get('session') || 'default'
   const [session, setSession] = useState(initial)
   /** Bumped after a reset, so every panel reloads. */
   const [generation, setGeneration] = useState(0)
-  const api = useMemo(() => createApi(session), [session])
+  const api = useMemo(() => createApi(session, dashboardHost), [session])
   const choose = (next: string) => {
     const url = new URL(location.href)
     url.searchParams.set('session', next)
