@@ -1,9 +1,7 @@
 /**
  * @module
- * One request helper for tests and tools: `createSandboxClient` calls any runtime of the
- * sandbox that answers a base URL (the standalone server, msw in Node or in a page) with
- * `fetch`, in a session, signed in as a persona, and gives back status, headers and body.
- * `signIn` does the same sign-in for a sandbox in this process. No Node API.
+ * The sandbox's own client for tests and tools: `createSandboxClient` calls any runtime that
+ * answers a base URL with `fetch`, in a session, signed in as a persona. No Node API.
  */
 import type { SandboxRequest } from '../core/http.ts'
 import { SESSION_HEADER } from '../core/session-id.ts'

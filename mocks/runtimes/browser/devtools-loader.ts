@@ -1,9 +1,8 @@
 /**
  * @module
- * The in-page devtools, as the browser and Storybook runtimes take them: a loader the app
- * gives (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted.
- * The runtimes never import the panels themselves, so a build that does not hand over the
- * loader holds none of their code, not even an unused chunk.
+ * The in-page devtools as the browser and Storybook runtimes take them: a loader the app gives
+ * (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted, so a
+ * build without it holds none of the panels' code.
  */
 
 import type { SandboxEvents } from '../../core/events.ts'

@@ -57,19 +57,16 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   /** Put the returned controls on `window.__sandbox`. Default `true`. */
   expose?: boolean
   /**
-   * Checks the recorded answers of `replay` against the merged contract, in the
-   * background: `loadContractCheck` from `platform-sandbox/contract-check` (ajv and
-   * the document, about 50 kB gzipped, which is why it is not built in). Answers that
-   * break it are printed as a warning and given by `replayProblems`. Default: no check.
+   * Checks the recorded answers of `replay` against the merged contract in the background:
+   * `loadContractCheck` of `platform-sandbox/contract-check` (about 50 kB gzipped, so not
+   * built in). Answers that break it are printed and given by `replayProblems`.
    */
   replayCheck?: () => Promise<RecordingCheck>
   /**
-   * Mounts the sandbox devtools in the page: the dashboard's panels (session and reset,
-   * personas, fault rules, clock, this page's live journal, collections) behind a small
-   * "Sandbox" button in a corner, in a Shadow DOM. Give the loader of their entry,
-   * `() => import('platform-sandbox/devtools')`: the bundler makes it its own chunk (about
-   * 13 kB gzipped in a Vite build), fetched only here, and a build that does not pass it
-   * holds none of it. Never mounted under the Playwright fixture. Default: no devtools.
+   * Mounts the sandbox devtools (session, personas, fault rules, clock, live journal,
+   * collections) behind a "Sandbox" button in a corner. Give their loader,
+   * `() => import('platform-sandbox/devtools')`: its own chunk (about 13 kB gzipped), fetched
+   * only here; a build without it holds none of it. Never mounted under the Playwright fixture.
    *
    * @example
    * devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined
@@ -80,9 +77,8 @@ export interface SandboxWorkerOptions extends SandboxOptions {
 export interface SandboxWorker {
   worker: SetupWorker
   /**
-   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the page
-   * runs under the `platform-sandbox/playwright` fixture, which answers from the test's own
-   * sandbox; no worker was registered, and the state to read is the test's `sandbox` fixture.
+   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the
+   * `platform-sandbox/playwright` fixture answers from the test's own `sandbox` fixture.
    */
   answeredBy: 'worker' | 'playwright'
   sandbox: Sandbox
@@ -117,10 +113,9 @@ declare global {
 }
 
 /**
- * Creates a sandbox in the page and starts msw's worker on its handlers. Await it
- * before the app's first request. Under the `platform-sandbox/playwright` fixture it
- * resolves at once without registering a worker (`answeredBy: 'playwright'`), since the
- * fixture answers the page's requests: the same app code runs in dev mode and in tests.
+ * Creates a sandbox in the page and starts msw's worker on its handlers; await it before the
+ * app's first request. Under the `platform-sandbox/playwright` fixture it registers no worker
+ * (`answeredBy: 'playwright'`): the same app code runs in dev mode and in tests.
  *
  * @example
  * if (import.meta.env.DEV) {

@@ -1,8 +1,7 @@
 /**
  * @module
- * A session's state as a small JSON value: its scenario, seed and, per collection,
- * only the records it wrote (and the base records it deleted). Kept in
- * `sessionStorage` by the browser entry, so a page reload finds its state again.
+ * A session's state as a small JSON value (its scenario, seed and the records it wrote or
+ * deleted), kept in `sessionStorage` by the browser entry so that a reload finds it again.
  */
 import type { Sandbox } from '../../core/sandbox.ts'
 import { type CollectionName, collectionNames } from '../../model/schemas.ts'

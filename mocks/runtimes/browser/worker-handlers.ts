@@ -31,9 +31,8 @@ export interface WorkerHandlerOptions extends RouteOptions {
 }
 
 /**
- * The options of a page's sandbox, with the page's own origin among `controlOrigins`: a
- * Service Worker answers the pages of its origin only, so that is the `Origin` any control
- * call it sees can carry, whatever origin `baseUrl` names.
+ * The options of a page's sandbox, with the page's origin among `controlOrigins`: a Service
+ * Worker answers the pages of its own origin only, whatever origin `baseUrl` names.
  *
  * @example
  * const sandbox = createSandbox(withPageOrigin({ scenario: 'empty' }))
@@ -101,9 +100,8 @@ export interface SentResponse {
 }
 
 /**
- * `fetch` for tests and harnesses in the page: the request carries exactly the cookies
- * it names. A `Cookie` header (which browsers drop) travels as `x-sandbox-cookie`, and
- * the browser's and msw's own cookies stay out (`credentials: 'omit'`).
+ * `fetch` for tests in the page: the request carries exactly the cookies it names, its
+ * `Cookie` header (which browsers drop) as `x-sandbox-cookie`, and no browser cookie.
  *
  * @example
  * const response = await workerFetch('/auth/refresh?dryRun=true', {

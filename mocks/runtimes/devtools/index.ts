@@ -1,11 +1,9 @@
 /**
  * @module
- * The in-page devtools, the `platform-sandbox/devtools` entry: the panels of this folder
- * (which the server's dashboard page shows too), mounted in an app's page over the sandbox
- * worker or in Storybook's preview. A Shadow DOM keeps the app's styles and the panels' apart;
- * folded, it is one button in a corner, and nothing polls or listens. Nothing else in the
- * package imports this module, so an app's bundle holds it only where the app hands its
- * `import()` to `startSandboxWorker` or `createStorybookSandbox`:
+ * The in-page devtools (`platform-sandbox/devtools`): the panels of this folder, which the
+ * server's dashboard page shows too, mounted in a Shadow DOM in an app's page or Storybook's
+ * preview; folded, one button in a corner, and nothing polls or listens. Nothing else in the
+ * package imports it, so an app's bundle holds it only where the app hands over its import:
  *
  * @example
  * await startSandboxWorker({

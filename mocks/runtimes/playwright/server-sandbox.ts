@@ -1,9 +1,8 @@
 /**
  * @module
  * The fixture's `sandbox` under `sandboxServer`: the test's own session on a running
- * standalone sandbox (`npx platform-sandbox`), which answers the app's server-side and
- * browser-side requests alike. Nothing is routed: the session travels as the
- * `sandbox_session` cookie, and the test reads and resets it through the control API.
+ * standalone sandbox, named by the `sandbox_session` cookie, and read and reset through the
+ * control API.
  */
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
@@ -79,9 +78,8 @@ function refusal(status: number, text: string): string {
 }
 
 /**
- * The session's journal, read from the server each time (`GET /__sandbox/requests`). The
- * server journals its control calls too, the fixture's own among them: they are left out,
- * so that the journal holds what the app asked of the API, as in the test process.
+ * The session's journal, read from the server each time, without the control calls (the
+ * fixture's own among them): what the app asked of the API, as in the test process.
  */
 class ServerJournal implements RequestJournal {
   readonly limit = 0
@@ -132,10 +130,9 @@ class ServerJournal implements RequestJournal {
 }
 
 /**
- * Starts the test's session on the server at the fixture's scenario, puts its cookie in the
- * browser context (for the host of `baseURL` and the server's host: cookies ignore the port,
- * so on `localhost` both the app and the sandbox receive it), and returns the test's
- * `sandbox`: `store()`, `reset()`, `resetAll()` and `journal` act on that session.
+ * Starts the test's session on the server, puts its cookie in the browser context for the
+ * hosts of `baseURL` and of the server (cookies ignore the port), and returns the test's
+ * `sandbox`, whose `store()`, `reset()`, `resetAll()` and `journal` act on that session.
  *
  * @example
  * const sandbox = await createServerSandbox({ server: 'http://localhost:4010', scenario: 'default',
