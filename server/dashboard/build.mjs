@@ -1,12 +1,9 @@
 /**
  * @module
- * Bundles the dashboard (`main.ts`, the devtools' panels, preact + htm) into one
- * script and writes it as a string module, `server/console/dashboard-script.generated.ts`,
- * which the server serves at `/__sandbox/dashboard.js`. Being a module rather than an
- * asset file, it goes into every build of the server (the library build, the CLI bundle)
- * with nothing to copy or locate at run time. The output is committed, so the server
- * needs no build step; `npm run build:dashboard` rewrites it, and a test fails when it
- * is stale.
+ * Bundles the dashboard page (`main.ts`, the devtools' panels, preact + htm) into a string
+ * module, `server/console/dashboard-script.generated.ts`, served at `/__sandbox/dashboard.js`:
+ * a module, so every build of the server holds it with nothing to copy at run time. It is
+ * committed; `npm run build:dashboard` rewrites it, and a test fails when it is stale.
  */
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
