@@ -11,7 +11,7 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|server|fixtures|client|contract|spec)/' },
+      from: { path: '^(mocks|recordings|server|fixtures|client|contract|spec)/' },
       to: { circular: true },
     },
     {
@@ -35,7 +35,7 @@ module.exports = {
       severity: 'error',
       comment:
         "mocks/testing/ holds helpers of this repository's tests; what the package ships (the entries, the server, the client) never imports them.",
-      from: { path: '^(mocks|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
+      from: { path: '^(mocks|recordings|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
       to: { path: '^mocks/testing/' },
     },
     {
@@ -59,7 +59,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The MCP module and its SDK belong to the standalone server: no entry of the library (browser, node, playwright...) imports them.',
-      from: { path: '^(mocks|client|fixtures|spec)/' },
+      from: { path: '^(mocks|recordings|client|fixtures|spec)/' },
       to: { path: '(^server/mcp/|@modelcontextprotocol)' },
     },
     {

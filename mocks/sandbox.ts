@@ -16,8 +16,8 @@ import type {
 } from './core/sandbox-types.ts'
 import { createFactories, type Factories } from './factories/create-factories.ts'
 import { operations } from './operations/table.ts'
-import { createReplay, type Replay, type ReplayOptions } from './recordings/replay.ts'
-import { replayStage } from './recordings/replay-stage.ts'
+import { createReplay, type Replay, type ReplayOptions } from '../recordings/replay/replay.ts'
+import { replayStage } from '../recordings/replay/replay-stage.ts'
 
 export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {

@@ -4,7 +4,7 @@
  * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
  * the journal exports as HAR.
  */
-import { createHar, createHarEntry, type Har } from './har.ts'
+import { createHar, createHarEntry, type Har } from '../../recordings/har.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { JournalEntry } from './journal-entry.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'

@@ -11,8 +11,8 @@ import {
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import { diffBackends } from '../recordings/diff.ts'
-import { formatReport, formatSummary } from '../recordings/diff-report.ts'
+import { diffBackends } from '../../recordings/diff/diff.ts'
+import { formatReport, formatSummary } from '../../recordings/diff/diff-report.ts'
 import { startServer } from '../start-server.ts'
 import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 

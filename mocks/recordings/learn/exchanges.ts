@@ -7,7 +7,7 @@
  */
 import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
-import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
+import { checkedEntry, RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
 export interface LearnHeaders {

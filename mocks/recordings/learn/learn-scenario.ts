@@ -22,7 +22,12 @@ import { operations } from '../../operations/table.ts'
 import { createSandbox } from '../../sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
-import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
+import {
+  bearerSubject,
+  isRedacted,
+  jwtClaims,
+  jwtSubject,
+} from '../../../recordings/replay/bearer-subject.ts'
 import {
   ExchangeLabels,
   type LearnExchange,

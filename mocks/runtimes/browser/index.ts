@@ -7,8 +7,8 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { SandboxRequest } from '../../core/http.ts'
-import type { RecordingCheck } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
+import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
+import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -286,7 +286,7 @@ export async function sendThroughWorker(
 
 export { anchors } from '../../../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../../../fixtures/personas.ts'
-export type { RecordingCheck, ReplayOptions } from '../../recordings/replay.ts'
+export type { RecordingCheck, ReplayOptions } from '../../../recordings/replay/replay.ts'
 export { createSandbox } from '../../sandbox.ts'
 export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from '../../scenarios/scenario-file.ts'

@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.ts'
-import { startTestServer, type TestServer } from '../test-server.ts'
+import { startTestServer, type TestServer } from '../../server/test-server.ts'
 
 const SESSION = 'export-1'
 const DECLINE = '/bookings/bkg_pending/decline?dryRun=true'

@@ -5,9 +5,9 @@
  * carried (or its raw `Authorization` header), and the answer.
  */
 import { type Persona, personas } from '../../fixtures/personas.ts'
-import type { HarEntry } from '../../mocks/core/har.ts'
+import type { HarEntry } from '../har.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { bearerSubject } from '../../mocks/recordings/bearer-subject.ts'
+import { bearerSubject } from '../replay/bearer-subject.ts'
 import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
 
 type Example = RecordedExampleFile['examples'][string]

@@ -9,8 +9,8 @@ import {
   recordedExampleFileSchema,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
-import type { Har } from '../core/har.ts'
-import type { SandboxResponse } from '../core/http.ts'
+import type { Har } from '../har.ts'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 
 /**

@@ -5,7 +5,7 @@
  * documented schema, is reported by the recording's name.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import { operations } from '../operations/table.ts'
+import { operations } from '../../mocks/operations/table.ts'
 import type { Recording } from './recordings.ts'
 import type { RecordingCheck } from './replay.ts'
 

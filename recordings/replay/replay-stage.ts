@@ -3,7 +3,7 @@
  * Recorded answers as a stage plugged into the core: after the control API and fault
  * rules, before the model. With `only`, a request with no recording is refused.
  */
-import type { SandboxStage } from '../core/stage.ts'
+import type { SandboxStage } from '../../mocks/core/stage.ts'
 import { noRecordingResponse, type Replay } from './replay.ts'
 
 /** The stage that answers from `replay`. */

@@ -8,8 +8,8 @@
  * never scans the whole list and a large recording loads quickly.
  */
 import stableStringify from 'fast-json-stable-stringify'
-import { notFound } from '../core/errors.ts'
-import type { SandboxResponse } from '../core/http.ts'
+import { notFound } from '../../mocks/core/errors.ts'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
 import {
   type Recording,
   type Recordings,

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPersona } from '../../fixtures/personas.ts'
-import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
-import { createTestClient } from '../test-server.ts'
+import { type FakeBackend, startFakeBackend } from '../../server/fake-backend/start-fake-backend.ts'
+import { createTestClient } from '../../server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { type RecordProxyOptions, startRecordProxy } from './record-proxy.ts'
 
@@ -156,7 +156,7 @@ describe('record, when the target does not answer in time', () => {
 })
 
 describe('platform-sandbox record', () => {
-  const cli = fileURLToPath(new URL('../cli.ts', import.meta.url))
+  const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url))
   let child: ChildProcess | undefined
   afterAll(() => {
     if (child?.exitCode === null) child.kill('SIGKILL')

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry, type HarEntry } from '../core/har.ts'
+import { createHar, createHarEntry, type HarEntry } from '../har.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
-import { toolField, withToolField } from './test-recordings.ts'
+import { toolField, withToolField } from '../../mocks/recordings/test-recordings.ts'
 
 const text = fc.string({
   unit: fc.constantFrom(

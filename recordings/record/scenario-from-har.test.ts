@@ -16,7 +16,7 @@ import {
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
-import { type RunningServer, startServer } from '../start-server.ts'
+import { type RunningServer, startServer } from '../../server/start-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
 import { runCli } from './run-cli.ts'
