@@ -26,9 +26,20 @@ module.exports = {
       name: 'recordings-and-factories-plug-into-the-core',
       severity: 'error',
       comment:
-        'Recorded answers are a stage and the factories a part the entry (mocks/sandbox.ts) adds to the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.',
+        "Recorded answers are a stage, the journal's HAR writer and the factories parts the entry (mocks/built-in-sandbox.ts) gives the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.",
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^(mocks/(recordings|factories)|spec)/' },
+      to: { path: '^(recordings|mocks/(recordings|factories)|spec)/' },
+    },
+    {
+      name: 'recordings-are-plugged-in-by-the-entries',
+      severity: 'error',
+      comment:
+        'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the standalone server); the rest of the sandbox imports none of it.',
+      from: {
+        path: '^(mocks|server|client|fixtures|spec)/',
+        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/(runtimes|recordings)/|^server/|${TESTS})`,
+      },
+      to: { path: '^recordings/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',

@@ -5,10 +5,10 @@
  * carried (or its raw `Authorization` header), and the answer.
  */
 import { type Persona, personas } from '../../fixtures/personas.ts'
-import type { HarEntry } from '../har.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { bearerSubject } from '../replay/bearer-subject.ts'
 import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
+import type { HarEntry } from '../har.ts'
+import { bearerSubject } from '../replay/bearer-subject.ts'
 
 type Example = RecordedExampleFile['examples'][string]
 

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PLANTED_DIFFERENCES } from '../../server/fake-backend/fake-backend.ts'
 import { type FakeBackend, startFakeBackend } from '../../server/fake-backend/start-fake-backend.ts'
+import { startTestServer } from '../../server/test-server.ts'
 import { diffBackends } from '../diff/diff.ts'
 import { differingOperations } from '../diff/diff-report.ts'
-import { startTestServer } from '../../server/test-server.ts'
 import { runCli } from './run-cli.ts'
 
 let backend: FakeBackend

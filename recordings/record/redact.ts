@@ -5,8 +5,8 @@
  * token, a password or a secret, and whatever else the user names.
  */
 import { Cookie } from 'tough-cookie'
-import type { HarEntry, HarHeader } from '../har.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
+import type { HarEntry, HarHeader } from '../har.ts'
 import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
 
 export { jwtSubject, REDACTED }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry } from '../har.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
+import { replayGet } from '../../mocks/recordings/test-recordings.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
+import { createHar, createHarEntry } from '../har.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'
-import { replayGet } from '../../mocks/recordings/test-recordings.ts'
 
 function entry(path: string, body: unknown) {
   return createHarEntry({

@@ -4,13 +4,13 @@
  * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
  */
 import type { z } from 'zod'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
 import {
   type RecordedExampleFile,
   recordedExampleFileSchema,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
 import type { Har } from '../har.ts'
-import type { SandboxResponse } from '../../mocks/core/http.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 
 /**

@@ -6,16 +6,10 @@
  * again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import type { SandboxRequest } from '../../core/http.ts'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
-import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
-import {
-  createSandbox,
-  type ResetOptions,
-  type ResetResult,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../sandbox.ts'
+import { createBuiltInSandbox } from '../../built-in-sandbox.ts'
+import type { SandboxRequest } from '../../core/http.ts'
+import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import { whenControlled } from './controlled.ts'
 import {
   type DevtoolsLoader,
@@ -153,6 +147,7 @@ export async function startSandboxWorker(
     expose = true,
     replayCheck,
     devtools,
+    replay: recorded,
     ...sandboxOptions
   } = options
   const loader = devtoolsLoader(devtools, 'startSandboxWorker')
@@ -162,7 +157,12 @@ export async function startSandboxWorker(
 
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  const sandbox = createSandbox(withPageOrigin(sandboxOptions))
+  // The replay's code is loaded only for a page that replays: others bundle none of it.
+  const replay =
+    recorded === undefined || 'answer' in recorded
+      ? recorded
+      : (await import('../../../recordings/replay/replay.ts')).createReplay(recorded)
+  const sandbox = createBuiltInSandbox(withPageOrigin({ ...sandboxOptions, replay }))
   if (saved) await restore(sandbox, saved, storage, storageKey)
 
   const save = async () => {
@@ -191,8 +191,10 @@ export async function startSandboxWorker(
     answeredBy,
     sandbox,
     replayProblems:
-      sandbox.replay && replayCheck && answeredBy === 'worker'
-        ? checkReplayAndWarn(sandbox.replay, replayCheck)
+      replay && replayCheck && answeredBy === 'worker'
+        ? import('../../../recordings/replay/replay-warning.ts').then((warning) =>
+            warning.checkReplayAndWarn(replay, replayCheck),
+          )
         : Promise.resolve([]),
     async reset(resetOptions = {}) {
       worker.resetHandlers()
