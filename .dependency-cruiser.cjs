@@ -46,7 +46,10 @@ module.exports = {
       severity: 'error',
       comment:
         "mocks/testing/ holds helpers of this repository's tests; what the package ships (the entries, the server, the client) never imports them.",
-      from: { path: '^(mocks|recordings|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
+      from: {
+        path: '^(mocks|recordings|server|client|fixtures)/',
+        pathNot: `(^mocks/testing/|${TESTS})`,
+      },
       to: { path: '^mocks/testing/' },
     },
     {

@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs'
 import type { HarEntry } from '../../recordings/har.ts'
-import { readRecordings } from '../../recordings/replay/recordings.ts'
 import { createHarFile } from '../../recordings/record/har-file.ts'
 import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
+import { readRecordings } from '../../recordings/replay/recordings.ts'
 import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 
 export interface RecordCommandOptions {

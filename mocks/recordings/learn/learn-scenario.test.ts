@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from '../../sandbox.ts'
 import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
+import { createSandbox } from '../../sandbox.ts'
 import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
 import { replayHar } from './test-replay.ts'
 import {

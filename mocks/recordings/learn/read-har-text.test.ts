@@ -8,8 +8,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry, type HarEntry } from '../../../recordings/har.ts'
-import { operations } from '../../operations/table.ts'
 import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
+import { operations } from '../../operations/table.ts'
 import { toolField, withToolField } from '../test-recordings.ts'
 import { type LearnExchange, type ReadExchanges, readExchanges, readHarText } from './exchanges.ts'
 

@@ -9,8 +9,8 @@
 import { type PersonaCredentials, type PlainRequest, signInWith } from '../../../client/sign-in.ts'
 import { personas } from '../../../fixtures/personas.ts'
 import type { Har } from '../../../recordings/har.ts'
-import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import { bearerSubject } from '../../../recordings/replay/bearer-subject.ts'
+import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 
 export interface ReplayedStatus {
   label: string

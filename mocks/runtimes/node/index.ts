@@ -5,8 +5,6 @@
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
-import { loadContractCheck } from '../../contract-check.ts'
-import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import { readRecordingsFile } from '../../../recordings/replay/read-file.ts'
 import {
   jsonErrorMessage,
@@ -15,6 +13,8 @@ import {
 } from '../../../recordings/replay/recordings.ts'
 import type { Replay, ReplayOptions } from '../../../recordings/replay/replay.ts'
 import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
+import { loadContractCheck } from '../../contract-check.ts'
+import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import {
   createSandbox,
   type ResetOptions,
