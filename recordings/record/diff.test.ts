@@ -8,7 +8,7 @@ import { type FakeBackend, startFakeBackend } from '../../server/fake-backend/st
 import { startTestServer } from '../../server/test-server.ts'
 import { diffBackends } from '../diff/diff.ts'
 import { differingOperations } from '../diff/diff-report.ts'
-import { runCli } from './run-cli.ts'
+import { runCli } from './test-run-cli.ts'
 
 let backend: FakeBackend
 let folder: string

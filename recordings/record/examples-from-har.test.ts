@@ -9,7 +9,7 @@ import { createTestClient } from '../../server/test-server.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
-import { runCli } from './run-cli.ts'
+import { runCli } from './test-run-cli.ts'
 
 let backend: FakeBackend
 let folder: string

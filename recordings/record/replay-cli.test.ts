@@ -6,7 +6,7 @@ import { type FakeBackend, startFakeBackend } from '../../server/fake-backend/st
 import { createTestClient } from '../../server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
-import { runCli } from './run-cli.ts'
+import { runCli } from './test-run-cli.ts'
 
 let backend: FakeBackend
 let folder: string

@@ -19,7 +19,7 @@ import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import { type RunningServer, startServer } from '../../server/start-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
-import { runCli } from './run-cli.ts'
+import { runCli } from './test-run-cli.ts'
 
 let folder: string
 let harPath: string
