@@ -15,6 +15,7 @@ import {
 } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { buffer } from 'node:stream/consumers'
 import { createHarEntry } from '../har.ts'
 import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
@@ -62,15 +63,6 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept
 }
 
-function readAll(stream: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-    stream.on('end', () => resolve(Buffer.concat(chunks)))
-    stream.on('error', reject)
-  })
-}
-
 function answerJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
@@ -98,7 +90,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = new Date()
-    const requestBody = await readAll(req)
+    const requestBody = await buffer(req)
     const headers = endToEnd(req.headers)
     headers.host = target.host
     const outgoing = send({

@@ -9,7 +9,7 @@ import { parseCookies } from '../../mocks/core/http.ts'
 import type { HarEntry, HarHeader } from '../har.ts'
 import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
 
-export { jwtSubject, REDACTED }
+export { REDACTED }
 
 /** JSON fields redacted by default, whatever their depth. */
 const SECRET_FIELDS = [
