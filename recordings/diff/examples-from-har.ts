@@ -4,6 +4,7 @@
  * the path parameters, query and JSON body of each request, the persona whose token it
  * carried (or its raw `Authorization` header), and the answer.
  */
+import { dequal } from 'dequal'
 import { type Persona, personas } from '../../fixtures/personas.ts'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
@@ -114,12 +115,9 @@ export function examplesFromHar(
       path: operation.path,
       examples: {},
     }
-    const same = Object.values(file.examples).some(
-      (other) =>
-        JSON.stringify([other.request, other.response]) ===
-        JSON.stringify([example.request, example.response]),
-    )
-    if (same) continue
+    const same = (other: Example) =>
+      dequal([other.request, other.response], [example.request, example.response])
+    if (Object.values(file.examples).some(same)) continue
     files.set(operation.id, {
       ...file,
       examples: { ...file.examples, [uniqueName(file.examples, example.response.status)]: example },
