@@ -9,7 +9,7 @@
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
 import { writeJournalHar } from '../recordings/har.ts'
-import type { Replay } from '../recordings/replay/replay.ts'
+import type { Replay, ReplayOptions } from '../recordings/replay/replay.ts'
 import { assembleSandbox } from './core/sandbox.ts'
 import type {
   Sandbox as CoreSandbox,
@@ -64,4 +64,10 @@ export function createBuiltInSandbox(options: BuiltInSandboxOptions = {}): Sandb
     replay,
     factories: createFactories({ store: sandbox.store, seed, now }),
   })
+}
+
+/** A replay from its options, its code loaded only then (the browser entry's way). */
+export async function loadReplay(replay: ReplayOptions | Replay | undefined) {
+  if (replay === undefined || 'answer' in replay) return replay
+  return (await import('../recordings/replay/replay.ts')).createReplay(replay)
 }

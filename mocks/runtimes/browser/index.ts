@@ -7,7 +7,7 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
-import { createBuiltInSandbox } from '../../built-in-sandbox.ts'
+import { createBuiltInSandbox, loadReplay } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
 import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import { whenControlled } from './controlled.ts'
@@ -157,11 +157,7 @@ export async function startSandboxWorker(
 
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  // The replay's code is loaded only for a page that replays: others bundle none of it.
-  const replay =
-    recorded === undefined || 'answer' in recorded
-      ? recorded
-      : (await import('../../../recordings/replay/replay.ts')).createReplay(recorded)
+  const replay = await loadReplay(recorded)
   const sandbox = createBuiltInSandbox(withPageOrigin({ ...sandboxOptions, replay }))
   if (saved) await restore(sandbox, saved, storage, storageKey)
 
