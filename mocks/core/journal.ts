@@ -129,8 +129,8 @@ export class SessionJournals implements RequestJournal {
 
   /**
    * The journal as a HAR 1.2 document, oldest first, with request and response bodies
-   * (each cut at 64 kB), written by the writer the sandbox was given. Accepted by Playwright's `routeFromHAR` and @msw/source's
-   * `fromTraffic`.
+   * (each cut at 64 kB), by the writer the sandbox was given (a 404 without one). Accepted
+   * by Playwright's `routeFromHAR` and @msw/source's `fromTraffic`.
    *
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
