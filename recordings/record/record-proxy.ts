@@ -15,7 +15,6 @@ import {
 } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { buffer } from 'node:stream/consumers'
 import { createHarEntry } from '../har.ts'
 import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
@@ -63,6 +62,15 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept
 }
 
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    stream.on('end', () => resolve(Buffer.concat(chunks)))
+    stream.on('error', reject)
+  })
+}
+
 function answerJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
@@ -90,7 +98,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = new Date()
-    const requestBody = await buffer(req)
+    const requestBody = await readAll(req)
     const headers = endToEnd(req.headers)
     headers.host = target.host
     const outgoing = send({
