@@ -8,7 +8,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import type { Recording } from './recordings.ts'
-import type { RecordingCheck } from './replay.ts'
+import { parseJson, type RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 
@@ -17,15 +17,6 @@ const router = createRouter(operations.map((operation) => ({ ...operation, value
 
 function pointer(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1')
-}
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body
-  try {
-    return JSON.parse(body)
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -89,7 +80,8 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
       validate = ajv.compile({ $ref: ref })
       compiled.set(ref, validate)
     }
-    if (validate(parseBody(recording.response.body))) return undefined
+    const { body } = recording.response
+    if (validate(typeof body === 'string' ? parseJson(body) : body)) return undefined
     const error = validate.errors?.[0]
     return `${recording.name}: the ${status} answer of ${operation.id} breaks the contract: ${error?.instancePath || 'body'} ${error?.message ?? 'is invalid'}`
   }

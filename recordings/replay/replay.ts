@@ -76,8 +76,8 @@ interface Sequence {
   next: Map<string, number>
 }
 
-/** `undefined` for a body that is not JSON: its text is matched exactly. */
-function parseJson(text: string): unknown {
+/** The JSON value of a body's text; `undefined` for one that is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
