@@ -11,7 +11,7 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|server|fixtures|client|contract|spec|test-support)/' },
+      from: { path: '^(mocks|recordings|server|fixtures|client|contract|spec|test-support)/' },
       to: { circular: true },
     },
     {
@@ -26,16 +26,27 @@ module.exports = {
       name: 'recordings-and-factories-plug-into-the-core',
       severity: 'error',
       comment:
-        'Recorded answers are a stage and the factories a part the entry (mocks/sandbox.ts) adds to the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.',
+        "Recorded answers are a stage, the journal's HAR writer and the factories parts the entry (mocks/built-in-sandbox.ts) gives the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.",
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^(mocks/(recordings|factories)|spec)/' },
+      to: { path: '^(recordings|mocks/(recordings|factories)|spec)/' },
+    },
+    {
+      name: 'recordings-are-plugged-in-by-the-entries',
+      severity: 'error',
+      comment:
+        'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the standalone server); the rest of the sandbox imports none of it.',
+      from: {
+        path: '^(mocks|server|client|fixtures|spec)/',
+        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/(runtimes|recordings)/|^server/|${TESTS})`,
+      },
+      to: { path: '^recordings/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',
       severity: 'error',
       comment:
         "test-support/ holds helpers of this repository's tests and is not published; what the package ships (the entries, the server, the client) never imports it.",
-      from: { path: '^(mocks|server|client|fixtures|spec)/', pathNot: TESTS },
+      from: { path: '^(mocks|recordings|server|client|fixtures|spec)/', pathNot: TESTS },
       to: { path: '^test-support/' },
     },
     {
@@ -75,7 +86,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The MCP module and its SDK belong to the standalone server: no entry of the library (browser, node, playwright...) imports them.',
-      from: { path: '^(mocks|client|fixtures|spec)/' },
+      from: { path: '^(mocks|recordings|client|fixtures|spec)/' },
       to: { path: '(^server/mcp/|@modelcontextprotocol)' },
     },
     {

@@ -20,7 +20,7 @@
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { z } from 'zod'
-import { jsonErrorMessage } from '../mocks/recordings/recordings.ts'
+import { jsonErrorMessage } from '../recordings/replay/recordings.ts'
 
 export interface WriteRecord {
   time: string

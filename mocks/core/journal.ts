@@ -2,9 +2,10 @@
  * @module
  * The request journal of each session: its most recent requests, bounded per session and
  * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
- * the journal exports as HAR.
+ * the journal exports as HAR, with the writer the entry gives (`recordings/har.ts`).
  */
-import { createHar, createHarEntry, type Har } from './har.ts'
+import type { Har } from 'har-format'
+import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { JournalEntry } from './journal-entry.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
@@ -16,6 +17,14 @@ export interface JournalExchange {
   request: SandboxRequest
   response: SandboxResponse
 }
+
+/** A journal entry with the request and the answer it kept. */
+export interface JournalExport extends JournalExchange {
+  entry: JournalEntry
+}
+
+/** Writes journal entries as a HAR document: given by the entry that assembles the sandbox. */
+export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
   /** Only this session's requests. Default: every session. */
@@ -69,10 +78,13 @@ export class SessionJournals implements RequestJournal {
   /** Most entries kept for all sessions together. */
   readonly totalLimit: number
 
-  constructor(sessions: SessionRegistry, limits: JournalLimits) {
+  readonly #writeHar: JournalHarWriter | undefined
+
+  constructor(sessions: SessionRegistry, limits: JournalLimits, writeHar?: JournalHarWriter) {
     this.#sessions = sessions
     this.limit = limits.perSession
     this.totalLimit = limits.total
+    this.#writeHar = writeHar
   }
 
   /** Entries held by all journals together. */
@@ -117,41 +129,19 @@ export class SessionJournals implements RequestJournal {
 
   /**
    * The journal as a HAR 1.2 document, oldest first, with request and response bodies
-   * (each cut at 64 kB). Accepted by Playwright's `routeFromHAR` and @msw/source's
-   * `fromTraffic`.
+   * (each cut at 64 kB), by the writer the sandbox was given (a 404 without one). Accepted
+   * by Playwright's `routeFromHAR` and @msw/source's `fromTraffic`.
    *
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */
   toHar(options: HarExportOptions = {}): Har {
-    const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
+    if (!this.#writeHar) throw notFound('The HAR export is not available in this sandbox')
     const entries = this.list(options.session).flatMap((entry) => {
       const exchange = exchanges.get(entry)
-      if (!exchange) return []
-      const { request, response } = exchange
-      const responseHeaders: Record<string, string | string[]> = { ...response.headers }
-      if (response.setCookie.length > 0) responseHeaders['set-cookie'] = response.setCookie
-      const body =
-        response.body === undefined
-          ? undefined
-          : typeof response.body === 'string'
-            ? response.body
-            : JSON.stringify(response.body)
-      return [
-        createHarEntry({
-          method: entry.method,
-          url: base + request.url,
-          requestHeaders: request.headers,
-          requestBody: bounded(request.body),
-          status: entry.status,
-          responseHeaders,
-          responseBody: bounded(body),
-          startedDateTime: entry.time,
-          time: entry.durationMs,
-        }),
-      ]
+      return exchange ? [{ entry, ...exchange }] : []
     })
-    return createHar(entries)
+    return this.#writeHar(entries, options)
   }
 
   /** Empties one session's journal, or every session's. */
@@ -208,6 +198,6 @@ function boundedExchange(exchange: JournalExchange): JournalExchange {
   }
 }
 
-function bounded<T extends string | null | undefined>(text: T): T {
+export function bounded<T extends string | null | undefined>(text: T): T {
   return (text != null && text.length > HAR_BODY_LIMIT ? text.slice(0, HAR_BODY_LIMIT) : text) as T
 }

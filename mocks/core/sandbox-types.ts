@@ -11,7 +11,7 @@ import type { SessionClocks } from './clock.ts'
 import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { RequestJournal } from './journal.ts'
+import type { JournalHarWriter, RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { SessionLog } from './session-log.ts'
@@ -77,6 +77,8 @@ export interface SandboxOptions {
    * the first that answers a request answers it. Recorded answers are one (`replay`).
    */
   stages?: readonly SandboxStage[] | undefined
+  /** Writes the journal as HAR (`journal.toHar()`); without it the export answers 404. */
+  writeJournalHar?: JournalHarWriter | undefined
   /**
    * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
    * `Authorization: Bearer <controlToken>`. Default: open.
@@ -201,6 +203,7 @@ export interface Sandbox {
         | 'openapiDocument'
         | 'now'
         | 'stages'
+        | 'writeJournalHar'
         | 'controlToken'
         | 'controlOrigins'
         | 'onOperation'

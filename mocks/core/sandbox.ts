@@ -134,10 +134,11 @@ export function assembleSandbox(content: SandboxContent, options: SandboxOptions
       sessionLog?.release?.(record.id)
     },
   })
-  const journal = new SessionJournals(sessions, {
-    perSession: settings.journalLimit,
-    total: settings.journalTotalLimit,
-  })
+  const journal = new SessionJournals(
+    sessions,
+    { perSession: settings.journalLimit, total: settings.journalTotalLimit },
+    options.writeJournalHar,
+  )
   events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
   async function store(session = DEFAULT_SESSION): Promise<Store> {
     const { record } = await sessions.open(session)

@@ -7,14 +7,14 @@
  */
 
 import { personas } from '../../fixtures/personas.ts'
-import type { Har } from '../../mocks/core/har.ts'
-import { bearerSubject } from '../../mocks/recordings/bearer-subject.ts'
 import {
   type PersonaCredentials,
   type PlainRequest,
   signInWith,
 } from '../../mocks/sandbox-client/sign-in.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
+import type { Har } from '../../recordings/har.ts'
+import { bearerSubject } from '../../recordings/replay/bearer-subject.ts'
 
 export interface ReplayedStatus {
   label: string

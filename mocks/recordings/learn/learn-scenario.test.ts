@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
 import { replayHar } from '../../../test-support/recordings/test-replay.ts'
 import {
   runStagingSession,
@@ -8,7 +9,6 @@ import {
   stagingSteps,
 } from '../../../test-support/recordings/test-staging.ts'
 import { createSandbox } from '../../sandbox.ts'
-import { RecordingsFormatError } from '../recordings.ts'
 import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
 
 async function recordStaging() {

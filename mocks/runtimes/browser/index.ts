@@ -5,16 +5,10 @@
  * default) it is kept in `sessionStorage`, so a reload finds it again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
+import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
+import { createBuiltInSandbox, loadReplay } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
-import type { RecordingCheck } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
-import {
-  createSandbox,
-  type ResetOptions,
-  type ResetResult,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../sandbox.ts'
+import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -135,6 +129,7 @@ export async function startSandboxWorker(
     expose = true,
     replayCheck,
     devtools,
+    replay: recorded,
     ...sandboxOptions
   } = options
   const loader = devtoolsLoader(devtools, 'startSandboxWorker')
@@ -142,7 +137,8 @@ export async function startSandboxWorker(
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  const sandbox = createSandbox(withPageOrigin(sandboxOptions))
+  const replay = await loadReplay(recorded)
+  const sandbox = createBuiltInSandbox(withPageOrigin({ ...sandboxOptions, replay }))
   if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {
@@ -165,8 +161,10 @@ export async function startSandboxWorker(
     answeredBy,
     sandbox,
     replayProblems:
-      sandbox.replay && replayCheck && answeredBy === 'worker'
-        ? checkReplayAndWarn(sandbox.replay, replayCheck)
+      replay && replayCheck && answeredBy === 'worker'
+        ? import('../../../recordings/replay/replay-warning.ts').then((warning) =>
+            warning.checkReplayAndWarn(replay, replayCheck),
+          )
         : Promise.resolve([]),
     async reset(resetOptions = {}) {
       worker.resetHandlers()
@@ -195,7 +193,7 @@ export async function startSandboxWorker(
 
 export { anchors } from '../../../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../../../fixtures/personas.ts'
-export type { RecordingCheck, ReplayOptions } from '../../recordings/replay.ts'
+export type { RecordingCheck, ReplayOptions } from '../../../recordings/replay/replay.ts'
 export { createSandbox } from '../../sandbox.ts'
 export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from '../../scenarios/scenario-file.ts'

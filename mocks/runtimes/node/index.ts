@@ -5,16 +5,16 @@
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
-import { loadContractCheck } from '../../contract-check.ts'
-import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
-import { readRecordingsFile } from '../../recordings/read-file.ts'
+import { readRecordingsFile } from '../../../recordings/replay/read-file.ts'
 import {
   jsonErrorMessage,
   type Recordings,
   RecordingsFormatError,
-} from '../../recordings/recordings.ts'
-import type { Replay, ReplayOptions } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
+} from '../../../recordings/replay/recordings.ts'
+import type { Replay, ReplayOptions } from '../../../recordings/replay/replay.ts'
+import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
+import { loadContractCheck } from '../../contract-check.ts'
+import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -106,7 +106,7 @@ export async function scenarioFromHar(
   )
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')
-  const { utf8Text } = await import('../../recordings/read-file.ts')
+  const { utf8Text } = await import('../../../recordings/replay/read-file.ts')
   const text = utf8Text(await readFile(har))
   try {
     return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario

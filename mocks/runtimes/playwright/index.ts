@@ -11,9 +11,9 @@ import {
   type PlaywrightTestOptions,
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
+import type { ReplayOptions } from '../../../recordings/replay/replay.ts'
+import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
 import { loadContractCheck } from '../../contract-check.ts'
-import type { ReplayOptions } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from '../../scenarios/scenario-inputs.ts'
 import { FIXTURE_MARKER } from '../browser/fixture-marker.ts'

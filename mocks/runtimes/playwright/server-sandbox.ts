@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
+import type { Har } from '../../../recordings/har.ts'
 import { isControlPath } from '../../core/control-table.ts'
-import type { Har } from '../../core/har.ts'
 import type { HarExportOptions, JournalEntry, RequestJournal } from '../../core/journal.ts'
 import type { ResetOptions, ResetResult } from '../../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../core/session-id.ts'

@@ -159,7 +159,7 @@ describe('record, when the target does not answer in time', () => {
 })
 
 describe('platform-sandbox record', () => {
-  const cli = fileURLToPath(new URL('../cli.ts', import.meta.url))
+  const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url))
   let child: ChildProcess | undefined
   afterAll(() => {
     if (child?.exitCode === null) child.kill('SIGKILL')

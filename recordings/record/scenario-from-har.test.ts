@@ -8,7 +8,9 @@ import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.t
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
+import { type RunningServer, startServer } from '../../server/start-server.ts'
 import { replayHar } from '../../test-support/recordings/test-replay.ts'
+import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import {
   runStagingSession,
   STAGING_BOOKING,
@@ -16,10 +18,8 @@ import {
   stagingScenario,
   stagingSteps,
 } from '../../test-support/recordings/test-staging.ts'
-import { type RunningServer, startServer } from '../start-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
-import { runCli } from './run-cli.ts'
 
 let folder: string
 let harPath: string

@@ -4,18 +4,17 @@
  * the path parameters, query and JSON body of each request, the persona whose token it
  * carried (or its raw `Authorization` header), and the answer.
  */
+import { dequal } from 'dequal'
 import { type Persona, personas } from '../../fixtures/personas.ts'
-import type { HarEntry } from '../../mocks/core/har.ts'
+import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { bearerSubject } from '../../mocks/recordings/bearer-subject.ts'
 import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
+import type { HarEntry } from '../har.ts'
+import { bearerSubject } from '../replay/bearer-subject.ts'
 
 type Example = RecordedExampleFile['examples'][string]
 
-const routes = operations.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-}))
+const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
 
 /** A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`. */
 function personaOf(authorization: string): Persona | undefined {
@@ -69,14 +68,12 @@ export function examplesFromHar(
     const url = new URL(entry.request.url)
     if (url.pathname.startsWith('/__sandbox')) continue
     const method = entry.request.method.toUpperCase()
-    const route = routes.find(
-      ({ operation, pattern }) => operation.method === method && pattern.test(url.pathname),
-    )
-    if (!route) {
+    const routed = router(method, url.pathname)
+    if (!routed) {
       skipped.push(`${where}: no operation of the contract`)
       continue
     }
-    const { operation, pattern } = route
+    const { value: operation, params } = routed
     if (options.operation !== undefined && operation.id !== options.operation) continue
     const sent = parseJson(entry.request.postData?.text)
     const answered = parseJson(entry.response.content.text)
@@ -86,10 +83,9 @@ export function examplesFromHar(
     }
 
     const request: RecordedRequest = {}
-    const groups = pattern.exec(url.pathname)?.groups
-    if (groups && Object.keys(groups).length > 0) {
+    if (Object.keys(params).length > 0) {
       request.params = Object.fromEntries(
-        Object.entries(groups).map(([name, value]) => [name, decodeURIComponent(value)]),
+        Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
       )
     }
     if (url.searchParams.size > 0) request.query = Object.fromEntries(url.searchParams)
@@ -119,12 +115,9 @@ export function examplesFromHar(
       path: operation.path,
       examples: {},
     }
-    const same = Object.values(file.examples).some(
-      (other) =>
-        JSON.stringify([other.request, other.response]) ===
-        JSON.stringify([example.request, example.response]),
-    )
-    if (same) continue
+    const same = (other: Example) =>
+      dequal([other.request, other.response], [example.request, example.response])
+    if (Object.values(file.examples).some(same)) continue
     files.set(operation.id, {
       ...file,
       examples: { ...file.examples, [uniqueName(file.examples, example.response.status)]: example },

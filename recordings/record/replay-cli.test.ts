@@ -6,10 +6,10 @@ import {
   type FakeBackend,
   startFakeBackend,
 } from '../../test-support/fake-backend/start-fake-backend.ts'
+import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { createTestClient } from '../../test-support/server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
-import { runCli } from './run-cli.ts'
 
 let backend: FakeBackend
 let folder: string

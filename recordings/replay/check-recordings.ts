@@ -5,35 +5,18 @@
  * documented schema, is reported by the recording's name.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import { operations } from '../operations/table.ts'
+import { createRouter } from '../../mocks/core/router.ts'
+import { operations } from '../../mocks/operations/table.ts'
 import type { Recording } from './recordings.ts'
-import type { RecordingCheck } from './replay.ts'
+import { parseJson, type RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 
-const templates = operations.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-}))
-
-/** The operation of the contract a method and path belong to, if any. */
-export function operationOf(method: string, path: string) {
-  return templates.find(
-    ({ operation, pattern }) => operation.method === method && pattern.test(path),
-  )?.operation
-}
+/** The operations of the contract, routed as the sandbox routes them. */
+const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
 
 function pointer(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1')
-}
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body
-  try {
-    return JSON.parse(body)
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -61,14 +44,9 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
   ajv.addSchema(document as JsonObject, 'contract')
   const paths = (document as { paths?: Record<string, Record<string, JsonObject>> }).paths ?? {}
   const compiled = new Map<string, ValidateFunction>()
-  const operationsByRoute = new Map<string, ReturnType<typeof operationOf>>()
   return (recording) => {
     if (recording.path.startsWith('/__sandbox')) return undefined
-    const route = `${recording.method} ${recording.path}`
-    if (!operationsByRoute.has(route)) {
-      operationsByRoute.set(route, operationOf(recording.method, recording.path))
-    }
-    const operation = operationsByRoute.get(route)
+    const operation = router(recording.method, recording.path)?.value
     const documented = operation && paths[operation.path]?.[operation.method.toLowerCase()]
     if (!operation || !documented) {
       return `${recording.name}: no operation of the contract has this method and path`
@@ -102,7 +80,8 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
       validate = ajv.compile({ $ref: ref })
       compiled.set(ref, validate)
     }
-    if (validate(parseBody(recording.response.body))) return undefined
+    const { body } = recording.response
+    if (validate(typeof body === 'string' ? parseJson(body) : body)) return undefined
     const error = validate.errors?.[0]
     return `${recording.name}: the ${status} answer of ${operation.id} breaks the contract: ${error?.instancePath || 'body'} ${error?.message ?? 'is invalid'}`
   }

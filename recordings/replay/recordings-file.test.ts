@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { jsonEntry, replayGet } from '../../test-support/recordings/test-recordings.ts'
-import { createHar } from '../core/har.ts'
-import { splitRecordedUrl } from './recorded-url.ts'
-import { type Recording, RecordingsFormatError, readRecordings } from './recordings.ts'
+import { createHar } from '../har.ts'
+import {
+  type Recording,
+  RecordingsFormatError,
+  readRecordings,
+  splitRecordedUrl,
+} from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
 

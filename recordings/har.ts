@@ -4,6 +4,7 @@
  * the journal export (every runtime) and the recorder (Node) write the same thing.
  */
 import type { Entry, Har, Header } from 'har-format'
+import { bounded, type JournalHarWriter } from '../mocks/core/journal.ts'
 
 export type { Entry as HarEntry, Har, Header as HarHeader } from 'har-format'
 
@@ -88,4 +89,30 @@ export function createHarEntry(exchange: Exchange): Entry {
 /** A HAR document holding `entries`. */
 export function createHar(entries: Entry[]): Har {
   return { log: { version: '1.2', creator: CREATOR, entries } }
+}
+
+/**
+ * The journal's entries as a HAR document (bodies cut at 64 kB): the writer the entries
+ * give the core, behind `sandbox.journal.toHar()` and `GET /__sandbox/requests.har`.
+ */
+export const writeJournalHar: JournalHarWriter = (exports, options) => {
+  const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
+  const entries = exports.map(({ entry, request, response }) => {
+    const responseHeaders: Record<string, string | string[]> = { ...response.headers }
+    if (response.setCookie.length > 0) responseHeaders['set-cookie'] = response.setCookie
+    const { body: raw } = response
+    const body = raw === undefined || typeof raw === 'string' ? raw : JSON.stringify(raw)
+    return createHarEntry({
+      method: entry.method,
+      url: base + request.url,
+      requestHeaders: request.headers,
+      requestBody: bounded(request.body),
+      status: entry.status,
+      responseHeaders,
+      responseBody: bounded(body),
+      startedDateTime: entry.time,
+      time: entry.durationMs,
+    })
+  })
+  return createHar(entries)
 }

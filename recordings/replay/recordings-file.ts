@@ -11,13 +11,10 @@
  */
 import { constants } from 'node:buffer'
 import {
-  checkedEntry,
-  entryRoute,
   fromDocument,
   harEntries,
-  harRecording,
+  harSources,
   jsonErrorMessage,
-  type Recording,
   type RecordingSource,
   type RecordingsFile,
   RecordingsFormatError,
@@ -46,44 +43,11 @@ function parseFile(bytes: Uint8Array, where: string): unknown {
   }
 }
 
-/**
- * The recordings of a file: a HAR's entries by their routes, each checked and read in full
- * on its first `load`; an examples file's, read at once.
- */
+/** The recordings of a file: a HAR's entries by their routes, each read on first use. */
 function fromBytes(bytes: Uint8Array, where: string): RecordingSource[] {
   const document = parseFile(bytes, where)
   if (document === null || typeof document !== 'object' || !('log' in document)) {
     return fromDocument(document, where)
   }
-  const entries = harEntries(document, where)
-  const read = (index: number) => {
-    const checked = checkedEntry(entries[index], index, where)
-    return harRecording(checked.entry, checked.method, checked.url, index)
-  }
-  const sources: RecordingSource[] = new Array(entries.length)
-  for (let index = 0; index < entries.length; index++) {
-    sources[index] = new LazySource(entryRoute(entries[index], index, where), index, read)
-  }
-  return sources
-}
-
-/**
- * Entry `index` of a file, read with `read` once, on its first `load`. One object per
- * entry and one reader per file, without a closure per entry: a large recording makes tens
- * of thousands of them at load.
- */
-class LazySource implements RecordingSource {
-  readonly route: string
-  readonly #index: number
-  readonly #read: (index: number) => Recording
-  #recording: Recording | undefined
-  constructor(route: string, index: number, read: (index: number) => Recording) {
-    this.route = route
-    this.#index = index
-    this.#read = read
-  }
-  load(): Recording {
-    this.#recording ??= this.#read(this.#index)
-    return this.#recording
-  }
+  return harSources(harEntries(document, where), where)
 }

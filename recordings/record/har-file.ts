@@ -10,7 +10,7 @@
  */
 import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { createHar, type HarEntry } from '../../mocks/core/har.ts'
+import { createHar, type HarEntry } from '../har.ts'
 
 export interface HarFile {
   readonly path: string

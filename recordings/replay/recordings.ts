@@ -4,20 +4,15 @@
  * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
  */
 import type { z } from 'zod'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
 import {
   type RecordedExampleFile,
   recordedExampleFileSchema,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
-import type { Har } from '../core/har.ts'
-import type { SandboxResponse } from '../core/http.ts'
-import { splitRecordedUrl } from './recorded-url.ts'
+import type { Har } from '../har.ts'
 
-/**
- * A recordings file (HAR or examples JSON) read from disk, made by `recordingsFile` in
- * Node: parsed when the replay loads it, a HAR entry's route read then and the rest of
- * the entry checked on first use.
- */
+/** A recordings file (HAR or examples JSON) from disk (`recordingsFile`), parsed on load. */
 export interface RecordingsFile {
   /** The name errors give it. */
   name: string
@@ -126,10 +121,7 @@ const DROPPED_HEADERS = new Set([
   'content-encoding',
 ])
 
-/**
- * A recording whose route is known at once, as `routeKey(method, path)`, and whose rest
- * is read on first use. `load` throws a `RecordingsFormatError` for a malformed entry.
- */
+/** A recording's `routeKey`, known at load; `load` reads it (a `RecordingsFormatError` if malformed). */
 export interface RecordingSource {
   route: string
   load(): Recording
@@ -149,20 +141,43 @@ export function harEntries(document: unknown, where: string): unknown[] {
   return log.entries
 }
 
+/** A HAR document's entries: each one's route read now, the rest checked and read on first `load`. */
+export function harSources(entries: unknown[], where: string): RecordingSource[] {
+  const read: Recording[] = []
+  return entries.map((raw, index) => ({
+    route: entryRoute(raw, index, where),
+    load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
+  }))
+}
+
+/** A parsed document's entries, each checked whole at once (it is in memory already). */
 function fromHar(document: unknown, where: string): RecordingSource[] {
-  return harEntries(document, where).map((raw: unknown, index) => {
-    const { entry, method, url } = checkedEntry(raw, index, where)
-    return {
-      route: routeKey(method, url.path),
-      load: () => harRecording(entry, method, url, index),
-    }
-  })
+  const entries = harEntries(document, where)
+  for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
+  return harSources(entries, where)
 }
 
 function notHar(where: string, index: number, problem: string): RecordingsFormatError {
   return new RecordingsFormatError(
     `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
   )
+}
+
+/**
+ * Path and query string of an absolute URL, as written (no normalisation): the same for a
+ * recording read from a parsed document and for one indexed from a file's bytes.
+ */
+export function splitRecordedUrl(url: string): { path: string; search: string } | undefined {
+  const scheme = url.indexOf('://')
+  if (scheme <= 0) return undefined
+  const slash = url.indexOf('/', scheme + 3)
+  let rest = slash === -1 ? '/' : url.slice(slash)
+  const hash = rest.indexOf('#')
+  if (hash !== -1) rest = rest.slice(0, hash)
+  const mark = rest.indexOf('?')
+  return mark === -1
+    ? { path: rest, search: '' }
+    : { path: rest.slice(0, mark), search: rest.slice(mark) }
 }
 
 function recordedUrl(url: string, index: number, where: string) {
@@ -175,10 +190,7 @@ function recordedUrl(url: string, index: number, where: string) {
   return split
 }
 
-/**
- * The `routeKey` of a HAR entry's request, its request checked (the rest of the entry is
- * not); throws a `RecordingsFormatError` naming what is wrong.
- */
+/** The `routeKey` of a HAR entry, only its request checked; a `RecordingsFormatError` if wrong. */
 export function entryRoute(raw: unknown, index: number, where: string): string {
   const problem = requestProblem(raw)
   if (problem) throw notHar(where, index, problem)
@@ -195,10 +207,8 @@ export function checkedEntry(raw: unknown, index: number, where: string) {
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
-export function harRecording(
-  entry: HarEntryInput,
-  method: string,
-  url: { path: string; search: string },
+function harRecording(
+  { entry, method, url }: ReturnType<typeof checkedEntry>,
   index: number,
 ): Recording {
   const headers: Record<string, string> = {}
@@ -259,20 +269,15 @@ export function readRecordings(recordings: unknown): Recording[] {
   return readRecordingSources(recordings).map((source) => source.load())
 }
 
-/**
- * The recordings' routes, checked but not yet read: what the replay indexes at load,
- * reading each recording in full only when a request comes for its route.
- */
+/** The recordings' routes, for the replay's index; each recording is read on first use. */
 export function readRecordingSources(recordings: unknown): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {
-    if (isRecordingsFile(document)) return document.sources()
+    if (isObject(document) && typeof document.sources === 'function') {
+      return (document as unknown as RecordingsFile).sources()
+    }
     return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
   })
-}
-
-function isRecordingsFile(document: unknown): document is RecordingsFile {
-  return isObject(document) && typeof document.sources === 'function'
 }
 
 export function fromDocument(document: unknown, where: string): RecordingSource[] {

@@ -5,11 +5,11 @@
  * token, a password or a secret, and whatever else the user names.
  */
 import { Cookie } from 'tough-cookie'
-import type { HarEntry, HarHeader } from '../../mocks/core/har.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
-import { jwtSubject, REDACTED } from '../../mocks/recordings/bearer-subject.ts'
+import type { HarEntry, HarHeader } from '../har.ts'
+import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
 
-export { jwtSubject, REDACTED }
+export { REDACTED }
 
 /** JSON fields redacted by default, whatever their depth. */
 const SECRET_FIELDS = [

@@ -15,7 +15,7 @@ import {
 } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { createHarEntry } from '../../mocks/core/har.ts'
+import { createHarEntry } from '../har.ts'
 import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
 

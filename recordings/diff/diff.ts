@@ -7,6 +7,7 @@
  * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
  */
 
+import { Cookie } from 'tough-cookie'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import {
@@ -136,7 +137,7 @@ function createClient(
       mediaType: (reply.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
       cookieNames: reply.headers
         .getSetCookie()
-        .map((cookie) => cookie.slice(0, cookie.indexOf('=')).trim())
+        .map((cookie) => Cookie.parse(cookie)?.key ?? cookie)
         .sort(),
     }
   }

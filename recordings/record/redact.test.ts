@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHarEntry } from '../../mocks/core/har.ts'
+import { createHarEntry } from '../har.ts'
 import { REDACTED, redactEntry } from './redact.ts'
 
 const entryWithBody = (text: string) =>

@@ -8,10 +8,10 @@ import {
   type FakeBackend,
   startFakeBackend,
 } from '../../test-support/fake-backend/start-fake-backend.ts'
+import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { startTestServer } from '../../test-support/server/test-server.ts'
-import { diffBackends } from '../recordings/diff.ts'
-import { differingOperations } from '../recordings/diff-report.ts'
-import { runCli } from './run-cli.ts'
+import { diffBackends } from '../diff/diff.ts'
+import { differingOperations } from '../diff/diff-report.ts'
 
 let backend: FakeBackend
 let folder: string

@@ -8,8 +8,9 @@
  * never scans the whole list and a large recording loads quickly.
  */
 import stableStringify from 'fast-json-stable-stringify'
-import { notFound } from '../core/errors.ts'
-import type { SandboxResponse } from '../core/http.ts'
+import { notFound } from '../../mocks/core/errors.ts'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxStage } from '../../mocks/core/stage.ts'
 import {
   type Recording,
   type Recordings,
@@ -62,6 +63,11 @@ export interface Replay {
   answer(request: ReplayRequest): SandboxResponse | undefined
   /** Starts every sequence over (all sessions, or one). */
   rewind(session?: string): void
+  /**
+   * The stage a sandbox plugs in to answer from this replay, after the control API and the
+   * fault rules, before the model. With `only`, a request with no recording gets a 404.
+   */
+  readonly stage: SandboxStage
 }
 
 interface Sequence {
@@ -70,8 +76,8 @@ interface Sequence {
   next: Map<string, number>
 }
 
-/** `undefined` for a body that is not JSON: its text is matched exactly. */
-function parseJson(text: string): unknown {
+/** The JSON value of a body's text; `undefined` for one that is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
@@ -189,7 +195,7 @@ export function createReplay(options: ReplayOptions): Replay {
   }
 
   let all: Recording[] | undefined
-  return {
+  const replay: Replay = {
     get recordings() {
       all ??= sources.map((source) => source.load())
       return all
@@ -220,10 +226,16 @@ export function createReplay(options: ReplayOptions): Replay {
         }
       }
     },
+    stage: {
+      async answer({ method, path, query, request, session }) {
+        // A recorded answer is checked against the contract before it is first given.
+        if (checkLoaded) await checkLoaded
+        const answer = replay.answer({ method, path, query, body: request.body, session })
+        if (answer || !replay.only) return answer
+        return notFound(`No recording matched ${method} ${path}`).toResponse()
+      },
+      rewind: (session) => replay.rewind(session),
+    },
   }
-}
-
-/** The 404 of `only` mode, for a request no recording matches. */
-export function noRecordingResponse(method: string, path: string): SandboxResponse {
-  return notFound(`No recording matched ${method} ${path}`).toResponse()
+  return replay
 }

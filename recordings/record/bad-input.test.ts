@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from './run-cli.ts'
+import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 
 let folder: string
 beforeAll(() => {
