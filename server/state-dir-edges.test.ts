@@ -16,13 +16,8 @@ import type { PersonaKey } from '../fixtures/personas.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_CREATED_HEADER } from '../mocks/core/session-created.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import {
-  fileOfSession,
-  type LogFiles,
-  nodeLogFiles,
-  openStateDir,
-  type StateDir,
-} from './state-dir.ts'
+import { type LogFiles, nodeLogFiles } from './log-files.ts'
+import { fileOfSession, openStateDir, type StateDir } from './state-dir.ts'
 import { runTestCommand } from './test-cli.ts'
 
 const directories: string[] = []
