@@ -7,7 +7,14 @@
  * (`x-sandbox-*`), and with only the request examples the sandbox accepts (the recorded
  * exchanges it answers with a success). `npm run build` writes it from the merged document.
  */
-import type { OpenAPIDocument } from './build-document.ts'
+/** An OpenAPI 3.1 document, typed only as far as the sandbox relies on it. */
+export interface OpenAPIDocument {
+  openapi: string
+  info: { title: string; version: string; [key: string]: unknown }
+  paths: Record<string, Record<string, unknown>>
+  components?: Record<string, Record<string, unknown>>
+  [key: string]: unknown
+}
 
 /** Component names of the sandbox's own parts, which the app document leaves out. */
 const SANDBOX_COMPONENT = /^Sandbox/

@@ -5,8 +5,11 @@
  * as HAR. Each is read from the sandbox the connection drives, through its control API.
  */
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
-import { acceptedExampleNames, createAppDocument } from '../../spec/app-document.ts'
-import type { OpenAPIDocument } from '../../spec/build-document.ts'
+import {
+  acceptedExampleNames,
+  createAppDocument,
+  type OpenAPIDocument,
+} from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import type { BackendRequest } from './backend.ts'
 import { type McpConnection, sessionOf } from './tool.ts'

@@ -13,7 +13,7 @@ import {
   type BuildMergedDocumentOptions,
   buildMergedDocument,
   MERGED_SPEC_PATH,
-} from '../build-document.ts'
+} from './build-document.ts'
 
 /** Builds the merged document and writes it as JSON; returns the path written. */
 export async function writeMergedDocument(
