@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ToolCall } from './tool.ts'
-import { describeRefusal, toolError } from './tool-result.ts'
+import { refusalError, toolError } from './tool-result.ts'
 
 export interface PersonaCredentials {
   key: string
@@ -30,10 +30,7 @@ export async function listPersonas(
   call: ToolCall,
 ): Promise<{ personas: PersonaCredentials[] } | { error: CallToolResult }> {
   const answer = await call.send({ method: 'GET', url: '/__sandbox/personas' })
-  if (answer.status !== 200) {
-    const { message, details } = describeRefusal(answer)
-    return { error: toolError(`Failed to list the personas: ${message}`, details) }
-  }
+  if (answer.status !== 200) return { error: refusalError(answer, 'Failed to list the personas') }
   return { personas: answer.body as PersonaCredentials[] }
 }
 
@@ -67,8 +64,7 @@ export async function signInAs(
       .map((line) => /^refresh_token=([^;]*)/.exec(line)?.[1])
       .find((value) => value !== undefined)
     if (completed.status !== 201 || cookie === undefined) {
-      const { message, details } = describeRefusal(completed)
-      return { error: toolError(`Failed to sign in as ${key}: ${message}`, details) }
+      return { error: refusalError(completed, `Failed to sign in as ${key}`) }
     }
     refreshToken = cookie
   }
@@ -79,8 +75,7 @@ export async function signInAs(
   })
   const accessToken = (refreshed.body as { accessToken?: unknown } | undefined)?.accessToken
   if (refreshed.status !== 200 || typeof accessToken !== 'string') {
-    const { message, details } = describeRefusal(refreshed)
-    return { error: toolError(`Failed to sign in as ${key} (persona): ${message}`, details) }
+    return { error: refusalError(refreshed, `Failed to sign in as ${key} (persona)`) }
   }
   return { persona: key, accessToken, refreshToken, authorization: `Bearer ${accessToken}` }
 }
