@@ -14,7 +14,6 @@ import { createCorsMiddleware } from './cors.ts'
 import { refuseClosedControl } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
-import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger, logToStdout, stdoutHasColors } from './request-log.ts'
@@ -59,7 +58,8 @@ function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
 
 function sandboxOf(options: AppOptions): Sandbox {
   return createSandbox({
-    openapiDocument: loadMergedDocument,
+    // A chunk of its own, loaded on the first `GET /__sandbox/openapi.json`.
+    openapiDocument: () => import('../spec/merged-document.ts').then((module) => module.default),
     ...options,
     controlOrigins: controlOriginsOf(options.corsOrigins),
     scenarios: [...Object.values(scenarios), ...toScenarioList(options.scenarios ?? [])],

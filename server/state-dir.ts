@@ -256,13 +256,11 @@ export function openStateDir(
   return {
     sandboxOptions: { ...options, sessionLog: log },
     flush() {
-      if (timer) clearInterval(timer)
-      if (first) clearTimeout(first)
-      timer = undefined
-      first = undefined
-      for (const session of sandbox?.sessionIds() ?? []) {
+      clearInterval(timer)
+      clearTimeout(first)
+      timer = first = undefined
+      for (const session of sandbox?.sessionIds() ?? [])
         files.touch(fileOfSession(sessionsDir, session))
-      }
       for (const file of written) syncToDisk(file)
       written.clear()
       syncToDisk(sessionsDir)

@@ -1,14 +1,9 @@
 /**
  * @module
- * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference,
- * served from the package itself (no CDN: the build copies Scalar's standalone script
- * into `dist/assets/`), so the page works offline. Scalar's default fonts, which it would fetch from its own site,
- * are turned off and replaced by the system's, and so are its online services (the AI
- * agent, MCP generation, the developer tools bar).
- *
- * The page's container is not `#api-reference`: Scalar's standalone script mounts an empty
- * reference on an element of that id by itself, which stood above the real one as a grey
- * skeleton. Example requests go to the sandbox that serves the page.
+ * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference, served from
+ * the package itself (the build copies Scalar's script into `dist/assets/`), its fonts and
+ * online services turned off, so the page works offline. The container is not
+ * `#api-reference`: Scalar mounts an empty reference of its own on an element of that id.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
