@@ -16,7 +16,7 @@ import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
-import { createRequestLogger, logToStdout, stdoutHasColors } from './request-log.ts'
+import { createRequestLogger } from './request-log.ts'
 
 export interface SandboxApp {
   app: Express
@@ -76,9 +76,10 @@ function createSandboxRequestHandler(
 ): RequestHandler {
   const logRequest = options.quiet
     ? undefined
-    : createRequestLogger(options.log ?? logToStdout, {
+    : createRequestLogger(options.log ?? ((line) => process.stdout.write(`${line}\n`)), {
         format: options.logFormat ?? 'text',
-        color: options.log === undefined && stdoutHasColors(),
+        // Coloured on a terminal, unless NO_COLOR is set.
+        color: options.log === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
