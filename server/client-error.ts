@@ -1,9 +1,7 @@
 /**
  * @module
- * Requests Node's HTTP parser refuses before any handler sees them (headers too large,
- * `Content-Length` with `Transfer-Encoding`, malformed request lines, header timeouts):
- * answered with an `ApiErrorResponseDto` like every other refusal, then the connection
- * is closed, as Node's own answer would.
+ * What Node's HTTP parser refuses before any handler sees it (headers too large, malformed
+ * requests, header timeouts), answered as an `ApiErrorResponseDto`; the connection then closes.
  */
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'

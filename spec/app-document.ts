@@ -1,11 +1,8 @@
 /**
  * @module
- * The API as an app calls it (`platform-sandbox/openapi.app.json`), for code generators such
- * as @hey-api/openapi-ts and orval: the merged document's 13 operations with the sandbox's
- * decisions (bodies, errors, auth), without the control API under `/__sandbox`, without the
- * sandbox-only request headers (`x-sandbox-session`, `Prefer`) and response headers
- * (`x-sandbox-*`), and with only the request examples the sandbox accepts (the recorded
- * exchanges it answers with a success). `npm run build` writes it from the merged document.
+ * The API as an app calls it (`platform-sandbox/openapi.app.json`), for code generators: the
+ * merged document's 13 operations with the sandbox's decisions, without the control API, the
+ * sandbox-only headers (`x-sandbox-*`, `Prefer`) and the request examples the sandbox refuses.
  */
 /** An OpenAPI 3.1 document, typed only as far as the sandbox relies on it. */
 export interface OpenAPIDocument {

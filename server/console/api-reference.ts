@@ -10,7 +10,6 @@ import type { ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { offlineScalarScript } from './offline-scalar.ts'
 
 /**
  * Scalar's script as the build ships it (`dist/assets/scalar.js`, already offline), found
@@ -31,6 +30,15 @@ function shippedScriptPath(): string | undefined {
 export function scalarScriptPath(): string {
   const resolver = typeof require === 'function' ? require : createRequire(import.meta.url)
   return join(dirname(resolver.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
+}
+
+/**
+ * Scalar's bundle loads its fonts from fonts.scalar.com even with `withDefaultFonts: false`:
+ * their `url(...)` sources become `local(...)` names no machine has, so the browser uses the
+ * system's and the page asks nothing of another site. The build applies it too.
+ */
+export function offlineScalarScript(source: string): string {
+  return source.replaceAll('url(https://fonts.scalar.com/', 'local(offline-scalar-font-')
 }
 
 /** Relative URLs, so the page works wherever the sandbox is mounted. */

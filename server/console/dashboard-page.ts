@@ -1,8 +1,7 @@
 /**
  * @module
- * The dashboard's HTML. Its script is the bundle built from `server/dashboard/app/`
- * (`npm run build:dashboard`), and so are its styles, which the in-page devtools share;
- * links are relative to `/__sandbox/`, wherever the sandbox is mounted.
+ * The dashboard's HTML: its script and styles are built from `server/dashboard/app/` (`npm run
+ * build:dashboard`); links are relative to `/__sandbox/`, wherever the sandbox is mounted.
  */
 import { pageStyles, panelStyles } from '../dashboard/app/styles.ts'
 

@@ -11,7 +11,7 @@ import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
 import { bodyFieldTexts, documentText } from './document-text.ts'
 import { journalTools } from './journal-tools.ts'
-import { listPersonas, signInAs } from './personas.ts'
+import { listPersonas, signedInSchema, signInAs } from './personas.ts'
 import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
 import { controlResult, toolError, toolResult } from './tool-result.ts'
 
@@ -88,12 +88,7 @@ export const controlTools: readonly SandboxTool[] = [
       persona: z.string().min(1).describe('A persona key (listPersonas): host, guest, admin...'),
       session: sessionArgument,
     }),
-    output: z.object({
-      persona: z.string(),
-      accessToken: z.string(),
-      refreshToken: z.string(),
-      authorization: z.string(),
-    }),
+    output: signedInSchema,
     async run(args, call) {
       const signedIn = await signInAs(call, String(args.persona))
       return 'error' in signedIn ? signedIn.error : toolResult({ ...signedIn })

@@ -5,6 +5,7 @@
  * writes nothing) gives the access token. Both requests go to the call's session.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import type { ToolCall } from './tool.ts'
 import { refusalError, toolError } from './tool-result.ts'
 
@@ -16,14 +17,13 @@ export interface PersonaCredentials {
   idpCode: string
 }
 
-export interface SignedIn {
-  persona: string
-  accessToken: string
-  /** The `refresh_token` cookie's value. */
-  refreshToken: string
-  /** What to send: `Bearer <accessToken>`. */
-  authorization: string
-}
+/** What signing in gives: the access token, the `refresh_token` cookie's value, what to send. */
+export const signedInSchema = z.object({
+  persona: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  authorization: z.string(),
+})
 
 /** The personas of the sandbox, with their fixed credentials. */
 export async function listPersonas(
@@ -42,7 +42,7 @@ export async function signInAs(
   call: ToolCall,
   key: string,
   options: { quiet?: boolean } = {},
-): Promise<SignedIn | { error: CallToolResult }> {
+): Promise<z.infer<typeof signedInSchema> | { error: CallToolResult }> {
   const listed = await listPersonas(call)
   if ('error' in listed) return listed
   const persona = listed.personas.find((candidate) => candidate.key === key)
