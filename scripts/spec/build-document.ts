@@ -23,7 +23,7 @@ export const PUBLISHED_SPEC_PATH = resolve(SPEC_DIR, 'platform-api.openapi.yaml'
 /** The sandbox's own decisions, as an OpenAPI Overlay 1.0 document. */
 export const OVERLAY_PATH = resolve(SPEC_DIR, 'sandbox.overlay.yaml')
 
-/** Where `spec/scripts/build-spec.ts` writes the merged document. */
+/** Where `scripts/spec/build-spec.ts` writes the merged document. */
 export const MERGED_SPEC_PATH = resolve(SPEC_DIR, 'dist', 'platform-api.sandbox.openapi.json')
 
 export interface BuildMergedDocumentOptions {

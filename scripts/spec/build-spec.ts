@@ -2,7 +2,7 @@
  * Writes the merged contract (published document + sandbox overlay) to
  * `spec/dist/platform-api.sandbox.openapi.json`.
  *
- * Usage: `npx tsx spec/scripts/build-spec.ts`
+ * Usage: `npx tsx scripts/spec/build-spec.ts`
  *
  * @module
  */

@@ -2,7 +2,7 @@
  * Writes the app document (`platform-sandbox/openapi.app.json`, see `../app-document.ts`)
  * from the committed merged document; part of `npm run build`.
  *
- * Usage: `npx tsx spec/scripts/write-app-document.ts [output]` (default `dist/openapi.app.json`)
+ * Usage: `npx tsx scripts/spec/write-app-document.ts [output]` (default `dist/openapi.app.json`)
  *
  * @module
  */
