@@ -82,6 +82,14 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'build-scripts-not-shipped',
+      severity: 'error',
+      comment:
+        'scripts/ holds build-time code (the merged document is built by scripts/spec/ into spec/generated/): nothing the package ships or runs imports it.',
+      from: { path: '^(mocks|server|fixtures|client|spec)/', pathNot: TESTS },
+      to: { path: '^scripts/' },
+    },
+    {
       name: 'mcp-only-in-the-server',
       severity: 'error',
       comment:

@@ -17,13 +17,8 @@ import { SESSION_CREATED_HEADER } from '../mocks/core/session-created.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import { runTestCommand } from '../test-support/server/test-cli.ts'
-import {
-  fileOfSession,
-  type LogFiles,
-  nodeLogFiles,
-  openStateDir,
-  type StateDir,
-} from './state-dir.ts'
+import { type LogFiles, nodeLogFiles } from './log-files.ts'
+import { fileOfSession, openStateDir, type StateDir } from './state-dir.ts'
 
 const directories: string[] = []
 afterEach(() => {

@@ -15,7 +15,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentWalk, call, ROOT } from '../../test-support/mcp/test-mcp.ts'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
-import { renderToolReference, withCurrentReference } from './reference.ts'
 
 const guide = readFileSync(join(ROOT, 'docs', 'agents', 'mcp.md'), 'utf8')
 const TOKEN = 'guide-token'
@@ -189,11 +188,4 @@ describe('the client configs of the guide', () => {
       await agentWalk(client)
     }, 60_000)
   }
-})
-
-describe('the tool reference of the guide', () => {
-  it('is the one the tool table renders (npm run docs:mcp writes it)', () => {
-    expect(withCurrentReference(guide)).toBe(guide)
-    expect(guide).toContain(renderToolReference())
-  })
 })

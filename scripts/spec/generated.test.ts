@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderGeneratedFiles } from './scripts/generated-files.ts'
+import { renderGeneratedFiles } from './generated-files.ts'
 
 describe('the generated contract files', () => {
   it('match the contract and the overlay they are generated from (npm run generate)', async () => {

@@ -9,12 +9,13 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { OpenAPIOverlayAction, OpenAPIOverlayOptions } from 'openapi-format'
 import { openapiOverlay, parseFile } from 'openapi-format'
-import { withControlSchemas } from './control-schemas.ts'
-import { recordedExamples } from './examples/index.ts'
+import type { OpenAPIDocument } from '../../spec/app-document.ts'
+import { withControlSchemas } from '../../spec/control-schemas.ts'
+import { recordedExamples } from '../../spec/examples/index.ts'
 import { createExampleActions } from './examples-overlay.ts'
 import { withOperationExamples } from './operation-examples.ts'
 
-const SPEC_DIR = dirname(fileURLToPath(import.meta.url))
+const SPEC_DIR = fileURLToPath(new URL('../../spec', import.meta.url))
 
 /** The published contract, transcribed from the backend team's reference. */
 export const PUBLISHED_SPEC_PATH = resolve(SPEC_DIR, 'platform-api.openapi.yaml')
@@ -22,17 +23,8 @@ export const PUBLISHED_SPEC_PATH = resolve(SPEC_DIR, 'platform-api.openapi.yaml'
 /** The sandbox's own decisions, as an OpenAPI Overlay 1.0 document. */
 export const OVERLAY_PATH = resolve(SPEC_DIR, 'sandbox.overlay.yaml')
 
-/** Where `spec/scripts/build-spec.ts` writes the merged document. */
+/** Where `scripts/spec/build-spec.ts` writes the merged document. */
 export const MERGED_SPEC_PATH = resolve(SPEC_DIR, 'dist', 'platform-api.sandbox.openapi.json')
-
-/** An OpenAPI 3.1 document, typed only as far as the sandbox relies on it. */
-export interface OpenAPIDocument {
-  openapi: string
-  info: { title: string; version: string; [key: string]: unknown }
-  paths: Record<string, Record<string, unknown>>
-  components?: Record<string, Record<string, unknown>>
-  [key: string]: unknown
-}
 
 export interface BuildMergedDocumentOptions {
   /**

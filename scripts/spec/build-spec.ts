@@ -2,7 +2,7 @@
  * Writes the merged contract (published document + sandbox overlay) to
  * `spec/dist/platform-api.sandbox.openapi.json`.
  *
- * Usage: `npx tsx spec/scripts/build-spec.ts`
+ * Usage: `npx tsx scripts/spec/build-spec.ts`
  *
  * @module
  */
@@ -13,7 +13,7 @@ import {
   type BuildMergedDocumentOptions,
   buildMergedDocument,
   MERGED_SPEC_PATH,
-} from '../build-document.ts'
+} from './build-document.ts'
 
 /** Builds the merged document and writes it as JSON; returns the path written. */
 export async function writeMergedDocument(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL, EMAIL_MAX_LENGTH, NOT_BLANK } from '../mocks/model/shapes.ts'
-import { operations } from '../mocks/operations/table.ts'
-import type { OpenAPIDocument } from './build-document.ts'
+import { EMAIL, EMAIL_MAX_LENGTH, NOT_BLANK } from '../../mocks/model/shapes.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import type { OpenAPIDocument } from '../../spec/app-document.ts'
 import { buildMergedDocument, loadPublishedDocument } from './build-document.ts'
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']

@@ -11,7 +11,7 @@
  *   `example=<name>` for each of its recorded examples, a gateway's `code=503`, and a delay.
  *   Its description lists the statuses `code=` takes on that operation: those documented on it.
  */
-import type { RecordedExample } from './examples/index.ts'
+import type { RecordedExample } from '../../spec/examples/index.ts'
 
 /** The part of an OpenAPI document this module reads and changes. */
 export interface DocumentWithOperations {

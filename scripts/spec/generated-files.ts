@@ -20,11 +20,11 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { renderEnglishDefinitions } from '../../fixtures/scripts/english-definitions.ts'
-import { buildMergedDocument } from '../build-document.ts'
-import { recordedExamples } from '../examples/index.ts'
-import { documentedStatuses } from '../operation-examples.ts'
+import { recordedExamples } from '../../spec/examples/index.ts'
+import { buildMergedDocument } from './build-document.ts'
+import { documentedStatuses } from './operation-examples.ts'
 
-const GENERATED_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)), 'generated')
+const GENERATED_DIR = fileURLToPath(new URL('../../spec/generated', import.meta.url))
 
 export const MERGED_JSON_PATH = resolve(GENERATED_DIR, 'openapi.json')
 export const TYPES_PATH = resolve(GENERATED_DIR, 'platform-api.d.ts')

@@ -11,7 +11,7 @@
  * @module
  */
 import type { OpenAPIOverlayAction } from 'openapi-format'
-import type { RecordedExample } from './examples/index.ts'
+import type { RecordedExample } from '../../spec/examples/index.ts'
 
 type JsonObject = Record<string, unknown>
 

@@ -2,16 +2,19 @@
  * Writes the app document (`platform-sandbox/openapi.app.json`, see `../app-document.ts`)
  * from the committed merged document; part of `npm run build`.
  *
- * Usage: `npx tsx spec/scripts/write-app-document.ts [output]` (default `dist/openapi.app.json`)
+ * Usage: `npx tsx scripts/spec/write-app-document.ts [output]` (default `dist/openapi.app.json`)
  *
  * @module
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { acceptedExampleNames, createAppDocument } from '../app-document.ts'
-import type { OpenAPIDocument } from '../build-document.ts'
-import { recordedExamples } from '../examples/index.ts'
+import {
+  acceptedExampleNames,
+  createAppDocument,
+  type OpenAPIDocument,
+} from '../../spec/app-document.ts'
+import { recordedExamples } from '../../spec/examples/index.ts'
 import { MERGED_JSON_PATH } from './generated-files.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')

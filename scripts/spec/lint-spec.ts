@@ -9,13 +9,13 @@
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { dirname, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MERGED_SPEC_PATH, PUBLISHED_SPEC_PATH } from '../build-document.ts'
+import { MERGED_SPEC_PATH, PUBLISHED_SPEC_PATH } from './build-document.ts'
 import { writeMergedDocument } from './build-spec.ts'
 import { writeAppDocument } from './write-app-document.ts'
 
-const SPEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const SPEC_DIR = fileURLToPath(new URL('../../spec', import.meta.url))
 const REPO_ROOT = resolve(SPEC_DIR, '..')
 const REDOCLY_CONFIG = resolve(SPEC_DIR, 'redocly.yaml')
 const APP_SPEC_PATH = resolve(SPEC_DIR, 'dist', 'platform-api.app.openapi.json')

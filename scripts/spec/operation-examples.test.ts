@@ -5,15 +5,15 @@
  * documented path parameter examples succeed for the persona `x-sandbox-persona` names.
  */
 import { describe, expect, it } from 'vitest'
-import { anchors } from '../fixtures/anchors.ts'
-import { personas } from '../fixtures/personas.ts'
-import { operations } from '../mocks/operations/table.ts'
-import { createSandbox } from '../mocks/sandbox.ts'
-import { signIn } from '../mocks/sandbox-client/sign-in.ts'
-import type { OpenAPIDocument } from './build-document.ts'
+import { anchors } from '../../fixtures/anchors.ts'
+import { personas } from '../../fixtures/personas.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import { createSandbox } from '../../mocks/sandbox.ts'
+import { signIn } from '../../mocks/sandbox-client/sign-in.ts'
+import type { OpenAPIDocument } from '../../spec/app-document.ts'
+import { MERGED_JSON_PATH } from './generated-files.ts'
 import { PERSONA_FIELD } from './operation-examples.ts'
-import { MERGED_JSON_PATH } from './scripts/generated-files.ts'
-import { renderAppDocument } from './scripts/write-app-document.ts'
+import { renderAppDocument } from './write-app-document.ts'
 
 const app = await renderAppDocument()
 const merged = (await import(MERGED_JSON_PATH, { with: { type: 'json' } }))
