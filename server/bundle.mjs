@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -84,30 +84,40 @@ module.exports = { get faker() { return load().faker } }`,
 }
 
 /**
- * The MCP module (`server/mcp/`, with the MCP SDK) is a bundle of its own, `mcp.cjs` beside
- * the server's: loaded on the first call to `/__sandbox/mcp` or by `platform-sandbox mcp`,
- * so the server's start neither reads nor compiles it, and the SDK is not installed with
- * the package.
+ * The MCP module (`server/mcp/`, with the MCP SDK) and each subcommand are bundle files of
+ * their own beside the server's, required on first use, so that the server's start neither
+ * reads nor compiles them: the MCP module (`mcp.cjs`) when `/__sandbox/mcp` is first called or
+ * by `platform-sandbox mcp`, a subcommand (`<name>.cjs`) when its action, in
+ * `server/commands/program.ts`, imports it. The bundle runs in a `vm.Script`, which has no
+ * dynamic `import()`: a stub requires the other file instead.
  */
 const MCP_ENTRY = `export { createMcpEndpoint } from './server/mcp/http-endpoint.ts'
 export { runMcpCommand } from './server/mcp/stdio-command.ts'`
+const PROGRAM = join(root, 'server', 'commands', 'program.ts')
 
-const mcpModule = {
-  name: 'mcp-module',
-  setup(build) {
-    // A stub in the server's bundle that requires the other file on first use (the bundle
-    // runs in a `vm.Script`, which has no dynamic `import()`).
-    build.onResolve({ filter: /^\.\/mcp\/(http-endpoint|stdio-command)\.ts$/ }, () => ({
-      path: 'mcp',
-      namespace: 'mcp-module',
-    }))
-    build.onLoad({ filter: /.*/, namespace: 'mcp-module' }, () => ({
-      resolveDir: root,
-      loader: 'js',
-      contents: "module.exports = require('./mcp.cjs')",
-    }))
-    build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: './mcp.cjs', external: true }))
-  },
+function splitModules(subcommands) {
+  return {
+    name: 'split-modules',
+    setup(build) {
+      build.onResolve({ filter: /\.ts$/ }, (args) => {
+        if (/^\.\.?\/mcp\/(http-endpoint|stdio-command)\.ts$/.test(args.path))
+          return { path: 'mcp', namespace: 'split' }
+        if (args.kind !== 'dynamic-import' || args.importer !== PROGRAM) return undefined
+        const name = basename(args.path, '.ts')
+        subcommands[name] = join(args.resolveDir, args.path)
+        return { path: name, namespace: 'split' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
+        resolveDir: root,
+        loader: 'js',
+        contents: `module.exports = require('./${args.path}.cjs')`,
+      }))
+      build.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => ({
+        path: args.path,
+        external: true,
+      }))
+    },
+  }
 }
 
 const PREBUILT = [{ scenario: 'default' }]
@@ -183,34 +193,39 @@ export async function buildBundle() {
   const builtAt = Date.now()
   await rm(staging, { recursive: true, force: true })
   const texts = await computePrebuiltData(esbuild, staging)
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'server', 'cli.ts')],
-    outfile: join(staging, 'cli.cjs'),
+  const settings = {
     bundle: true,
     minify: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, mcpModule],
     metafile: true,
     logLevel: 'warning',
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.
     logOverride: { 'empty-import-meta': 'silent' },
+  }
+  const subcommands = {}
+  const result = await esbuild.build({
+    ...settings,
+    entryPoints: [join(root, 'server', 'cli.ts')],
+    outfile: join(staging, 'cli.cjs'),
+    external: Object.keys(lazyPackages),
+    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, splitModules(subcommands)],
   })
   const mcp = await esbuild.build({
+    ...settings,
     stdin: { contents: MCP_ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'mcp-entry.ts' },
     outfile: join(staging, 'mcp.cjs'),
-    bundle: true,
-    minify: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    metafile: true,
-    logLevel: 'warning',
-    logOverride: { 'empty-import-meta': 'silent' },
   })
-  const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(mcp.metafile.inputs)]
+  // Each subcommand a file with all it imports; what they share is repeated in each.
+  const commands = await esbuild.build({
+    ...settings,
+    entryPoints: subcommands,
+    outdir: staging,
+    outExtension: { '.js': '.cjs' },
+  })
+  const inputs = [result, mcp, commands]
+    .flatMap(({ metafile }) => Object.keys(metafile.inputs))
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
     .filter((input, index, all) => all.indexOf(input) === index && input !== 'mcp-entry.ts')
     .map((input) => relative(root, join(process.cwd(), input)))
