@@ -28,6 +28,7 @@ const whole = (pattern: RegExp, min: number, max: number, rule: string) => (valu
     : invalid(`${rule}, got "${value}"`)
 }
 const parsePort = whole(/^\d+$/, 0, 65_535, 'port must be an integer from 0 to 65535')
+const parseSeed = whole(/^\d+$/, 0, Number.MAX_SAFE_INTEGER, 'seed must be a non-negative integer')
 const limit = (name: string) =>
   whole(/^\d{1,8}$/, 1, 10_000_000, `${name} must be a whole number from 1 to 10000000`)
 
@@ -117,152 +118,125 @@ function outputError(text: string, write: (text: string) => void): void {
   )
 }
 
-const option = (flags: string, description: string, variable?: string) => {
-  const made = new Option(flags, description)
+/** An option; with a variable, that variable when the flag is not given. */
+function option<T>(
+  flags: string,
+  description: string,
+  variable?: string,
+  parse?: (value: string, previous: T) => T,
+  fallback?: T,
+): Option {
+  const made = new Option(flags, description).default(fallback)
+  if (parse) made.argParser(parse)
   return variable ? made.env(variable) : made
 }
 
+/** The server's options, in the order `--help` lists them. */
+const serverFlags = () => [
+  option(
+    '-p, --port <port>',
+    'port to listen on, 0 for any free port; PORT is read without SANDBOX_PORT',
+    'SANDBOX_PORT',
+    parsePort,
+    DEFAULT_PORT,
+  ),
+  option('--host <host>', 'interface to listen on', 'SANDBOX_HOST', parseHost, DEFAULT_HOST),
+  option(
+    '-s, --scenario <name>',
+    `starting scenario: ${scenarioNames.join(', ')}, or one of --scenario-file`,
+    'SANDBOX_SCENARIO',
+    undefined,
+    'default',
+  ),
+  option(
+    '--scenario-file <path>',
+    'load a scenario file (.json, .yaml, .yml) or every such file of a folder; repeat the flag for more. An invalid file prints every problem and exits 2',
+    undefined,
+    collect,
+  ),
+  option('--seed <n>', 'seed of the generated data', 'SANDBOX_SEED', parseSeed, DEFAULT_SEED),
+  option(
+    '--strict-contract',
+    'answer 400 when dryRun is missing, as the published contract requires',
+    'SANDBOX_STRICT_CONTRACT',
+  ),
+  option(
+    '--cors-origin <origins>',
+    'allowed CORS origin(s): repeat the flag or give a comma list; * wildcards allowed, * alone allows any',
+    'SANDBOX_CORS_ORIGIN',
+    addOrigins,
+  ).default(DEFAULT_CORS_ORIGINS, 'any http://localhost:* and http://127.0.0.1:*'),
+  option('-q, --quiet', 'do not log requests', 'SANDBOX_QUIET'),
+  option(
+    '--log <format>',
+    'request log format: text (the default, coloured on a terminal) or json, one object per line',
+    'SANDBOX_LOG',
+  ).choices(['text', 'json']),
+  option(
+    '--secret <secret>',
+    'secret the access tokens are signed with',
+    'SANDBOX_SECRET',
+    notEmpty('secret'),
+  ),
+  option(
+    '--replay <file>',
+    'answer from a recording first (a HAR file, or an examples file of spec/examples); the rest goes to the model',
+  ),
+  option(
+    '--replay-match <ignored>',
+    'fields left out of replay matching: query parameter or JSON body field names (dotted for nested), comma list',
+    undefined,
+    commaList,
+  ),
+  option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
+  option(
+    '--control-token <token>',
+    'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health',
+    'SANDBOX_CONTROL_TOKEN',
+    parseControlToken,
+  ),
+  option(
+    '--control-open',
+    'leave the control API open without a token when listening beyond loopback, where it is closed otherwise: for a throwaway sandbox only, never with a token',
+    'SANDBOX_CONTROL_OPEN',
+  ).conflicts('controlToken'),
+  option(
+    '--state-dir <dir>',
+    "keep each session's writes in a log under <dir>, loaded when the session is next used, after a restart too; without it, state is in memory only",
+    'SANDBOX_STATE_DIR',
+    notEmpty('state directory'),
+  ),
+  option(
+    '--max-sessions <n>',
+    'sessions kept in memory, 5000 by default; past it the least recently used is evicted whole',
+    'SANDBOX_MAX_SESSIONS',
+    limit('max-sessions'),
+  ),
+  option(
+    '--journal-limit <n>',
+    "requests kept in each session's journal, 1000 by default",
+    'SANDBOX_JOURNAL_LIMIT',
+    limit('journal-limit'),
+  ),
+  option(
+    '--fsync',
+    'with --state-dir: force each log line to the disk before the write is applied, so an answered write survives a power cut',
+    'SANDBOX_FSYNC',
+  ),
+  option(
+    '--session-ttl <duration>',
+    'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d (7d by default); 0 or off keeps them',
+    'SANDBOX_SESSION_TTL',
+    parseDuration,
+  ),
+]
+
 /** The program; `serve` runs the server with the options parsed (without it, nothing runs). */
 export function createProgram(serve?: (options: CliOptions) => Promise<void>): Command {
-  const program = new Command('platform-sandbox')
-    .description(
-      'A stateful sandbox of the Platform Backend API v1.0, with a control API under /__sandbox.',
-    )
-    .addOption(
-      option(
-        '-p, --port <port>',
-        'port to listen on, 0 for any free port; PORT is read without SANDBOX_PORT',
-        'SANDBOX_PORT',
-      )
-        .default(DEFAULT_PORT)
-        .argParser(parsePort),
-    )
-    .addOption(
-      option('--host <host>', 'interface to listen on', 'SANDBOX_HOST')
-        .default(DEFAULT_HOST)
-        .argParser(parseHost),
-    )
-    .addOption(
-      option(
-        '-s, --scenario <name>',
-        `starting scenario: ${scenarioNames.join(', ')}, or one of --scenario-file`,
-        'SANDBOX_SCENARIO',
-      ).default('default'),
-    )
-    .addOption(
-      option(
-        '--scenario-file <path>',
-        'load a scenario file (.json, .yaml, .yml) or every such file of a folder; repeat the flag for more. An invalid file prints every problem and exits 2',
-      ).argParser(collect),
-    )
-    .addOption(
-      option('--seed <n>', 'seed of the generated data', 'SANDBOX_SEED')
-        .default(DEFAULT_SEED)
-        .argParser(
-          whole(/^\d+$/, 0, Number.MAX_SAFE_INTEGER, 'seed must be a non-negative integer'),
-        ),
-    )
-    .addOption(
-      option(
-        '--strict-contract',
-        'answer 400 when dryRun is missing, as the published contract requires',
-        'SANDBOX_STRICT_CONTRACT',
-      ),
-    )
-    .addOption(
-      option(
-        '--cors-origin <origins>',
-        'allowed CORS origin(s): repeat the flag or give a comma list; * wildcards allowed, * alone allows any',
-        'SANDBOX_CORS_ORIGIN',
-      )
-        .default(DEFAULT_CORS_ORIGINS, 'any http://localhost:* and http://127.0.0.1:*')
-        .argParser(addOrigins),
-    )
-    .addOption(option('-q, --quiet', 'do not log requests', 'SANDBOX_QUIET'))
-    .addOption(
-      option(
-        '--log <format>',
-        'request log format: text (the default, coloured on a terminal) or json, one object per line',
-        'SANDBOX_LOG',
-      ).choices(['text', 'json']),
-    )
-    .addOption(
-      option(
-        '--secret <secret>',
-        'secret the access tokens are signed with',
-        'SANDBOX_SECRET',
-      ).argParser(notEmpty('secret')),
-    )
-    .addOption(
-      option(
-        '--replay <file>',
-        'answer from a recording first (a HAR file, or an examples file of spec/examples); the rest goes to the model',
-      ),
-    )
-    .addOption(
-      option(
-        '--replay-match <ignored>',
-        'fields left out of replay matching: query parameter or JSON body field names (dotted for nested), comma list',
-      ).argParser(commaList),
-    )
-    .addOption(
-      option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
-    )
-    .addOption(
-      option(
-        '--control-token <token>',
-        'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health',
-        'SANDBOX_CONTROL_TOKEN',
-      ).argParser(parseControlToken),
-    )
-    .addOption(
-      option(
-        '--control-open',
-        'leave the control API open without a token when listening beyond loopback, where it is closed otherwise: for a throwaway sandbox only, never with a token',
-        'SANDBOX_CONTROL_OPEN',
-      ).conflicts('controlToken'),
-    )
-    .addOption(
-      option(
-        '--state-dir <dir>',
-        "keep each session's writes in a log under <dir>, loaded when the session is next used, after a restart too; without it, state is in memory only",
-        'SANDBOX_STATE_DIR',
-      ).argParser(notEmpty('state directory')),
-    )
-    .addOption(
-      option(
-        '--max-sessions <n>',
-        'sessions kept in memory, 5000 by default; past it the least recently used is evicted whole',
-        'SANDBOX_MAX_SESSIONS',
-      ).argParser(limit('max-sessions')),
-    )
-    .addOption(
-      option(
-        '--journal-limit <n>',
-        "requests kept in each session's journal, 1000 by default",
-        'SANDBOX_JOURNAL_LIMIT',
-      ).argParser(limit('journal-limit')),
-    )
-    .addOption(
-      option(
-        '--fsync',
-        'with --state-dir: force each log line to the disk before the write is applied, so an answered write survives a power cut',
-        'SANDBOX_FSYNC',
-      ),
-    )
-    .addOption(
-      option(
-        '--session-ttl <duration>',
-        'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d (7d by default); 0 or off keeps them',
-        'SANDBOX_SESSION_TTL',
-      ).argParser(parseDuration),
-    )
-    .helpOption('-h, --help', 'show this help')
-    .configureOutput({ outputError })
-    .showHelpAfterError('(run platform-sandbox --help for the options)')
-    // The server's options come before a subcommand, whose own may have the same names.
-    .enablePositionalOptions()
-    .action(async () => serve?.(serverOptions(program)))
+  const program = new Command('platform-sandbox').description(
+    'A stateful sandbox of the Platform Backend API v1.0, with a control API under /__sandbox.',
+  )
+  for (const flag of serverFlags()) program.addOption(flag)
   // Commander sets a flag whose variable is defined, whatever its value: `false`, `0`, `no`,
   // `off` or nothing leave it unset here, and a value neither true nor false is refused.
   for (const flag of program.options.filter(
@@ -273,59 +247,48 @@ export function createProgram(serve?: (options: CliOptions) => Promise<void>): C
       program.setOptionValueWithSource(flag.attributeName(), value || undefined, 'env')
     })
   }
+  program
+    .helpOption('-h, --help', 'show this help')
+    .configureOutput({ outputError })
+    .showHelpAfterError('(run platform-sandbox --help for the options)')
+    // The server's options come before a subcommand, whose own may have the same names.
+    .enablePositionalOptions()
+    .action(() => serve?.(serverOptions(program)))
   addSubcommands(program)
-  program.addHelpText(
+  return program.addHelpText(
     'after',
-    [
-      '',
-      'Examples (each command has its own --help):',
-      '  platform-sandbox --port 0 --scenario empty --state-dir ./state',
-      '  platform-sandbox record --target <url> --out staging.har',
-      '  platform-sandbox examples from-har <file.har>',
-      '  platform-sandbox scenario from-har <file.har>',
-      '  platform-sandbox diff --target <url> --report drift.md',
-      '  platform-sandbox state check <dir>',
-      '  platform-sandbox state repair <dir>',
-      '  platform-sandbox mcp --port 4010',
-    ].join('\n'),
+    `
+Examples (each command has its own --help):
+  platform-sandbox --port 0 --scenario empty --state-dir ./state
+  platform-sandbox record --target <url> --out staging.har
+  platform-sandbox examples from-har <file.har>
+  platform-sandbox scenario from-har <file.har>
+  platform-sandbox diff --target <url> --report drift.md
+  platform-sandbox state check <dir>
+  platform-sandbox state repair <dir>
+  platform-sandbox mcp --port 4010`,
   )
-  return program
-}
-
-interface Flags {
-  port: number
-  host: string
-  scenario: string
-  scenarioFile?: string[]
-  seed: number
-  strictContract?: boolean
-  corsOrigin: readonly string[]
-  quiet?: boolean
-  log?: 'text' | 'json'
-  secret?: string
-  replay?: string
-  replayMatch?: string[]
-  replayOnly?: boolean
-  controlToken?: string
-  controlOpen?: boolean
-  stateDir?: string
-  maxSessions?: number
-  journalLimit?: number
-  fsync?: boolean
-  sessionTtl?: number
 }
 
 /** The server options of a parsed program. */
 function serverOptions(program: Command): CliOptions {
-  const flags = program.opts<Flags>()
+  const {
+    corsOrigin,
+    log,
+    scenarioFile,
+    sessionTtl,
+    replay,
+    replayMatch,
+    replayOnly,
+    controlOpen,
+    ...flags
+  } = program.opts()
   // Hosting platforms set PORT: read when neither --port nor SANDBOX_PORT is given.
-  const port =
-    program.getOptionValueSource('port') === 'default' && process.env.PORT
-      ? fromEnv(program, 'PORT', parsePort)
-      : flags.port
+  if (program.getOptionValueSource('port') === 'default' && process.env.PORT)
+    flags.port = fromEnv(program, 'PORT', parsePort)
   // Without scenario files the scenario must be a built-in one; with them, the CLI checks
   // it once the files are read.
-  if (!flags.scenarioFile && !scenarioNames.includes(flags.scenario)) {
+  if (!scenarioFile && !scenarioNames.includes(flags.scenario)) {
     const source =
       program.getOptionValueSource('scenario') === 'env'
         ? 'environment variable SANDBOX_SCENARIO'
@@ -334,33 +297,19 @@ function serverOptions(program: Command): CliOptions {
       `error: ${source} is invalid: unknown scenario "${flags.scenario}" (known: ${scenarioNames.join(', ')})`,
     )
   }
-  const optional: { [key in keyof CliOptions]?: CliOptions[key] | undefined } = {
-    secret: flags.secret,
-    logFormat: flags.log,
-    scenarioFiles: flags.scenarioFile,
-    controlToken: flags.controlToken,
-    stateDir: flags.stateDir,
-    maxSessions: flags.maxSessions,
-    journalLimit: flags.journalLimit,
-    fsync: flags.fsync,
-    sessionTtlMs: flags.sessionTtl,
-    replayFrom: flags.replay
-      ? { file: flags.replay, ignore: flags.replayMatch ?? [], only: flags.replayOnly === true }
-      : undefined,
-    controlClosed:
-      controlAccess(flags.host, flags.controlToken, flags.controlOpen === true) === 'closed' ||
-      undefined,
-  }
-  return {
-    port,
-    host: flags.host,
-    scenario: flags.scenario,
-    seed: flags.seed,
+  const options = {
+    ...flags,
     strictContract: flags.strictContract === true,
-    corsOrigins: flags.corsOrigin,
+    corsOrigins: corsOrigin,
     quiet: flags.quiet === true,
-    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+    logFormat: log,
+    scenarioFiles: scenarioFile,
+    sessionTtlMs: sessionTtl,
+    replayFrom: replay && { file: replay, ignore: replayMatch ?? [], only: replayOnly === true },
+    controlClosed:
+      controlAccess(flags.host, flags.controlToken, controlOpen === true) === 'closed' || undefined,
   }
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
 }
 
 /**

@@ -22,7 +22,7 @@ const integer = (value: string) =>
 const port = (value: string) =>
   Number(
     check(
-      (text) => /^\d{1,5}$/.test(text) && Number(text) <= 65_535,
+      (text) => /^\d{1,5}$/.test(text) && +text <= 65_535,
       'must be a port number from 0 to 65535',
     )(value),
   )
@@ -46,11 +46,7 @@ export function addSubcommands(program: Command): void {
   )
     .requiredOption('--target <url>', 'the backend to record, http(s)://host[:port][/prefix]')
     .option('--out <file.har>', 'the HAR file to append to', 'recording.har')
-    .addOption(
-      new Option('-p, --port <port>', 'port to listen on, 0 for any')
-        .default(4011)
-        .argParser(integer),
-    )
+    .option('-p, --port <port>', 'port to listen on, 0 for any', integer, 4011)
     .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
     .option(
       '--redact <header-or-pointer>',
@@ -58,11 +54,7 @@ export function addSubcommands(program: Command): void {
       collect,
     )
     .option('--no-redact', 'keep tokens, cookies and passwords in the file')
-    .addOption(
-      new Option('--timeout <ms>', 'longest wait for the target')
-        .default(30_000)
-        .argParser(integer),
-    )
+    .option('--timeout <ms>', 'longest wait for the target', integer, 30_000)
     .action(async (options) =>
       (await import('./record-command.ts')).runRecordCommand({
         ...options,
@@ -99,11 +91,7 @@ export function addSubcommands(program: Command): void {
         .default('start'),
     )
     .addOption(scenarioFile('a scenario file or folder that --extends may name'))
-    .addOption(
-      new Option('--seed <n>', 'seed of the scenario extended and of the factories').argParser(
-        integer,
-      ),
-    )
+    .option('--seed <n>', 'seed of the scenario extended and of the factories', integer)
     .action(async (file, options) =>
       (await import('./scenario-command.ts')).runScenarioFromHar(file, options),
     )
@@ -147,7 +135,7 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-command.ts')).runStateCheck(directory, options),
+      (await import('./state-check.ts')).runStateCheck(directory, options),
     )
   state
     .command('repair')
@@ -157,16 +145,14 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-command.ts')).runStateRepair(directory, options),
+      (await import('./state-repair.ts')).runStateRepair(directory, options),
     )
   subcommand(
     program,
     'mcp',
     'the MCP server over stdio: starts a sandbox (4010 when free) or attaches to the one there, or drives --url',
   )
-    .addOption(
-      new Option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)'),
-    )
+    .option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)')
     .addOption(
       new Option(
         '-p, --port <port>',
@@ -184,16 +170,11 @@ export function addSubcommands(program: Command): void {
     // Standard output is the protocol's.
     .configureOutput({ writeOut: (text) => process.stderr.write(text) })
     .action(async (options) => {
+      const server = program.opts()
       // The server's SANDBOX_PORT, read before `mcp`, is as explicit as --port (not with --url).
-      const fromServer = program.getOptionValueSource('port') === 'env' && !options.url
-      const chosen = {
-        ...options,
-        port: options.port ?? (fromServer ? program.opts().port : undefined),
-      }
-      return (await import('../mcp/stdio-command.ts')).runMcpCommand(
-        chosen,
-        program.opts().controlToken,
-        { startServer },
-      )
+      if (program.getOptionValueSource('port') === 'env' && !options.url)
+        options.port ??= server.port
+      const { runMcpCommand } = await import('../mcp/stdio-command.ts')
+      return runMcpCommand(options, server.controlToken, { startServer })
     })
 }
