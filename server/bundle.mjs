@@ -5,7 +5,7 @@
  * `npm run build` runs it; in a checkout, `bin/platform-sandbox.mjs` also runs it when
  * the bundle is older than its sources.
  *
- * The bundle is CommonJS so that `run-bundle.mjs` can compile it through `vm.Script`
+ * The bundle is CommonJS so that `bin/platform-sandbox.mjs` can compile it through `vm.Script`
  * with V8's code cache (Node 20 has no code cache for ES modules): compiling the
  * bundle's JavaScript was the largest part of the start-up time.
  *
