@@ -112,7 +112,7 @@ function outputError(text: string, write: (text: string) => void): void {
         'environment variable $1 is invalid:',
       )
       .replace(
-        /(?:option|environment variable) '(?:-\w, )?([^' ]+)[^']*' cannot be used with (?:option|environment variable) '(?:-\w, )?([^' ]+)[^']*'/,
+        /(?:option|environment variable) '(?:-\w, )?([^' ]+)(?: [^']*)?' cannot be used with (?:option|environment variable) '(?:-\w, )?([^' ]+)(?: [^']*)?'/,
         '$1 and $2 exclude each other',
       ),
   )
