@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { basename, join, relative } from 'node:path'
+import { basename, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -86,25 +86,25 @@ module.exports = { get faker() { return load().faker } }`,
 /**
  * The MCP module (`server/mcp/`, with the MCP SDK) and each subcommand are bundle files of
  * their own beside the server's, required on first use, so that the server's start neither
- * reads nor compiles them: the MCP module (`mcp.cjs`) when `/__sandbox/mcp` is first called or
- * by `platform-sandbox mcp`, a subcommand (`<name>.cjs`) when its action, in
- * `server/commands/program.ts`, imports it. The bundle runs in a `vm.Script`, which has no
- * dynamic `import()`: a stub requires the other file instead.
+ * reads nor compiles them: `mcp.cjs` when `/__sandbox/mcp` is first called or by
+ * `platform-sandbox mcp`, `<subcommand>.cjs` (`state.cjs` for `state-check.ts` and
+ * `state-repair.ts`) when an action of `server/commands/program.ts` imports its module. The
+ * bundle runs in a `vm.Script`, which has no dynamic `import()`: a stub requires the file.
  */
-const MCP_ENTRY = `export { createMcpEndpoint } from './server/mcp/http-endpoint.ts'
-export { runMcpCommand } from './server/mcp/stdio-command.ts'`
 const PROGRAM = join(root, 'server', 'commands', 'program.ts')
+const MCP = join(root, 'server', 'mcp', sep)
 
-function splitModules(subcommands) {
+/** Collects into `files` the modules of each file apart: `{ mcp: Set { '/…/http-endpoint.ts', … } }`. */
+function splitModules(files) {
   return {
     name: 'split-modules',
     setup(build) {
       build.onResolve({ filter: /\.ts$/ }, (args) => {
-        if (/^\.\.?\/mcp\/(http-endpoint|stdio-command)\.ts$/.test(args.path))
-          return { path: 'mcp', namespace: 'split' }
-        if (args.kind !== 'dynamic-import' || args.importer !== PROGRAM) return undefined
-        const name = basename(args.path, '.ts')
-        subcommands[name] = join(args.resolveDir, args.path)
+        const path = join(args.resolveDir, args.path)
+        const mcp = path.startsWith(MCP)
+        if (args.kind !== 'dynamic-import' || !(mcp || args.importer === PROGRAM)) return undefined
+        const name = mcp ? 'mcp' : basename(path).split('-')[0]
+        files[name] = (files[name] ?? new Set()).add(path)
         return { path: name, namespace: 'split' }
       })
       build.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
@@ -112,10 +112,7 @@ function splitModules(subcommands) {
         loader: 'js',
         contents: `module.exports = require('./${args.path}.cjs')`,
       }))
-      build.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => ({
-        path: args.path,
-        external: true,
-      }))
+      build.onResolve({ filter: /^\.\/\w+\.cjs$/ }, (args) => ({ path: args.path, external: true }))
     },
   }
 }
@@ -204,30 +201,32 @@ export async function buildBundle() {
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.
     logOverride: { 'empty-import-meta': 'silent' },
   }
-  const subcommands = {}
+  const files = {}
   const result = await esbuild.build({
     ...settings,
     entryPoints: [join(root, 'server', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
     external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, splitModules(subcommands)],
+    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, splitModules(files)],
   })
-  const mcp = await esbuild.build({
-    ...settings,
-    stdin: { contents: MCP_ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'mcp-entry.ts' },
-    outfile: join(staging, 'mcp.cjs'),
-  })
-  // Each subcommand a file with all it imports; what they share is repeated in each.
-  const commands = await esbuild.build({
-    ...settings,
-    entryPoints: subcommands,
-    outdir: staging,
-    outExtension: { '.js': '.cjs' },
-  })
-  const inputs = [result, mcp, commands]
+  // Each with all it imports: what two of them share is repeated in both.
+  const apart = await Promise.all(
+    Object.entries(files).map(([name, modules]) =>
+      esbuild.build({
+        ...settings,
+        stdin: {
+          contents: [...modules].map((path) => `export * from ${JSON.stringify(path)}`).join('\n'),
+          resolveDir: root,
+          loader: 'ts',
+        },
+        outfile: join(staging, `${name}.cjs`),
+      }),
+    ),
+  )
+  const inputs = [result, ...apart]
     .flatMap(({ metafile }) => Object.keys(metafile.inputs))
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
-    .filter((input, index, all) => all.indexOf(input) === index && input !== 'mcp-entry.ts')
+    .filter((input, index, all) => all.indexOf(input) === index && input !== '<stdin>')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
   inputs.push('package-lock.json', 'server/bundle.mjs')
