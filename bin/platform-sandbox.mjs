@@ -9,7 +9,7 @@
  * than its sources; if it cannot be built, the TypeScript sources run through tsx instead.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -21,8 +21,11 @@ const builder = new URL('../server/bundle.mjs', import.meta.url)
 
 /** Runs `file` as the main CommonJS module, with its code cache. */
 function runBundle(file) {
-  // One cache per bundle location and Node version (V8 rejects another version's anyway).
-  const key = createHash('sha256').update(`${file}\0${process.version}`).digest('hex').slice(0, 16)
+  // One cache per bundle build and Node version: V8 checks only the length of the source a
+  // cache was made from, and a rebuilt bundle may have the same length.
+  const { size, mtimeMs } = statSync(file)
+  const stamp = `${file}\0${size}\0${mtimeMs}\0${process.version}`
+  const key = createHash('sha256').update(stamp).digest('hex').slice(0, 16)
   const cacheFile = join(tmpdir(), 'platform-sandbox-code-cache', `${key}.cache`)
   let cachedData
   try {
