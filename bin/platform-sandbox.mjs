@@ -1,18 +1,56 @@
 #!/usr/bin/env node
 /**
- * The `platform-sandbox` command. Runs the bundled server (`dist/cli/cli.cjs`, built by
- * `npm run build`) with V8's code cache, kept in the system's temporary folder so that
- * nothing is written into `node_modules`.
+ * The `platform-sandbox` command. Runs the bundled CLI (`dist/cli/cli.cjs`, built by
+ * `npm run build`) through `vm.Script` with V8's code cache, the way Node's own CommonJS
+ * loader would run it minus the parse and compile work the cache saves. The cache lives in
+ * the system's temporary folder, so that nothing is written into `node_modules`.
  *
  * In a checkout of the repository, the bundle is rebuilt first when it is missing or older
  * than its sources; if it cannot be built, the TypeScript sources run through tsx instead.
  */
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { codeCacheFile, runBundle } from './run-bundle.mjs'
+import { Script } from 'node:vm'
 
 const bundle = fileURLToPath(new URL('../dist/cli/cli.cjs', import.meta.url))
 const builder = new URL('../server/bundle.mjs', import.meta.url)
+
+/** Runs `file` as the main CommonJS module, with its code cache. */
+function runBundle(file) {
+  // One cache per bundle build and Node version: V8 checks only the length of the source a
+  // cache was made from, and a rebuilt bundle may have the same length.
+  const { size, mtimeMs } = statSync(file)
+  const stamp = `${file}\0${size}\0${mtimeMs}\0${process.version}`
+  const key = createHash('sha256').update(stamp).digest('hex').slice(0, 16)
+  const cacheFile = join(tmpdir(), 'platform-sandbox-code-cache', `${key}.cache`)
+  let cachedData
+  try {
+    cachedData = readFileSync(cacheFile)
+  } catch {
+    cachedData = undefined // none yet, or unreadable: compiled without it
+  }
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData })
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', () => {
+      // At exit, the cache holds every function the run compiled, not just the top level.
+      const staging = `${cacheFile}.${process.pid}`
+      try {
+        mkdirSync(dirname(cacheFile), { recursive: true })
+        writeFileSync(staging, script.createCachedData())
+        renameSync(staging, cacheFile)
+      } catch {
+        // A read-only install: start without the cache next time too.
+      }
+    })
+  }
+  const module = { exports: {}, filename: file, id: '.', loaded: false }
+  const wrapper = script.runInThisContext()
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file))
+}
 
 // Set by the build itself when it starts the new bundle to warm its code cache.
 const warmingUp = process.env.SANDBOX_BUNDLE_WARMUP === '1'
@@ -31,7 +69,7 @@ if (!warmingUp && existsSync(fileURLToPath(builder))) {
 }
 
 if (runnable) {
-  runBundle(bundle, codeCacheFile(bundle))
+  runBundle(bundle)
 } else if (existsSync(fileURLToPath(new URL('../server/cli.ts', import.meta.url)))) {
   const { register } = await import('tsx/esm/api')
   register()

@@ -2,7 +2,7 @@
  * @module
  * The reference pages written from their single sources: `docs/reference/control-api.md` from
  * the control route table (`mocks/core/control-table.ts`) and the merged document's summaries,
- * `docs/reference/cli.md` from the commander programs of `server/`, `docs/reference/errors.md`
+ * `docs/reference/cli.md` from the commander program of `server/cli-options.ts`, `docs/reference/errors.md`
  * from the error codes of `mocks/core/errors.ts`. `npm run docs:reference`
  * writes them; `reference-docs.test.ts` fails when a page is not what its source gives.
  */
@@ -13,7 +13,6 @@ import { z } from 'zod'
 import { controlRoutes } from '../mocks/core/control-table.ts'
 import { type ErrorStatus, errorCodes } from '../mocks/core/errors.ts'
 import { createProgram } from '../server/cli-options.ts'
-import { createCommandsProgram } from '../server/commands/program.ts'
 import { buildMergedDocument } from './spec/build-document.ts'
 
 export const CONTROL_API_PAGE = 'docs/reference/control-api.md'
@@ -86,10 +85,7 @@ function helps(program: Command, prefix = ''): { name: string; help: string }[] 
 
 /** The CLI page: the server's options and every subcommand's, as `--help` prints them. */
 export function cliPage(): string {
-  const sections = [
-    ...helps(createProgram()),
-    ...helps(createCommandsProgram()).filter(({ name }) => name !== 'platform-sandbox'),
-  ]
+  const sections = helps(createProgram())
   return [
     '# CLI options',
     '',

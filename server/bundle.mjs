@@ -5,7 +5,7 @@
  * `npm run build` runs it; in a checkout, `bin/platform-sandbox.mjs` also runs it when
  * the bundle is older than its sources.
  *
- * The bundle is CommonJS so that `run-bundle.mjs` can compile it through `vm.Script`
+ * The bundle is CommonJS so that `bin/platform-sandbox.mjs` can compile it through `vm.Script`
  * with V8's code cache (Node 20 has no code cache for ES modules): compiling the
  * bundle's JavaScript was the largest part of the start-up time.
  *
@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { basename, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -84,30 +84,37 @@ module.exports = { get faker() { return load().faker } }`,
 }
 
 /**
- * The MCP module (`server/mcp/`, with the MCP SDK) is a bundle of its own, `mcp.cjs` beside
- * the server's: loaded on the first call to `/__sandbox/mcp` or by `platform-sandbox mcp`,
- * so the server's start neither reads nor compiles it, and the SDK is not installed with
- * the package.
+ * The MCP module (`server/mcp/`, with the MCP SDK) and each subcommand are bundle files of
+ * their own beside the server's, required on first use, so that the server's start neither
+ * reads nor compiles them: `mcp.cjs` when `/__sandbox/mcp` is first called or by
+ * `platform-sandbox mcp`, `<subcommand>.cjs` (`state.cjs` for `state-check.ts` and
+ * `state-repair.ts`) when an action of `server/commands/program.ts` imports its module. The
+ * bundle runs in a `vm.Script`, which has no dynamic `import()`: a stub requires the file.
  */
-const MCP_ENTRY = `export { createMcpEndpoint } from './server/mcp/http-endpoint.ts'
-export { runMcpCommand } from './server/mcp/stdio-command.ts'`
+const PROGRAM = join(root, 'server', 'commands', 'program.ts')
+const MCP = join(root, 'server', 'mcp', sep)
 
-const mcpModule = {
-  name: 'mcp-module',
-  setup(build) {
-    // A stub in the server's bundle that requires the other file on first use (the bundle
-    // runs in a `vm.Script`, which has no dynamic `import()`).
-    build.onResolve({ filter: /^\.\/mcp\/(http-endpoint|stdio-command)\.ts$/ }, () => ({
-      path: 'mcp',
-      namespace: 'mcp-module',
-    }))
-    build.onLoad({ filter: /.*/, namespace: 'mcp-module' }, () => ({
-      resolveDir: root,
-      loader: 'js',
-      contents: "module.exports = require('./mcp.cjs')",
-    }))
-    build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: './mcp.cjs', external: true }))
-  },
+/** Collects into `files` the modules of each file apart: `{ mcp: Set { '/…/http-endpoint.ts', … } }`. */
+function splitModules(files) {
+  return {
+    name: 'split-modules',
+    setup(build) {
+      build.onResolve({ filter: /\.ts$/ }, (args) => {
+        const path = join(args.resolveDir, args.path)
+        const mcp = path.startsWith(MCP)
+        if (args.kind !== 'dynamic-import' || !(mcp || args.importer === PROGRAM)) return undefined
+        const name = mcp ? 'mcp' : basename(path).split('-')[0]
+        files[name] = (files[name] ?? new Set()).add(path)
+        return { path: name, namespace: 'split' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
+        resolveDir: root,
+        loader: 'js',
+        contents: `module.exports = require('./${args.path}.cjs')`,
+      }))
+      build.onResolve({ filter: /^\.\/\w+\.cjs$/ }, (args) => ({ path: args.path, external: true }))
+    },
+  }
 }
 
 const PREBUILT = [{ scenario: 'default' }]
@@ -183,36 +190,43 @@ export async function buildBundle() {
   const builtAt = Date.now()
   await rm(staging, { recursive: true, force: true })
   const texts = await computePrebuiltData(esbuild, staging)
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'server', 'cli.ts')],
-    outfile: join(staging, 'cli.cjs'),
+  const settings = {
     bundle: true,
     minify: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, mcpModule],
     metafile: true,
     logLevel: 'warning',
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.
     logOverride: { 'empty-import-meta': 'silent' },
+  }
+  const files = {}
+  const result = await esbuild.build({
+    ...settings,
+    entryPoints: [join(root, 'server', 'cli.ts')],
+    outfile: join(staging, 'cli.cjs'),
+    external: Object.keys(lazyPackages),
+    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, splitModules(files)],
   })
-  const mcp = await esbuild.build({
-    stdin: { contents: MCP_ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'mcp-entry.ts' },
-    outfile: join(staging, 'mcp.cjs'),
-    bundle: true,
-    minify: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    metafile: true,
-    logLevel: 'warning',
-    logOverride: { 'empty-import-meta': 'silent' },
-  })
-  const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(mcp.metafile.inputs)]
+  // Each with all it imports: what two of them share is repeated in both.
+  const apart = await Promise.all(
+    Object.entries(files).map(([name, modules]) =>
+      esbuild.build({
+        ...settings,
+        stdin: {
+          contents: [...modules].map((path) => `export * from ${JSON.stringify(path)}`).join('\n'),
+          resolveDir: root,
+          loader: 'ts',
+        },
+        outfile: join(staging, `${name}.cjs`),
+      }),
+    ),
+  )
+  const inputs = [result, ...apart]
+    .flatMap(({ metafile }) => Object.keys(metafile.inputs))
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
-    .filter((input, index, all) => all.indexOf(input) === index && input !== 'mcp-entry.ts')
+    .filter((input, index, all) => all.indexOf(input) === index && input !== '<stdin>')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
   inputs.push('package-lock.json', 'server/bundle.mjs')

@@ -1,12 +1,12 @@
 /**
  * @module
- * `platform-sandbox`: parses the command line, starts the server, prints where it
- * is and how to sign in, and closes gracefully on SIGINT or SIGTERM (exit code 0).
+ * `platform-sandbox`: runs the program of `cli-options.ts`; its default action starts the
+ * server, prints where it is and how to sign in, and closes gracefully on SIGINT or SIGTERM
+ * (exit code 0).
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
-import { parseOrExit } from './commands/replay-report.ts'
-import { isSubcommand } from './commands/subcommands.ts'
+import { type CliOptions, createProgram } from './cli-options.ts'
 import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
 import {
   INVALID_SCENARIO_EXIT_CODE,
@@ -37,15 +37,11 @@ function stateDirProblem(error: unknown, stateDir: string | undefined): string |
   return `platform-sandbox: cannot write the state directory ${stateDir} (${code}): make it writable${user}, or choose another with --state-dir`
 }
 
-/** Runs the CLI with `args` (without `node` and the script). */
-export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
-  // Loaded only when asked for: starting the server needs none of the subcommands' code.
-  if (isSubcommand(args[0])) return (await import('./commands/program.ts')).runSubcommand(args)
-  if (args[0] === 'mcp') {
-    const { runMcpCommand } = await import('./mcp/stdio-command.ts')
-    return runMcpCommand(args.slice(1), env, { startServer })
-  }
-  const options = await withScenarioFiles(parseOrExit(args, env))
+/** Starts the server with the options of the command line and reports where it is. */
+async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
+  const replay = replayFrom && (await import('./commands/replay-report.ts'))
+  if (replay && replayFrom) cliOptions.replay = replay.loadReplay(replayFrom)
+  const options = await withScenarioFiles(cliOptions)
   let running: RunningServer
   try {
     running = await startServer({ closeTimeoutMs: CLOSE_TIMEOUT_MS, ...options })
@@ -109,13 +105,21 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv): Pro
       control,
     }),
   )
-  if (running.sandbox.replay) {
-    const { reportReplay } = await import('./commands/replay-report.ts')
-    await reportReplay(running.sandbox.replay)
-  }
+  if (replay && running.sandbox.replay) await replay.reportReplay(running.sandbox.replay)
 }
 
-main(process.argv.slice(2), process.env).catch((error: unknown) => {
-  console.error('platform-sandbox: failed to start:', error)
-  process.exit(1)
-})
+// An empty variable is unset, as `SANDBOX_PORT= platform-sandbox` means.
+for (const [name, value] of Object.entries(process.env)) {
+  if (value === '' && /^(SANDBOX_|PORT$)/.test(name)) delete process.env[name]
+}
+createProgram(serve)
+  .parseAsync(process.argv.slice(2), { from: 'user' })
+  .catch((error: unknown) => {
+    // A subcommand's bad input, thrown from its own bundle file (so not by class): one line.
+    if (error instanceof Error && error.name === 'UsageError') {
+      console.error(`platform-sandbox: ${error.message}`)
+      process.exit(2)
+    }
+    console.error('platform-sandbox: failed to start:', error)
+    process.exit(1)
+  })

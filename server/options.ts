@@ -1,9 +1,8 @@
 /**
  * @module
- * The server's options, their defaults and the checks shared by the CLI, the
- * environment variables and the programmatic API.
+ * The server's options and their defaults, shared by the CLI and the programmatic API
+ * (the CLI's checks of each value are in `cli-options.ts`).
  */
-import { scenarioNames } from '../fixtures/scenarios.ts'
 import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import type { SandboxOptions } from '../mocks/sandbox.ts'
 
@@ -66,112 +65,4 @@ export interface ServerOptions extends AppOptions {
    * 0 keeps them. Default 7 days.
    */
   sessionTtlMs?: number
-}
-
-const DURATION_UNITS: Readonly<Record<string, number>> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-}
-
-/** `90s`, `30m`, `12h`, `7d` in milliseconds; `0` or `off` for none. */
-export function parseDuration(value: string, name: string): number {
-  const text = value.trim().toLowerCase()
-  if (text === '0' || text === 'off') return 0
-  const match = /^(\d{1,6})([smhd])$/.exec(text)
-  if (!match) {
-    throw new OptionError(
-      `${name} must be a duration such as 90s, 30m, 12h or 7d, or 0 or off, got "${value}"`,
-    )
-  }
-  return Number(match[1]) * DURATION_UNITS[match[2]!]!
-}
-
-/** Thrown for an option value the server cannot use; the CLI prints its message. */
-export class OptionError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'OptionError'
-  }
-}
-
-export function parsePort(value: string): number {
-  const port = Number(value)
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port > 65535) {
-    throw new OptionError(`port must be an integer from 0 to 65535, got "${value}"`)
-  }
-  return port
-}
-
-export function parseSeed(value: string): number {
-  const seed = Number(value)
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(seed)) {
-    throw new OptionError(`seed must be a non-negative integer, got "${value}"`)
-  }
-  return seed
-}
-
-/** A whole number from 1 to 10,000,000: a bound such as the session cap. */
-export function parseLimit(value: string, name: string): number {
-  const limit = Number(value)
-  if (!/^\d{1,8}$/.test(value.trim()) || limit < 1 || limit > 10_000_000) {
-    throw new OptionError(`${name} must be a whole number from 1 to 10000000, got "${value}"`)
-  }
-  return limit
-}
-
-export function parseScenario(value: string, known: readonly string[] = scenarioNames): string {
-  if (!known.includes(value)) {
-    throw new OptionError(`unknown scenario "${value}" (known: ${known.join(', ')})`)
-  }
-  return value
-}
-
-export function parseHost(value: string): string {
-  const host = value.trim()
-  if (host === '' || /[\s/]/.test(host))
-    throw new OptionError(`host must be a hostname or an IP address, got "${value}"`)
-  return host
-}
-
-export function parseLogFormat(value: string): 'text' | 'json' {
-  const format = value.trim().toLowerCase()
-  if (format !== 'text' && format !== 'json') {
-    throw new OptionError(`log format must be text or json, got "${value}"`)
-  }
-  return format
-}
-
-export function parseBoolean(value: string, name: string): boolean {
-  const normalised = value.trim().toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(normalised)) return true
-  if (['', '0', 'false', 'no', 'off'].includes(normalised)) return false
-  throw new OptionError(`${name} must be true or false, got "${value}"`)
-}
-
-/** Splits a comma list of origins and checks each one looks like an origin or a pattern. */
-export function parseOrigins(value: string): string[] {
-  const origins = value
-    .split(',')
-    .map((origin) => origin.trim().replace(/\/$/, ''))
-    .filter((origin) => origin !== '')
-  for (const origin of origins) {
-    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new OptionError(
-        `CORS origin must look like http://host[:port] (with optional * wildcards) or be *, got "${origin}"`,
-      )
-    }
-  }
-  return origins
-}
-
-/** A control token: at least 8 visible characters, no spaces (it travels in a header). */
-export function parseControlToken(value: string): string {
-  if (!/^[\x21-\x7e]{8,}$/.test(value)) {
-    throw new OptionError(
-      'control token must be at least 8 visible ASCII characters without spaces',
-    )
-  }
-  return value
 }

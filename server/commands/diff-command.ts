@@ -13,7 +13,7 @@ import {
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import { startServer } from '../start-server.ts'
+import type { startServer } from '../start-server.ts'
 import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 
 export interface DiffOptions {
@@ -71,12 +71,16 @@ function parseRefreshTokens(pairs: readonly string[]): Record<string, string> {
   return tokens
 }
 
-export async function runDiffCommand(options: DiffOptions): Promise<void> {
+/** `startServer` is the CLI's, so that this command's bundle file holds no second server. */
+export async function runDiffCommand(
+  options: DiffOptions,
+  start: typeof startServer,
+): Promise<void> {
   const target = parseTargetUrl(options.target)
   const refreshTokens = parseRefreshTokens(options.refreshToken)
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
   if (options.report !== undefined) checkWritable(options.report)
-  const sandbox = await startServer({ port: 0, quiet: true })
+  const sandbox = await start({ port: 0, quiet: true })
   let result: Awaited<ReturnType<typeof diffBackends>>
   try {
     result = await diffBackends({

@@ -5,9 +5,8 @@
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { readRecordingsFile, utf8Text } from '../../recordings/replay/read-file.ts'
-import { jsonErrorMessage, RecordingsFormatError } from '../../recordings/replay/recordings.ts'
-import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
+import { utf8Text } from '../../recordings/replay/read-file.ts'
+import { jsonErrorMessage } from '../../recordings/replay/recordings.ts'
 
 /** Bad input on the command line; the CLI prints the message and exits with code 2. */
 export class UsageError extends Error {
@@ -16,8 +15,6 @@ export class UsageError extends Error {
     this.name = 'UsageError'
   }
 }
-
-export const USAGE_EXIT_CODE = 2
 
 /** An `http:` or `https:` URL. */
 export function parseTargetUrl(value: string): URL {
@@ -73,22 +70,5 @@ export function checkWritable(path: string): void {
     throw new UsageError(
       `${path}: cannot be written (${code === 'ENOENT' ? 'its folder does not exist' : code})`,
     )
-  }
-}
-
-/**
- * Reads a HAR or examples file for replay; one that cannot be read, is not JSON or not a
- * recording is a `UsageError`. A HAR is indexed from its bytes, each entry parsed on
- * first use: a malformed entry is found by the check that follows start-up.
- */
-export function loadReplay(
-  path: string,
-  options: { ignore?: readonly string[]; only?: boolean } = {},
-): Replay {
-  try {
-    return createReplay({ ...options, recordings: readRecordingsFile(path) })
-  } catch (error) {
-    if (error instanceof RecordingsFormatError) throw new UsageError(error.message)
-    throw error
   }
 }

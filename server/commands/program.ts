@@ -1,44 +1,52 @@
 /**
  * @module
- * The subcommands of `platform-sandbox`: the recorded-traffic ones (`record`, `examples
- * from-har`, `scenario from-har` and `diff`) and the state directory's (`state check`,
- * `state repair`). Bad input ends them with a one-line message and exit code 2.
+ * The subcommands of `platform-sandbox`: recorded traffic (`record`, `examples from-har`,
+ * `scenario from-har`, `diff`), the state directory (`state check`, `state repair`) and the
+ * MCP server over stdio (`mcp`). Each action imports its module when it runs, a bundle file
+ * of its own (`server/bundle.mjs`), so that starting the server loads none of them. Bad
+ * input ends them with exit code 2.
  */
-import { Command, Option } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
+import { isValidSessionId } from '../../mocks/core/session-id.ts'
 import { DEFAULT_HOST } from '../options.ts'
-import { type DiffOptions, runDiffCommand } from './diff-command.ts'
-import { runExamplesFromHar } from './examples-command.ts'
-import { USAGE_EXIT_CODE, UsageError } from './input.ts'
-import { runRecordCommand } from './record-command.ts'
-import { runScenarioFromHar, type ScenarioFromHarCommandOptions } from './scenario-command.ts'
-import { runStateCheck, runStateRepair, type StateCommandOptions } from './state-command.ts'
+import { startServer } from '../start-server.ts'
 
-function collect(value: string, previous: string[] | boolean | undefined): string[] {
-  return [...(Array.isArray(previous) ? previous : []), value]
+const exitCode = (code: number) => (code === 0 ? 0 : 2)
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+const check = (test: (value: string) => boolean, rule: string) => (value: string) => {
+  if (!test(value)) throw new InvalidArgumentError(rule)
+  return value
+}
+const integer = (value: string) =>
+  Number(check((text) => /^\d+$/.test(text), `"${value}" is not a non-negative integer`)(value))
+const port = (value: string) =>
+  Number(
+    check(
+      (text) => /^\d{1,5}$/.test(text) && +text <= 65_535,
+      'must be a port number from 0 to 65535',
+    )(value),
+  )
+const scenarioFile = (what: string) =>
+  new Option('--scenario-file <path>', `${what}; repeatable`).argParser(collect)
+
+/** A subcommand of `parent`, whose errors end the process with exit code 2. */
+function subcommand(parent: Command, name: string, description: string): Command {
+  return parent
+    .command(name)
+    .description(description)
+    .showHelpAfterError(false)
+    .exitOverride((error) => process.exit(exitCode(error.exitCode)))
 }
 
-function integer(value: string): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`"${value}" is not a non-negative integer`)
-  return Number(value)
-}
-
-/** The subcommands, each running its action when parsed. */
-export function createCommandsProgram(): Command {
-  const program = new Command('platform-sandbox')
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride((error) => {
-      process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
-    })
-  program
-    .command('record')
-    .description('record a backend: a proxy that writes every exchange to a HAR file')
+export function addSubcommands(program: Command): void {
+  subcommand(
+    program,
+    'record',
+    'record a backend: a proxy that writes every exchange to a HAR file',
+  )
     .requiredOption('--target <url>', 'the backend to record, http(s)://host[:port][/prefix]')
     .option('--out <file.har>', 'the HAR file to append to', 'recording.har')
-    .addOption(
-      new Option('-p, --port <port>', 'port to listen on, 0 for any')
-        .default(4011)
-        .argParser(integer),
-    )
+    .option('-p, --port <port>', 'port to listen on, 0 for any', integer, 4011)
     .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
     .option(
       '--redact <header-or-pointer>',
@@ -46,35 +54,23 @@ export function createCommandsProgram(): Command {
       collect,
     )
     .option('--no-redact', 'keep tokens, cookies and passwords in the file')
-    .addOption(
-      new Option('--timeout <ms>', 'longest wait for the target')
-        .default(30_000)
-        .argParser(integer),
+    .option('--timeout <ms>', 'longest wait for the target', integer, 30_000)
+    .action(async (options) =>
+      (await import('./record-command.ts')).runRecordCommand({
+        ...options,
+        redact: options.redact ?? true,
+      }),
     )
-    .action(
-      (options: {
-        target: string
-        out: string
-        port: number
-        host: string
-        redact?: boolean | string[]
-        timeout: number
-      }) => runRecordCommand({ ...options, redact: options.redact ?? true }),
-    )
-  program
-    .command('examples')
-    .description('recorded exchanges and the examples of spec/examples')
+  subcommand(program, 'examples', 'recorded exchanges and the examples of spec/examples')
     .command('from-har')
     .description('add the exchanges of a HAR file to the <operationId>.json example files')
     .argument('<file.har>', 'the recording')
     .option('--operation <operationId>', 'only the exchanges of this operation')
     .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
-    .action((file: string, options: { operation?: string; outDir: string }) =>
-      runExamplesFromHar(file, options),
+    .action(async (file, options) =>
+      (await import('./examples-command.ts')).runExamplesFromHar(file, options),
     )
-  program
-    .command('scenario')
-    .description('scenarios learned from recorded traffic')
+  subcommand(program, 'scenario', 'scenarios learned from recorded traffic')
     .command('from-har')
     .description(
       'learn the scenario a HAR shows (ids, states, payment accounts) and write it as a scenario file; names each exchange it could not reproduce',
@@ -94,31 +90,23 @@ export function createCommandsProgram(): Command {
         .choices(['start', 'end'])
         .default('start'),
     )
-    .option(
-      '--scenario-file <path>',
-      'a scenario file or folder that --extends may name; repeatable',
-      collect,
+    .addOption(scenarioFile('a scenario file or folder that --extends may name'))
+    .option('--seed <n>', 'seed of the scenario extended and of the factories', integer)
+    .action(async (file, options) =>
+      (await import('./scenario-command.ts')).runScenarioFromHar(file, options),
     )
-    .addOption(
-      new Option('--seed <n>', 'seed of the scenario extended and of the factories').argParser(
-        integer,
-      ),
-    )
-    .action((file: string, options: ScenarioFromHarCommandOptions) =>
-      runScenarioFromHar(file, options),
-    )
-  program
-    .command('diff')
-    .description(
-      'send the conformance cases and recorded examples (writes as dryRun=true; none that could change the backend unless --include-writes) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
-    )
+  subcommand(
+    program,
+    'diff',
+    'send the conformance cases and recorded examples (writes as dryRun=true; none that could change the backend unless --include-writes) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
+  )
     .requiredOption('--target <url>', 'the backend to compare with, http(s)://host[:port][/prefix]')
     .option('--report <file.md>', 'write the full report there, as Markdown')
     .option(
       '--refresh-token <persona=token>',
       "the target's refresh token of a persona (host, admin...), to sign in there as it; repeatable",
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      collect,
+      [],
     )
     .option(
       '--examples <dir>',
@@ -128,48 +116,65 @@ export function createCommandsProgram(): Command {
       '--include-writes',
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
-    .action((options: DiffOptions) => runDiffCommand(options))
-  const state = program
-    .command('state')
-    .description(
-      'check and repair a state directory (--state-dir); run them while no sandbox uses it',
+    .action(async (options) =>
+      (await import('./diff-command.ts')).runDiffCommand(options, startServer),
     )
+  const state = subcommand(
+    program,
+    'state',
+    'check and repair a state directory (--state-dir); run them while no sandbox uses it',
+  )
+  const stateFiles = scenarioFile(
+    'a scenario file or folder the sandbox starts with (a snapshot may descend from it)',
+  )
   state
     .command('check')
     .description(
       'name every session log line a start cannot replay (<file>:<line>) and every snapshot file it cannot restore; exit code 2 on any problem',
     )
     .argument('<dir>', 'the state directory')
-    .option(
-      '--scenario-file <path>',
-      'a scenario file or folder the sandbox starts with (a snapshot may descend from it); repeatable',
-      collect,
+    .addOption(stateFiles)
+    .action(async (directory, options) =>
+      (await import('./state-check.ts')).runStateCheck(directory, options),
     )
-    .action((directory: string, options: StateCommandOptions) => runStateCheck(directory, options))
   state
     .command('repair')
     .description(
       'move each session log from its first bad line on into <log>.corrupt beside it (nothing is deleted) and cut torn last lines; snapshot files are only reported; exit code 2 while a problem remains',
     )
     .argument('<dir>', 'the state directory')
-    .option(
-      '--scenario-file <path>',
-      'a scenario file or folder the sandbox starts with (a snapshot may descend from it); repeatable',
-      collect,
+    .addOption(stateFiles)
+    .action(async (directory, options) =>
+      (await import('./state-repair.ts')).runStateRepair(directory, options),
     )
-    .action((directory: string, options: StateCommandOptions) => runStateRepair(directory, options))
-  return program
+  subcommand(
+    program,
+    'mcp',
+    'the MCP server over stdio: starts a sandbox (4010 when free) or attaches to the one there, or drives --url',
+  )
+    .option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)')
+    .addOption(
+      new Option(
+        '-p, --port <port>',
+        'the port of the sandbox to start or attach to (default 4010; env SANDBOX_PORT)',
+      )
+        .argParser(port)
+        .conflicts('url'),
+    )
+    .option(
+      '--session <id>',
+      'the session the tools act on by default (default: default)',
+      check(isValidSessionId, 'must be 1 to 64 letters, digits or . _ : -'),
+    )
+    .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
+    // Standard output is the protocol's.
+    .configureOutput({ writeOut: (text) => process.stderr.write(text) })
+    .action(async (options) => {
+      const server = program.opts()
+      // The server's SANDBOX_PORT, read before `mcp`, is as explicit as --port (not with --url).
+      if (program.getOptionValueSource('port') === 'env' && !options.url)
+        options.port ??= server.port
+      const { runMcpCommand } = await import('../mcp/stdio-command.ts')
+      return runMcpCommand(options, server.controlToken, { startServer })
+    })
 }
-
-/** Runs a subcommand with `args` (without `node` and the script). */
-export async function runSubcommand(args: readonly string[]): Promise<void> {
-  try {
-    await createCommandsProgram().parseAsync(args, { from: 'user' })
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    console.error(`platform-sandbox: ${error.message}`)
-    process.exit(USAGE_EXIT_CODE)
-  }
-}
-
-export { isSubcommand, SUBCOMMANDS } from './subcommands.ts'

@@ -1,24 +1,28 @@
 /**
  * @module
- * The server command's side of replay: a bad `--replay` file ends it with exit code 2,
- * and the recorded answers that break the merged contract are named at start-up.
+ * The server command's side of replay: the `--replay` file is read before start (a bad one
+ * ends it with exit code 2), and the recorded answers that break the merged contract are
+ * named once it listens.
  */
-
 import { loadContractCheck } from '../../mocks/contract-check.ts'
-import type { Replay } from '../../recordings/replay/replay.ts'
+import { readRecordingsFile } from '../../recordings/replay/read-file.ts'
+import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
+import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
 import { breakingAnswersHeading } from '../../recordings/replay/replay-warning.ts'
-import { parseCliArguments } from '../cli-options.ts'
-import type { ServerOptions } from '../options.ts'
-import { USAGE_EXIT_CODE, UsageError } from './input.ts'
+import { UsageError } from './input.ts'
 
-/** `parseCliArguments`, printing a `UsageError` on one line and exiting with code 2. */
-export function parseOrExit(args: readonly string[], env: NodeJS.ProcessEnv): ServerOptions {
+/**
+ * Reads a HAR or examples file for replay; one that cannot be read, is not JSON or not a
+ * recording is a `UsageError`. A HAR is indexed from its bytes, each entry parsed on
+ * first use: a malformed entry is found by the check that follows start-up.
+ */
+export function loadReplay(from: { file: string; ignore: string[]; only: boolean }): Replay {
   try {
-    return parseCliArguments(args, env)
+    const { file, ...options } = from
+    return createReplay({ ...options, recordings: readRecordingsFile(file) })
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    console.error(`platform-sandbox: ${error.message}`)
-    process.exit(USAGE_EXIT_CODE)
+    if (error instanceof RecordingsFormatError) throw new UsageError(error.message)
+    throw error
   }
 }
 
@@ -37,7 +41,7 @@ export async function reportReplay(replay: Replay): Promise<void> {
   const [malformed] = replay.malformed
   if (malformed) {
     console.error(`platform-sandbox: ${malformed}`)
-    process.exit(USAGE_EXIT_CODE)
+    process.exit(2)
   }
   if (problems.length === 0) return
   console.warn(`  ${breakingAnswersHeading(problems.length)}`)

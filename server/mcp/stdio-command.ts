@@ -7,8 +7,6 @@
  * to it; with `--url` it drives a running one (control token from `SANDBOX_CONTROL_TOKEN`).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { Command, InvalidArgumentError, Option } from 'commander'
-import { isValidSessionId } from '../../mocks/core/session-id.ts'
 import type { ServerOptions } from '../options.ts'
 import type { RunningServer } from '../start-server.ts'
 import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
@@ -16,7 +14,8 @@ import { createMcpServer } from './create-mcp-server.ts'
 
 const DEFAULT_PORT = 4010
 
-interface McpCommandOptions {
+/** The options of `platform-sandbox mcp`, parsed by the program (`commands/program.ts`). */
+export interface McpCommandOptions {
   url?: string
   port?: number
   session?: string
@@ -26,20 +25,6 @@ interface McpCommandOptions {
 /** What the command is given by the CLI, so that this module holds none of the server. */
 export interface McpCommandDeps {
   startServer(options: ServerOptions): Promise<RunningServer>
-}
-
-function port(value: string): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) {
-    throw new InvalidArgumentError('must be a port number from 0 to 65535')
-  }
-  return Number(value)
-}
-
-function session(value: string): string {
-  if (!isValidSessionId(value)) {
-    throw new InvalidArgumentError('must be 1 to 64 letters, digits or . _ : -')
-  }
-  return value
 }
 
 function say(line: string): void {
@@ -64,10 +49,9 @@ function isAddressInUse(error: unknown): boolean {
 /** The sandbox to drive: the one at `--url`, the one answering on the port, or a new one. */
 async function sandboxToDrive(
   options: McpCommandOptions,
-  env: NodeJS.ProcessEnv,
+  controlToken: string | undefined,
   deps: McpCommandDeps,
 ): Promise<{ backend: SandboxBackend; running?: RunningServer }> {
-  const controlToken = env.SANDBOX_CONTROL_TOKEN || undefined
   if (options.url !== undefined) {
     say(`driving the sandbox at ${options.url}`)
     return { backend: createHttpBackend(options.url, controlToken) }
@@ -102,47 +86,15 @@ async function sandboxToDrive(
   }
 }
 
-/** Runs `platform-sandbox mcp` with `args` (after `mcp`). */
+/** Runs `platform-sandbox mcp`; `controlToken` is the server's (`SANDBOX_CONTROL_TOKEN`). */
 export async function runMcpCommand(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
+  options: McpCommandOptions,
+  controlToken: string | undefined,
   deps: McpCommandDeps,
 ): Promise<void> {
-  const program = new Command('platform-sandbox mcp')
-    .description(
-      'the MCP server over stdio: starts a sandbox (4010 when free) or attaches to the one there, or drives --url',
-    )
-    .addOption(
-      new Option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)'),
-    )
-    .addOption(
-      new Option(
-        '-p, --port <port>',
-        'the port of the sandbox to start or attach to (default 4010)',
-      )
-        .argParser(port)
-        .conflicts('url'),
-    )
-    .option('--session <id>', 'the session the tools act on by default (default: default)', session)
-    .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
-    .helpOption('-h, --help', 'show this help')
-    .configureOutput({ writeOut: (text) => process.stderr.write(text) })
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
-  program.parse(args, { from: 'user' })
-  const options = program.opts<McpCommandOptions>()
-  // The variable the server's CLI reads too: a port named there is as explicit as --port.
-  if (options.port === undefined && options.url === undefined && env.SANDBOX_PORT) {
-    try {
-      options.port = port(env.SANDBOX_PORT)
-    } catch {
-      say(`SANDBOX_PORT must be a port number from 0 to 65535, got "${env.SANDBOX_PORT}"`)
-      process.exit(2)
-    }
-  }
-
   let driven: { backend: SandboxBackend; running?: RunningServer }
   try {
-    driven = await sandboxToDrive(options, env, deps)
+    driven = await sandboxToDrive(options, controlToken, deps)
   } catch (error) {
     say(`failed to start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)

@@ -1,36 +1,17 @@
 /**
  * @module
- * `platform-sandbox state check <dir>` and `state repair <dir>`: the state directory
- * (`--state-dir`) as a start would read it. `check` names every session log line that
- * cannot be replayed (`<file>:<line>`) and every snapshot file that cannot be restored;
- * `repair` sets each log aside from its bad line on (into `<log>.corrupt`, nothing deleted)
- * and cuts torn last lines. Both exit with code 2 while a problem remains. Run them on a
- * directory no sandbox is using.
+ * `platform-sandbox state check <dir>`: the state directory (`--state-dir`) read as a start
+ * reads it. Names every session log line that cannot be replayed (`<file>:<line>`) and every
+ * snapshot file that cannot be restored; exit code 2 on any problem. `state-repair.ts` reads
+ * it the same way. Run them on a directory no sandbox is using.
  */
-import {
-  closeSync,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeSync,
-} from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { ScenarioError, type ScenarioSource } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseSnapshotFile, TEMPORARY_SUFFIX } from '../snapshot-files.ts'
-import {
-  cutTornTail,
-  decodeLine,
-  type LogContents,
-  type LogRecord,
-  parseLog,
-  sessionOfLogFile,
-} from '../state-log.ts'
+import { type LogContents, type LogRecord, parseLog, sessionOfLogFile } from '../state-log.ts'
 import { UsageError } from './input.ts'
 
 export interface StateCommandOptions {
@@ -39,14 +20,14 @@ export interface StateCommandOptions {
 }
 
 /** Exit code of `state check` and `state repair` while a problem remains. */
-const PROBLEM_EXIT_CODE = 2
+export const PROBLEM_EXIT_CODE = 2
 
-const plural = (count: number, one: string, many = `${one}s`) =>
+export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`
 
-const isWrite = (record: LogRecord) => !('reset' in record)
+export const isWrite = (record: LogRecord) => !('reset' in record)
 
-interface SessionLog {
+export interface SessionLog {
   file: string
   /** The session its name encodes, or `undefined` when it encodes none (a start ignores it). */
   session: string | undefined
@@ -61,7 +42,7 @@ interface SnapshotsReport {
   notes: string[]
 }
 
-function folders(directory: string): { sessions: string; snapshots: string } {
+export function folders(directory: string): { sessions: string; snapshots: string } {
   const stats = statSync(directory, { throwIfNoEntry: false })
   if (!stats) throw new UsageError(`${directory}: no such directory`)
   if (!stats.isDirectory()) throw new UsageError(`${directory}: not a directory`)
@@ -80,7 +61,7 @@ function entries(folder: string): string[] {
   }
 }
 
-function readSessionLogs(folder: string): SessionLog[] {
+export function readSessionLogs(folder: string): SessionLog[] {
   return entries(folder)
     .filter((name) => name.endsWith('.jsonl'))
     .map((name) => {
@@ -97,21 +78,15 @@ function readSessionLogs(folder: string): SessionLog[] {
     })
 }
 
-const sessionLabel = (log: SessionLog) =>
+export const sessionLabel = (log: SessionLog) =>
   log.session === undefined ? 'no session' : `session "${log.session}"`
 
 /** 1-based number of the line that starts at byte `offset`. */
-function lineAt(bytes: Uint8Array, offset: number): number {
-  let line = 1
-  for (let index = bytes.indexOf(0x0a); index !== -1 && index < offset; ) {
-    line++
-    index = bytes.indexOf(0x0a, index + 1)
-  }
-  return line
-}
+const lineAt = (bytes: Uint8Array, offset: number) =>
+  bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1
 
 /** What the log says besides its problem: a torn or unterminated last line, a name of no session. */
-function logNotes(log: SessionLog): string[] {
+export function logNotes(log: SessionLog): string[] {
   const notes: string[] = []
   const { file, bytes, contents } = log
   if (log.session === undefined) {
@@ -132,7 +107,7 @@ function logNotes(log: SessionLog): string[] {
   return notes
 }
 
-const logProblem = (log: SessionLog) =>
+export const logProblem = (log: SessionLog) =>
   log.contents.corrupt &&
   `${log.file}:${log.contents.corrupt.line}: ${sessionLabel(log)}: ${log.contents.corrupt.reason}`
 
@@ -149,7 +124,7 @@ async function sandboxFor(options: StateCommandOptions): Promise<Sandbox> {
 }
 
 /** Every snapshot file checked as a start restores it: read, parsed and rebuilt. */
-async function checkSnapshots(
+export async function checkSnapshots(
   folder: string,
   options: StateCommandOptions,
 ): Promise<SnapshotsReport> {
@@ -187,7 +162,7 @@ async function checkSnapshots(
   return report
 }
 
-function summary(logs: readonly SessionLog[], snapshots: number, problems: number): string {
+export function summary(logs: readonly SessionLog[], snapshots: number, problems: number): string {
   const writes = logs.reduce((sum, log) => sum + log.contents.records.filter(isWrite).length, 0)
   return `${plural(logs.length, 'session log')}, ${plural(writes, 'write')}, ${plural(snapshots, 'snapshot')}: ${plural(problems, 'problem')}`
 }
@@ -222,130 +197,5 @@ export async function runStateCheck(
     )
   }
   if (snapshotReport.problems.length > 0) console.log('Snapshot files: fix or remove the file.')
-  if (problems > 0) process.exitCode = PROBLEM_EXIT_CODE
-}
-
-/** fsync of a folder, where the system allows it (not on Windows). */
-function syncFolder(folder: string): void {
-  let fd: number
-  try {
-    fd = openSync(folder, 'r')
-  } catch {
-    return
-  }
-  try {
-    fsyncSync(fd)
-  } catch {
-    // A folder cannot be opened for fsync everywhere; the files themselves are synced.
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/** Writes `bytes` to a new file beside `log` (`<log>.corrupt`, else `<log>.2.corrupt`...), synced. */
-function setAside(log: string, bytes: Uint8Array): string {
-  for (let attempt = 1; ; attempt++) {
-    const file = attempt === 1 ? `${log}.corrupt` : `${log}.${attempt}.corrupt`
-    let fd: number
-    try {
-      fd = openSync(file, 'wx')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue
-      throw error
-    }
-    try {
-      for (let written = 0; written < bytes.length; ) {
-        written += writeSync(fd, bytes, written, bytes.length - written)
-      }
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    return file
-  }
-}
-
-/** The lines of `bytes` (a last one without newline counts) and how many of them are writes. */
-function countLines(bytes: Uint8Array): { lines: number; writes: number } {
-  let lines = 0
-  let writes = 0
-  for (let start = 0; start < bytes.length; lines++) {
-    const newline = bytes.indexOf(0x0a, start)
-    const end = newline === -1 ? bytes.length : newline
-    const decoded = decodeLine(bytes.subarray(start, end))
-    if (decoded.ok && isWrite(decoded.record)) writes++
-    start = end + 1
-  }
-  return { lines, writes }
-}
-
-/** Moves the log's lines from its corrupt one on into a file beside it; says what it did. */
-function repairCorrupt(log: SessionLog, corrupt: NonNullable<LogContents['corrupt']>): string {
-  const rest = log.bytes.subarray(corrupt.offset)
-  const fd = openSync(log.file, 'r+')
-  try {
-    if (fstatSync(fd).size !== log.bytes.length) {
-      throw new UsageError(
-        `${log.file}: written while it was being repaired: stop the sandbox using it and run state repair again`,
-      )
-    }
-    const aside = setAside(log.file, rest)
-    syncFolder(dirname(aside))
-    // Only once the rest is safely aside is the log cut before its bad line.
-    ftruncateSync(fd, corrupt.offset)
-    fsyncSync(fd)
-    const { lines, writes } = countLines(rest)
-    const kept = log.contents.records.filter(isWrite).length
-    return `${log.file}: ${sessionLabel(log)}: set aside line ${corrupt.line} and after (${plural(lines, 'line')}, ${plural(writes, 'readable write')}) in ${aside}; ${plural(kept, 'write')} kept`
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/** Cuts a torn last line or ends an unterminated one; whether it changed the log. */
-function cutEnd(log: SessionLog): boolean {
-  try {
-    return cutTornTail(log.file, log.contents)
-  } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message}: stop the sandbox using it and run state repair again`,
-    )
-  }
-}
-
-/**
- * `state repair <dir>`: sets each session log aside from its corrupt line on, cuts torn
- * last lines, reports snapshot files (leaving them as they are), then prints the summary of
- * what is left; exit code 2 while a problem remains.
- */
-export async function runStateRepair(
-  directory: string,
-  options: StateCommandOptions = {},
-): Promise<void> {
-  const { sessions, snapshots } = folders(directory)
-  let repaired = 0
-  for (const log of readSessionLogs(sessions)) {
-    const { corrupt, tornTail, size, validBytes } = log.contents
-    if (corrupt) console.log(repairCorrupt(log, corrupt))
-    else if (cutEnd(log)) {
-      console.log(
-        tornTail
-          ? `${log.file}: ${sessionLabel(log)}: cut its last line, cut short by a crash (${plural(size - validBytes, 'byte')})`
-          : `${log.file}: ${sessionLabel(log)}: added its last line's missing newline`,
-      )
-    } else continue
-    repaired++
-  }
-  const logs = readSessionLogs(sessions)
-  const snapshotReport = await checkSnapshots(snapshots, options)
-  for (const problem of snapshotReport.problems) console.log(problem)
-  const remaining = logs.flatMap((log) => logProblem(log) ?? [])
-  for (const problem of remaining) console.log(problem)
-  const problems = remaining.length + snapshotReport.problems.length
-  if (repaired === 0) console.log('No session log to repair.')
-  console.log(summary(logs, snapshotReport.files, problems))
-  if (snapshotReport.problems.length > 0) {
-    console.log('Snapshot files are left as they are: fix or remove the file.')
-  }
   if (problems > 0) process.exitCode = PROBLEM_EXIT_CODE
 }
