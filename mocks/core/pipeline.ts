@@ -6,6 +6,7 @@
  * (400), then the operation (load: 404, check the transition: 409), `dryRun`, write, answer.
  * Written once; operations only declare. See docs/decisions/0012-order-of-refusals.md.
  */
+import type { z } from 'zod'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
@@ -20,7 +21,8 @@ import {
   unauthorized,
 } from './errors.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
-import type { Operation } from './operation.ts'
+import type { Operation, OperationOutcome } from './operation.ts'
+import { runRules } from './preconditions.ts'
 import { decodeParams } from './router.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 import { parseInput } from './validation.ts'
@@ -132,22 +134,98 @@ export function readJsonBody(
   return value as Record<string, unknown>
 }
 
+/** `dryRun` of the query (`null` when the operation has none), or the 400 it is refused with. */
 function readDryRun(
   operation: Operation,
   query: URLSearchParams,
-  settings: PipelineSettings,
-): boolean | null {
-  if (!operation.dryRun) return null
-  const value = readDryRunQuery(query)
-  if (value === undefined) {
-    if (settings.strictContract) {
-      throw badRequest('Validation failed', [
-        'dryRun is required by the published contract and must be one of: true',
-      ])
-    }
-    return false
+  strictContract: boolean,
+): { dryRun: boolean | null; error?: SandboxError } {
+  if (!operation.dryRun) return { dryRun: null }
+  try {
+    const value = readDryRunQuery(query)
+    if (value !== undefined) return { dryRun: value }
+    if (!strictContract) return { dryRun: false }
+    throw badRequest('Validation failed', [
+      'dryRun is required by the published contract and must be one of: true',
+    ])
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error
+    return { dryRun: null, error }
   }
-  return value
+}
+
+/** `schema`'s verdict; the messages only on failure, as zod's plain `safeParse` is quicker. */
+function validated(schema: z.ZodType, value: unknown, subject: string) {
+  const quick = schema.safeParse(value)
+  return quick.success
+    ? { ok: true as const, data: quick.data }
+    : parseInput(schema, value, subject)
+}
+
+/** What the input checks give the operation. */
+export interface CheckedInput {
+  dryRun: boolean | null
+  params: Record<string, string>
+  /** The body as its schema parsed it; `{}` for an operation without one. */
+  body: Record<string, unknown>
+}
+
+type InputSettings = Pick<PipelineSettings, 'strictContract' | 'bodyLimitBytes'>
+type Request = Pick<PipelineInput, 'params' | 'query' | 'headers' | 'body' | 'bodyTooLarge'>
+
+/**
+ * The input stages around the guards, in the pipeline's order: `dryRun` is read first (a
+ * request refused earlier still journals it), the body parser (413, 415, malformed JSON)
+ * runs, then the guards, then the
+ * query, the path and the parsed body are validated: one 400 with every problem.
+ */
+async function inputStages(
+  operation: Operation,
+  input: Request,
+  settings: InputSettings,
+  stages: { read?(dryRun: boolean | null): void; guards?(): Promise<void> } = {},
+): Promise<CheckedInput> {
+  const { dryRun, error } = readDryRun(operation, input.query, settings.strictContract)
+  stages.read?.(dryRun)
+  const body =
+    operation.method === 'POST'
+      ? parseJsonBody(
+          input.body,
+          input.headers['content-type'],
+          settings.bodyLimitBytes,
+          input.bodyTooLarge,
+        )
+      : undefined
+  await stages.guards?.()
+  const params = validated(operation.params, decodeParams(input.params), 'params')
+  const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
+  const details = [
+    ...(error?.details ?? []),
+    ...(params.ok ? [] : (params.error.details ?? [])),
+    ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
+  ]
+  if (details.length > 0 || error || !params.ok || (parsedBody && !parsedBody.ok)) {
+    throw badRequest('Validation failed', details)
+  }
+  const data = parsedBody?.ok ? parsedBody.data : {}
+  return {
+    dryRun,
+    params: params.data as Record<string, string>,
+    body: data as Record<string, unknown>,
+  }
+}
+
+/**
+ * The pipeline's input checks without its guards: what a request answers whatever the
+ * state and the caller. The learner checks recorded requests with it. Throws the
+ * `SandboxError` the pipeline would answer.
+ */
+export function checkInput(
+  operation: Operation,
+  input: Request,
+  settings: InputSettings,
+): Promise<CheckedInput> {
+  return inputStages(operation, input, settings)
 }
 
 async function authenticate(
@@ -193,58 +271,46 @@ export async function runPipeline(
   settings: PipelineSettings,
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
-  let caller: Readonly<User> | null = null
-  let dryRunError: SandboxError | undefined
+  let caller = null as Readonly<User> | null
   /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
-    // Read first, refused in its stage (4): a request refused earlier still journals whether
-    // it asked for a dry run.
-    try {
-      dryRun = readDryRun(operation, input.query, settings)
-    } catch (error) {
-      if (!(error instanceof SandboxError)) throw error
-      dryRunError = error
-    }
-    // 1. The body parser: 413, 415, malformed JSON.
-    const body =
-      operation.method === 'POST'
-        ? parseJsonBody(
-            input.body,
-            input.headers['content-type'],
-            settings.bodyLimitBytes,
-            input.bodyTooLarge,
-          )
-        : undefined
-    // 2. and 3. Guards: the token (401), then the role (403).
-    caller = await authenticate(operation, input.headers, store, settings)
-    // Who sends a refresh token, for the journal; before the operation runs, as a refresh may
-    // revoke the token it was sent.
-    caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
-    senderRead = true
-    // 4. Validation of the query, the path and the parsed body: one 400 with every problem.
-    const details = [...(dryRunError?.details ?? [])]
-    const params = parseInput(operation.params, decodeParams(input.params), 'params')
-    const parsedBody = operation.body ? parseInput(operation.body, body, 'body') : undefined
-    details.push(
-      ...(params.ok ? [] : (params.error.details ?? [])),
-      ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
-    )
-    if (details.length > 0 || dryRunError || !params.ok || (parsedBody && !parsedBody.ok)) {
-      throw badRequest('Validation failed', details)
-    }
-
-    const outcome = await operation.run({
-      params: params.data,
-      body: parsedBody?.ok ? parsedBody.data : undefined,
-      query: input.query,
-      cookies: input.cookies,
+    const checked = await inputStages(operation, input, settings, {
+      read: (read) => {
+        dryRun = read
+      },
+      // 2. and 3. Guards: the token (401), then the role (403).
+      guards: async () => {
+        caller = await authenticate(operation, input.headers, store, settings)
+        // Who sends a refresh token, for the journal; before the operation runs, as a
+        // refresh may revoke the token it was sent.
+        caller ??= readBearer(input.headers.authorization).ok
+          ? null
+          : refreshTokenSender(input, store)
+        senderRead = true
+      },
+    })
+    const context = {
+      params: checked.params,
+      body: checked.body,
       caller,
       store,
       now: settings.now(),
-      dryRun: dryRun === true,
-      tokens: settings.tokens,
-    })
+    }
+    const outcome: OperationOutcome = operation.rules
+      ? runRules(operation.rules, {
+          ...context,
+          caller: context.caller?.publicId ?? '',
+          records: {},
+          keys: {},
+        })
+      : await operation.run!({
+          ...context,
+          query: input.query,
+          cookies: input.cookies,
+          dryRun: dryRun === true,
+          tokens: settings.tokens,
+        })
     if (dryRun !== true) {
       if (settings.commit && operation.method === 'POST') await settings.commit()
       if (outcome.apply) await outcome.apply()
