@@ -173,20 +173,10 @@ export interface CheckedInput {
 type InputSettings = Pick<PipelineSettings, 'strictContract' | 'bodyLimitBytes'>
 type Request = Pick<PipelineInput, 'params' | 'query' | 'headers' | 'body' | 'bodyTooLarge'>
 
-/**
- * The input stages around the guards, in the pipeline's order: `dryRun` is read first (a
- * request refused earlier still journals it), the body parser (413, 415, malformed JSON)
- * runs, then the guards, then the
- * query, the path and the parsed body are validated: one 400 with every problem.
- */
-async function inputStages(
-  operation: Operation,
-  input: Request,
-  settings: InputSettings,
-  stages: { read?(dryRun: boolean | null): void; guards?(): Promise<void> } = {},
-): Promise<CheckedInput> {
-  const { dryRun, error } = readDryRun(operation, input.query, settings.strictContract)
-  stages.read?.(dryRun)
+/** Stage 1 with `dryRun` read first (a request refused earlier still journals it). */
+function readStage(operation: Operation, input: Request, settings: InputSettings) {
+  const read = readDryRun(operation, input.query, settings.strictContract)
+  // 1. The body parser: 413, 415, malformed JSON.
   const body =
     operation.method === 'POST'
       ? parseJsonBody(
@@ -196,8 +186,16 @@ async function inputStages(
           input.bodyTooLarge,
         )
       : undefined
-  await stages.guards?.()
-  const params = validated(operation.params, decodeParams(input.params), 'params')
+  return { ...read, body }
+}
+
+/** Stage 4: the query, the path and the parsed body against their schemas: one 400 with every problem. */
+function validateStage(
+  operation: Operation,
+  rawParams: Record<string, string>,
+  { dryRun, error, body }: ReturnType<typeof readStage>,
+): CheckedInput {
+  const params = validated(operation.params, decodeParams(rawParams), 'params')
   const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
   const details = [
     ...(error?.details ?? []),
@@ -216,16 +214,16 @@ async function inputStages(
 }
 
 /**
- * The pipeline's input checks without its guards: what a request answers whatever the
- * state and the caller. The learner checks recorded requests with it. Throws the
- * `SandboxError` the pipeline would answer.
+ * The pipeline's input checks without its guards, in its order: what a request is answered
+ * whatever the state and the caller. The learner checks recorded requests with it. Throws
+ * the `SandboxError` the pipeline would answer.
  */
 export function checkInput(
   operation: Operation,
   input: Request,
   settings: InputSettings,
-): Promise<CheckedInput> {
-  return inputStages(operation, input, settings)
+): CheckedInput {
+  return validateStage(operation, input.params, readStage(operation, input, settings))
 }
 
 async function authenticate(
@@ -275,21 +273,15 @@ export async function runPipeline(
   /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
-    const checked = await inputStages(operation, input, settings, {
-      read: (read) => {
-        dryRun = read
-      },
-      // 2. and 3. Guards: the token (401), then the role (403).
-      guards: async () => {
-        caller = await authenticate(operation, input.headers, store, settings)
-        // Who sends a refresh token, for the journal; before the operation runs, as a
-        // refresh may revoke the token it was sent.
-        caller ??= readBearer(input.headers.authorization).ok
-          ? null
-          : refreshTokenSender(input, store)
-        senderRead = true
-      },
-    })
+    const read = readStage(operation, input, settings)
+    dryRun = read.dryRun
+    // 2. and 3. Guards: the token (401), then the role (403).
+    caller = await authenticate(operation, input.headers, store, settings)
+    // Who sends a refresh token, for the journal; before the operation runs, as a refresh may
+    // revoke the token it was sent.
+    caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
+    senderRead = true
+    const checked = validateStage(operation, input.params, read)
     const context = {
       params: checked.params,
       body: checked.body,

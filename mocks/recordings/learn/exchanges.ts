@@ -10,7 +10,7 @@ import { createRouter, type RouteMatch, type Router } from '../../core/router.ts
 import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
-export interface LearnHeaders {
+export type LearnHeaders = {
   authorization: string | undefined
   cookie: string | undefined
   'content-type': string | undefined

@@ -7,10 +7,14 @@
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../../fixtures/personas.ts'
+import type { Sandbox } from '../../core/sandbox-types.ts'
+import type { Factories } from '../../factories/create-factories.ts'
 import type { CollectionName, User } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
-import type { Sandbox } from '../../sandbox.ts'
 import type { Fact, Facts } from './facts.ts'
+
+/** The sandbox a scenario is learned in: the core, with the factories that make records. */
+export type LearnSandbox = Sandbox & { readonly factories: Factories }
 
 /** A learned user's credentials, so that a person can sign in as them. */
 export interface LearnedSignIn {
@@ -59,7 +63,7 @@ export function madeUpCredentials(publicId: string) {
 /** Writes the facts into `session` of `sandbox`: the state before the first exchange. */
 export async function materialize(
   facts: Facts,
-  sandbox: Sandbox,
+  sandbox: LearnSandbox,
   options: { session: string; now: Date },
 ): Promise<Materialized> {
   const { session, now } = options
@@ -271,16 +275,16 @@ export async function materialize(
       Object.entries(fact.initial)
         .filter(([field, pin]) => field.startsWith(prefix) && pin === value)
         .map(([field]) => field.slice(prefix.length))
-    const outside = pinned('party:', false)
+    const outside = pinned('partyIds:', false)
     const parties = [
       ...(known?.partyIds.filter((id) => !outside.includes(id)) ?? []),
-      ...pinned('party:', true),
+      ...pinned('partyIds:', true),
     ].filter((id, index, all) => all.indexOf(id) === index)
     while (parties.length < 2) parties.push(await someoneElse([...outside, ...parties], 'guest'))
-    const unsigned = pinned('signed:', false)
+    const unsigned = pinned('signatures:', false)
     const signers = [
       ...(known?.signatures.map((signature) => signature.userId) ?? []),
-      ...pinned('signed:', true),
+      ...pinned('signatures:', true),
     ].filter((id, index, all) => all.indexOf(id) === index && !unsigned.includes(id))
     const signatures = signers.map(
       (userId) =>

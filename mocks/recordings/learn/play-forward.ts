@@ -6,9 +6,9 @@
  * reproduce it after all, and the state from there on may differ from the backend's.
  */
 
+import type { Sandbox } from '../../core/sandbox-types.ts'
 import { SESSION_HEADER } from '../../core/session-id.ts'
 import { issueAccessToken } from '../../core/tokens.ts'
-import type { Sandbox } from '../../sandbox.ts'
 import { bearerSubject, isRedacted } from '../bearer-subject.ts'
 import { dateOf, type LearnExchange } from './exchanges.ts'
 
