@@ -3,16 +3,14 @@
  * One pass per request, in fixed stages, in the order the real backend's framework (NestJS)
  * refuses a request: the body parser (413, 415, malformed JSON), then authentication (401),
  * then authorisation by role (403), then validation of the query and of the parsed body
- * (400), then the operation (load: 404, check the transition: 409), `dryRun`, write, answer.
- * Written once; operations only declare. See docs/decisions/0012-order-of-refusals.md.
+ * (400), then the operation's declared preconditions (load: 404, check the transition: 409),
+ * `dryRun`, write, answer. Written once; operations only declare. See
+ * docs/decisions/0012-order-of-refusals.md.
  */
-import type { z } from 'zod'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
-import { readDryRunQuery } from './dry-run.ts'
 import {
-  badRequest,
   type ErrorStatus,
   errorResponse,
   forbidden,
@@ -20,12 +18,11 @@ import {
   SandboxError,
   unauthorized,
 } from './errors.ts'
-import { jsonResponse, type SandboxResponse } from './http.ts'
+import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import type { Operation, OperationOutcome } from './operation.ts'
 import { runRules } from './preconditions.ts'
-import { decodeParams } from './router.ts'
+import { readStage, validateStage } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
-import { parseInput } from './validation.ts'
 
 export interface PipelineSettings {
   tokens: TokenSettings
@@ -62,170 +59,6 @@ export interface PipelineResult {
   callerId: string | null
 }
 
-/** The exact UTF-8 length of `text`, counted without encoding it. */
-export function byteLength(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2 // a surrogate pair: 2 UTF-16 units, 4 bytes
-      i++
-    } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
-  }
-  return bytes
-}
-
-/** `application/json` of `Application/JSON; charset=utf-8`; `''` when there is none. */
-function mediaTypeOf(contentType: string | undefined): string {
-  if (contentType === undefined) return ''
-  // The usual header, as clients send it, needs no copy.
-  if (contentType.startsWith('application/json')) {
-    if (contentType.length === 16 || contentType.charCodeAt(16) === 0x3b /* ; */) {
-      return 'application/json'
-    }
-  }
-  const semicolon = contentType.indexOf(';')
-  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-}
-
-/**
- * What the body parser does with the body of a POST: size (413), media type (415), JSON
- * (400). An empty body is `{}`. The value is not checked further: that is validation's part.
- */
-export function parseJsonBody(
-  text: string | null | undefined,
-  contentType: string | undefined,
-  limitBytes: number,
-  tooLarge = false,
-): unknown {
-  const oversized =
-    tooLarge ||
-    (text != null &&
-      (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
-  if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
-  if (text == null || text.length === 0) return {}
-  const mediaType = mediaTypeOf(contentType)
-  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
-    throw new SandboxError(
-      415,
-      `Unsupported media type "${mediaType || 'none'}": send application/json`,
-    )
-  }
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw badRequest('Malformed JSON in request body', ['body must be valid JSON'])
-  }
-}
-
-/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
-export function readJsonBody(
-  text: string | null | undefined,
-  contentType: string | undefined,
-  limitBytes: number,
-  tooLarge = false,
-): Record<string, unknown> {
-  const value = parseJsonBody(text, contentType, limitBytes, tooLarge)
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('Request body must be a JSON object', ['body must be an object'])
-  }
-  return value as Record<string, unknown>
-}
-
-/** `dryRun` of the query (`null` when the operation has none), or the 400 it is refused with. */
-function readDryRun(
-  operation: Operation,
-  query: URLSearchParams,
-  strictContract: boolean,
-): { dryRun: boolean | null; error?: SandboxError } {
-  if (!operation.dryRun) return { dryRun: null }
-  try {
-    const value = readDryRunQuery(query)
-    if (value !== undefined) return { dryRun: value }
-    if (!strictContract) return { dryRun: false }
-    throw badRequest('Validation failed', [
-      'dryRun is required by the published contract and must be one of: true',
-    ])
-  } catch (error) {
-    if (!(error instanceof SandboxError)) throw error
-    return { dryRun: null, error }
-  }
-}
-
-/** `schema`'s verdict; the messages only on failure, as zod's plain `safeParse` is quicker. */
-function validated(schema: z.ZodType, value: unknown, subject: string) {
-  const quick = schema.safeParse(value)
-  return quick.success
-    ? { ok: true as const, data: quick.data }
-    : parseInput(schema, value, subject)
-}
-
-/** What the input checks give the operation. */
-export interface CheckedInput {
-  dryRun: boolean | null
-  params: Record<string, string>
-  /** The body as its schema parsed it; `{}` for an operation without one. */
-  body: Record<string, unknown>
-}
-
-type InputSettings = Pick<PipelineSettings, 'strictContract' | 'bodyLimitBytes'>
-type Request = Pick<PipelineInput, 'params' | 'query' | 'headers' | 'body' | 'bodyTooLarge'>
-
-/** Stage 1 with `dryRun` read first (a request refused earlier still journals it). */
-function readStage(operation: Operation, input: Request, settings: InputSettings) {
-  const read = readDryRun(operation, input.query, settings.strictContract)
-  // 1. The body parser: 413, 415, malformed JSON.
-  const body =
-    operation.method === 'POST'
-      ? parseJsonBody(
-          input.body,
-          input.headers['content-type'],
-          settings.bodyLimitBytes,
-          input.bodyTooLarge,
-        )
-      : undefined
-  return { ...read, body }
-}
-
-/** Stage 4: the query, the path and the parsed body against their schemas: one 400 with every problem. */
-function validateStage(
-  operation: Operation,
-  rawParams: Record<string, string>,
-  { dryRun, error, body }: ReturnType<typeof readStage>,
-): CheckedInput {
-  const params = validated(operation.params, decodeParams(rawParams), 'params')
-  const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
-  const details = [
-    ...(error?.details ?? []),
-    ...(params.ok ? [] : (params.error.details ?? [])),
-    ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
-  ]
-  if (details.length > 0 || error || !params.ok || (parsedBody && !parsedBody.ok)) {
-    throw badRequest('Validation failed', details)
-  }
-  const data = parsedBody?.ok ? parsedBody.data : {}
-  return {
-    dryRun,
-    params: params.data as Record<string, string>,
-    body: data as Record<string, unknown>,
-  }
-}
-
-/**
- * The pipeline's input checks without its guards, in its order: what a request is answered
- * whatever the state and the caller. The learner checks recorded requests with it. Throws
- * the `SandboxError` the pipeline would answer.
- */
-export function checkInput(
-  operation: Operation,
-  input: Request,
-  settings: InputSettings,
-): CheckedInput {
-  return validateStage(operation, input.params, readStage(operation, input, settings))
-}
-
 async function authenticate(
   operation: Operation,
   headers: PipelineInput['headers'],
@@ -260,6 +93,21 @@ function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> 
   const owner = refreshTokenOwner(store, token)
   return owner.ok ? owner.user : null
 }
+
+/** What the pipeline reads of a request. */
+export const pipelineInput = (
+  request: Pick<SandboxRequest, 'headers' | 'body' | 'bodyTooLarge'>,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  cookies: Readonly<Record<string, string>>,
+): PipelineInput => ({
+  params,
+  query,
+  headers: request.headers,
+  cookies,
+  body: request.body,
+  bodyTooLarge: request.bodyTooLarge,
+})
 
 /** Runs `operation` for one request against `store`. Never throws. */
 export async function runPipeline(
@@ -323,4 +171,5 @@ export async function runPipeline(
   }
 }
 
+export { byteLength, readJsonBody } from './request-input.ts'
 export type { ErrorStatus }

@@ -6,7 +6,7 @@
  * scenario cannot reproduce is named with the reason, and its facts undone.
  */
 import { SandboxError } from '../../core/errors.ts'
-import { type CheckedInput, checkInput } from '../../core/pipeline.ts'
+import { type CheckedInput, checkInput } from '../../core/request-input.ts'
 import type { Store } from '../../model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims } from '../bearer-subject.ts'
 import { learnAnswer } from './derive.ts'
