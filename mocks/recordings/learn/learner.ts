@@ -10,7 +10,7 @@ import { type CheckedInput, checkInput } from '../../core/request-input.ts'
 import type { Store } from '../../model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims } from '../bearer-subject.ts'
 import { learnAnswer } from './derive.ts'
-import { ExchangeLabels, type LearnExchange, labelOf } from './exchanges.ts'
+import { type LearnExchange, labelOf } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 import { expectStatus, REDACTED_REFRESH, SignIns } from './sign-ins.ts'
 
@@ -44,7 +44,8 @@ function redactedRefresh(exchange: LearnExchange): boolean {
 export class Learner {
   readonly facts = new Facts()
   readonly notCovered: NotCoveredExchange[] = []
-  readonly labels = new ExchangeLabels()
+  /** The label of each exchange, kept without the exchange (its headers, bodies, answer). */
+  readonly labels = new Map<number, string>()
   /** Every exchange, when kept. */
   readonly kept: LearnExchange[] | undefined
   readonly #base: Store
@@ -60,7 +61,7 @@ export class Learner {
 
   learn(exchanges: readonly LearnExchange[]): void {
     for (const exchange of exchanges) {
-      this.labels.add(exchange)
+      this.labels.set(exchange.index, labelOf(exchange))
       this.kept?.push(exchange)
       this.facts.begin(exchange.index)
       try {
@@ -70,7 +71,7 @@ export class Learner {
         this.facts.rollback()
         this.notCovered.push({
           index: exchange.index,
-          label: labelOf(exchange),
+          label: this.labels.get(exchange.index)!,
           reason: error.message,
         })
       }
