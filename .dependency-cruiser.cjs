@@ -11,7 +11,7 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|server|fixtures|client|contract|spec)/' },
+      from: { path: '^(mocks|server|fixtures|client|contract|spec|test-support)/' },
       to: { circular: true },
     },
     {
@@ -34,9 +34,25 @@ module.exports = {
       name: 'shipped-code-imports-no-test-helper',
       severity: 'error',
       comment:
-        "mocks/testing/ holds helpers of this repository's tests; what the package ships (the entries, the server, the client) never imports them.",
-      from: { path: '^(mocks|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
-      to: { path: '^mocks/testing/' },
+        "test-support/ holds helpers of this repository's tests and is not published; what the package ships (the entries, the server, the client) never imports it.",
+      from: { path: '^(mocks|server|client|fixtures|spec)/', pathNot: TESTS },
+      to: { path: '^test-support/' },
+    },
+    {
+      name: 'public-client-stands-alone',
+      severity: 'error',
+      comment:
+        "The public typed client (platform-sandbox/client) is typed by the generated contract and nothing else: it works against the real backend too. The sandbox's own control client lives in mocks/sandbox-client/.",
+      from: { path: '^client/', pathNot: TESTS },
+      to: { path: '^(mocks|server|fixtures)/' },
+    },
+    {
+      name: 'mocks-import-no-server',
+      severity: 'error',
+      comment:
+        'The library (mocks/) runs in browsers and apps without the standalone server; what both use (the devtools panels the dashboard page mounts) lives in mocks/ and the server imports it.',
+      from: { path: '^mocks/' },
+      to: { path: '^server/' },
     },
     {
       name: 'server-and-contract-apart',

@@ -10,12 +10,13 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import type { PersonaKey } from '../fixtures/personas.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_CREATED_HEADER } from '../mocks/core/session-created.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { runTestCommand } from '../test-support/server/test-cli.ts'
 import {
   fileOfSession,
   type LogFiles,
@@ -23,7 +24,6 @@ import {
   openStateDir,
   type StateDir,
 } from './state-dir.ts'
-import { runTestCommand } from './test-cli.ts'
 
 const directories: string[] = []
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import type { OpenAPIDocument } from './build-document.ts'
 import { getRecordedExample, recordedRequestUrl } from './examples/index.ts'
 import { MERGED_JSON_PATH } from './scripts/generated-files.ts'

@@ -5,11 +5,11 @@
  * documented path parameter examples succeed for the persona `x-sandbox-persona` names.
  */
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import { operations } from '../mocks/operations/table.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import type { OpenAPIDocument } from './build-document.ts'
 import { PERSONA_FIELD } from './operation-examples.ts'
 import { MERGED_JSON_PATH } from './scripts/generated-files.ts'

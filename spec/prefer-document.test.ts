@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { faultRuleSchema, faultStatuses } from '../mocks/core/fault-rules.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import { buildMergedDocument } from './build-document.ts'
 import { getRecordedExample, recordedExamples, recordedRequestUrl } from './examples/index.ts'
 

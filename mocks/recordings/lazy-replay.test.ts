@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { replayGet } from '../../test-support/recordings/test-recordings.ts'
 import { createHar, createHarEntry } from '../core/har.ts'
 import type { SandboxRequest } from '../core/http.ts'
 import { createSandbox } from '../sandbox.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'
-import { replayGet } from './test-recordings.ts'
 
 function entry(path: string, body: unknown) {
   return createHarEntry({

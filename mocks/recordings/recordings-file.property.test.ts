@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { toolField, withToolField } from '../../test-support/recordings/test-recordings.ts'
 import { createHar, createHarEntry, type HarEntry } from '../core/har.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
-import { toolField, withToolField } from './test-recordings.ts'
 
 const text = fc.string({
   unit: fc.constantFrom(

@@ -4,12 +4,12 @@
  * HAR refused at load, naming where.
  */
 import { describe, expect, it } from 'vitest'
+import { jsonEntry, replayGet } from '../../test-support/recordings/test-recordings.ts'
 import { createHar } from '../core/har.ts'
 import { splitRecordedUrl } from './recorded-url.ts'
 import { type Recording, RecordingsFormatError, readRecordings } from './recordings.ts'
 import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
-import { jsonEntry, replayGet } from './test-recordings.ts'
 
 /** A body whose text holds `"request": {"method":"GET"}`, escaped, as bodies are in HAR. */
 const TRICKY_BODY = '{"note":"\\"request\\": {\\"method\\":\\"GET\\"}"}'

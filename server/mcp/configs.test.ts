@@ -13,9 +13,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../test-server.ts'
+import { agentWalk, call, ROOT } from '../../test-support/mcp/test-mcp.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 import { renderToolReference, withCurrentReference } from './reference.ts'
-import { agentWalk, call, ROOT } from './test-mcp.ts'
 
 const guide = readFileSync(join(ROOT, 'docs', 'agents', 'mcp.md'), 'utf8')
 const TOKEN = 'guide-token'

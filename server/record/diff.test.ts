@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PLANTED_DIFFERENCES } from '../fake-backend/fake-backend.ts'
-import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
+import { PLANTED_DIFFERENCES } from '../../test-support/fake-backend/fake-backend.ts'
+import {
+  type FakeBackend,
+  startFakeBackend,
+} from '../../test-support/fake-backend/start-fake-backend.ts'
+import { startTestServer } from '../../test-support/server/test-server.ts'
 import { diffBackends } from '../recordings/diff.ts'
 import { differingOperations } from '../recordings/diff-report.ts'
-import { startTestServer } from '../test-server.ts'
 import { runCli } from './run-cli.ts'
 
 let backend: FakeBackend

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../../mocks/sandbox.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
-import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
-import { createTestClient } from '../test-server.ts'
+import {
+  type FakeBackend,
+  startFakeBackend,
+} from '../../test-support/fake-backend/start-fake-backend.ts'
+import { createTestClient } from '../../test-support/server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
 import { runCli } from './run-cli.ts'

@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPersona } from '../../fixtures/personas.ts'
-import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
-import { createTestClient } from '../test-server.ts'
+import {
+  type FakeBackend,
+  startFakeBackend,
+} from '../../test-support/fake-backend/start-fake-backend.ts'
+import { createTestClient } from '../../test-support/server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { type RecordProxyOptions, startRecordProxy } from './record-proxy.ts'
 

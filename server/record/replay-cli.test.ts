@@ -2,8 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeBackend, startFakeBackend } from '../fake-backend/start-fake-backend.ts'
-import { createTestClient } from '../test-server.ts'
+import {
+  type FakeBackend,
+  startFakeBackend,
+} from '../../test-support/fake-backend/start-fake-backend.ts'
+import { createTestClient } from '../../test-support/server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
 import { runCli } from './run-cli.ts'

@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxClient } from '../../client/sandbox-client.ts'
 import { learnScenario } from '../../mocks/recordings/learn/learn-scenario.ts'
-import { replayHar } from '../../mocks/recordings/learn/test-replay.ts'
+import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
+import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
+import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
+import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
+import { replayHar } from '../../test-support/recordings/test-replay.ts'
 import {
   runStagingSession,
   STAGING_BOOKING,
   STAGING_HOST,
   stagingScenario,
   stagingSteps,
-} from '../../mocks/recordings/learn/test-staging.ts'
-import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
-import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
-import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
+} from '../../test-support/recordings/test-staging.ts'
 import { type RunningServer, startServer } from '../start-server.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'

@@ -7,9 +7,13 @@
  * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
  */
 
-import { createSandboxClient, refreshRequest, SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
+import {
+  createSandboxClient,
+  refreshRequest,
+  SESSION_HEADER,
+} from '../../mocks/sandbox-client/sandbox-client.ts'
 import { conformanceCases } from '../../spec/cases/index.ts'
 import { caseRequestInit } from '../../spec/cases/request-init.ts'
 import type { CaseRequest } from '../../spec/cases/types.ts'

@@ -37,23 +37,19 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'replay'>, Ha
 export interface SandboxServer {
   sandbox: Sandbox
   server: ReturnType<typeof setupServer>
-  /**
-   * The recorded answers (of `replay`) that break the merged contract, one line each,
-   * naming the recording; also printed as a warning. Empty without `replay`.
-   */
+  /** The recorded answers of `replay` that break the merged contract (also printed). */
   replayProblems: Promise<string[]>
   /**
-   * The one line between tests: drops every extra session, puts the default session
-   * back to the starting scenario (or the one given), restores the original handlers
-   * and forgets the cookies the answers set.
+   * The one line between tests: drops every extra session, puts the default one back to the
+   * starting scenario (or the one given), restores the handlers and forgets the cookies.
    */
   reset(options?: ResetOptions): Promise<void>
 }
 
 /**
- * Creates a sandbox and an msw server that answers with it. Cookies work as in a
- * browser: the `Set-Cookie` of an answer (the `refresh_token` of `POST /auth/idp/complete`)
- * goes back on later requests to that host, unless a request says `credentials: 'omit'`.
+ * Creates a sandbox and an msw server that answers with it. Cookies work as in a browser:
+ * an answer's `Set-Cookie` goes back on later requests to that host, unless a request says
+ * `credentials: 'omit'`.
  *
  * @example
  * const { server, reset } = setupSandboxServer()

@@ -7,5 +7,5 @@ export {
   SESSION_COOKIE,
   SESSION_HEADER,
   signIn,
-} from '../../client/sandbox-client.ts'
+} from '../../mocks/sandbox-client/sandbox-client.ts'
 export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestClient, startTestServer, type TestServer } from '../test-server.ts'
+import { createTestClient, startTestServer, type TestServer } from '../server/test-server.ts'
 import { type FakeBackend, startFakeBackend } from './start-fake-backend.ts'
 
 describe('the fake backend', () => {

@@ -4,8 +4,8 @@
  * fields other tools add to an entry, for property tests.
  */
 import fc from 'fast-check'
-import { createHarEntry, type HarEntry } from '../core/har.ts'
-import type { ReplayRequest } from './replay.ts'
+import { createHarEntry, type HarEntry } from '../../mocks/core/har.ts'
+import type { ReplayRequest } from '../../mocks/recordings/replay.ts'
 
 /** A HAR entry answering `method url` with 200 and the JSON `body` (a request header named `request`). */
 export function jsonEntry(method: string, url: string, body = '{"ok":true}', requestBody?: string) {

@@ -4,8 +4,8 @@
  * every test, and an API client that calls it with `fetch`.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { SandboxOptions } from '../core/sandbox.ts'
-import { setupSandboxServer } from '../runtimes/node/index.ts'
+import type { SandboxOptions } from '../../mocks/core/sandbox.ts'
+import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
 import { createApiClient } from './api-client.ts'
 
 export const TEST_BASE_URL = 'http://api.sandbox.test'

@@ -4,10 +4,10 @@
  * client that keeps raw headers (every `Set-Cookie`, CORS headers) visible.
  */
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { parseJson, SESSION_HEADER, signInWith } from '../client/sandbox-client.ts'
-import { type PersonaKey, personas } from '../fixtures/personas.ts'
-import type { ServerOptions } from './options.ts'
-import { type RunningServer, startServer } from './start-server.ts'
+import { type PersonaKey, personas } from '../../fixtures/personas.ts'
+import { parseJson, SESSION_HEADER, signInWith } from '../../mocks/sandbox-client/sandbox-client.ts'
+import type { ServerOptions } from '../../server/options.ts'
+import { type RunningServer, startServer } from '../../server/start-server.ts'
 
 export interface TestResponse<T = unknown> {
   status: number

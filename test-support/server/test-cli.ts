@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../../bin/platform-sandbox.mjs', import.meta.url))
 
 export interface CliExit {
   code: number | null

@@ -1,13 +1,11 @@
 /**
  * @module
- * Signing a persona in the way an app does, with its refresh token on
- * `POST /auth/refresh?dryRun=true` (`dryRun`: the refresh token is not rotated, so a
- * persona can be signed in again and again), and reading a reply's body. The one rule
- * behind every helper that signs in: over HTTP, over `fetch`, or in process with `signIn`.
- * No Node API: the Storybook entry uses it in the browser.
+ * Signing a persona in as an app does, with its refresh token on `POST /auth/refresh?dryRun=true`
+ * (not rotated, so it signs in again and again), over any transport or in process, and
+ * reading a reply's body. No Node API: the Storybook entry uses it in the browser.
  */
-import type { Persona, PersonaKey } from '../fixtures/personas.ts'
-import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
+import type { Sandbox } from '../core/sandbox.ts'
 
 /** What signing in needs of a persona. */
 export type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken'>

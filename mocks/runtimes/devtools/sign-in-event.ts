@@ -1,8 +1,7 @@
 /**
  * @module
- * The window event the in-page devtools send when a persona signed in from the panel, so
- * that the app around them picks the session up through its own cookie flow. Its own
- * module: the browser entry exports it without loading the panels.
+ * The window event the in-page devtools send when a persona signed in from the panel, for the
+ * app around them; its own module, so that the browser entry exports it without the panels.
  */
 
 /**

@@ -6,11 +6,15 @@
  * that user's refresh token in the learned scenario (or the persona's).
  */
 
-import { type PersonaCredentials, type PlainRequest, signInWith } from '../../../client/sign-in.ts'
-import { personas } from '../../../fixtures/personas.ts'
-import type { Har } from '../../core/har.ts'
-import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
-import { bearerSubject } from '../bearer-subject.ts'
+import { personas } from '../../fixtures/personas.ts'
+import type { Har } from '../../mocks/core/har.ts'
+import { bearerSubject } from '../../mocks/recordings/bearer-subject.ts'
+import {
+  type PersonaCredentials,
+  type PlainRequest,
+  signInWith,
+} from '../../mocks/sandbox-client/sign-in.ts'
+import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 
 export interface ReplayedStatus {
   label: string

@@ -4,8 +4,8 @@
  * Vitest environment (`node`, `jsdom`): cookies must behave as in a browser in both.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { getPersona } from '../../../fixtures/personas.ts'
-import { setupSandboxServer } from './index.ts'
+import { getPersona } from '../../fixtures/personas.ts'
+import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
 
 const API = 'http://localhost:4010'
 

@@ -17,8 +17,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
-import { writeAnswer } from '../handler.ts'
-import { readBody, TOO_LARGE } from '../read-body.ts'
+import { writeAnswer } from '../../server/handler.ts'
+import { readBody, TOO_LARGE } from '../../server/read-body.ts'
 
 /** What the fake backend does differently from the sandbox, by operation. */
 export const PLANTED_DIFFERENCES = {

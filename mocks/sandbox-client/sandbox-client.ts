@@ -1,15 +1,13 @@
 /**
  * @module
- * One request helper for tests and tools: `createSandboxClient` calls any runtime of the
- * sandbox that answers a base URL (the standalone server, msw in Node or in a page) with
- * `fetch`, in a session, signed in as a persona, and gives back status, headers and body.
- * `signIn` does the same sign-in for a sandbox in this process. No Node API.
+ * The sandbox's own client for tests and tools: `createSandboxClient` calls any runtime that
+ * answers a base URL with `fetch`, in a session, signed in as a persona. No Node API.
  */
-import type { SandboxRequest } from '../mocks/core/http.ts'
-import { SESSION_HEADER } from '../mocks/core/session-id.ts'
+import type { SandboxRequest } from '../core/http.ts'
+import { SESSION_HEADER } from '../core/session-id.ts'
 import { type PersonaCredentials, parseBody, signInWith } from './sign-in.ts'
 
-export { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/session-id.ts'
+export { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
 export {
   type PersonaCredentials,
   type PlainRequest,
@@ -54,20 +52,7 @@ export interface SandboxReply<T = unknown> {
   body: T
 }
 
-export interface SandboxClient {
-  request<T = unknown>(path: string, init?: SandboxClientRequest): Promise<SandboxReply<T>>
-  /** Sends a prepared request as is (method, headers, raw body). */
-  send<T = unknown>(
-    path: string,
-    init: Pick<SandboxRequest, 'method'> & { headers?: Record<string, string>; body?: string },
-  ): Promise<SandboxReply<T>>
-  /** An access token of the persona, signed in within `session`; kept for later calls. */
-  accessToken(key: string, session?: string): Promise<string>
-  /** `GET /__sandbox/collections/:name` in `session`. */
-  collection<T = unknown>(name: string, session?: string): Promise<T[]>
-  /** `POST /__sandbox/reset` in `session`. */
-  reset(session?: string): Promise<void>
-}
+export type SandboxClient = ReturnType<typeof createSandboxClient>
 
 /**
  * @example
@@ -75,7 +60,7 @@ export interface SandboxClient {
  * const reply = await client.request('/payprov/account-status', { as: 'host' })
  * reply.status // 200
  */
-export function createSandboxClient(options: SandboxClientOptions): SandboxClient {
+export function createSandboxClient(options: SandboxClientOptions) {
   const tokens = new Map<string, Promise<string>>()
   let known: Promise<readonly PersonaCredentials[]> | undefined
 
@@ -84,9 +69,10 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     return id === undefined ? {} : { [SESSION_HEADER]: id }
   }
 
-  async function send<T>(
+  /** Sends a prepared request as is (method, headers, raw body). */
+  async function send<T = unknown>(
     path: string,
-    init: { method: string; headers?: Record<string, string>; body?: string },
+    init: Pick<SandboxRequest, 'method'> & { headers?: Record<string, string>; body?: string },
   ): Promise<SandboxReply<T>> {
     const response = await (options.fetch ?? globalThis.fetch)(new URL(path, options.baseUrl), {
       method: init.method,
@@ -100,7 +86,7 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     return { status: response.status, headers: response.headers, text, body: parseBody(text) as T }
   }
 
-  async function request<T>(path: string, init: SandboxClientRequest = {}) {
+  async function request<T = unknown>(path: string, init: SandboxClientRequest = {}) {
     const headers: Record<string, string> = { ...init.headers, ...sessionHeaders(init.session) }
     if (init.as !== undefined) {
       headers.authorization = `Bearer ${await accessToken(init.as, init.session)}`
@@ -130,6 +116,7 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     return known
   }
 
+  /** An access token of the persona, signed in within `session`; kept for later calls. */
   function accessToken(key: string, session?: string): Promise<string> {
     const cacheKey = `${key}@${session ?? options.session ?? ''}`
     let token = tokens.get(cacheKey)
@@ -152,7 +139,8 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     return token
   }
 
-  async function collection<T>(name: string, session?: string): Promise<T[]> {
+  /** `GET /__sandbox/collections/:name` in `session`. */
+  async function collection<T = unknown>(name: string, session?: string): Promise<T[]> {
     const reply = await request<T[]>(`/__sandbox/collections/${name}`, {
       ...(session === undefined ? {} : { session }),
     })
@@ -162,6 +150,7 @@ export function createSandboxClient(options: SandboxClientOptions): SandboxClien
     return reply.body
   }
 
+  /** `POST /__sandbox/reset` in `session`. */
   async function reset(session?: string): Promise<void> {
     const reply = await send('/__sandbox/reset', {
       method: 'POST',

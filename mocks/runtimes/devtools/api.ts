@@ -1,13 +1,12 @@
 /**
  * @module
- * The panels' calls, through the host they run in: the dashboard page beside the server
- * (control paths relative to `/__sandbox/`, the live journal from server-sent events), or
- * the devtools in an app's page (the same calls through the page's `fetch`, which the
- * sandbox worker answers, and the journal from the sandbox's own events). Every call is
- * made in the chosen session.
+ * The panels' calls, through the host they run in: the server's dashboard page
+ * (`server/dashboard/main.ts`) or an app's page (`index.ts`, through the page's `fetch`, which
+ * the sandbox worker answers). Every call is made in the chosen session.
  */
-import type { JournalEntry } from '../../../mocks/core/journal.ts'
-import { SESSION_HEADER } from '../../../mocks/core/session-id.ts'
+import type { JournalEntry } from '../../core/journal.ts'
+import { SESSION_HEADER } from '../../core/session-id.ts'
+import type { Persona } from '../../model/content.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
@@ -19,18 +18,8 @@ export interface Answer<T = Json> {
   body: T
 }
 
-/** What the journal holds; only types cross into the page. */
-export type { JournalEntry }
-
-export interface Persona {
-  key: string
-  publicId: string
-  displayName: string
-  email: string
-  roles: string[]
-  refreshToken: string
-  idpCode: string
-}
+/** Only types cross into the page. */
+export type { JournalEntry, Persona }
 
 /** Where the panels run: how they reach the sandbox, and what the page around them offers. */
 export interface ApiHost {
@@ -53,25 +42,9 @@ export interface ApiHost {
   onSignIn?: (persona: Persona, accessToken: string) => void
 }
 
-/** The dashboard page's host: it is served at `/__sandbox/`, so its links are relative. */
-export const dashboardHost: ApiHost = {
-  controlUrl: '',
-  apiUrl: '..',
-  watchJournal(session, onEntries, onLive) {
-    const source = new EventSource(`events?session=${encodeURIComponent(session)}`)
-    source.addEventListener('open', () => onLive(true))
-    source.addEventListener('error', () => onLive(false))
-    source.addEventListener('requests', (event) => {
-      onEntries(JSON.parse((event as MessageEvent<string>).data) as JournalEntry[])
-    })
-    return () => source.close()
-  },
-  chooseSession: true,
-}
-
 export type Api = ReturnType<typeof createApi>
 
-export function createApi(session: string, host: ApiHost = dashboardHost) {
+export function createApi(session: string, host: ApiHost) {
   async function call<T = Json>(path: string, init: { method?: string; body?: unknown } = {}) {
     const headers: Record<string, string> = { [SESSION_HEADER]: session }
     if (init.body !== undefined) headers['content-type'] = 'application/json'

@@ -4,8 +4,8 @@
  * signed in as a persona. Works against any runtime that answers `baseUrl`.
  */
 
-import { createSandboxClient } from '../../client/sandbox-client.ts'
 import { type PersonaKey, personas } from '../../fixtures/personas.ts'
+import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
 
 export interface CallOptions {
   method?: string

@@ -51,9 +51,8 @@ tr.faulted { background: #a855f722; }
 export const DRAWER_WIDTH = 480
 
 /**
- * The in-page devtools: a folded button in a corner, and a drawer on the right with a tab
- * per panel, beside the page (which it pushes aside on a wide enough window). `all: initial` on the host keeps the app's inherited styles out of the shadow
- * tree; the app cannot reach inside it, and these rules cannot reach the app.
+ * The in-page devtools: a folded button in a corner, and a drawer on the right with a tab per
+ * panel. `all: initial` keeps the app's inherited styles out of the shadow tree.
  */
 export const devtoolsStyles = `
 :host { all: initial; color-scheme: light dark; font: 13px/1.4 system-ui, sans-serif; --line: #8884; --accent: #2563eb; --bg: Canvas; --fg: CanvasText; }

@@ -1,9 +1,7 @@
 /**
  * @module
- * Session picker (on the dashboard; an app's page has its own session), the reset to a
- * scenario and seed or to a saved snapshot, and saving the session as a snapshot: a name
- * already saved is refused (409), and the panel asks before it sends the save again with
- * `replace: true`.
+ * Session picker (on the dashboard only), the reset to a scenario and seed or to a saved
+ * snapshot, and saving the session as a snapshot (asking before it replaces one: 409).
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'

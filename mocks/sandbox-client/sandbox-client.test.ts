@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer, type TestServer } from '../server/test-server.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
+import { createSandbox } from '../sandbox.ts'
 import { createSandboxClient, SESSION_HEADER, signIn } from './sandbox-client.ts'
 
 interface Follow {

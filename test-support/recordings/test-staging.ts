@@ -5,8 +5,12 @@
  * that tests record it and learn a scenario from the recording.
  */
 
-import { type PersonaCredentials, type PlainRequest, signInWith } from '../../../client/sign-in.ts'
-import { defineScenario } from '../../scenarios/scenario-file.ts'
+import {
+  type PersonaCredentials,
+  type PlainRequest,
+  signInWith,
+} from '../../mocks/sandbox-client/sign-in.ts'
+import { defineScenario } from '../../mocks/scenarios/scenario-file.ts'
 
 export const STAGING_HOST = 'usr_2b9e41'
 export const STAGING_GUEST = 'usr_g7c0d2'
