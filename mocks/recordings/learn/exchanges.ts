@@ -187,16 +187,7 @@ export function readHarText(
   operations: readonly Operation[],
   begin: () => (exchanges: LearnExchange[]) => void,
 ): ReadSummary {
-  return readHarDocument(JSON.parse(text), operations, begin)
-}
-
-/** {@link readExchanges}, all of them given in one part to the taker `begin()` returns. */
-export function readHarDocument(
-  document: unknown,
-  operations: readonly Operation[],
-  begin: () => (exchanges: LearnExchange[]) => void,
-): ReadSummary {
-  const { exchanges, ...summary } = readExchanges(document, operations)
+  const { exchanges, ...summary } = readExchanges(JSON.parse(text), operations)
   begin()(exchanges)
   return summary
 }

@@ -15,13 +15,7 @@ import { createFactories } from '../../factories/create-factories.ts'
 import { operations as reference } from '../../operations/table.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
-import {
-  type LearnExchange,
-  labelOf,
-  type ReadSummary,
-  readHarDocument,
-  readHarText,
-} from './exchanges.ts'
+import { labelOf, type ReadExchanges, readExchanges } from './exchanges.ts'
 import { Learner, type NotCoveredExchange } from './learner.ts'
 import { type LearnedSignIn, type LearnSandbox, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
@@ -71,12 +65,6 @@ export interface LearnedScenario {
 const SNAPSHOT = 'learned-from-har'
 
 /**
- * Reads a recording, giving its exchanges in order, a part at a time, to the taker
- * `begin()` returns; `begin()` again means starting over.
- */
-type ExchangeSource = (begin: () => (exchanges: LearnExchange[]) => void) => ReadSummary
-
-/**
  * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
  * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
  * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
@@ -85,10 +73,7 @@ export function learnScenario(
   document: unknown,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  return learnFrom(
-    (begin) => readHarDocument(document, options.operations ?? reference, begin),
-    options,
-  )
+  return learnFrom(() => readExchanges(document, options.operations ?? reference), options)
 }
 
 /**
@@ -100,11 +85,12 @@ export function learnScenarioFromText(
   text: string,
   options: ScenarioFromHarOptions = {},
 ): Promise<LearnedScenario> {
-  return learnFrom((begin) => readHarText(text, options.operations ?? reference, begin), options)
+  return learnFrom(() => readExchanges(JSON.parse(text), options.operations ?? reference), options)
 }
 
+/** Learns from what `read` gives, read once the scenario extended is known to exist. */
 async function learnFrom(
-  source: ExchangeSource,
+  read: () => ReadExchanges,
   options: ScenarioFromHarOptions,
 ): Promise<LearnedScenario> {
   const name = options.name ?? 'learned'
@@ -128,13 +114,9 @@ async function learnFrom(
   })
   const session = 'learn'
   const base = await sandbox.store(session)
-  let learner!: Learner
-  const { others, total, startedAt } = source(() => {
-    // A fresh learner for each start: what an attempt that did not hold learned is dropped.
-    const fresh = new Learner(base, options.at === 'end')
-    learner = fresh
-    return (part) => fresh.learn(part)
-  })
+  const { exchanges, others, total, startedAt } = read()
+  const learner = new Learner(base, options.at === 'end')
+  learner.learn(exchanges)
   const { facts, notCovered, labels } = learner
   const count = labels.size
   now = startedAt ?? REFERENCE_DATE
