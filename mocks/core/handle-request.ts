@@ -4,7 +4,7 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import type { Persona } from '../model/content.ts'
-import { createStore, type Store } from '../model/store.ts'
+import { createLogApplier } from './apply-log.ts'
 import { handleControl } from './control.ts'
 import type { ControlContext } from './control-context.ts'
 import { createControlOriginRule } from './control-origin.ts'
@@ -12,26 +12,18 @@ import { type ControlRoute, controlRoutes, isControlPath } from './control-table
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
 import { markFault } from './faults.ts'
-import {
-  cookiesOf,
-  parseCookies,
-  type SandboxRequest,
-  type SandboxResponse,
-  splitUrl,
-} from './http.ts'
+import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
 import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
 import { otherMethodResponse, withoutBody } from './method-rules.ts'
 import type { Operation } from './operation.ts'
-import { type PipelineSettings, runPipeline } from './pipeline.ts'
+import { type PipelineSettings, pipelineInput, runPipeline } from './pipeline.ts'
 import { runFaultStage } from './request-faults.ts'
 import { requestPersona } from './request-persona.ts'
-import { loggedResetSnapshot } from './reset-session.ts'
 import { createRouter } from './router.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
 import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
-import type { LoggedChange } from './session-log.ts'
 import type { SessionRecord } from './sessions.ts'
 import { answerFromStages } from './stage.ts'
 
@@ -188,14 +180,7 @@ export function createRequestHandler({
         }
         return runPipeline(
           operation,
-          {
-            params: found.params,
-            query,
-            headers: request.headers,
-            cookies,
-            body: request.body,
-            bodyTooLarge: request.bodyTooLarge,
-          },
+          pipelineInput(request, found.params, query, cookies),
           state.store,
           settings,
         ).then((answered) => {
@@ -233,47 +218,18 @@ export function createRequestHandler({
     }
   }
 
-  /**
-   * Applies a session's logged changes to `store`, oldest first, as they ran: each write
-   * through its operation's pipeline at the instant it first ran. Returns the store the
-   * last reset left.
-   */
-  async function applyLog(store: Store, session: string, changes: LoggedChange[]): Promise<Store> {
-    let current = store
-    for (const change of changes) {
-      if ('reset' in change) {
-        current = createStore(await loggedResetSnapshot(parts, session, change.reset))
-        continue
-      }
-      const { request: logged, time } = change
-      const { path, query } = splitUrl(logged.url)
-      const found = match(logged.method.toUpperCase(), path)
-      if (!found || !('operation' in found.value)) continue
-      const at = new Date(time)
-      await runPipeline(
-        found.value.operation,
-        {
-          params: found.params,
-          query,
-          headers: logged.headers,
-          cookies: parseCookies(logged.headers.cookie),
-          body: logged.body,
-        },
-        current,
-        { ...pipelineSettings, now: () => at },
-      )
-    }
-    return current
-  }
-
   return {
-    /** Whether `handle` has an answer other than "unknown route" for this method and path. */
+    applyLog: createLogApplier(parts, (method, path) => {
+      const found = match(method, path)
+      return found && 'operation' in found.value
+        ? { ...found.value, params: found.params }
+        : undefined
+    }),
     /**
      * What `handle` would answer this method and path with: the operation whose route it is,
      * `control` for a control call, `undefined` for an unknown route. Pass an operation on to
      * `handle`, which then checks that one route instead of searching again.
      */
-    applyLog,
     route(method: string, path: string): MatchedOperation | 'control' | undefined {
       if (isControlPath(path)) return 'control'
       const found = match(method.toUpperCase(), path)

@@ -1,12 +1,13 @@
 /**
  * @module
- * What an operation declares: its place in the reference, its schemas, its auth
- * rule, and a function from a validated input to an outcome. The pipeline does
- * everything else.
+ * What an operation declares: its place in the reference, its schemas, its auth rule,
+ * and its rules as data (`preconditions.ts`), or, for a rule that cannot be data, a
+ * function from a validated input to an outcome. The pipeline does everything else.
  */
 import type { z } from 'zod'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import type { DeclaredRules } from './preconditions.ts'
 import type { TokenSettings } from './tokens.ts'
 
 export type AuthRule = 'public' | 'user' | 'admin'
@@ -49,7 +50,10 @@ export interface Operation<
   params: Params
   /** Request body schema; `undefined` for operations without a body. */
   body: Body | undefined
-  run(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
+  /** The preconditions, writes and answer, which the learner reads too. */
+  rules?: DeclaredRules | undefined
+  /** The operation as code, for rules that cannot be data: its file says why. */
+  run?(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
   /**
    * Recorded answers by name: what `Prefer: example=<name>` and a fault rule's `example`
    * answer. Given by the table that assembles the operations (the built-in one adds those of

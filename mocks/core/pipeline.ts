@@ -3,15 +3,14 @@
  * One pass per request, in fixed stages, in the order the real backend's framework (NestJS)
  * refuses a request: the body parser (413, 415, malformed JSON), then authentication (401),
  * then authorisation by role (403), then validation of the query and of the parsed body
- * (400), then the operation (load: 404, check the transition: 409), `dryRun`, write, answer.
- * Written once; operations only declare. See docs/decisions/0012-order-of-refusals.md.
+ * (400), then the operation's declared preconditions (load: 404, check the transition: 409),
+ * `dryRun`, write, answer. Written once; operations only declare. See
+ * docs/decisions/0012-order-of-refusals.md.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
-import { readDryRunQuery } from './dry-run.ts'
 import {
-  badRequest,
   type ErrorStatus,
   errorResponse,
   forbidden,
@@ -19,11 +18,11 @@ import {
   SandboxError,
   unauthorized,
 } from './errors.ts'
-import { jsonResponse, type SandboxResponse } from './http.ts'
-import type { Operation } from './operation.ts'
-import { decodeParams } from './router.ts'
+import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import type { Operation, OperationOutcome } from './operation.ts'
+import { runRules } from './preconditions.ts'
+import { readStage, validateStage } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
-import { parseInput } from './validation.ts'
 
 export interface PipelineSettings {
   tokens: TokenSettings
@@ -58,96 +57,6 @@ export interface PipelineResult {
    * the refresh token the request sends (a refresh, in its body or its cookie).
    */
   callerId: string | null
-}
-
-/** The exact UTF-8 length of `text`, counted without encoding it. */
-export function byteLength(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2 // a surrogate pair: 2 UTF-16 units, 4 bytes
-      i++
-    } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
-  }
-  return bytes
-}
-
-/** `application/json` of `Application/JSON; charset=utf-8`; `''` when there is none. */
-function mediaTypeOf(contentType: string | undefined): string {
-  if (contentType === undefined) return ''
-  // The usual header, as clients send it, needs no copy.
-  if (contentType.startsWith('application/json')) {
-    if (contentType.length === 16 || contentType.charCodeAt(16) === 0x3b /* ; */) {
-      return 'application/json'
-    }
-  }
-  const semicolon = contentType.indexOf(';')
-  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-}
-
-/**
- * What the body parser does with the body of a POST: size (413), media type (415), JSON
- * (400). An empty body is `{}`. The value is not checked further: that is validation's part.
- */
-export function parseJsonBody(
-  text: string | null | undefined,
-  contentType: string | undefined,
-  limitBytes: number,
-  tooLarge = false,
-): unknown {
-  const oversized =
-    tooLarge ||
-    (text != null &&
-      (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
-  if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
-  if (text == null || text.length === 0) return {}
-  const mediaType = mediaTypeOf(contentType)
-  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
-    throw new SandboxError(
-      415,
-      `Unsupported media type "${mediaType || 'none'}": send application/json`,
-    )
-  }
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw badRequest('Malformed JSON in request body', ['body must be valid JSON'])
-  }
-}
-
-/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
-export function readJsonBody(
-  text: string | null | undefined,
-  contentType: string | undefined,
-  limitBytes: number,
-  tooLarge = false,
-): Record<string, unknown> {
-  const value = parseJsonBody(text, contentType, limitBytes, tooLarge)
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('Request body must be a JSON object', ['body must be an object'])
-  }
-  return value as Record<string, unknown>
-}
-
-function readDryRun(
-  operation: Operation,
-  query: URLSearchParams,
-  settings: PipelineSettings,
-): boolean | null {
-  if (!operation.dryRun) return null
-  const value = readDryRunQuery(query)
-  if (value === undefined) {
-    if (settings.strictContract) {
-      throw badRequest('Validation failed', [
-        'dryRun is required by the published contract and must be one of: true',
-      ])
-    }
-    return false
-  }
-  return value
 }
 
 async function authenticate(
@@ -185,6 +94,21 @@ function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> 
   return owner.ok ? owner.user : null
 }
 
+/** What the pipeline reads of a request. */
+export const pipelineInput = (
+  request: Pick<SandboxRequest, 'headers' | 'body' | 'bodyTooLarge'>,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  cookies: Readonly<Record<string, string>>,
+): PipelineInput => ({
+  params,
+  query,
+  headers: request.headers,
+  cookies,
+  body: request.body,
+  bodyTooLarge: request.bodyTooLarge,
+})
+
 /** Runs `operation` for one request against `store`. Never throws. */
 export async function runPipeline(
   operation: Operation,
@@ -193,58 +117,40 @@ export async function runPipeline(
   settings: PipelineSettings,
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
-  let caller: Readonly<User> | null = null
-  let dryRunError: SandboxError | undefined
+  let caller = null as Readonly<User> | null
   /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
-    // Read first, refused in its stage (4): a request refused earlier still journals whether
-    // it asked for a dry run.
-    try {
-      dryRun = readDryRun(operation, input.query, settings)
-    } catch (error) {
-      if (!(error instanceof SandboxError)) throw error
-      dryRunError = error
-    }
-    // 1. The body parser: 413, 415, malformed JSON.
-    const body =
-      operation.method === 'POST'
-        ? parseJsonBody(
-            input.body,
-            input.headers['content-type'],
-            settings.bodyLimitBytes,
-            input.bodyTooLarge,
-          )
-        : undefined
+    const read = readStage(operation, input, settings)
+    dryRun = read.dryRun
     // 2. and 3. Guards: the token (401), then the role (403).
     caller = await authenticate(operation, input.headers, store, settings)
     // Who sends a refresh token, for the journal; before the operation runs, as a refresh may
     // revoke the token it was sent.
     caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     senderRead = true
-    // 4. Validation of the query, the path and the parsed body: one 400 with every problem.
-    const details = [...(dryRunError?.details ?? [])]
-    const params = parseInput(operation.params, decodeParams(input.params), 'params')
-    const parsedBody = operation.body ? parseInput(operation.body, body, 'body') : undefined
-    details.push(
-      ...(params.ok ? [] : (params.error.details ?? [])),
-      ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
-    )
-    if (details.length > 0 || dryRunError || !params.ok || (parsedBody && !parsedBody.ok)) {
-      throw badRequest('Validation failed', details)
-    }
-
-    const outcome = await operation.run({
-      params: params.data,
-      body: parsedBody?.ok ? parsedBody.data : undefined,
-      query: input.query,
-      cookies: input.cookies,
+    const checked = validateStage(operation, input.params, read)
+    const context = {
+      params: checked.params,
+      body: checked.body,
       caller,
       store,
       now: settings.now(),
-      dryRun: dryRun === true,
-      tokens: settings.tokens,
-    })
+    }
+    const outcome: OperationOutcome = operation.rules
+      ? runRules(operation.rules, {
+          ...context,
+          caller: context.caller?.publicId ?? '',
+          records: {},
+          keys: {},
+        })
+      : await operation.run!({
+          ...context,
+          query: input.query,
+          cookies: input.cookies,
+          dryRun: dryRun === true,
+          tokens: settings.tokens,
+        })
     if (dryRun !== true) {
       if (settings.commit && operation.method === 'POST') await settings.commit()
       if (outcome.apply) await outcome.apply()
@@ -265,4 +171,5 @@ export async function runPipeline(
   }
 }
 
+export { byteLength, readJsonBody } from './request-input.ts'
 export type { ErrorStatus }

@@ -3,7 +3,6 @@
  * Ambassador area: the admin decides an application (row 3).
  */
 import { z } from 'zod'
-import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
@@ -21,30 +20,42 @@ export const updateAmbassadorApplicationStatus = defineOperation({
     status: z.enum(['approved', 'rejected']),
     note: z.string().max(1000).optional(),
   }),
-  async run({ params, body, store, now }) {
-    const email = params.email.toLowerCase()
-    const application = store.ambassadorApplications.get(email)
-    if (!application) throw notFound(`No ambassador application for "${email}"`)
-    if (application.status === body.status) {
-      throw conflict(`The application is already ${body.status}`)
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.ambassadorApplications.update(email, (draft) => {
-          draft.status = body.status
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'application',
+        collection: 'ambassadorApplications',
+        key: ({ params }) => params.email!.toLowerCase(),
+        message: ({ params }) => `No ambassador application for "${params.email!.toLowerCase()}"`,
+      },
+      {
+        kind: 'differs',
+        record: 'application',
+        field: 'status',
+        body: 'status',
+        message: (application) => `The application is already ${application.status}`,
+      },
+    ],
+    effects: [
+      {
+        update: 'application',
+        set: { status: ({ body }) => body.status },
+        draft: (draft, { body, now }) => {
           draft.decidedAt = now.toISOString()
           draft.note = body.note ?? null
-        })
-        await sendEmail(store, now, {
-          to: email,
-          subject:
-            body.status === 'approved'
-              ? 'Your ambassador application was approved'
-              : 'Your ambassador application was not accepted',
-          kind: `ambassador.application.${body.status}`,
-        })
+        },
       },
-    }
+    ],
+    after: ({ store, now, body, keys }) =>
+      sendEmail(store, now, {
+        to: keys.application!,
+        subject:
+          body.status === 'approved'
+            ? 'Your ambassador application was approved'
+            : 'Your ambassador application was not accepted',
+        kind: `ambassador.application.${body.status}`,
+      }),
+    answer: acknowledgement,
   },
 })

@@ -3,9 +3,8 @@
  * Bookings area: the host declines a pending booking (row 8).
  */
 import { z } from 'zod'
-import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { acknowledgement, notify, signedIn } from './side-effects.ts'
+import { acknowledgement, notify } from './side-effects.ts'
 
 export const declineBooking = defineOperation({
   id: 'declineBooking',
@@ -17,31 +16,46 @@ export const declineBooking = defineOperation({
   successStatus: 201,
   params: z.object({ bookingId: z.string().min(1) }),
   body: z.strictObject({ reason: z.string().max(1000).optional() }),
-  async run({ params, body, caller, store, now }) {
-    const booking = store.bookings.get(params.bookingId)
-    if (!booking) throw notFound(`Booking "${params.bookingId}" not found`)
-    if (booking.hostId !== signedIn(caller).publicId) {
-      throw forbidden('Only the booking’s host can decline it')
-    }
-    if (booking.status !== 'pending') {
-      throw conflict(
-        `Booking "${booking.id}" is ${booking.status}, only a pending booking can be declined`,
-      )
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.bookings.update(booking.id, (draft) => {
-          draft.status = 'declined'
-          draft.declineReason = body.reason ?? null
-        })
-        await notify(store, now, {
-          userId: booking.guestId,
-          kind: 'booking.declined',
-          title: 'Booking declined',
-          body: body.reason ?? 'The host declined your booking.',
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'booking',
+        collection: 'bookings',
+        key: ({ params }) => params.bookingId!,
+        message: ({ params }) => `Booking "${params.bookingId}" not found`,
       },
-    }
+      {
+        kind: 'caller',
+        record: 'booking',
+        field: 'hostId',
+        message: 'Only the booking’s host can decline it',
+      },
+      {
+        kind: 'oneOf',
+        record: 'booking',
+        field: 'status',
+        values: ['pending'],
+        message: (booking) =>
+          `Booking "${booking.id}" is ${booking.status}, only a pending booking can be declined`,
+      },
+    ],
+    effects: [
+      {
+        update: 'booking',
+        set: { status: 'declined' },
+        draft: (draft, { body }) => {
+          draft.declineReason = body.reason ?? null
+        },
+      },
+    ],
+    after: ({ store, now, body, records }) =>
+      notify(store, now, {
+        userId: records.booking.guestId,
+        kind: 'booking.declined',
+        title: 'Booking declined',
+        body: (body.reason as string | undefined) ?? 'The host declined your booking.',
+      }),
+    answer: acknowledgement,
   },
 })

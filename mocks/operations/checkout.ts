@@ -3,9 +3,8 @@
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
 import { z } from 'zod'
-import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { acknowledgement, signedIn } from './side-effects.ts'
+import { acknowledgement } from './side-effects.ts'
 
 export const createCheckoutSession = defineOperation({
   id: 'createCheckoutSession',
@@ -17,31 +16,42 @@ export const createCheckoutSession = defineOperation({
   successStatus: 201,
   params: z.object({}),
   body: z.strictObject({ bookingId: z.string().min(1) }),
-  async run({ body, caller, store, now }) {
-    const guest = signedIn(caller)
-    const booking = store.bookings.get(body.bookingId)
-    if (!booking) throw notFound(`Booking "${body.bookingId}" not found`)
-    if (booking.guestId !== guest.publicId) {
-      throw forbidden('Only the booking’s guest can pay for it')
-    }
-    if (booking.status !== 'accepted') {
-      throw conflict(
-        `Booking "${booking.id}" is ${booking.status}, only an accepted booking can be paid`,
-      )
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.checkoutSessions.insert({
-          id: store.nextId('cs'),
-          bookingId: booking.id,
-          userId: guest.publicId,
-          amount: booking.amount,
-          currency: booking.currency,
-          status: 'open',
-          createdAt: now.toISOString(),
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'booking',
+        collection: 'bookings',
+        key: ({ body }) => body.bookingId as string,
+        message: ({ body }) => `Booking "${body.bookingId}" not found`,
       },
-    }
+      {
+        kind: 'caller',
+        record: 'booking',
+        field: 'guestId',
+        message: 'Only the booking’s guest can pay for it',
+      },
+      {
+        kind: 'oneOf',
+        record: 'booking',
+        field: 'status',
+        values: ['accepted'],
+        message: (booking) =>
+          `Booking "${booking.id}" is ${booking.status}, only an accepted booking can be paid`,
+      },
+    ],
+    // No precondition reads checkout sessions: opening one is no state the learner needs.
+    after: async ({ store, now, caller, records: { booking } }) => {
+      await store.checkoutSessions.insert({
+        id: store.nextId('cs'),
+        bookingId: booking.id,
+        userId: caller,
+        amount: booking.amount,
+        currency: booking.currency,
+        status: 'open',
+        createdAt: now.toISOString(),
+      })
+    },
+    answer: acknowledgement,
   },
 })

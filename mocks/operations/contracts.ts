@@ -3,10 +3,9 @@
  * Contracts area: a party signs a contract (row 9).
  */
 import { z } from 'zod'
-import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
-import { acknowledgement, notify, signedIn } from './side-effects.ts'
+import { acknowledgement, notify } from './side-effects.ts'
 
 export const signContract = defineOperation({
   id: 'signContract',
@@ -25,38 +24,56 @@ export const signContract = defineOperation({
       .regex(NOT_BLANK, 'should not be empty')
       .transform((name) => name.trim()),
   }),
-  async run({ params, body, caller, store, now }) {
-    const signer = signedIn(caller)
-    const contract = store.contracts.get(params.contractId)
-    if (!contract) throw notFound(`Contract "${params.contractId}" not found`)
-    if (!contract.partyIds.includes(signer.publicId)) {
-      throw forbidden('Only a party to the contract can sign it')
-    }
-    if (contract.signatures.some((signature) => signature.userId === signer.publicId)) {
-      throw conflict(`Contract "${contract.id}" is already signed by the caller`)
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.contracts.update(contract.id, (draft) => {
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'contract',
+        collection: 'contracts',
+        key: ({ params }) => params.contractId!,
+        message: ({ params }) => `Contract "${params.contractId}" not found`,
+      },
+      {
+        kind: 'callerIn',
+        record: 'contract',
+        field: 'partyIds',
+        message: 'Only a party to the contract can sign it',
+      },
+      {
+        kind: 'notActed',
+        record: 'contract',
+        list: 'signatures',
+        by: 'userId',
+        message: (contract) => `Contract "${contract.id}" is already signed by the caller`,
+      },
+    ],
+    effects: [
+      {
+        act: 'contract',
+        draft: (draft, { caller, body, now }) => {
           draft.signatures.push({
-            userId: signer.publicId,
+            userId: caller,
             fullName: body.fullName,
             signedAt: now.toISOString(),
           })
-          const signers = new Set(draft.signatures.map((signature) => signature.userId))
-          if (draft.partyIds.every((party) => signers.has(party))) draft.status = 'signed'
-        })
-        for (const party of contract.partyIds) {
-          if (party === signer.publicId) continue
-          await notify(store, now, {
-            userId: party,
-            kind: 'contract.signed',
-            title: 'Contract signed',
-            body: `${body.fullName} signed contract ${contract.id}.`,
-          })
-        }
+          const signers = new Set(
+            draft.signatures.map((signature: { userId: string }) => signature.userId),
+          )
+          if (draft.partyIds.every((party: string) => signers.has(party))) draft.status = 'signed'
+        },
       },
-    }
+    ],
+    after: async ({ store, now, caller, body, records: { contract } }) => {
+      for (const party of contract.partyIds) {
+        if (party === caller) continue
+        await notify(store, now, {
+          userId: party,
+          kind: 'contract.signed',
+          title: 'Contract signed',
+          body: `${body.fullName} signed contract ${contract.id}.`,
+        })
+      }
+    },
+    answer: acknowledgement,
   },
 })

@@ -3,9 +3,11 @@
  * Follow area: following a user (row 7).
  */
 import { z } from 'zod'
-import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { acknowledgement, notify, signedIn } from './side-effects.ts'
+import { acknowledgement, notify } from './side-effects.ts'
+
+const followId = ({ params, caller }: { params: Record<string, string>; caller: string }) =>
+  `${caller}:${params.targetPublicId}`
 
 export const followUser = defineOperation({
   id: 'followUser',
@@ -17,31 +19,46 @@ export const followUser = defineOperation({
   successStatus: 201,
   params: z.object({ targetPublicId: z.string().min(1) }),
   body: z.strictObject({}),
-  async run({ params, caller, store, now }) {
-    const follower = signedIn(caller)
-    if (params.targetPublicId === follower.publicId) {
-      throw badRequest('Validation failed', ['targetPublicId must not be the caller'])
-    }
-    const followee = store.users.get(params.targetPublicId)
-    if (!followee) throw notFound(`User "${params.targetPublicId}" not found`)
-    const id = `${follower.publicId}:${followee.publicId}`
-    if (store.follows.has(id)) throw conflict(`Already following "${followee.publicId}"`)
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.follows.insert({
-          id,
-          followerId: follower.publicId,
-          followeeId: followee.publicId,
-          createdAt: now.toISOString(),
-        })
-        await notify(store, now, {
-          userId: followee.publicId,
-          kind: 'user.followed',
-          title: 'New follower',
-          body: `${follower.displayName} started following you.`,
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'notCaller',
+        value: ({ params }) => params.targetPublicId!,
+        message: 'targetPublicId must not be the caller',
       },
-    }
+      {
+        kind: 'exists',
+        name: 'followee',
+        collection: 'users',
+        key: ({ params }) => params.targetPublicId!,
+        message: ({ params }) => `User "${params.targetPublicId}" not found`,
+      },
+      {
+        kind: 'absent',
+        name: 'follow',
+        collection: 'follows',
+        key: followId,
+        message: ({ params }) => `Already following "${params.targetPublicId}"`,
+      },
+    ],
+    effects: [
+      {
+        insert: 'follow',
+        record: (context) => ({
+          id: followId(context),
+          followerId: context.caller,
+          followeeId: context.records.followee.publicId,
+          createdAt: context.now.toISOString(),
+        }),
+      },
+    ],
+    after: ({ store, now, caller, records }) =>
+      notify(store, now, {
+        userId: records.followee.publicId,
+        kind: 'user.followed',
+        title: 'New follower',
+        body: `${store.users.get(caller)?.displayName} started following you.`,
+      }),
+    answer: acknowledgement,
   },
 })

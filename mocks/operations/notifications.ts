@@ -3,9 +3,8 @@
  * Notifications area: the owner archives a notification (row 12).
  */
 import { z } from 'zod'
-import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { acknowledgement, signedIn } from './side-effects.ts'
+import { acknowledgement } from './side-effects.ts'
 
 export const archiveNotification = defineOperation({
   id: 'archiveNotification',
@@ -17,23 +16,34 @@ export const archiveNotification = defineOperation({
   successStatus: 201,
   params: z.object({ id: z.string().min(1) }),
   body: z.strictObject({}),
-  async run({ params, caller, store, now }) {
-    const notification = store.notifications.get(params.id)
-    // Someone else's notification is reported as unknown, so ids cannot be probed.
-    if (!notification || notification.userId !== signedIn(caller).publicId) {
-      throw notFound(`Notification "${params.id}" not found`)
-    }
-    if (notification.archivedAt !== null) {
-      throw conflict(`Notification "${notification.id}" is already archived`)
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.notifications.update(notification.id, (draft) => {
-          draft.archivedAt = now.toISOString()
-          draft.readAt ??= now.toISOString()
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'notification',
+        collection: 'notifications',
+        key: ({ params }) => params.id!,
+        // Someone else's notification is reported as unknown, so ids cannot be probed.
+        owner: 'userId',
+        message: ({ params }) => `Notification "${params.id}" not found`,
       },
-    }
+      {
+        kind: 'oneOf',
+        record: 'notification',
+        field: 'archivedAt',
+        values: [null],
+        message: (notification) => `Notification "${notification.id}" is already archived`,
+      },
+    ],
+    effects: [
+      {
+        update: 'notification',
+        set: { archivedAt: ({ now }) => now.toISOString() },
+        draft: (draft, { now }) => {
+          draft.readAt ??= now.toISOString()
+        },
+      },
+    ],
+    answer: acknowledgement,
   },
 })

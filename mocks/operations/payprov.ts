@@ -4,9 +4,8 @@
  * refund webhook (row 13).
  */
 import { z } from 'zod'
-import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { acknowledgement, notify, signedIn } from './side-effects.ts'
+import { acknowledgement, notify } from './side-effects.ts'
 
 /** Row 2. The caller's own connected account. */
 export const getAccountStatus = defineOperation({
@@ -19,22 +18,21 @@ export const getAccountStatus = defineOperation({
   successStatus: 200,
   params: z.object({}),
   body: undefined,
-  async run({ caller, store }) {
-    const account = store.paymentAccounts.get(signedIn(caller).publicId)
-    if (!account) throw notFound('The caller has no connected payment account')
-    return {
-      body: {
-        payouts_enabled: account.payouts_enabled,
-        charges_enabled: account.charges_enabled,
-        disabled_reason: account.disabled_reason,
-        requirements: {
-          past_due: [...account.requirements.past_due],
-          currently_due: [...account.requirements.currently_due],
-          pending_verification: [...account.requirements.pending_verification],
-          eventually_due: [...account.requirements.eventually_due],
-        },
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'account',
+        collection: 'paymentAccounts',
+        key: ({ caller }) => caller,
+        message: () => 'The caller has no connected payment account',
       },
-    }
+    ],
+    answer: undefined,
+    shows: {
+      record: 'account',
+      fields: ['payouts_enabled', 'charges_enabled', 'disabled_reason', 'requirements'],
+    },
   },
 })
 
@@ -49,39 +47,49 @@ export const testRefundWebhook = defineOperation({
   successStatus: 201,
   params: z.object({}),
   body: z.strictObject({ bookingId: z.string().min(1), amount: z.number().positive().optional() }),
-  async run({ body, store, now }) {
-    const booking = store.bookings.get(body.bookingId)
-    if (!booking) throw notFound(`Booking "${body.bookingId}" not found`)
-    if (booking.status !== 'paid') {
-      throw conflict(
-        `Booking "${booking.id}" is ${booking.status}, only a paid booking can be refunded`,
-      )
-    }
-    const amount = body.amount ?? booking.amount
-    if (amount > booking.amount) {
-      throw badRequest('Validation failed', [
-        `amount must not be greater than the booking amount (${booking.amount})`,
-      ])
-    }
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.refunds.insert({
-          id: store.nextId('rfd'),
-          bookingId: booking.id,
-          amount,
-          createdAt: now.toISOString(),
-        })
-        await store.bookings.update(booking.id, (draft) => {
-          draft.status = 'refunded'
-        })
-        await notify(store, now, {
-          userId: booking.guestId,
-          kind: 'booking.refunded',
-          title: 'Refund issued',
-          body: `${amount} ${booking.currency} was refunded for booking ${booking.id}.`,
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'booking',
+        collection: 'bookings',
+        key: ({ body }) => body.bookingId as string,
+        message: ({ body }) => `Booking "${body.bookingId}" not found`,
       },
-    }
+      {
+        kind: 'oneOf',
+        record: 'booking',
+        field: 'status',
+        values: ['paid'],
+        message: (booking) =>
+          `Booking "${booking.id}" is ${booking.status}, only a paid booking can be refunded`,
+      },
+      {
+        kind: 'atMost',
+        record: 'booking',
+        field: 'amount',
+        body: 'amount',
+        message: (booking) =>
+          `amount must not be greater than the booking amount (${booking.amount})`,
+      },
+    ],
+    effects: [{ update: 'booking', set: { status: 'refunded' } }],
+    // The refund is a receipt no precondition reads.
+    after: async ({ store, now, body, records: { booking } }) => {
+      const amount = (body.amount as number | undefined) ?? booking.amount
+      await store.refunds.insert({
+        id: store.nextId('rfd'),
+        bookingId: booking.id,
+        amount,
+        createdAt: now.toISOString(),
+      })
+      await notify(store, now, {
+        userId: booking.guestId,
+        kind: 'booking.refunded',
+        title: 'Refund issued',
+        body: `${amount} ${booking.currency} was refunded for booking ${booking.id}.`,
+      })
+    },
+    answer: acknowledgement,
   },
 })

@@ -4,7 +4,6 @@
  * (rows 5 and 6).
  */
 import { z } from 'zod'
-import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation, type Operation } from '../core/operation.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -19,29 +18,42 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     successStatus: 201,
     params: z.object({ listingId: z.string().min(1) }),
     body: z.strictObject({ reason: z.string().max(1000).optional() }),
-    async run({ params, body, store, now }) {
-      const venue = store.venues.get(params.listingId)
-      if (!venue) throw notFound(`Listing "${params.listingId}" not found`)
-      const review = store.reviews.find(
-        (candidate) => candidate.listingId === venue.id && candidate.status === 'pending',
-      )
-      if (!review) throw conflict(`Listing "${venue.id}" has no pending review`)
-      return {
-        body: acknowledgement,
-        async apply() {
-          await store.reviews.update(review.id, (draft) => {
-            draft.status = decision
-            draft.reason = body.reason ?? null
-          })
-          await notify(store, now, {
-            userId: review.authorId,
-            kind: `review.${decision}`,
-            title:
-              decision === 'approved' ? 'Your review is published' : 'Your review was rejected',
-            body: `Your review of ${venue.name} was ${decision}.`,
-          })
+    rules: {
+      requires: [
+        {
+          kind: 'exists',
+          name: 'venue',
+          collection: 'venues',
+          key: ({ params }) => params.listingId!,
+          message: ({ params }) => `Listing "${params.listingId}" not found`,
         },
-      }
+        {
+          kind: 'find',
+          name: 'review',
+          record: 'venue',
+          collection: 'reviews',
+          link: 'listingId',
+          where: { status: 'pending' },
+          message: (venue) => `Listing "${venue.id}" has no pending review`,
+        },
+      ],
+      effects: [
+        {
+          update: 'review',
+          set: { status: decision },
+          draft: (draft, { body }) => {
+            draft.reason = body.reason ?? null
+          },
+        },
+      ],
+      after: ({ store, now, records: { review, venue } }) =>
+        notify(store, now, {
+          userId: review.authorId,
+          kind: `review.${decision}`,
+          title: decision === 'approved' ? 'Your review is published' : 'Your review was rejected',
+          body: `Your review of ${venue.name} was ${decision}.`,
+        }),
+      answer: acknowledgement,
     },
   })
 }

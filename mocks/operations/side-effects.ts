@@ -38,10 +38,4 @@ export async function sendEmail(
   await store.outbox.insert({ id: store.nextId('msg'), ...email, createdAt: now.toISOString() })
 }
 
-/** The caller of an operation whose auth rule is not `public`. */
-export function signedIn<T>(caller: T | null): T {
-  if (caller === null) throw new Error('Failed to read the caller: operation is public')
-  return caller
-}
-
 export const acknowledgement = { success: true } as const

@@ -3,7 +3,6 @@
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
 import { z } from 'zod'
-import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
@@ -18,22 +17,30 @@ export const sendVenueClaimEmail = defineOperation({
   successStatus: 201,
   params: z.object({ listingId: z.string().min(1) }),
   body: z.strictObject({ email: email().optional() }),
-  async run({ params, body, store, now }) {
-    const venue = store.venues.get(params.listingId)
-    if (!venue) throw notFound(`Venue "${params.listingId}" not found`)
-    if (venue.claimStatus === 'claimed') throw conflict(`Venue "${venue.id}" is already claimed`)
-    return {
-      body: acknowledgement,
-      async apply() {
-        await store.venues.update(venue.id, (draft) => {
-          draft.claimStatus = 'claim_requested'
-        })
-        await sendEmail(store, now, {
-          to: body.email ?? venue.contactEmail,
-          subject: `Claim ${venue.name} on the platform`,
-          kind: 'venue.claim',
-        })
+  rules: {
+    requires: [
+      {
+        kind: 'exists',
+        name: 'venue',
+        collection: 'venues',
+        key: ({ params }) => params.listingId!,
+        message: ({ params }) => `Venue "${params.listingId}" not found`,
       },
-    }
+      {
+        kind: 'noneOf',
+        record: 'venue',
+        field: 'claimStatus',
+        values: ['claimed'],
+        message: (venue) => `Venue "${venue.id}" is already claimed`,
+      },
+    ],
+    effects: [{ update: 'venue', set: { claimStatus: 'claim_requested' } }],
+    after: ({ store, now, body, records: { venue } }) =>
+      sendEmail(store, now, {
+        to: (body.email as string | undefined) ?? venue.contactEmail,
+        subject: `Claim ${venue.name} on the platform`,
+        kind: 'venue.claim',
+      }),
+    answer: acknowledgement,
   },
 })

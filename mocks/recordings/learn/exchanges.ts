@@ -8,10 +8,10 @@
 
 import { checkedEntry, RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
 import type { Operation } from '../../core/operation.ts'
-import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
+import { createRouter, type Router } from '../../core/router.ts'
 
 /** The request headers the sandbox's answers depend on. */
-export interface LearnHeaders {
+export type LearnHeaders = {
   authorization: string | undefined
   cookie: string | undefined
   'content-type': string | undefined
@@ -25,10 +25,7 @@ export interface LearnExchange {
   /** The path and the query string (`?dryRun=true`, or `''`), as recorded. */
   path: string
   search: string
-  /**
-   * Path parameters, still percent-encoded: one object for every exchange on the same
-   * method and path, so what is worked out from them can be kept by it.
-   */
+  /** Path parameters, still percent-encoded. */
   params: Readonly<Record<string, string>>
   /** The request headers the sandbox reads, names in lower case; `undefined` when not sent. */
   headers: LearnHeaders
@@ -61,55 +58,6 @@ export interface ReadSummary {
 
 export interface ReadExchanges extends ReadSummary {
   exchanges: LearnExchange[]
-}
-
-/**
- * The labels of exchanges, kept without the exchanges (their headers, bodies and answers):
- * what a learner that lets each part of a recording go still names exchanges by.
- */
-export class ExchangeLabels {
-  readonly #indexes: number[] = []
-  readonly #methods: string[] = []
-  readonly #paths: string[] = []
-  readonly #searches: string[] = []
-  readonly #statuses: number[] = []
-
-  /** Keeps the label of `exchange`, read after every exchange added so far. */
-  add(exchange: LearnExchange): void {
-    this.#indexes.push(exchange.index)
-    this.#methods.push(exchange.operation.method)
-    this.#paths.push(exchange.path)
-    this.#searches.push(exchange.search)
-    this.#statuses.push(exchange.status)
-  }
-
-  /** How many exchanges were added. */
-  get size(): number {
-    return this.#indexes.length
-  }
-
-  /** The label of the exchange of entry `index`, found by halving; `undefined` if none. */
-  get(index: number): string | undefined {
-    const indexes = this.#indexes
-    let low = 0
-    let high = indexes.length - 1
-    while (low <= high) {
-      const middle = (low + high) >>> 1
-      const found = indexes[middle]!
-      if (found === index) {
-        return label(
-          index,
-          this.#methods[middle]!,
-          this.#paths[middle]!,
-          this.#searches[middle]!,
-          this.#statuses[middle]!,
-        )
-      }
-      if (found < index) low = middle + 1
-      else high = middle - 1
-    }
-    return undefined
-  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -148,39 +96,14 @@ function headerMap(raw: unknown, where: string): LearnHeaders {
   return headers
 }
 
-/**
- * The operations' router, remembering each method and path it matched: recordings repeat
- * their routes. Kept by method then path (no key to build), `null` for no operation.
- */
-class Routes {
-  readonly #router: Router<Operation>
-  readonly #matches = new Map<string, Map<string, RouteMatch<Operation> | null>>()
-  constructor(operations: readonly Operation[]) {
-    this.#router = createRouter(operations.map((value) => ({ ...value, value })))
-  }
-  match(method: string, path: string): RouteMatch<Operation> | null {
-    let paths = this.#matches.get(method)
-    if (!paths) {
-      paths = new Map()
-      this.#matches.set(method, paths)
-    }
-    let matched = paths.get(path)
-    if (matched === undefined) {
-      matched = this.#router(method, path) ?? null
-      paths.set(path, matched)
-    }
-    return matched
-  }
-}
-
 /** Reads entries one at a time, in order: each an exchange, or one of the other entries. */
 class ExchangeReader {
-  readonly #routes: Routes
+  readonly #route: Router<Operation>
   readonly others: string[] = []
   startedAt: Date | undefined
 
   constructor(operations: readonly Operation[]) {
-    this.#routes = new Routes(operations)
+    this.#route = createRouter(operations.map((value) => ({ ...value, value })))
   }
 
   /**
@@ -189,7 +112,7 @@ class ExchangeReader {
    */
   read(raw: unknown, index: number): LearnExchange | undefined {
     const { entry, method, url } = checkedEntry(raw, index, '')
-    const matched = this.#routes.match(method, url.path)
+    const matched = this.#route(method, url.path)
     if (!matched) {
       this.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
       return undefined
@@ -265,16 +188,7 @@ export function readHarText(
   operations: readonly Operation[],
   begin: () => (exchanges: LearnExchange[]) => void,
 ): ReadSummary {
-  return readHarDocument(JSON.parse(text), operations, begin)
-}
-
-/** {@link readExchanges}, all of them given in one part to the taker `begin()` returns. */
-export function readHarDocument(
-  document: unknown,
-  operations: readonly Operation[],
-  begin: () => (exchanges: LearnExchange[]) => void,
-): ReadSummary {
-  const { exchanges, ...summary } = readExchanges(document, operations)
+  const { exchanges, ...summary } = readExchanges(JSON.parse(text), operations)
   begin()(exchanges)
   return summary
 }

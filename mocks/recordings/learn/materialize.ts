@@ -6,18 +6,17 @@
  * and the session is exported as a scenario file, as a saved snapshot would be.
  */
 import { dequal } from 'dequal'
-import { base64url } from '../../../fixtures/personas.ts'
+import type { Sandbox } from '../../core/sandbox-types.ts'
+import type { Factories } from '../../factories/create-factories.ts'
 import type { CollectionName, User } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
-import type { Sandbox } from '../../sandbox.ts'
 import type { Fact, Facts } from './facts.ts'
+import { type LearnedSignIn, type Writer, writeUsers } from './learned-users.ts'
 
-/** A learned user's credentials, so that a person can sign in as them. */
-export interface LearnedSignIn {
-  publicId: string
-  refreshToken: string
-  idpCode: string
-}
+export type { LearnedSignIn }
+
+/** The sandbox a scenario is learned in: the core, with the factories that make records. */
+export type LearnSandbox = Sandbox & { readonly factories: Factories }
 
 export interface Materialized {
   /** Exchange indexes behind each record, by `<collection>:<key>` of the file. */
@@ -47,27 +46,16 @@ function startValue(fact: Fact, field: string, candidates: readonly unknown[], c
   return value === undefined ? undefined : { value }
 }
 
-/** Credentials of a user the sandbox makes up, in the personas' format. */
-export function madeUpCredentials(publicId: string) {
-  const slug = publicId.replace(/[^A-Za-z0-9_]/g, '_')
-  return {
-    refreshToken: `rt_${slug}.${base64url(`sandbox-refresh:${publicId}`)}`,
-    idpCode: `idp_${slug}`,
-  }
-}
-
 /** Writes the facts into `session` of `sandbox`: the state before the first exchange. */
 export async function materialize(
   facts: Facts,
-  sandbox: Sandbox,
+  sandbox: LearnSandbox,
   options: { session: string; now: Date },
 ): Promise<Materialized> {
   const { session, now } = options
   const store: Store = await sandbox.store(session)
   const factories = sandbox.factories
   const origins = new Map<string, number[]>()
-  const signIns: LearnedSignIn[] = []
-  const ids = new Map<string, string>()
   const at = { session }
   const of = (name: CollectionName) => [...facts.of(name).values()]
   const note = (name: CollectionName, key: string, fact: Fact) => {
@@ -104,65 +92,11 @@ export async function materialize(
       store.users.find((user) => !excluded.includes(user.publicId))
     return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
   }
+  const writer: Writer = { store, factories, at, note, update }
 
   // Users first: everything else points at them.
   const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
-  const codes = new Set(of('users').map((fact) => fact.initial.idpCode))
-  const tokens = new Set(of('users').map((fact) => fact.initial.refreshToken))
-  for (const fact of of('users')) {
-    if (!existing(fact)) continue
-    const admin = fact.initial.admin as boolean | undefined
-    const known = store.users.get(fact.key)
-    if (known) {
-      const roles = known.roles.filter((role) => role !== 'admin' || admin !== false)
-      if (admin === true && !roles.includes('admin')) roles.push('admin')
-      const fields: Record<string, unknown> = { roles }
-      for (const field of ['refreshToken', 'idpCode'] as const) {
-        if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
-      }
-      if (Object.hasOwn(fact.initial, 'refreshToken')) fields.refreshTokenRevokedAt = null
-      await update('users', fact.key, fields)
-      ids.set(fact.key, fact.key)
-      note('users', fact.key, fact)
-      continue
-    }
-    const roles: User['roles'] = [hosts.has(fact.key) ? 'host' : 'guest']
-    if (admin === true) roles.push('admin')
-    // A made-up credential never takes one the recording showed for someone else.
-    const unique = (value: string, taken: Set<unknown>) => {
-      let candidate = value
-      for (let n = 2; taken.has(candidate); n++) {
-        candidate = value.includes('.') ? value.replace('.', `_${n}.`) : `${value}_${n}`
-      }
-      taken.add(candidate)
-      return candidate
-    }
-    const credentialsOf = (publicId: string) => {
-      const made = madeUpCredentials(publicId)
-      return {
-        refreshToken:
-          (fact.initial.refreshToken as string | undefined) ?? unique(made.refreshToken, tokens),
-        idpCode: (fact.initial.idpCode as string | undefined) ?? unique(made.idpCode, codes),
-      }
-    }
-    let created: User
-    let credentials: { refreshToken: string; idpCode: string }
-    if (fact.key.startsWith('~')) {
-      // Known by a sign-in only: the factory picks the id, the credentials follow from it.
-      created = await factories.users({ roles, refreshTokenRevokedAt: null }, at)
-      credentials = credentialsOf(created.publicId)
-      await update('users', created.publicId, credentials)
-    } else {
-      credentials = credentialsOf(fact.key)
-      created = await factories.users(
-        { publicId: fact.key, roles, refreshTokenRevokedAt: null, ...credentials },
-        at,
-      )
-    }
-    ids.set(fact.key, created.publicId)
-    signIns.push({ publicId: created.publicId, ...credentials })
-    note('users', created.publicId, fact)
-  }
+  const signIns = await writeUsers(writer, of('users'), hosts)
 
   for (const fact of of('paymentAccounts')) {
     remove('paymentAccounts', fact)
@@ -271,16 +205,16 @@ export async function materialize(
       Object.entries(fact.initial)
         .filter(([field, pin]) => field.startsWith(prefix) && pin === value)
         .map(([field]) => field.slice(prefix.length))
-    const outside = pinned('party:', false)
+    const outside = pinned('partyIds:', false)
     const parties = [
       ...(known?.partyIds.filter((id) => !outside.includes(id)) ?? []),
-      ...pinned('party:', true),
+      ...pinned('partyIds:', true),
     ].filter((id, index, all) => all.indexOf(id) === index)
     while (parties.length < 2) parties.push(await someoneElse([...outside, ...parties], 'guest'))
-    const unsigned = pinned('signed:', false)
+    const unsigned = pinned('signatures:', false)
     const signers = [
       ...(known?.signatures.map((signature) => signature.userId) ?? []),
-      ...pinned('signed:', true),
+      ...pinned('signatures:', true),
     ].filter((id, index, all) => all.indexOf(id) === index && !unsigned.includes(id))
     const signatures = signers.map(
       (userId) =>

@@ -7,9 +7,9 @@
  */
 
 import { bearerSubject, isRedacted } from '../../../recordings/replay/bearer-subject.ts'
+import type { Sandbox } from '../../core/sandbox-types.ts'
 import { SESSION_HEADER } from '../../core/session-id.ts'
 import { issueAccessToken } from '../../core/tokens.ts'
-import type { Sandbox } from '../../sandbox.ts'
 import { dateOf, type LearnExchange } from './exchanges.ts'
 
 const DROPPED = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection'])

@@ -1,0 +1,249 @@
+/**
+ * @module
+ * The vocabulary operations declare their rules with: the preconditions on the state, in the
+ * order the backend checks them, and the writes. The pipeline checks and applies them here;
+ * the learner reads the same declarations backwards (a recorded 404 is a failed `exists`).
+ */
+import { type CollectionName, collectionDefinitions } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
+import { badRequest, conflict, forbidden, notFound, type SandboxError } from './errors.ts'
+
+/** What the rules read of a request: its decoded params, its validated body, the caller's id. */
+export interface RuleInput {
+  params: Readonly<Record<string, string>>
+  body: Readonly<Record<string, unknown>>
+  /** The caller's public id; `''` for a public operation. */
+  caller: string
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
+type Row = any
+type Text<T = RuleInput> = (input: T) => string
+
+/**
+ * One precondition, failing with the status its comment gives. `record` names the record an
+ * earlier `exists` (or `find`) loaded; messages are the backend's, word for word.
+ */
+export type Precondition =
+  /** 404 unless the record exists; with `owner`, someone else's is reported missing too. */
+  | {
+      kind: 'exists'
+      name: string
+      collection: CollectionName
+      key: Text
+      owner?: string
+      message: Text
+    }
+  /** 409 when the record exists (following twice). */
+  | { kind: 'absent'; name: string; collection: CollectionName; key: Text; message: Text }
+  /** 403 unless the field is the caller. */
+  | { kind: 'caller'; record: string; field: string; message: string }
+  /** 403 unless the array field holds the caller. */
+  | { kind: 'callerIn'; record: string; field: string; message: string }
+  /** 409 unless the field is one of `values`. */
+  | { kind: 'oneOf'; record: string; field: string; values: readonly unknown[]; message: Text<Row> }
+  /** 409 when the field is one of `values`. */
+  | {
+      kind: 'noneOf'
+      record: string
+      field: string
+      values: readonly unknown[]
+      message: Text<Row>
+    }
+  /** 409 when an item of the array field `list` has `by` equal to the caller (signed twice). */
+  | { kind: 'notActed'; record: string; list: string; by: string; message: Text<Row> }
+  /** 409 when the field already has the body's value `body`. */
+  | { kind: 'differs'; record: string; field: string; body: string; message: Text<Row> }
+  /** 400 when the body's number `body`, if sent, is above the record's field. */
+  | { kind: 'atMost'; record: string; field: string; body: string; message: Text<Row> }
+  /**
+   * 409 unless a record of `collection` points at `record` by `link` and has the values of
+   * `where`: a lookup by fields that are not the key (a listing's pending review).
+   */
+  | {
+      kind: 'find'
+      name: string
+      record: string
+      collection: CollectionName
+      link: string
+      where: Readonly<Record<string, unknown>>
+      message: Text<Row>
+    }
+  /** 400 when `value` is the caller (following yourself). */
+  | { kind: 'notCaller'; value: Text; message: string }
+
+/** What an operation's writes and answer are given. */
+export interface EffectContext extends RuleInput {
+  store: Store
+  now: Date
+  /** The records the preconditions loaded, by name. */
+  records: Record<string, Row>
+  /** The keys the `exists` and `absent` preconditions looked up, by name. */
+  keys: Record<string, string>
+}
+
+/** A field's new value: a constant, or worked out from the request and its time. */
+export type Value = string | number | boolean | null | ((context: EffectContext) => unknown)
+
+/**
+ * A write the learner knows the result of: `update` sets fields of a loaded record (and
+ * `draft` the fields no precondition reads), `insert` creates the record an `absent`
+ * checked, `act` records the caller's action in a `notActed` list.
+ */
+export type Effect =
+  | {
+      update: string
+      set: Readonly<Record<string, Value>>
+      draft?: (draft: Row, context: EffectContext) => void
+    }
+  | { insert: string; record: (context: EffectContext) => Row }
+  | { act: string; draft: (draft: Row, context: EffectContext) => void }
+
+/** The rules of an operation declared as data. */
+export interface DeclaredRules {
+  requires: readonly Precondition[]
+  effects?: readonly Effect[]
+  /** Writes nothing reads back (notifications, e-mails, receipts), after the effects. */
+  after?: (context: EffectContext) => Promise<void>
+  /** The answer's body: a constant, or the listed fields of a loaded record. */
+  answer: unknown
+  shows?: { record: string; fields: readonly string[] }
+}
+
+/** The status a failed precondition answers. */
+export function statusOf(precondition: Precondition): number {
+  switch (precondition.kind) {
+    case 'exists':
+      return 404
+    case 'caller':
+    case 'callerIn':
+      return 403
+    case 'atMost':
+    case 'notCaller':
+      return 400
+    default:
+      return 409
+  }
+}
+
+const table = (store: Store, collection: CollectionName) =>
+  store[collection] as unknown as {
+    get(key: string): Row
+    has(key: string): boolean
+    find(match: (row: Row) => boolean): Row
+    insert(row: Row): Promise<unknown>
+    update(key: string, mutate: (draft: Row) => void): Promise<unknown>
+  }
+
+/** The refusal of `precondition`, or `undefined` when it holds; loads records into `context`. */
+function check(precondition: Precondition, context: EffectContext): SandboxError | undefined {
+  const { records, caller } = context
+  const p = precondition
+  switch (p.kind) {
+    case 'exists': {
+      const record = table(context.store, p.collection).get(p.key(context))
+      if (!record || (p.owner !== undefined && record[p.owner] !== caller)) {
+        return notFound(p.message(context))
+      }
+      records[p.name] = record
+      return undefined
+    }
+    case 'absent':
+      return table(context.store, p.collection).has(p.key(context))
+        ? conflict(p.message(context))
+        : undefined
+    case 'caller':
+      return records[p.record][p.field] === caller ? undefined : forbidden(p.message)
+    case 'callerIn':
+      return records[p.record][p.field].includes(caller) ? undefined : forbidden(p.message)
+    case 'oneOf':
+    case 'noneOf': {
+      const record = records[p.record]
+      const among = p.values.includes(record[p.field])
+      return among === (p.kind === 'oneOf') ? undefined : conflict(p.message(record))
+    }
+    case 'notActed': {
+      const record = records[p.record]
+      const acted = record[p.list].some((item: Row) => item[p.by] === caller)
+      return acted ? conflict(p.message(record)) : undefined
+    }
+    case 'differs': {
+      const record = records[p.record]
+      return record[p.field] === context.body[p.body] ? conflict(p.message(record)) : undefined
+    }
+    case 'atMost': {
+      const record = records[p.record]
+      const value = context.body[p.body]
+      return typeof value === 'number' && value > record[p.field]
+        ? badRequest('Validation failed', [p.message(record)])
+        : undefined
+    }
+    case 'find': {
+      const parent = records[p.record]
+      const key = context.keys[p.record]
+      const found = table(context.store, p.collection).find(
+        (row) =>
+          row[p.link] === key && Object.entries(p.where).every(([field, v]) => row[field] === v),
+      )
+      if (!found) return conflict(p.message(parent))
+      records[p.name] = found
+      return undefined
+    }
+    case 'notCaller':
+      return p.value(context) === caller ? badRequest('Validation failed', [p.message]) : undefined
+  }
+}
+
+/** The value `value` stands for in `context`. */
+export const valueIn = (value: Value, context: EffectContext): unknown =>
+  typeof value === 'function' ? value(context) : value
+
+/** Checks `rules` in order: the first that fails is thrown. Returns the answer and the writes. */
+export function runRules(rules: DeclaredRules, context: EffectContext) {
+  for (const precondition of rules.requires) {
+    if (precondition.kind === 'exists' || precondition.kind === 'absent') {
+      context.keys[precondition.name] = precondition.key(context)
+    }
+    const refusal = check(precondition, context)
+    if (refusal) throw refusal
+  }
+  const shown = rules.shows && context.records[rules.shows.record]
+  const body = shown
+    ? Object.fromEntries(rules.shows!.fields.map((field) => [field, structuredClone(shown[field])]))
+    : rules.answer
+  return {
+    body,
+    async apply() {
+      for (const effect of rules.effects ?? []) await write(rules, effect, context)
+      await rules.after?.(context)
+    },
+  }
+}
+
+/** The collection and key of the record `name` names. */
+function locate(rules: DeclaredRules, name: string, context: EffectContext) {
+  for (const p of rules.requires) {
+    if ((p.kind === 'exists' || p.kind === 'absent') && p.name === name) {
+      return { collection: p.collection, key: context.keys[name]! }
+    }
+    if (p.kind === 'find' && p.name === name) {
+      const { key } = collectionDefinitions[p.collection]
+      return { collection: p.collection, key: context.records[name][key] as string }
+    }
+  }
+  throw new Error(`Failed to write: no precondition names "${name}"`)
+}
+
+async function write(rules: DeclaredRules, effect: Effect, context: EffectContext) {
+  const name = 'update' in effect ? effect.update : 'insert' in effect ? effect.insert : effect.act
+  const { collection, key } = locate(rules, name, context)
+  const records = table(context.store, collection)
+  if ('insert' in effect) return void (await records.insert(effect.record(context)))
+  await records.update(key, (draft) => {
+    if ('set' in effect) {
+      for (const [field, value] of Object.entries(effect.set))
+        draft[field] = valueIn(value, context)
+    }
+    effect.draft?.(draft, context)
+  })
+}

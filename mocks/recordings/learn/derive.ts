@@ -1,0 +1,212 @@
+/**
+ * @module
+ * What a recorded answer says about the state, read from the operation's own rules
+ * (`mocks/core/preconditions.ts`) backwards: the preconditions before the one that failed
+ * held, that one failed (a recorded 404 is the first `exists`), and a write changed what
+ * its effects say. A 201 on a decline means the booking existed, was hosted by the caller
+ * and pending; a 403 that someone else hosted it.
+ */
+import type { z } from 'zod'
+import type { Operation } from '../../core/operation.ts'
+import {
+  type EffectContext,
+  type Precondition,
+  statusOf,
+  valueIn,
+} from '../../core/preconditions.ts'
+import { collectionDefinitions } from '../../model/schemas.ts'
+import type { Store } from '../../model/store.ts'
+import { type Fact, type Facts, NotCovered } from './facts.ts'
+
+/** One exchange that passed the input checks, as the learner read it. */
+export interface Recorded {
+  facts: Facts
+  /** The store of the scenario the learned one extends, as it was before any exchange. */
+  base: Store
+  status: number
+  params: Record<string, string>
+  body: Record<string, unknown>
+  /** Public id of the signed-in caller; `''` for a public operation. */
+  caller: string
+  /** The answer's text, as recorded. */
+  answer: string
+  /** Whether the exchange wrote (not `dryRun=true`). */
+  writes: boolean
+}
+
+/** The JSON of `text`, or `undefined` when it is none. */
+export function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Collections other records point at: a record of the base is not removed from them. */
+const REFERENCED = new Set(['users', 'venues', 'bookings'])
+
+const refused = (status: number) =>
+  new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
+
+/** The record did not exist: a 404. */
+function missing(input: Recorded, fact: Fact) {
+  if (fact.exists === undefined && REFERENCED.has(fact.collection)) {
+    const table = input.base[fact.collection] as { has(key: string): boolean }
+    if (table.has(fact.key)) {
+      throw new NotCovered(
+        `${fact.collection} ${fact.key} is part of the scenario extended, and other records point at it`,
+      )
+    }
+  }
+  input.facts.exists(fact, false)
+}
+
+/** What precondition `p` holding (or failing) says about the records `named` so far. */
+function learnPrecondition(
+  p: Precondition,
+  failed: boolean,
+  input: Recorded,
+  named: Map<string, Fact>,
+) {
+  const { facts, caller } = input
+  if (p.kind === 'exists' || p.kind === 'absent') {
+    const fact = facts.fact(p.collection, p.key(input))
+    named.set(p.name, fact)
+    if (p.kind === 'absent') return facts.exists(fact, failed)
+    if (!failed) {
+      facts.exists(fact, true)
+      return p.owner === undefined ? undefined : facts.pin(fact, p.owner, caller)
+    }
+    if (p.owner === undefined) return missing(input, fact)
+    // Someone else's record is missing too: one that exists keeps existing.
+    const known = fact.exists ?? (input.base[p.collection].has(fact.key) ? true : undefined)
+    facts.exists(fact, known === true)
+    return known ? facts.exclude(fact, p.owner, [caller]) : undefined
+  }
+  if (p.kind === 'notCaller') return
+  const fact = named.get(p.record)!
+  const one = (values: readonly unknown[], yes: boolean, field: string) => {
+    if (yes) facts.exclude(fact, field, values)
+    else if (values.length === 1) facts.pin(fact, field, values[0])
+  }
+  switch (p.kind) {
+    case 'caller':
+      return one([caller], failed, p.field)
+    case 'callerIn':
+      return facts.pin(fact, `${p.field}:${caller}`, !failed)
+    case 'oneOf':
+      return one(p.values, failed, p.field)
+    case 'noneOf':
+      return one(p.values, !failed, p.field)
+    case 'notActed':
+      return facts.pin(fact, `${p.list}:${caller}`, failed)
+    case 'differs':
+      return one([input.body[p.body]], !failed, p.field)
+    case 'atMost': {
+      const amount = input.body[p.body] as number
+      return facts.bound(fact, p.field, failed ? { below: amount } : { min: amount })
+    }
+    case 'find':
+      named.set(p.name, fact)
+      return findRecord(p, failed, input, fact)
+  }
+}
+
+/**
+ * A lookup by fields that are not the key (a listing's pending review) counts, on the
+ * record it points at, the matching records the writes used up (`<collection>:used`), how
+ * many it must have had at the start (`:needed`), and whether an answer showed that none
+ * was left (`:none`): a record used up never matches again.
+ */
+function findRecord(
+  p: Extract<Precondition, { kind: 'find' }>,
+  failed: boolean,
+  { facts }: Recorded,
+  fact: Fact,
+) {
+  const field = (name: string) => `${p.collection}:${name}`
+  const count = (name: string) => (facts.known(fact, field(name))?.value as number | undefined) ?? 0
+  const by = (name: string) => {
+    const index = fact.by[field(name)]
+    return index === undefined ? '' : ` by #${index + 1}`
+  }
+  const [used, needed] = [count('used'), count('needed')]
+  const what = `${p.collection} (${Object.entries(p.where)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ')})`
+  if (failed) {
+    if (needed > used) {
+      throw new NotCovered(
+        `${fact.collection} ${fact.key}: had one of ${what}${by('needed')} that no write used up`,
+      )
+    }
+    return facts.set(fact, field('none'), true)
+  }
+  if (facts.known(fact, field('none'))) {
+    throw new NotCovered(`${fact.collection} ${fact.key}: had none of ${what} left${by('none')}`)
+  }
+  if (needed < used + 1) facts.set(fact, field('needed'), used + 1)
+}
+
+/** What an answer of `operation` says about the state before it, and its write after. */
+export function learnAnswer(operation: Operation, input: Recorded) {
+  const rules = operation.rules
+  if (!rules) throw new NotCovered(`${operation.id} is not learned yet`)
+  const { facts, status } = input
+  const succeeded = status === operation.successStatus
+  const named = new Map<string, Fact>()
+  for (const p of rules.requires) {
+    // What the request alone decides needs no fact.
+    if (p.kind === 'notCaller') {
+      if (p.value(input) !== input.caller) continue
+      if (status === statusOf(p)) return
+      throw new NotCovered(`${p.message}: the sandbox answers 400, the recording ${status}`)
+    }
+    if (p.kind === 'atMost' && typeof input.body[p.body] !== 'number') continue
+    const failed = !succeeded && statusOf(p) === status
+    learnPrecondition(p, failed, input, named)
+    if (failed) return
+  }
+  if (!succeeded) throw refused(status)
+  if (input.writes) learnEffects(operation, input, named)
+  if (rules.shows) {
+    const fact = named.get(rules.shows.record)!
+    const shown = parseJson(input.answer) as Record<string, unknown> | null | undefined
+    if (shown === null || typeof shown !== 'object') return
+    const { shape } = collectionDefinitions[fact.collection].schema as z.ZodObject
+    for (const field of rules.shows.fields) {
+      const value = shape[field]!.safeParse(shown[field])
+      if (value.success) facts.pin(fact, field, value.data)
+    }
+  }
+}
+
+function learnEffects(operation: Operation, input: Recorded, named: Map<string, Fact>) {
+  const { facts } = input
+  const context = { ...input, store: input.base, now: new Date(0), records: {}, keys: {} }
+  const finds = operation.rules!.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
+  for (const effect of operation.rules!.effects ?? []) {
+    if ('insert' in effect) {
+      facts.create(named.get(effect.insert)!)
+      continue
+    }
+    const name = 'update' in effect ? effect.update : effect.act
+    const fact = named.get(name)!
+    const find = finds.find((p) => p.name === name)
+    if (find) {
+      // The record found is decided: one fewer matches.
+      const used = `${find.collection}:used`
+      facts.set(fact, used, ((facts.known(fact, used)?.value as number) ?? 0) + 1)
+    } else if ('update' in effect) {
+      for (const [field, value] of Object.entries(effect.set)) {
+        facts.set(fact, field, valueIn(value, context as EffectContext))
+      }
+    } else {
+      const acted = operation.rules!.requires.find(
+        (p) => p.kind === 'notActed' && p.record === name,
+      ) as Extract<Precondition, { kind: 'notActed' }>
+      facts.set(fact, `${acted.list}:${input.caller}`, true)
+    }
+  }
+}
