@@ -28,7 +28,7 @@ module.exports = {
       comment:
         "Recorded answers are a stage, the journal's HAR writer and the factories parts the entry (mocks/built-in-sandbox.ts) gives the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.",
       from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^(recordings|mocks/(recordings|factories)|spec)/' },
+      to: { path: '^(recordings|mocks/factories|spec)/' },
     },
     {
       name: 'recordings-are-plugged-in-by-the-entries',
@@ -37,7 +37,7 @@ module.exports = {
         'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the standalone server); the rest of the sandbox imports none of it.',
       from: {
         path: '^(mocks|server|client|fixtures|spec)/',
-        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/(runtimes|recordings)/|^server/|${TESTS})`,
+        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/runtimes/|^server/|${TESTS})`,
       },
       to: { path: '^recordings/' },
     },

@@ -39,7 +39,7 @@ function stateDirProblem(error: unknown, stateDir: string | undefined): string |
 
 /** Starts the server with the options of the command line and reports where it is. */
 async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
-  const replay = replayFrom && (await import('./commands/replay-report.ts'))
+  const replay = replayFrom && (await import('../recordings/commands/replay-report.ts'))
   if (replay && replayFrom) cliOptions.replay = replay.loadReplay(replayFrom)
   const options = await withScenarioFiles(cliOptions)
   let running: RunningServer

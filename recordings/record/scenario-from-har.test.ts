@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { learnScenario } from '../../mocks/recordings/learn/learn-scenario.ts'
 import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
@@ -18,6 +17,7 @@ import {
   stagingScenario,
   stagingSteps,
 } from '../../test-support/recordings/test-staging.ts'
+import { learnScenario } from '../learn/learn-scenario.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
 

@@ -56,7 +56,7 @@ export function addSubcommands(program: Command): void {
     .option('--no-redact', 'keep tokens, cookies and passwords in the file')
     .option('--timeout <ms>', 'longest wait for the target', integer, 30_000)
     .action(async (options) =>
-      (await import('./record-command.ts')).runRecordCommand({
+      (await import('../../recordings/commands/record-command.ts')).runRecordCommand({
         ...options,
         redact: options.redact ?? true,
       }),
@@ -68,7 +68,10 @@ export function addSubcommands(program: Command): void {
     .option('--operation <operationId>', 'only the exchanges of this operation')
     .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
     .action(async (file, options) =>
-      (await import('./examples-command.ts')).runExamplesFromHar(file, options),
+      (await import('../../recordings/commands/examples-command.ts')).runExamplesFromHar(
+        file,
+        options,
+      ),
     )
   subcommand(program, 'scenario', 'scenarios learned from recorded traffic')
     .command('from-har')
@@ -93,7 +96,10 @@ export function addSubcommands(program: Command): void {
     .addOption(scenarioFile('a scenario file or folder that --extends may name'))
     .option('--seed <n>', 'seed of the scenario extended and of the factories', integer)
     .action(async (file, options) =>
-      (await import('./scenario-command.ts')).runScenarioFromHar(file, options),
+      (await import('../../recordings/commands/scenario-command.ts')).runScenarioFromHar(
+        file,
+        options,
+      ),
     )
   subcommand(
     program,
@@ -117,7 +123,10 @@ export function addSubcommands(program: Command): void {
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
     .action(async (options) =>
-      (await import('./diff-command.ts')).runDiffCommand(options, startServer),
+      (await import('../../recordings/commands/diff-command.ts')).runDiffCommand(
+        options,
+        startServer,
+      ),
     )
   const state = subcommand(
     program,

@@ -5,6 +5,7 @@
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
+import type { ScenarioFromHarOptions } from '../../../recordings/learn/learn-scenario.ts'
 import { readRecordingsFile } from '../../../recordings/replay/read-file.ts'
 import {
   jsonErrorMessage,
@@ -14,7 +15,6 @@ import {
 import type { Replay, ReplayOptions } from '../../../recordings/replay/replay.ts'
 import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
 import { loadContractCheck } from '../../contract-check.ts'
-import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -102,7 +102,7 @@ export async function scenarioFromHar(
   options: ScenarioFromHarOptions = {},
 ): Promise<ScenarioFile> {
   const { learnScenario, learnScenarioFromText } = await import(
-    '../../recordings/learn/learn-scenario.ts'
+    '../../../recordings/learn/learn-scenario.ts'
   )
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')

@@ -6,9 +6,9 @@
  * kept apart.
  */
 
-import { checkedEntry, RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
-import type { Operation } from '../../core/operation.ts'
-import { createRouter, type Router } from '../../core/router.ts'
+import type { Operation } from '../../mocks/core/operation.ts'
+import { createRouter, type Router } from '../../mocks/core/router.ts'
+import { checkedEntry, RecordingsFormatError } from '../replay/recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
 export type LearnHeaders = {

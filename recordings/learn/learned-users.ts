@@ -4,10 +4,10 @@
  * credentials the sign-ins showed, or made up in the personas' format so a person can sign
  * in as them.
  */
-import { base64url } from '../../../fixtures/personas.ts'
-import type { Factories } from '../../factories/create-factories.ts'
-import type { CollectionName, User } from '../../model/schemas.ts'
-import type { Store } from '../../model/store.ts'
+import { base64url } from '../../fixtures/personas.ts'
+import type { Factories } from '../../mocks/factories/create-factories.ts'
+import type { CollectionName, User } from '../../mocks/model/schemas.ts'
+import type { Store } from '../../mocks/model/store.ts'
 import type { Fact } from './facts.ts'
 
 /** A learned user's credentials, so that a person can sign in as them. */

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { CORE_SCHEMA, load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
+import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import type { LearnedScenario } from './learn-scenario.ts'
 import { scenarioYaml } from './scenario-yaml.ts'
 

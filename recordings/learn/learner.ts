@@ -6,10 +6,10 @@
  * scenario cannot reproduce is named with the reason, and its facts undone.
  */
 
-import { bearerSubject, isRedacted, jwtClaims } from '../../../recordings/replay/bearer-subject.ts'
-import { SandboxError } from '../../core/errors.ts'
-import { type CheckedInput, checkInput } from '../../core/request-input.ts'
-import type { Store } from '../../model/store.ts'
+import { SandboxError } from '../../mocks/core/errors.ts'
+import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
+import type { Store } from '../../mocks/model/store.ts'
+import { bearerSubject, isRedacted, jwtClaims } from '../replay/bearer-subject.ts'
 import { learnAnswer } from './derive.ts'
 import { type LearnExchange, labelOf } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'

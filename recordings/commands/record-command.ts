@@ -7,7 +7,12 @@ import type { HarEntry } from '../../recordings/har.ts'
 import { createHarFile } from '../../recordings/record/har-file.ts'
 import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
 import { readRecordings } from '../../recordings/replay/recordings.ts'
-import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
+import {
+  checkWritable,
+  parseTargetUrl,
+  readJsonFile,
+  UsageError,
+} from '../../server/commands/input.ts'
 
 export interface RecordCommandOptions {
   target: string

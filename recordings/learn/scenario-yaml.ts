@@ -6,7 +6,7 @@
  * package's document, the comments set on its nodes.
  */
 import { Document, isMap, isNode, isScalar, isSeq, Schema, visit } from 'yaml'
-import { type CollectionName, collectionDefinitions } from '../../model/schemas.ts'
+import { type CollectionName, collectionDefinitions } from '../../mocks/model/schemas.ts'
 import type { LearnedScenario } from './learn-scenario.ts'
 
 /** At most this many exchanges are named above one record. */

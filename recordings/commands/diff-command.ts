@@ -9,12 +9,17 @@ import { personas } from '../../fixtures/personas.ts'
 import { diffBackends } from '../../recordings/diff/diff.ts'
 import { formatReport, formatSummary } from '../../recordings/diff/diff-report.ts'
 import {
+  checkWritable,
+  parseTargetUrl,
+  readJsonFile,
+  UsageError,
+} from '../../server/commands/input.ts'
+import type { startServer } from '../../server/start-server.ts'
+import {
   flattenExamples,
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import type { startServer } from '../start-server.ts'
-import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 
 export interface DiffOptions {
   target: string

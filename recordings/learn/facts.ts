@@ -6,7 +6,7 @@
  * earlier one is a {@link NotCovered}; the exchange's own facts are then undone.
  */
 import { dequal } from 'dequal'
-import type { CollectionName } from '../../model/schemas.ts'
+import type { CollectionName } from '../../mocks/model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */
 export class NotCovered extends Error {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { examplesFromHar } from '../../recordings/diff/examples-from-har.ts'
 import type { HarEntry } from '../../recordings/har.ts'
 import { readRecordings } from '../../recordings/replay/recordings.ts'
+import { checkWritable, readJsonFile, UsageError } from '../../server/commands/input.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
-import { checkWritable, readJsonFile, UsageError } from './input.ts'
 
 export interface ExamplesCommandOptions {
   operation?: string

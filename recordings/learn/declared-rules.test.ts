@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createHar, createHarEntry } from '../../../recordings/har.ts'
-import { defineOperation } from '../../core/operation.ts'
-import { operations } from '../../operations/table.ts'
+import { defineOperation } from '../../mocks/core/operation.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import { createHar, createHarEntry } from '../har.ts'
 import { learnScenario } from './learn-scenario.ts'
 
 /** A made-up 14th operation: the caller asks to feature an unclaimed venue. */

@@ -7,15 +7,15 @@
  * and pending; a 403 that someone else hosted it.
  */
 import type { z } from 'zod'
-import type { Operation } from '../../core/operation.ts'
+import type { Operation } from '../../mocks/core/operation.ts'
 import {
   type EffectContext,
   type Precondition,
   statusOf,
   valueIn,
-} from '../../core/preconditions.ts'
-import { collectionDefinitions } from '../../model/schemas.ts'
-import type { Store } from '../../model/store.ts'
+} from '../../mocks/core/preconditions.ts'
+import { collectionDefinitions } from '../../mocks/model/schemas.ts'
+import type { Store } from '../../mocks/model/store.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
 /** One exchange that passed the input checks, as the learner read it. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
-import { replayHar } from '../../../test-support/recordings/test-replay.ts'
+import { createSandbox } from '../../mocks/sandbox.ts'
+import { replayHar } from '../../test-support/recordings/test-replay.ts'
 import {
   runStagingSession,
   STAGING_BOOKING,
   STAGING_HOST,
   stagingScenario,
   stagingSteps,
-} from '../../../test-support/recordings/test-staging.ts'
-import { createSandbox } from '../../sandbox.ts'
+} from '../../test-support/recordings/test-staging.ts'
+import { RecordingsFormatError } from '../replay/recordings.ts'
 import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
 
 async function recordStaging() {

@@ -5,10 +5,10 @@
  * which no precondition states, so `auth.ts` keeps them as code and they are read here.
  */
 import { Cookie } from 'tough-cookie'
-import { isRedacted, jwtSubject } from '../../../recordings/replay/bearer-subject.ts'
-import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../core/caller.ts'
-import { parseCookies } from '../../core/http.ts'
-import type { Store } from '../../model/store.ts'
+import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks/core/caller.ts'
+import { parseCookies } from '../../mocks/core/http.ts'
+import type { Store } from '../../mocks/model/store.ts'
+import { isRedacted, jwtSubject } from '../replay/bearer-subject.ts'
 import { parseJson } from './derive.ts'
 import type { LearnExchange } from './exchanges.ts'
 import { type Facts, NotCovered } from './facts.ts'

@@ -9,7 +9,7 @@ import { readRecordingsFile } from '../../recordings/replay/read-file.ts'
 import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
 import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
 import { breakingAnswersHeading } from '../../recordings/replay/replay-warning.ts'
-import { UsageError } from './input.ts'
+import { UsageError } from '../../server/commands/input.ts'
 
 /**
  * Reads a HAR or examples file for replay; one that cannot be read, is not JSON or not a

@@ -6,10 +6,10 @@
  * and the session is exported as a scenario file, as a saved snapshot would be.
  */
 import { dequal } from 'dequal'
-import type { Sandbox } from '../../core/sandbox-types.ts'
-import type { Factories } from '../../factories/create-factories.ts'
-import type { CollectionName, User } from '../../model/schemas.ts'
-import type { Store } from '../../model/store.ts'
+import type { Sandbox } from '../../mocks/core/sandbox-types.ts'
+import type { Factories } from '../../mocks/factories/create-factories.ts'
+import type { CollectionName, User } from '../../mocks/model/schemas.ts'
+import type { Store } from '../../mocks/model/store.ts'
 import type { Fact, Facts } from './facts.ts'
 import { type LearnedSignIn, type Writer, writeUsers } from './learned-users.ts'
 

@@ -7,17 +7,14 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { scenarios as builtIn, DEFAULT_SEED } from '../../fixtures/scenarios.ts'
-import {
-  type LearnedScenario,
-  learnScenarioFromText,
-} from '../../mocks/recordings/learn/learn-scenario.ts'
-import { scenarioYaml } from '../../mocks/recordings/learn/scenario-yaml.ts'
 import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
 import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
-import { checkWritable, notJson, readTextFile, UsageError } from './input.ts'
+import { checkWritable, notJson, readTextFile, UsageError } from '../../server/commands/input.ts'
+import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
+import { scenarioYaml } from '../learn/scenario-yaml.ts'
 
 export interface ScenarioFromHarCommandOptions {
   out?: string
