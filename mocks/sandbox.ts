@@ -8,16 +8,15 @@
  */
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
-import { assembleSandbox } from './core/sandbox.ts'
-import type {
-  Sandbox as CoreSandbox,
-  SandboxOptions as CoreSandboxOptions,
-  SandboxContent,
-} from './core/sandbox-types.ts'
+import { Sandbox as CoreSandbox } from './core/sandbox.ts'
+import type { SandboxOptions as CoreSandboxOptions, SandboxContent } from './core/sandbox-types.ts'
 import { createFactories, type Factories } from './factories/create-factories.ts'
 import { operations } from './operations/table.ts'
 import { createReplay, type Replay, type ReplayOptions } from './recordings/replay.ts'
 import { replayStage } from './recordings/replay-stage.ts'
+import { exportSnapshot } from './scenarios/export-snapshot.ts'
+import { rebuildSnapshot } from './scenarios/rebuild-snapshot.ts'
+import { resolveScenarios } from './scenarios/scenario-inputs.ts'
 
 export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {
@@ -36,7 +35,17 @@ export interface SandboxOptions extends CoreSandboxOptions {
   replay?: ReplayOptions | Replay | undefined
 }
 
-export interface Sandbox extends CoreSandbox {
+/** The built-in content: the reference's operations, personas and scenarios. */
+export const builtInContent: SandboxContent = {
+  operations,
+  personas,
+  scenarios,
+  defaultSeed: DEFAULT_SEED,
+  scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
+}
+
+/** The core sandbox with the built-in content, recorded answers and record factories. */
+export class Sandbox extends CoreSandbox {
   /** The recorded answers layered in front of the operations, if any. */
   readonly replay: Replay | undefined
   /**
@@ -44,14 +53,17 @@ export interface Sandbox extends CoreSandbox {
    * creates a valid record with seeded defaults in the session and returns it.
    */
   readonly factories: Factories
-}
 
-/** The built-in content: the reference's operations, personas and scenarios. */
-export const builtInContent: SandboxContent = {
-  operations,
-  personas,
-  scenarios,
-  defaultSeed: DEFAULT_SEED,
+  constructor(options: SandboxOptions = {}) {
+    const { replay: recorded, ...rest } = options
+    const replay =
+      recorded === undefined || 'answer' in recorded ? recorded : createReplay(recorded)
+    const stages = replay ? [replayStage(replay), ...(rest.stages ?? [])] : rest.stages
+    super(builtInContent, { ...rest, stages })
+    this.replay = replay
+    const { seed, now } = this.settings
+    this.factories = createFactories({ store: (session) => this.store(session), seed, now })
+  }
 }
 
 /**
@@ -62,13 +74,5 @@ export const builtInContent: SandboxContent = {
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { replay: recorded, ...rest } = options
-  const replay = recorded === undefined || 'answer' in recorded ? recorded : createReplay(recorded)
-  const stages = replay ? [replayStage(replay), ...(rest.stages ?? [])] : rest.stages
-  const sandbox = assembleSandbox(builtInContent, { ...rest, stages })
-  const { seed, now } = sandbox.settings
-  return Object.assign(sandbox, {
-    replay,
-    factories: createFactories({ store: sandbox.store, seed, now }),
-  })
+  return new Sandbox(options)
 }

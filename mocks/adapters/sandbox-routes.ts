@@ -8,7 +8,8 @@
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
 import { parseCookies, type SandboxRequest } from '../core/http.ts'
-import type { MatchedOperation, Sandbox } from '../core/sandbox-types.ts'
+import type { Sandbox } from '../core/sandbox.ts'
+import type { MatchedOperation } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
   /**

@@ -8,8 +8,8 @@
  * sides to the same verdicts.
  */
 import { z } from 'zod'
-import { NAME_PATTERN, NAME_RULE } from '../scenarios/scenario-file.ts'
 import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
+import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 
 /** A session id, as `?session=` and `DELETE /__sandbox/sessions/{id}` take it. */

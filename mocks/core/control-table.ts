@@ -8,7 +8,6 @@
  */
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import type { ControlContext } from './control-context.ts'
 import {
   clockBodySchema,
@@ -23,6 +22,7 @@ import {
 import { badRequest, notFound } from './errors.ts'
 import { cookiesOf, jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import { createRouter } from './router.ts'
+import { ScenarioError } from './scenario-files.ts'
 import { viewedSession } from './session-id.ts'
 
 /** Where the control API is mounted on every runtime. */

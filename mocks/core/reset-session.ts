@@ -6,11 +6,11 @@
  * ones it was created with); options name another scenario, seed or saved snapshot.
  */
 import { createStore, type Snapshot } from '../model/store.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { ResetOptions, ResetResult } from './sandbox-types.ts'
+import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedReset } from './session-log.ts'
 

@@ -1,19 +1,12 @@
 /**
  * @module
- * The shapes of a sandbox: what it is given (its content and options) and what it
- * offers every runtime. Types only, so the modules around the core can name them
- * without importing the core.
+ * What a sandbox is given (its content and options) and the shapes it answers with. Types
+ * only, so the modules around the core can name them without importing the core.
  */
 import type { Persona, Scenario } from '../model/content.ts'
-import type { Store } from '../model/store.ts'
-import type { ScenarioInputs } from '../scenarios/scenario-inputs.ts'
-import type { SessionClocks } from './clock.ts'
-import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
-import type { FaultRegistry } from './faults.ts'
-import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { RequestJournal } from './journal.ts'
+import type { OperationEvent } from './events.ts'
 import type { Operation } from './operation.ts'
-import type { SavedSnapshots } from './saved-snapshots.ts'
+import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionLog } from './session-log.ts'
 import type { SandboxStage } from './stage.ts'
 
@@ -32,6 +25,8 @@ export interface SandboxContent {
   scenarios: Readonly<Record<string, Scenario>>
   /** Seed of generated data when the options give none. */
   defaultSeed: number
+  /** Reads scenario files (`SandboxOptions.scenarios`) and exports saved snapshots as files. */
+  scenarioFiles: ScenarioFiles
 }
 
 /** The operation whose route a caller (an msw handler) has already matched. */
@@ -129,92 +124,21 @@ export interface ResetOptions {
   session?: string
 }
 
-export interface Sandbox {
-  /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
-  readonly ready: Promise<void>
-  /**
-   * Answers one request: an operation of the reference or a control call. Never throws.
-   * `matched` names the operation a caller's router (msw) already matched, so the
-   * sandbox checks that one route instead of searching them all.
-   */
-  handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse>
-  /**
-   * Puts a session back to a starting state: the scenario and seed the sandbox was created
-   * with, unless the options name another scenario, seed or a saved snapshot.
-   */
-  reset(options?: ResetOptions): Promise<ResetResult>
-  /**
-   * Starts over: drops every session but the default one and puts the default session
-   * back to the starting scenario and seed (or the ones given). What test and story
-   * runners call between runs.
-   */
-  resetAll(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
-  /** The store of a session, created from the starting scenario if new. */
-  store(session?: string): Promise<Store>
-  /**
-   * Whether `handle` has an answer for this method and path other than "unknown route":
-   * an operation of the reference or a control call. Lets a mounted sandbox pass other
-   * paths on.
-   */
-  answers(method: string, path: string): boolean
-  /**
-   * What `handle` would answer this method and path with: the operation whose route it is
-   * (pass it on to `handle`, so the request is matched once), `control` for a control call,
-   * `undefined` for an unknown route.
-   */
-  route(method: string, path: string): MatchedOperation | 'control' | undefined
-  /** Saved snapshots of session state: save, list, export, delete. */
-  readonly snapshots: SavedSnapshots
-  /**
-   * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
-   * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
-   */
-  addScenarios(inputs: ScenarioInputs): Scenario[]
-  /** Drops a session and its state (and its log, with a state directory). */
-  dropSession(session: string): void
-  /** Ids of the sessions in memory, least recently used first. */
-  sessionIds(): string[]
-  /**
-   * The sessions in memory, most recently used first, with the scenario and seed each
-   * started from; read without marking any of them used (sessions whose log cannot be
-   * read are left out).
-   */
-  describeSessions(): { id: string; scenario: string; seed: number }[]
-  /**
-   * What the sandbox does, as it does it: `request:end`, `operation:applied`,
-   * `session:reset`, `session:dropped` (see `events.ts`).
-   */
-  readonly events: SandboxEvents
-  readonly journal: RequestJournal
-  /** Fault rules of each session (`/__sandbox/faults`). */
-  readonly faults: FaultRegistry
-  /** Clock of each session (`/__sandbox/clock`). */
-  readonly clocks: SessionClocks
-  readonly personas: readonly Persona[]
-  readonly operations: readonly Operation[]
-  readonly scenarios: Readonly<Record<string, Scenario>>
-  readonly settings: Readonly<
-    Required<
-      Omit<
-        SandboxOptions,
-        | 'scenarios'
-        | 'openapiDocument'
-        | 'now'
-        | 'stages'
-        | 'controlToken'
-        | 'controlOrigins'
-        | 'onOperation'
-        | 'sessionLog'
-      >
+/** What a sandbox was created with, every option given a value. */
+export type SandboxSettings = Readonly<
+  Required<
+    Omit<
+      SandboxOptions,
+      | 'scenarios'
+      | 'openapiDocument'
+      | 'now'
+      | 'stages'
+      | 'controlToken'
+      | 'controlOrigins'
+      | 'onOperation'
+      | 'sessionLog'
     >
-  > & {
-    now(): Date
-  }
-  readonly sessionCount: number
-  /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
-  usage(): SandboxUsage
-  /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
-  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
-  /** The stages plugged in front of the operations, in order. */
-  readonly stages: readonly SandboxStage[]
+  >
+> & {
+  now(): Date
 }

@@ -9,15 +9,16 @@
 import { captureSnapshot } from '../model/capture-snapshot.ts'
 import { collectionNames } from '../model/schemas.ts'
 import type { Snapshot, Store } from '../model/store.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
-import { exportSnapshot } from '../scenarios/export-snapshot.ts'
+import { badRequest, conflict, notFound } from './errors.ts'
 import {
-  rebuildSnapshot,
+  NAME_PATTERN,
+  NAME_RULE,
+  ScenarioError,
+  type ScenarioFile,
+  type ScenarioFiles,
   type SnapshotChanges,
   snapshotChanges,
-} from '../scenarios/rebuild-snapshot.ts'
-import { NAME_PATTERN, NAME_RULE, type ScenarioFile } from '../scenarios/scenario-file.ts'
-import { badRequest, conflict, notFound } from './errors.ts'
+} from './scenario-files.ts'
 
 export interface SavedSnapshotInfo {
   name: string
@@ -84,6 +85,8 @@ interface Dependencies {
   isScenario(name: string): boolean
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
+  /** Exports a snapshot as a scenario file and rebuilds one from its changes. */
+  files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
 }
 
 /** Throws a 400 unless `name` is 1 to 64 letters, digits, `.`, `_` or `-`. */
@@ -95,6 +98,7 @@ export function checkSnapshotName(name: unknown): string {
 }
 
 export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots {
+  const { exportSnapshot, rebuildSnapshot } = dependencies.files
   const saved = new Map<string, { snapshot: Snapshot; info: SavedSnapshotInfo }>()
   const entry = (name: string) => {
     const found = saved.get(checkSnapshotName(name))
