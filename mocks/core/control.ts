@@ -6,9 +6,8 @@
  */
 
 import { refuseWithoutControlToken } from './control-auth.ts'
-import type { ControlContext } from './control-context.ts'
+import type { ControlContext, ControlMatch } from './control-context.ts'
 import { type ControlOriginRule, refuseCrossSiteControl } from './control-origin.ts'
-import type { ControlMatch } from './control-table.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { otherMethodResponse } from './method-rules.ts'

@@ -5,7 +5,7 @@
  * like `GET` without a body.
  */
 import { SandboxError } from './errors.ts'
-import type { SandboxResponse } from './http.ts'
+import { noContent, type SandboxResponse } from './http.ts'
 
 /** The `Allow` header value: the path's methods, `HEAD` with `GET`, and `OPTIONS`. */
 export function allowHeader(methods: readonly string[]): string {
@@ -25,9 +25,7 @@ export function otherMethodResponse(
   allowed: readonly string[],
 ): SandboxResponse {
   const allow = allowHeader(allowed)
-  if (method === 'OPTIONS') {
-    return { status: 204, headers: { allow }, setCookie: [], body: undefined }
-  }
+  if (method === 'OPTIONS') return { ...noContent(), headers: { allow } }
   return new SandboxError(
     405,
     `Method ${method} is not allowed on ${path}`,
