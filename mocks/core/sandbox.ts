@@ -1,9 +1,7 @@
 /**
  * @module
- * The sandbox: the operation table, the sessions and their stores, the journal and the
- * control API behind one `handle(request)` that every runtime calls. The core is given its
- * content (operations, personas, scenarios, the reading of scenario files); the entry
- * modules supply the built-in ones.
+ * The sandbox: sessions, journal and control API behind the one `handle(request)` every
+ * runtime calls, serving the content (operations, personas, scenarios) it is given.
  */
 import { invariant } from 'outvariant'
 import type { Persona, Scenario } from '../model/content.ts'
@@ -18,6 +16,7 @@ import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
+import type { SandboxParts } from './sandbox-parts.ts'
 import type {
   MatchedOperation,
   ResetOptions,
@@ -27,22 +26,14 @@ import type {
   SandboxUsage,
 } from './sandbox-types.ts'
 import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
-import type { ScenarioInputs } from './scenario-files.ts'
+import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedChange } from './session-log.ts'
 import { SessionRegistry } from './sessions.ts'
-import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.ts'
+import { createSnapshotCache } from './snapshot-cache.ts'
 import type { SandboxStage } from './stage.ts'
 
-export { CONTROL_PREFIX } from './control-table.ts'
-export type {
-  OperationEvent,
-  ResetOptions,
-  ResetResult,
-  SandboxContent,
-  SandboxOptions,
-} from './sandbox-types.ts'
-export { SESSION_COOKIE, SESSION_HEADER } from './session-id.ts'
+export type { SandboxOptions } from './sandbox-types.ts'
 
 const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
@@ -75,14 +66,11 @@ export class Sandbox implements ControlContext {
   readonly stages: readonly SandboxStage[]
   /** Saved snapshots of session state: save, list, export, delete. */
   readonly snapshots: SavedSnapshots
-  readonly #content: SandboxContent
-  readonly #sessions: SessionRegistry
-  readonly #journals: SessionJournals
-  readonly #cache: SnapshotCache
+  readonly #parts: SandboxParts
+  readonly #files: ScenarioFiles
   readonly #added = new Set<string>()
   readonly #reset: (options?: ResetOptions) => Promise<ResetResult>
   readonly #requests: ReturnType<typeof createRequestHandler>
-  readonly #sessionLog: SandboxOptions['sessionLog']
 
   constructor(content: SandboxContent, options: SandboxOptions = {}) {
     const settings = {
@@ -97,7 +85,7 @@ export class Sandbox implements ControlContext {
       bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
       now: options.now ?? (() => new Date()),
     }
-    this.#content = content
+    this.#files = content.scenarioFiles
     this.settings = settings
     this.personas = content.personas
     this.operations = content.operations
@@ -120,10 +108,8 @@ export class Sandbox implements ControlContext {
       settings.seed,
     )
     const { onOperation, sessionLog } = options
-    this.#sessionLog = sessionLog
     if (onOperation) this.events.on('operation:applied', ({ data }) => onOperation(data))
     const cache = createSnapshotCache(scenarios, settings)
-    this.#cache = cache
     let startingSnapshot: Snapshot | undefined
     this.ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
       startingSnapshot = snapshot
@@ -135,9 +121,7 @@ export class Sandbox implements ControlContext {
     const stages = options.stages ?? []
     this.stages = stages
     // Set once the request handler exists: a log's writes are applied by the pipeline.
-    let applyLogged:
-      | ((store: Store, session: string, changes: LoggedChange[]) => Promise<Store>)
-      | undefined
+    let applyLogged: ReturnType<typeof createRequestHandler>['applyLog'] | undefined
     const sessions = new SessionRegistry({
       maxSessions: settings.maxSessions,
       open: async (session) => {
@@ -163,12 +147,11 @@ export class Sandbox implements ControlContext {
         sessionLog?.release?.(record.id)
       },
     })
-    this.#sessions = sessions
     const journals = new SessionJournals(sessions, {
       perSession: settings.journalLimit,
       total: settings.journalTotalLimit,
     })
-    this.journal = this.#journals = journals
+    this.journal = journals
     this.events.on('request:end', ({ data }) => journals.record(data.entry, data.exchange))
     this.faults = new FaultRegistry(sessions)
     this.clocks = new SessionClocks(sessions, settings.now)
@@ -179,7 +162,7 @@ export class Sandbox implements ControlContext {
       now: settings.now,
       files: content.scenarioFiles,
     })
-    const parts = {
+    const parts: SandboxParts = {
       settings,
       scenarios,
       sessions,
@@ -200,6 +183,7 @@ export class Sandbox implements ControlContext {
       },
       sessionLog,
     }
+    this.#parts = parts
     this.#reset = createReset(parts)
     this.#requests = createRequestHandler({
       parts,
@@ -212,17 +196,15 @@ export class Sandbox implements ControlContext {
   }
 
   /**
-   * Answers one request: an operation of the reference or a control call. Never throws.
-   * `matched` names the operation a caller's router (msw) already matched, so the
-   * sandbox checks that one route instead of searching them all.
+   * Answers one request: an operation or a control call. Never throws. `matched` names the
+   * operation a caller's router (msw) already matched: only that route is checked.
    */
   handle = (request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> =>
     this.#requests.handle(request, matched)
 
   /**
-   * What `handle` would answer this method and path with: the operation whose route it is
-   * (pass it on to `handle`, so the request is matched once), `control` for a control call,
-   * `undefined` for an unknown route.
+   * What `handle` would answer with: the operation of the route (pass it on to `handle`),
+   * `control` for a control call, `undefined` for an unknown route.
    */
   route = (method: string, path: string): MatchedOperation | 'control' | undefined =>
     this.#requests.route(method, path)
@@ -233,19 +215,15 @@ export class Sandbox implements ControlContext {
    */
   answers = (method: string, path: string): boolean => this.route(method, path) !== undefined
 
-  /**
-   * Puts a session back to a starting state: the scenario and seed the sandbox was created
-   * with, unless the options name another scenario, seed or a saved snapshot.
-   */
+  /** Puts a session back to the starting scenario and seed, or the ones or the snapshot named. */
   reset = (options?: ResetOptions): Promise<ResetResult> => this.#reset(options)
 
   /**
-   * Starts over: drops every session but the default one and puts the default session
-   * back to the starting scenario and seed (or the ones given). What test and story
-   * runners call between runs.
+   * Starts over, as test and story runners do between runs: drops every session but the
+   * default one and resets that one to the starting scenario and seed (or the ones given).
    */
   resetAll = (options: Omit<ResetOptions, 'session'> = {}): Promise<ResetResult> => {
-    for (const session of this.#sessions.ids()) {
+    for (const session of this.#parts.sessions.ids()) {
       if (session !== DEFAULT_SESSION) this.dropSession(session)
     }
     for (const stage of this.stages) stage.rewind?.()
@@ -254,7 +232,7 @@ export class Sandbox implements ControlContext {
 
   /** The store of a session, created from the starting scenario if new. */
   store = async (session = DEFAULT_SESSION): Promise<Store> => {
-    const { record } = await this.#sessions.open(session)
+    const { record } = await this.#parts.sessions.open(session)
     if (record.unavailable) throw record.unavailable
     return record.store
   }
@@ -265,27 +243,27 @@ export class Sandbox implements ControlContext {
    */
   addScenarios = (inputs: ScenarioInputs): Scenario[] => {
     const scenarios = this.scenarios as Record<string, Scenario>
-    const resolved = this.#content.scenarioFiles.resolve(inputs, scenarios, {
+    const resolved = this.#files.resolve(inputs, scenarios, {
       seed: this.settings.seed,
       replaceable: (name) => this.#added.has(name),
     })
     for (const [name, scenario] of Object.entries(resolved)) {
       scenarios[name] = scenario
       this.#added.add(name)
-      this.#cache.forget(name)
+      this.#parts.cache.forget(name)
     }
     return Object.values(resolved)
   }
 
   /** Drops a session and its state (and its log, with a state directory). */
   dropSession = (session: string): void => {
-    this.#sessions.delete(session)
-    this.#sessionLog?.drop(session)
+    this.#parts.sessions.delete(session)
+    this.#parts.sessionLog?.drop(session)
     announce(this.events, 'session:dropped', { session })
   }
 
   /** Ids of the sessions in memory, least recently used first. */
-  sessionIds = (): string[] => this.#sessions.ids()
+  sessionIds = (): string[] => this.#parts.sessions.ids()
 
   /**
    * The sessions in memory, most recently used first, with the scenario and seed each
@@ -293,7 +271,7 @@ export class Sandbox implements ControlContext {
    * read are left out).
    */
   describeSessions = (): SessionSummary[] =>
-    [...this.#sessions.records()]
+    [...this.#parts.sessions.records()]
       .filter((record) => record.unavailable === undefined)
       .map(({ id, store: { snapshot } }) => ({
         id,
@@ -303,16 +281,16 @@ export class Sandbox implements ControlContext {
       .reverse()
 
   get sessionCount(): number {
-    return this.#sessions.size
+    return this.#parts.sessions.size
   }
 
   /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
   usage = (): SandboxUsage => {
     const { maxSessions, journalLimit, journalTotalLimit } = this.settings
     return {
-      sessions: this.#sessions.size,
+      sessions: this.#parts.sessions.size,
       maxSessions,
-      journalEntries: this.#journals.size,
+      journalEntries: this.#parts.journal.size,
       journalLimit,
       journalTotalLimit,
       faultRules: this.faults.size,
