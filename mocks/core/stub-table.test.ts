@@ -5,8 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createPersonaData } from '../../fixtures/anchors.ts'
-import { personas } from '../../fixtures/personas.ts'
+import { createPersonaData, personas } from '../../fixtures/personas.ts'
 import type { Scenario } from '../model/content.ts'
 import { builtInContent } from '../sandbox.ts'
 import { notFound } from './errors.ts'
