@@ -1,10 +1,7 @@
 /**
  * @module
- * The sandbox with its built-in content: the reference's operations, the fixed
- * personas and the built-in scenarios, with the record factories and, when asked for,
- * recorded answers plugged in.
- * What every entry module (`platform-sandbox`, `/node`, `/browser`, `/playwright`,
- * `/storybook`, `/server`) creates.
+ * The sandbox every entry creates: the core with the built-in content (operations, personas,
+ * scenarios, scenario files), the record factories and, when asked for, recorded answers.
  */
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * The control routes of a sandbox's content and a session's state: health, personas,
- * scenarios, reset, saved snapshots and collections (the rest of the table is in
- * `control-table.ts`).
+ * The control routes of content and session state: health, personas, scenarios, reset,
+ * snapshots, collections (the rest of the table is in `control-table.ts`).
  */
 import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'

@@ -1,10 +1,8 @@
 /**
  * @module
- * Every route under `/__sandbox`, declared once: method, path, who may call it, the body it
- * reads and its handler. The core answers the routes that have a handler; the Node server's
- * console answers the others (its pages, their scripts and the live journal) from the same
- * table. 405 with `Allow` and `OPTIONS` come from the table, and a test holds the merged
- * document's control paths to it.
+ * Every route under `/__sandbox`, declared once: method, path, access, schemas, handler. The
+ * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
+ * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
 import { z } from 'zod'
 import type { ControlCall, ControlRoute } from './control-context.ts'

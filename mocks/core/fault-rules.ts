@@ -1,8 +1,7 @@
 /**
  * @module
- * What a fault rule is: its zod schema (strict, so an unknown field is a 400), its
- * path pattern, and the checks that need the operation table (a pattern that
- * matches no operation, an example the operation does not have).
+ * What a fault rule is: its strict zod schema, its path pattern, and the checks that need the
+ * operation table (a pattern matching no operation, an example the operation lacks).
  */
 import { z } from 'zod'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * Fault rules per session: kept in insertion order, matched against an operation's
- * request, counted down (`times`) or drawn (`probability`, seeded), and turned into
- * what the sandbox does instead of, or before, its normal answer.
+ * Fault rules per session, in insertion order: matched against an operation's request,
+ * counted down (`times`) or drawn (`probability`, seeded), and turned into an answer or a delay.
  */
 import { type ErrorStatus, errorCodes } from './errors.ts'
 import {

@@ -1,8 +1,7 @@
 /**
  * @module
- * The request journal of each session: its most recent requests, bounded per session and
- * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
- * the journal exports as HAR.
+ * The request journal of each session, bounded per session and in all, oldest first out; each
+ * entry keeps its request and answer, so the journal exports as HAR.
  */
 import { createHar, createHarEntry, type Har } from './har.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * HTTP method semantics every runtime shares: a known path asked with another method is
- * a 405 with `Allow`, `OPTIONS` on a known path lists its methods, and `HEAD` is answered
- * like `GET` without a body.
+ * HTTP method rules every runtime shares: 405 with `Allow` on a known path, `OPTIONS` lists
+ * its methods, `HEAD` is answered like `GET` without a body.
  */
 import { SandboxError } from './errors.ts'
 import { noContent, type SandboxResponse } from './http.ts'

@@ -1,10 +1,8 @@
 /**
  * @module
- * Named snapshots of a session's state: saved from any session, any session can be
- * reset to one (as cheaply as to a built-in scenario), listed, exported as a
- * scenario file and deleted. A name is saved once: saving it again is refused unless the
- * save says it replaces the snapshot. They live as long as the sandbox, unless a state directory
- * keeps their records ({@link SavedSnapshots.record}) and restores them on start.
+ * Named snapshots of a session's state: saved once per name (unless replaced), reset to as
+ * cheaply as a scenario, listed, exported as a scenario file, deleted; kept as records by a
+ * state directory ({@link SavedSnapshots.record}).
  */
 import { captureSnapshot } from '../model/capture-snapshot.ts'
 import { collectionNames } from '../model/schemas.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * What the core needs of scenario files, given by the entry that assembles it (the
- * `mocks/scenarios/` implementation, in `mocks/sandbox.ts`): their shapes, the error that
- * lists their problems, the name rule, and the {@link ScenarioFiles} functions.
+ * What the core needs of scenario files, given by the entry (`mocks/scenarios/`, through
+ * `mocks/sandbox.ts`): their shapes, their error, the name rule and {@link ScenarioFiles}.
  */
 import type { Scenario } from '../model/content.ts'
 import type { CollectionName, RecordOf } from '../model/schemas.ts'

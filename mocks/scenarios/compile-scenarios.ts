@@ -1,8 +1,7 @@
 /**
  * @module
- * Turns scenario files into scenarios the sandbox can load: checks each file's shape,
- * resolves `extends` (built-in or another file, in any order), and builds every file
- * once so that all of their problems are known before anything is loaded.
+ * Scenario files to scenarios: each file's shape checked, `extends` resolved in any order, and
+ * every file built once, so all their problems are known before anything loads.
  */
 import { z } from 'zod'
 import {

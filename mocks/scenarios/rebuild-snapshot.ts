@@ -1,9 +1,7 @@
 /**
  * @module
- * A saved snapshot rebuilt from what it changes on top of its origin (a scenario at a
- * seed), as written by a state directory: the origin's records stay the very same
- * objects, so a reset to the result costs what a reset to the origin costs, and the
- * result still descends from the origin, never from a scenario made of itself.
+ * A saved snapshot rebuilt from its changes on top of its origin: the origin's records stay
+ * the same objects, so a reset to it costs what one to the origin costs.
  */
 
 import type { SnapshotChanges } from '../core/scenario-files.ts'

@@ -1,8 +1,6 @@
 /**
  * @module
- * What a scenario file holds, and `defineScenario()` for writing one in TypeScript.
- * A file starts from another scenario (`extends`) and adds, changes and removes
- * records, in that order. Nothing here reads files: the Node entry does that.
+ * `defineScenario()` for writing a scenario file in TypeScript, and the file's shape.
  */
 import type { ScenarioFile } from '../core/scenario-files.ts'
 

@@ -1,8 +1,7 @@
 /**
  * @module
- * What the `scenarios` option of every runtime takes: built scenarios (`build(seed)`),
- * scenario files as objects (`defineScenario`, imported JSON or YAML), or files read
- * from disk with their path. Files are checked and built once, here, before use.
+ * The `scenarios` option of every runtime: built scenarios, scenario files as objects, or
+ * files read from disk with their path, checked and built once, here.
  */
 import type { ScenarioInput, ScenarioInputs, ScenarioSource } from '../core/scenario-files.ts'
 import type { Scenario } from '../model/content.ts'
