@@ -14,6 +14,7 @@ import {
 } from './fault-rules.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
+import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
 
 /** What a fault rule or a `Prefer` header makes of one request. */
@@ -150,7 +151,7 @@ export class FaultRegistry {
     for (const compiled of faults.rules) {
       const { rule } = compiled
       if (compiled.remaining <= 0 || !compiled.operations.has(operation)) continue
-      parts ??= splitPath(path)
+      parts ??= pathParts(path)
       if (!segmentsMatch(compiled.segments, parts)) continue
       if (rule.persona !== undefined) {
         if (callerPersona === null) callerPersona = await persona()
@@ -162,12 +163,6 @@ export class FaultRegistry {
     }
     return undefined
   }
-}
-
-function splitPath(path: string): string[] {
-  const parts = path.split('/').slice(1)
-  if (parts.length > 1 && parts.at(-1) === '') parts.pop()
-  return parts
 }
 
 function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision {

@@ -44,17 +44,13 @@ export interface RequestJournal {
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
   toHar(options?: HarExportOptions): Har
-  /** Empties one session's journal, or every session's. */
   clear(session?: string): void
 }
 
 /**
- * The request journal, one per session: each session's record holds its own last
- * `perSession` entries, so no session's traffic removes another's. All journals together
- * hold at most `total` entries: past it, the oldest entries of the least recently used
- * sessions go first. Entries keep at most 64 kB of each body. A request that creates no
- * session (an unknown route in a session not in memory) goes to one more journal of
- * `perSession` entries, shared by such requests.
+ * The journals, one in each session's record, so no session's traffic removes another's;
+ * past `total` in all, the least recently used sessions' oldest entries go first. Requests
+ * that create no session (an unknown route) share one more journal of `perSession` entries.
  */
 export class SessionJournals implements RequestJournal {
   readonly #sessions: SessionRegistry
@@ -63,9 +59,7 @@ export class SessionJournals implements RequestJournal {
   #sequence = 0
   #count = 0
 
-  /** Most entries kept for one session. */
   readonly limit: number
-  /** Most entries kept for all sessions together. */
   readonly totalLimit: number
 
   constructor(sessions: SessionRegistry, limits: JournalLimits) {
@@ -101,7 +95,6 @@ export class SessionJournals implements RequestJournal {
     if (this.#count > this.totalLimit) this.#trim()
   }
 
-  /** Entries oldest first: one session's, or every session's merged in the order they came. */
   list(session?: string): JournalEntry[] {
     if (session !== undefined) {
       const own = this.#sessions.peek(session)?.journal ?? []
@@ -153,7 +146,6 @@ export class SessionJournals implements RequestJournal {
     return createHar(entries)
   }
 
-  /** Empties one session's journal, or every session's. */
   clear(session?: string): void {
     if (session === undefined) {
       for (const record of this.#sessions.records()) this.forget(record)

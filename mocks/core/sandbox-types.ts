@@ -51,18 +51,13 @@ export interface SandboxOptions {
   maxSessions?: number
   /** Most requests kept in each session's journal. Default 1000. */
   journalLimit?: number
-  /**
-   * Most requests kept in all sessions' journals together. Past it, the oldest entries of
-   * the least recently used sessions go first. Default 100,000.
-   */
+  /** Most requests in all journals; the least recently used sessions' go first. Default 100,000. */
   journalTotalLimit?: number
   /** Largest accepted request body in bytes. Default 100 kB (102,400). */
   bodyLimitBytes?: number
   /**
-   * Extra scenarios: scenario files as objects (`defineScenario`, imported JSON or YAML),
-   * files read by `readScenarioFiles`, or built scenarios (`{ name, description, build }`).
-   * Files are validated when the sandbox is created; a problem throws a `ScenarioError`
-   * listing every one.
+   * Extra scenarios: files as objects (`defineScenario`, JSON, YAML), files read by
+   * `readScenarioFiles`, or built ones; checked now, a `ScenarioError` lists every problem.
    */
   scenarios?: ScenarioInputs
   /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
@@ -78,20 +73,12 @@ export interface SandboxOptions {
    */
   controlToken?: string | undefined
   /**
-   * Origins besides a request's own whose pages may change state through the control API:
-   * exact origins or `*` patterns (`https://*.example.com`, `http://localhost:*`); a `*`
-   * alone allows none. A `POST` or `DELETE` under `/__sandbox` from any other `Origin`
-   * (`null` included) is refused with a 403 before anything runs, whatever token it carries;
-   * requests without `Origin` (curl, Node) and reads are not concerned. The page's own origin
-   * is the one whose host and port are the request's `Host`. Default: the local development
-   * origins (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`).
+   * Origins besides a request's own (its `Host`) whose pages may `POST` or `DELETE` under
+   * `/__sandbox`: exact or `*` patterns (`https://*.example.com`); a `*` alone allows none.
+   * Others get a 403, token or not. Default: the local origins (`http://localhost:*`...).
    */
   controlOrigins?: readonly string[] | undefined
-  /**
-   * Called after each request to an operation is answered, in the order the session ran
-   * them (inside its queue): what a write-ahead log needs. Must not throw. The same as
-   * listening to `sandbox.events` for `operation:applied`.
-   */
+  /** Told of each answered operation, in its session's order (`operation:applied`). */
   onOperation?: ((event: OperationEvent) => void) | undefined
   /**
    * Durable sessions (the server's `--state-dir`): each write is appended before it is
