@@ -25,7 +25,7 @@ import type {
   SandboxSettings,
   SandboxUsage,
 } from './sandbox-types.ts'
-import { createSavedSnapshots, type SavedSnapshots } from './saved-snapshots.ts'
+import { SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedChange } from './session-log.ts'
@@ -155,7 +155,7 @@ export class Sandbox implements ControlContext {
     this.events.on('request:end', ({ data }) => journals.record(data.entry, data.exchange))
     this.faults = new FaultRegistry(sessions)
     this.clocks = new SessionClocks(sessions, settings.now)
-    this.snapshots = createSavedSnapshots({
+    this.snapshots = new SavedSnapshots({
       store: (session) => this.store(session),
       isScenario: (name) => Object.hasOwn(scenarios, name),
       loadSnapshot: cache.load,
