@@ -11,24 +11,53 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|server|fixtures|client|contract|spec)/' },
+      from: { path: '^(mocks|recordings|server|fixtures|client|contract|spec|test-support)/' },
       to: { circular: true },
     },
     {
       name: 'core-is-given-its-content',
       severity: 'error',
       comment:
-        'The core is given its operations, personas, scenarios, the reading of scenario files, the factories and the recorded answers by the entry that assembles it (mocks/sandbox.ts); it imports none of them, nor spec/ or the server.',
+        'The core is given its operations, personas, scenarios, the reading of scenario files, the factories, the HAR writer and the recorded answers by the entry that assembles it (mocks/built-in-sandbox.ts); it imports none of them, nor spec/ or the server.',
       from: { path: '^mocks/core/', pathNot: TESTS },
-      to: { path: '^(mocks/(recordings|scenarios|factories|operations)|fixtures|spec|server)/' },
+      to: {
+        path: '^(recordings|mocks/(recordings|scenarios|factories|operations)|fixtures|spec|server)/',
+      },
+    },
+    {
+      name: 'recordings-are-plugged-in-by-the-entries',
+      severity: 'error',
+      comment:
+        'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the standalone server); the rest of the sandbox imports none of it.',
+      from: {
+        path: '^(mocks|server|client|fixtures|spec)/',
+        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/(runtimes|recordings)/|^server/|${TESTS})`,
+      },
+      to: { path: '^recordings/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',
       severity: 'error',
       comment:
-        "mocks/testing/ holds helpers of this repository's tests; what the package ships (the entries, the server, the client) never imports them.",
-      from: { path: '^(mocks|server|client|fixtures)/', pathNot: `(^mocks/testing/|${TESTS})` },
-      to: { path: '^mocks/testing/' },
+        "test-support/ holds helpers of this repository's tests and is not published; what the package ships (the entries, the server, the client) never imports it.",
+      from: { path: '^(mocks|recordings|server|client|fixtures|spec)/', pathNot: TESTS },
+      to: { path: '^test-support/' },
+    },
+    {
+      name: 'public-client-stands-alone',
+      severity: 'error',
+      comment:
+        "The public typed client (platform-sandbox/client) is typed by the generated contract and nothing else: it works against the real backend too. The sandbox's own control client lives in mocks/sandbox-client/.",
+      from: { path: '^client/', pathNot: TESTS },
+      to: { path: '^(mocks|server|fixtures)/' },
+    },
+    {
+      name: 'mocks-import-no-server',
+      severity: 'error',
+      comment:
+        'The library (mocks/) runs in browsers and apps without the standalone server; what both use (the devtools panels the dashboard page mounts) lives in mocks/ and the server imports it.',
+      from: { path: '^mocks/' },
+      to: { path: '^server/' },
     },
     {
       name: 'server-and-contract-apart',
@@ -47,11 +76,19 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'build-scripts-not-shipped',
+      severity: 'error',
+      comment:
+        'scripts/ holds build-time code (the merged document is built by scripts/spec/ into spec/generated/): nothing the package ships or runs imports it.',
+      from: { path: '^(mocks|server|fixtures|client|spec)/', pathNot: TESTS },
+      to: { path: '^scripts/' },
+    },
+    {
       name: 'mcp-only-in-the-server',
       severity: 'error',
       comment:
         'The MCP module and its SDK belong to the standalone server: no entry of the library (browser, node, playwright...) imports them.',
-      from: { path: '^(mocks|client|fixtures|spec)/' },
+      from: { path: '^(mocks|recordings|client|fixtures|spec)/' },
       to: { path: '(^server/mcp/|@modelcontextprotocol)' },
     },
     {

@@ -1,8 +1,7 @@
 /**
  * @module
- * A typed client of the Platform Backend API, on openapi-fetch: every path, parameter,
- * body and answer is typed by the sandbox's merged contract (`platform-sandbox/types`).
- * It works against the sandbox (any runtime) and, later, the real backend.
+ * The typed client of the Platform Backend API (`platform-sandbox/client`), on openapi-fetch,
+ * typed by the merged contract: it works against the sandbox and the real backend alike.
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch'
 import type { components, operations, paths } from '../spec/generated/platform-api.d.ts'

@@ -20,7 +20,7 @@
  * straight to the sandbox (not through Prism), so no case depends on another. The cases are
  * judged in `proxy-case.ts`, the report is shaped in `contract-report.ts`.
  */
-import { createSandboxClient } from '../client/sandbox-client.ts'
+import { createSandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
 import type { ConformanceCase, DocumentKind } from '../spec/cases/types.ts'
 import { type CaseResult, type ContractReport, formatResult } from './contract-report.ts'
 import { documentExampleCases } from './document-examples.ts'

@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { PUBLISHED_SPEC_PATH } from '../spec/build-document.ts'
+import { PUBLISHED_SPEC_PATH } from '../scripts/spec/build-document.ts'
+import { writeMergedDocument } from '../scripts/spec/build-spec.ts'
 import type { DocumentKind } from '../spec/cases/types.ts'
-import { writeMergedDocument } from '../spec/scripts/build-spec.ts'
 import type { ContractDocument } from './plan.ts'
 
 export interface PreparedDocuments {

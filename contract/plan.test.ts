@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMergedDocument, loadPublishedDocument } from '../spec/build-document.ts'
+import { buildMergedDocument, loadPublishedDocument } from '../scripts/spec/build-document.ts'
 import type { ConformanceCase } from '../spec/cases/types.ts'
 import { ANY_DOCUMENTED_STATUS, indexOperations, planCase } from './plan.ts'
 

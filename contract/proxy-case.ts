@@ -7,7 +7,7 @@
  * match the contract. Every send is preceded by a reset of a fresh session, straight on the
  * sandbox.
  */
-import type { SandboxClient, SandboxReply } from '../client/sandbox-client.ts'
+import type { SandboxClient, SandboxReply } from '../mocks/sandbox-client/sandbox-client.ts'
 import { caseRequestInit } from '../spec/cases/request-init.ts'
 import type { CaseRequest, ConformanceCase, DocumentKind } from '../spec/cases/types.ts'
 import type { CaseResult } from './contract-report.ts'

@@ -4,9 +4,9 @@
  * Every test works in a session of its own.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
+import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { keepScreenshot } from './support/screenshots.ts'
 

@@ -5,7 +5,7 @@
  * brings ajv and the merged document (about 50 kB gzipped) into an app's bundle, so the
  * browser entry leaves it out unless it is imported. Node and Playwright check on their own.
  */
-import type { RecordingCheck } from './recordings/replay.ts'
+import type { RecordingCheck } from '../recordings/replay/replay.ts'
 
 /**
  * Loads the merged contract and compiles the check of recorded answers against it.
@@ -18,7 +18,7 @@ import type { RecordingCheck } from './recordings/replay.ts'
  */
 export async function loadContractCheck(): Promise<RecordingCheck> {
   const [{ createRecordingCheck }, document] = await Promise.all([
-    import('./recordings/check-recordings.ts'),
+    import('../recordings/replay/check-recordings.ts'),
     import('../spec/merged-document.ts'),
   ])
   return createRecordingCheck(document.default)

@@ -8,8 +8,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { scalarScriptPath } from '../server/console/api-reference.ts'
-import { offlineScalarScript } from '../server/console/offline-scalar.ts'
+import { offlineScalarScript, scalarScriptPath } from '../server/console/api-reference.ts'
 
 const assets = fileURLToPath(new URL('../dist/assets/', import.meta.url))
 await mkdir(assets, { recursive: true })

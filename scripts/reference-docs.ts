@@ -14,7 +14,7 @@ import { controlRoutes } from '../mocks/core/control-table.ts'
 import { type ErrorStatus, errorCodes } from '../mocks/core/errors.ts'
 import { createProgram } from '../server/cli-options.ts'
 import { createCommandsProgram } from '../server/commands/program.ts'
-import { buildMergedDocument } from '../spec/build-document.ts'
+import { buildMergedDocument } from './spec/build-document.ts'
 
 export const CONTROL_API_PAGE = 'docs/reference/control-api.md'
 export const CLI_PAGE = 'docs/reference/cli.md'

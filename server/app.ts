@@ -14,10 +14,9 @@ import { createCorsMiddleware } from './cors.ts'
 import { refuseClosedControl } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
-import { loadMergedDocument } from './openapi.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
-import { createRequestLogger, logToStdout, stdoutHasColors } from './request-log.ts'
+import { createRequestLogger } from './request-log.ts'
 
 export interface SandboxApp {
   app: Express
@@ -59,7 +58,8 @@ function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
 
 function sandboxOf(options: AppOptions): Sandbox {
   return createSandbox({
-    openapiDocument: loadMergedDocument,
+    // A chunk of its own, loaded on the first `GET /__sandbox/openapi.json`.
+    openapiDocument: () => import('../spec/merged-document.ts').then((module) => module.default),
     ...options,
     controlOrigins: controlOriginsOf(options.corsOrigins),
     scenarios: [...Object.values(scenarios), ...toScenarioList(options.scenarios ?? [])],
@@ -76,9 +76,10 @@ function createSandboxRequestHandler(
 ): RequestHandler {
   const logRequest = options.quiet
     ? undefined
-    : createRequestLogger(options.log ?? logToStdout, {
+    : createRequestLogger(options.log ?? ((line) => process.stdout.write(`${line}\n`)), {
         format: options.logFormat ?? 'text',
-        color: options.log === undefined && stdoutHasColors(),
+        // Coloured on a terminal, unless NO_COLOR is set.
+        color: options.log === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })

@@ -89,8 +89,8 @@ module.exports = { get faker() { return load().faker } }`,
  * so the server's start neither reads nor compiles it, and the SDK is not installed with
  * the package.
  */
-const MCP_ENTRY = `export { createMcpEndpoint } from './server/mcp/http-endpoint.ts'
-export { runMcpCommand } from './server/mcp/stdio-command.ts'`
+const MCP_ENTRY = `export { createMcpEndpoint } from './mcp/http-endpoint.ts'
+export { runMcpCommand } from './mcp/stdio-command.ts'`
 
 const mcpModule = {
   name: 'mcp-module',
@@ -117,7 +117,7 @@ async function computePrebuiltData(esbuild, staging) {
   const script = join(staging, 'fixtures.mjs')
   await esbuild.build({
     stdin: {
-      contents: "export { scenarios, DEFAULT_SEED } from './fixtures/scenarios.ts'",
+      contents: "export { scenarios, DEFAULT_SEED } from '../fixtures/scenarios.ts'",
       resolveDir: root,
       loader: 'ts',
     },

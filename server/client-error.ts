@@ -1,10 +1,9 @@
 /**
  * @module
- * Requests Node's HTTP parser refuses before any handler sees them (headers too large,
- * `Content-Length` with `Transfer-Encoding`, malformed request lines, header timeouts):
- * answered with an `ApiErrorResponseDto` like every other refusal, then the connection
- * is closed, as Node's own answer would.
+ * What Node's HTTP parser refuses before any handler sees it (headers too large, malformed
+ * requests, header timeouts), answered as an `ApiErrorResponseDto`; the connection then closes.
  */
+import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { SandboxError } from '../mocks/core/errors.ts'
 
@@ -46,7 +45,7 @@ export function answerClientError(
   const body = JSON.stringify(refusal.toBody())
   socket.end(
     [
-      `HTTP/1.1 ${refusal.status} ${statusText[refusal.status] ?? 'Error'}`,
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Cache-Control: no-store',
@@ -55,10 +54,4 @@ export function answerClientError(
       body,
     ].join('\r\n'),
   )
-}
-
-const statusText: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import type { JournalEntry } from '../mocks/core/journal.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 const CLIENTS = 50
 const WRITES = 200

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED } from '../fixtures/scenarios.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 interface Booking {
   id: string

@@ -4,7 +4,11 @@
  * real answer of its operation, make a call of its target operation that succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestResponse, type TestServer } from './test-server.ts'
+import {
+  startTestServer,
+  type TestResponse,
+  type TestServer,
+} from '../test-support/server/test-server.ts'
 
 type Json = Record<string, unknown>
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOriginMatcher } from '../mocks/core/origins.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
 
 describe('the default origin patterns', () => {
   const allowed = createOriginMatcher(DEFAULT_CORS_ORIGINS)

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../mocks/sandbox.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { formatBanner } from './banner.ts'
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { exposureWarning, isLoopbackHost, listenAddress } from './exposure.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
 
 describe('binding to an interface other than loopback', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(

@@ -1,10 +1,8 @@
 /**
  * @module
- * What binding to an interface other than loopback exposes, said at start-up: the
- * sandbox has no users of its own, so anyone who can reach the port can reset it, read
- * every collection (refresh tokens of the personas included) and read the journal.
- * Beyond loopback the CLI therefore closes the control API unless it has a control
- * token or is told to leave it open (`--control-open`).
+ * What binding beyond loopback exposes, said at start-up: anyone who reaches the port can
+ * reset the sandbox and read every collection and the journal, so there the CLI closes the
+ * control API unless it has a control token or `--control-open`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { jsonResponse } from '../mocks/core/http.ts'

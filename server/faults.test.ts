@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 let server: TestServer
 

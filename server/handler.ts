@@ -4,7 +4,7 @@
  * (bounded), calls `sandbox.handle` with plain values and writes the plain answer
  * back. No Fetch `Request`/`Response` objects, no msw, no body-parser.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { internalErrorResponse } from '../mocks/core/errors.ts'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
@@ -66,15 +66,6 @@ function parsedBodyText(body: unknown): string {
 }
 
 /**
- * Node already gives lower-case names and joins repeated request headers into one
- * string; only `set-cookie` stays an array, and the sandbox never reads it from a
- * request. So the headers object is passed as it is, without a copy.
- */
-function headersOf(req: IncomingMessage): SandboxRequest['headers'] {
-  return req.headers as SandboxRequest['headers']
-}
-
-/**
  * Creates the Express request handler of `sandbox`. Paths are taken relative to
  * where it is mounted (`req.url`), so `app.use('/api', handler)` serves
  * `/api/bookings/...` as `/bookings/...`.
@@ -123,7 +114,10 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
       else body = read
     }
 
-    const request: SandboxRequest = { method, url, headers: headersOf(req), body, bodyTooLarge }
+    // Node gives lower-case names and joins repeated headers (but `set-cookie`, which the
+    // sandbox never reads from a request): the object is passed as it is, without a copy.
+    const headers = req.headers as SandboxRequest['headers']
+    const request: SandboxRequest = { method, url, headers, body, bodyTooLarge }
     writeAnswer(res, await sandbox.handle(request, matched))
   }
 }

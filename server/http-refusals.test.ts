@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { abortUpload, sendRaw } from './raw-http.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { abortUpload, sendRaw } from '../test-support/server/raw-http.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 let server: TestServer
 const logs: string[] = []

@@ -2,8 +2,8 @@ import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { writeAnswer } from './handler.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
 
 interface ErrorBody {
   message: string

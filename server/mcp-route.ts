@@ -7,19 +7,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createControlOriginRule } from '../mocks/core/control-origin.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { answerUnexpectedError } from './handler.ts'
-import type { McpEndpoint } from './mcp/http-endpoint.ts'
+import type { McpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'
 
 /** The MCP endpoint's path, under the control API. */
 export const MCP_PATH = '/__sandbox/mcp'
 
-export interface McpRouteOptions {
-  controlToken?: string | undefined
+export type McpRouteOptions = Omit<McpEndpointOptions, 'controlOrigins'> & {
   /** Origins whose pages may call the control API, besides the sandbox's own. */
   controlOrigins: readonly string[]
-  /** Most MCP sessions at once (default 100); the least recently used is closed first. */
-  maxSessions?: number | undefined
-  /** Close an MCP session unused this long, in milliseconds (default 30 minutes). */
-  idleTimeoutMs?: number | undefined
 }
 
 const endpoints = new WeakMap<Sandbox, Promise<McpEndpoint>>()

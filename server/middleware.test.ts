@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { createTestClient } from '../test-support/server/test-server.ts'
 import { createSandboxMiddleware, type SandboxMiddleware } from './app.ts'
-import { createTestClient } from './test-server.ts'
 
 /** A user's own dev server: its routes, and the sandbox under `/api`. */
 async function listen(app: express.Express): Promise<{ server: Server; url: string }> {

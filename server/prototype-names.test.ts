@@ -7,8 +7,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ErrorStatus, errorCodes } from '../mocks/core/errors.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer, type TestResponse, type TestServer } from './test-server.ts'
-import { useStateDirServers } from './test-state-dir.ts'
+import {
+  startTestServer,
+  type TestResponse,
+  type TestServer,
+} from '../test-support/server/test-server.ts'
+import { useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const NAMES = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']
 /** The name every answer is compared with: one nothing in the sandbox has. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { parseCliArguments } from './cli-options.ts'
 import { formatRequestLog } from './request-log.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
 
 let server: TestServer
 const lines: string[] = []

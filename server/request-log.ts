@@ -33,7 +33,7 @@ export interface RequestLogEntry {
 export interface RequestLogOptions {
   /** `text` (default) or `json`. */
   format?: LogFormat
-  /** Colour the text lines. Default: when standard output is a terminal and NO_COLOR is unset. */
+  /** Colour the text lines. Default `false`. */
   color?: boolean
 }
 
@@ -126,14 +126,4 @@ export function createRequestLogger(
     res.on('finish', done)
     res.on('close', done)
   }
-}
-
-/** Whether standard output takes colours: a terminal, and NO_COLOR unset. */
-export function stdoutHasColors(): boolean {
-  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
-}
-
-/** Writes a line to standard output. */
-export function logToStdout(line: string): void {
-  process.stdout.write(`${line}\n`)
 }

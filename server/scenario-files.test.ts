@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
-import { startTestCli, type TestCli } from './test-cli.ts'
+import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'
+import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
 
 const EXAMPLE = 'examples/scenarios/host-no-bookings.yaml'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/session-id.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 let server: TestServer
 const lines: string[] = []

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { SESSION_COOKIE } from '../mocks/sandbox-client/sandbox-client.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 interface Booking {
   id: string

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createStorybookSandbox } from '../mocks/runtimes/storybook/index.ts'
-import { startTestServer } from './test-server.ts'
+import { startTestServer } from '../test-support/server/test-server.ts'
 
 const EXAMPLE = 'examples/snapshots/guest-followed.json'
 const example = JSON.parse(

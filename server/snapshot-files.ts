@@ -1,18 +1,10 @@
 /**
  * @module
- * Saved snapshots in a state directory: `<dir>/snapshots/<name>.json`, one file a
- * snapshot, written when it is saved (a temporary file renamed over the old one, so a
- * crash leaves the old or the new file, never half of one), removed when it is deleted,
- * and restored on start before any session log is replayed.
- *
- * A file stands on its own: the scenario and seed the snapshot descends from, and the
- * records it adds, changes and removes on top of them. It never names the snapshot as
- * the scenario it starts from, so saving, restarting and exporting again cannot build
- * a chain that leads back to itself. A snapshot of a scenario uploaded through the
- * control API (which does not survive a restart) is kept on top of `empty` instead.
- *
- * A file that cannot be read, is not JSON or does not rebuild stops the start with
- * every problem, each naming its file: no snapshot is dropped without a word.
+ * Saved snapshots in a state directory: `<dir>/snapshots/<name>.json`, written when saved (a
+ * temporary file renamed over the old one), removed when deleted, restored on start. A file
+ * stands on its own: the scenario and seed it descends from (never another snapshot, so no
+ * chain can lead back to itself; `empty` for an uploaded scenario, which a restart loses) and
+ * the records it adds, changes and removes. A file that cannot be restored stops the start.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 const servers: TestServer[] = []
 afterEach(async () => {

@@ -11,6 +11,7 @@ import type { Sandbox } from '../mocks/sandbox.ts'
 import { createApp } from './app.ts'
 import { answerClientError } from './client-error.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
+import { listenAddress } from './exposure.ts'
 import { closeMcpSessions } from './mcp-route.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 import { openStateDir, type RestoreSummary } from './state-dir.ts'
@@ -31,11 +32,6 @@ export interface RunningServer {
    * Safe to call more than once.
    */
   close(): Promise<void>
-}
-
-function urlFor(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
-  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
 }
 
 /**
@@ -88,7 +84,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   state?.startSweeping()
 
   return {
-    url: urlFor(host, port),
+    url: listenAddress(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, port),
     host,
     port,
     restored,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../client/sandbox-client.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { getPersona } from '../fixtures/personas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { startTestServer } from './test-server.ts'
-import { startStateDirCli, useStateDirServers } from './test-state-dir.ts'
+import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'
+import { startTestServer } from '../test-support/server/test-server.ts'
+import { startStateDirCli, useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const CLIENTS = 8
 const { temporaryDirectory } = useStateDirServers('sandbox-crash-')

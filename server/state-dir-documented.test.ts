@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { controlRoutes } from '../mocks/core/control-table.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { buildMergedDocument } from '../spec/build-document.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 import { fileOfSession, openStateDir } from './state-dir.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'sandbox-documented-'))

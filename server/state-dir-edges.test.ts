@@ -10,20 +10,15 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import type { PersonaKey } from '../fixtures/personas.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_CREATED_HEADER } from '../mocks/core/session-created.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import {
-  fileOfSession,
-  type LogFiles,
-  nodeLogFiles,
-  openStateDir,
-  type StateDir,
-} from './state-dir.ts'
-import { runTestCommand } from './test-cli.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { runTestCommand } from '../test-support/server/test-cli.ts'
+import { type LogFiles, nodeLogFiles } from './log-files.ts'
+import { fileOfSession, openStateDir, type StateDir } from './state-dir.ts'
 
 const directories: string[] = []
 afterEach(() => {

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { createTestClient } from './test-server.ts'
-import { startStateDirCli, useStateDirServers } from './test-state-dir.ts'
+import { createTestClient } from '../test-support/server/test-server.ts'
+import { startStateDirCli, useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const { temporaryDirectory } = useStateDirServers('sandbox-snapshots-cli-')
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
-import type { TestServer } from './test-server.ts'
-import { everything, useStateDirServers } from './test-state-dir.ts'
+import type { TestServer } from '../test-support/server/test-server.ts'
+import { everything, useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const { temporaryDirectory, start } = useStateDirServers('sandbox-snapshots-')
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { everything, useStateDirServers } from './test-state-dir.ts'
+import { everything, useStateDirServers } from '../test-support/server/test-state-dir.ts'
 
 const { temporaryDirectory: stateDir, start } = useStateDirServers('sandbox-state-')
 

@@ -1,49 +1,19 @@
 /**
  * @module
- * Opt-in durability (`--state-dir <dir>`): a write-ahead log per session. Every write is
- * appended to its session's log before it is applied in memory, and a session is loaded
- * from its log when it is first used (after a restart, or after it was evicted past the
- * session cap), each write at the time it first ran. So a restart costs nothing per log,
- * eviction loses nothing, and a `kill -9` loses at most the write in flight.
- *
- * Files: `<dir>/sessions/<base64url(session id)>.jsonl`, one JSON object per line (see
- * `state-log.ts`): a write, or a reset (a reset rewrites the log as that one line). Saved
- * snapshots are kept in `<dir>/snapshots/` (see `snapshot-files.ts`) and restored on start.
- *
- * The log's discipline:
- * - An append that fails (a full disk, an I/O error, a read-only disk) refuses the write
- *   with a 503 and `Retry-After`: nothing is applied, and the part of the line that was
- *   written is cut off (by bytes) before the next append.
- * - A last line cut short by a crash is cut off, by bytes, when the log is loaded.
- * - A line before the last that does not parse is never skipped: the session answers 503
- *   naming the file and line, and its log is left as it is for `platform-sandbox state
- *   check` and `state repair`.
- * - Written with `appendFileSync`: the line is in the operating system's hands when the
- *   client gets its answer (it survives the process, not a power cut). With `fsync`, each
- *   append is also forced to the disk before the write is applied. A graceful stop
- *   (`flush()`) fsyncs the logs written since the start, and their folder.
- * - Retention: the logs of sessions unused for `sessionTtlMs` (default 7 days) are deleted
- *   by a sweep that runs 10 s after the server is ready and then every hour.
+ * Opt-in durability (`--state-dir <dir>`): a write-ahead log per session, appended before a
+ * write is applied and loaded when the session is first used; a retention sweep; saved
+ * snapshots (`snapshot-files.ts`). The discipline is in `server/README.md`, "Durability":
+ * a failed append is a 503 and its bytes are cut; a torn last line is cut on load; a corrupt
+ * line is never skipped.
  */
-import {
-  appendFileSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SandboxError } from '../mocks/core/errors.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
 import type { LoggedChange, SessionLog } from '../mocks/core/session-log.ts'
+import { isMissing, type LogFiles, nodeLogFiles, syncToDisk } from './log-files.ts'
 import { persistSnapshots } from './snapshot-files.ts'
 import {
   cutTornTail,
@@ -81,74 +51,6 @@ export interface RestoreSummary {
   warnings: string[]
 }
 
-/** The file operations of a state directory: the real ones, or a test's that fail on cue. */
-export interface LogFiles {
-  /** Appends `text`; with `sync`, forces it to the disk before returning. */
-  append(file: string, text: string, sync: boolean): void
-  /** The file's size in bytes; 0 when it does not exist. */
-  size(file: string): number
-  /** Cuts the file to `size` bytes; nothing when it does not exist. */
-  truncate(file: string, size: number): void
-  /** Replaces the file's content with `text` at once (a temporary file renamed over it). */
-  replace(file: string, text: string, sync: boolean): void
-  remove(file: string): void
-  /** Marks the file used now (its modification time). */
-  touch(file: string): void
-}
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
-
-export const nodeLogFiles: LogFiles = {
-  append(file, text, sync) {
-    if (!sync) {
-      appendFileSync(file, text)
-      return
-    }
-    const fd = openSync(file, 'a')
-    try {
-      writeFileSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-  },
-  size(file) {
-    try {
-      return statSync(file).size
-    } catch (error) {
-      if (isMissing(error)) return 0
-      throw error
-    }
-  },
-  truncate(file, size) {
-    try {
-      truncateSync(file, size)
-    } catch (error) {
-      if (!isMissing(error)) throw error
-    }
-  },
-  replace(file, text, sync) {
-    const temporary = `${file}.tmp`
-    try {
-      writeFileSync(temporary, text)
-      if (sync) syncToDisk(temporary)
-      renameSync(temporary, file)
-    } catch (error) {
-      rmSync(temporary, { force: true })
-      throw error
-    }
-  },
-  remove: (file) => rmSync(file, { force: true }),
-  touch(file) {
-    try {
-      const now = new Date()
-      utimesSync(file, now, now)
-    } catch (error) {
-      if (!isMissing(error)) throw error
-    }
-  },
-}
-
 export interface StateDirOptions {
   /** Force each append to the disk (fsync) before the write is applied. Default `false`. */
   fsync?: boolean | undefined
@@ -174,21 +76,6 @@ export interface StateDir {
   startSweeping(): void
   /** Writes the logs changed since the start (or the last flush) through to the disk. */
   flush(): void
-}
-
-/** fsync of a file or a folder that may have been removed since. */
-function syncToDisk(path: string): void {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch {
-    return
-  }
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 /** The path of `session`'s log in the folder `directory` (see `logFileName`). */
@@ -369,13 +256,11 @@ export function openStateDir(
   return {
     sandboxOptions: { ...options, sessionLog: log },
     flush() {
-      if (timer) clearInterval(timer)
-      if (first) clearTimeout(first)
-      timer = undefined
-      first = undefined
-      for (const session of sandbox?.sessionIds() ?? []) {
+      clearInterval(timer)
+      clearTimeout(first)
+      timer = first = undefined
+      for (const session of sandbox?.sessionIds() ?? [])
         files.touch(fileOfSession(sessionsDir, session))
-      }
       for (const file of written) syncToDisk(file)
       written.clear()
       syncToDisk(sessionsDir)

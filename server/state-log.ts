@@ -1,26 +1,14 @@
 /**
  * @module
- * The format of a session's log in a state directory (`<dir>/sessions/<base64url(id)>.jsonl`),
- * read by bytes: one JSON record a line, each ending with `\n`, a write
- * (`{ time, method, url, headers, body }`) or a reset (`{ reset: { scenario, seed, snapshot? } }`).
- *
- * Reading follows a write-ahead log's rules, so that recovery either repairs provably or
- * stops and says where:
- * - The last segment with no `\n` after it, if it is not a whole record, is a **torn tail**:
- *   a crash in the middle of an append (possibly in the middle of a UTF-8 character). It was
- *   never acknowledged, and {@link cutTornTail} cuts it off by bytes.
- * - The last segment with no `\n` after it that **is** a whole record was written in full but
- *   its newline was lost (no proper prefix of a JSON object parses, so this is no torn
- *   fragment): it counts, and {@link cutTornTail} gives it its `\n` back so that the next
- *   append starts a line of its own.
- * - Any other line that is not valid UTF-8, not JSON, or not a record is **corrupt**: reading
- *   stops there and nothing after it is returned or ever skipped silently.
- * - Blank lines (nothing but spaces, tabs or `\r`) carry nothing and are skipped; they count
- *   in line numbers. Appends never write them.
+ * The format of a session's log (`<dir>/sessions/<base64url(id)>.jsonl`), read by bytes: one
+ * JSON record a line, a write or a reset. Recovery repairs provably or stops and says where
+ * (`server/README.md`, "Durability"): a last line that is not a whole record is a torn tail,
+ * cut by bytes; a whole last record missing its `\n` gets it back; any other bad line is
+ * corrupt and nothing after it is read; blank lines are skipped but counted.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { z } from 'zod'
-import { jsonErrorMessage } from '../mocks/recordings/recordings.ts'
+import { jsonErrorMessage } from '../recordings/replay/recordings.ts'
 
 export interface WriteRecord {
   time: string

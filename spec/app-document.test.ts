@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import type { OpenAPIDocument } from './build-document.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { MERGED_JSON_PATH } from '../scripts/spec/generated-files.ts'
+import { renderAppDocument } from '../scripts/spec/write-app-document.ts'
+import type { OpenAPIDocument } from './app-document.ts'
 import { getRecordedExample, recordedRequestUrl } from './examples/index.ts'
-import { MERGED_JSON_PATH } from './scripts/generated-files.ts'
-import { renderAppDocument } from './scripts/write-app-document.ts'
 
 const app = await renderAppDocument()
 const merged = (await import(MERGED_JSON_PATH, { with: { type: 'json' } }))

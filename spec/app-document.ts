@@ -1,13 +1,17 @@
 /**
  * @module
- * The API as an app calls it (`platform-sandbox/openapi.app.json`), for code generators such
- * as @hey-api/openapi-ts and orval: the merged document's 13 operations with the sandbox's
- * decisions (bodies, errors, auth), without the control API under `/__sandbox`, without the
- * sandbox-only request headers (`x-sandbox-session`, `Prefer`) and response headers
- * (`x-sandbox-*`), and with only the request examples the sandbox accepts (the recorded
- * exchanges it answers with a success). `npm run build` writes it from the merged document.
+ * The API as an app calls it (`platform-sandbox/openapi.app.json`), for code generators: the
+ * merged document's 13 operations with the sandbox's decisions, without the control API, the
+ * sandbox-only headers (`x-sandbox-*`, `Prefer`) and the request examples the sandbox refuses.
  */
-import type { OpenAPIDocument } from './build-document.ts'
+/** An OpenAPI 3.1 document, typed only as far as the sandbox relies on it. */
+export interface OpenAPIDocument {
+  openapi: string
+  info: { title: string; version: string; [key: string]: unknown }
+  paths: Record<string, Record<string, unknown>>
+  components?: Record<string, Record<string, unknown>>
+  [key: string]: unknown
+}
 
 /** Component names of the sandbox's own parts, which the app document leaves out. */
 const SANDBOX_COMPONENT = /^Sandbox/

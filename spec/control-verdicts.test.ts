@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { buildMergedDocument } from './build-document.ts'
+import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 type Json = Record<string, unknown>

@@ -3,7 +3,7 @@
  * is one the sandbox accepts (a suite generated from the document starts green).
  */
 import { describe, expect, it } from 'vitest'
-import { buildMergedDocument } from './build-document.ts'
+import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 import { recordedExamples } from './examples/index.ts'
 
 const merged = await buildMergedDocument()

@@ -1,7 +1,7 @@
 /**
  * @module
  * The merged contract as a module, so that bundlers (the library build, the CLI bundle)
- * put it in a chunk of its own that loads on first use (`server/openapi.ts`, the check of
+ * put it in a chunk of its own that loads on first use (`server/app.ts`, the check of
  * recorded answers).
  */
 import document from './generated/openapi.json' with { type: 'json' }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { signIn } from '../client/sign-in.ts'
 import { faultRuleSchema, faultStatuses } from '../mocks/core/fault-rules.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { buildMergedDocument } from './build-document.ts'
+import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 import { getRecordedExample, recordedExamples, recordedRequestUrl } from './examples/index.ts'
 
 type Json = Record<string, any>

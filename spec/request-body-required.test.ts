@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { operations } from '../mocks/operations/table.ts'
-import { useSandbox } from '../mocks/testing/use-sandbox.ts'
-import type { OpenAPIDocument } from './build-document.ts'
-import { MERGED_JSON_PATH } from './scripts/generated-files.ts'
-import { renderAppDocument } from './scripts/write-app-document.ts'
+import { MERGED_JSON_PATH } from '../scripts/spec/generated-files.ts'
+import { renderAppDocument } from '../scripts/spec/write-app-document.ts'
+import { useSandbox } from '../test-support/sandbox/use-sandbox.ts'
+import type { OpenAPIDocument } from './app-document.ts'
 
 const { api } = useSandbox()
 const app = await renderAppDocument()

@@ -20,8 +20,8 @@ import { personas } from '../fixtures/personas.ts'
 import type { SandboxResponse } from '../mocks/core/http.ts'
 import { EMAIL, EMAIL_MAX_LENGTH, NOT_BLANK, REFRESH_TOKEN } from '../mocks/model/shapes.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import type { OpenAPIDocument } from './build-document.ts'
-import { renderAppDocument } from './scripts/write-app-document.ts'
+import { renderAppDocument } from '../scripts/spec/write-app-document.ts'
+import type { OpenAPIDocument } from './app-document.ts'
 
 const SEED = Number(process.env.SHAPES_SEED ?? 20261126)
 const RUNS = Number(process.env.SHAPES_RUNS ?? 60)

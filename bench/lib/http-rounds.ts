@@ -3,7 +3,7 @@
  * Throughput and p99 latency over HTTP: the same requests against the sandbox, Express and
  * bare `node:http`, one server at a time, in alternating rounds.
  */
-import { createSandboxClient } from '../../client/sandbox-client.ts'
+import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { type LoadResult, type LoadTarget, measureLoad } from './load.ts'
 import type { Pinning } from './pinning.ts'
 import { startChildServer } from './servers.ts'

@@ -5,12 +5,12 @@
  * `default`, and the cost of new sessions.
  */
 
-import { SESSION_HEADER, signIn } from '../../client/sandbox-client.ts'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
 import { collectionDefinitions, collectionNames, type DataSet } from '../../mocks/model/schemas.ts'
 import { createSnapshot } from '../../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
+import { SESSION_HEADER, signIn } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { collectGarbage, median, time } from './stats.ts'
 
 /** The host follows the guest in `session`: the write several figures make. */

@@ -4,9 +4,9 @@
  * resetting it to a built-in scenario, and checking a 10,000-record scenario file.
  */
 import { stringify } from 'yaml'
-import { signIn } from '../../client/sandbox-client.ts'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import { signIn } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { compileScenarios } from '../../mocks/scenarios/compile-scenarios.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { followRequest } from './in-process.ts'

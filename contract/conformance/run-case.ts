@@ -6,7 +6,10 @@
  * @module
  */
 
-import { createSandboxClient, type SandboxReply } from '../../client/sandbox-client.ts'
+import {
+  createSandboxClient,
+  type SandboxReply,
+} from '../../mocks/sandbox-client/sandbox-client.ts'
 import { caseRequestInit } from '../../spec/cases/request-init.ts'
 import type {
   CaseRequest,

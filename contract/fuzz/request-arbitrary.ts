@@ -6,10 +6,10 @@
  * wrong media types, malformed, non-object and oversized bodies).
  */
 import fc from 'fast-check'
-import { SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
+import { SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
 import type { DocumentedOperation } from './document-checker.ts'
 
 export interface FuzzRequest {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { PUBLISHED_SPEC_PATH } from '../../spec/build-document.ts'
+import { PUBLISHED_SPEC_PATH } from '../../scripts/spec/build-document.ts'
 import { runningChildren } from './child-processes.ts'
 import { findFreePort } from './free-port.ts'
 import { PrismStartError, startPrism } from './start-prism.ts'

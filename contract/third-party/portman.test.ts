@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PersonaKey } from '../../fixtures/personas.ts'
-import { startTestServer, type TestServer } from '../../server/test-server.ts'
-import { PERSONA_FIELD } from '../../spec/operation-examples.ts'
-import { renderAppDocument } from '../../spec/scripts/write-app-document.ts'
+import { PERSONA_FIELD } from '../../scripts/spec/operation-examples.ts'
+import { renderAppDocument } from '../../scripts/spec/write-app-document.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 import {
   generateCollection,
   type PostmanCollection,

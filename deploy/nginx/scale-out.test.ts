@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE, SESSION_HEADER } from '../../client/sandbox-client.ts'
 import { anchors } from '../../fixtures/anchors.ts'
+import { SESSION_COOKIE, SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { ensureNginx } from '../../scripts/find-nginx.ts'
-import { call as callTool, connectHttp } from '../../server/mcp/test-mcp.ts'
-import { startTestServer, type TestServer } from '../../server/test-server.ts'
+import { call as callTool, connectHttp } from '../../test-support/mcp/test-mcp.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 import { type RunningNginx, renderSandboxConf, startNginx } from './nginx-process.ts'
 
 const SESSIONS = 40

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../../client/sandbox-client.ts'
+import { SESSION_HEADER } from '../sandbox-client/sandbox-client.ts'
 import { joinCookies, readSandboxRequest } from './sandbox-routes.ts'
 
 describe('joinCookies', () => {

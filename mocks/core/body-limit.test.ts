@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 import { byteLength } from './pipeline.ts'
 
 const { api, sandbox } = useSandbox({ bodyLimitBytes: 1000 })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createDocumentChecker } from '../../contract/fuzz/document-checker.ts'
-import { buildMergedDocument } from '../../spec/build-document.ts'
+import { buildMergedDocument } from '../../scripts/spec/build-document.ts'
 import { createSandbox } from '../sandbox.ts'
 import { controlRoutes } from './control-table.ts'
 

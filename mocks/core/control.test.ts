@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personaIds, personas } from '../../fixtures/personas.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api, sandbox } = useSandbox()
 const decline = (id: string) => `/bookings/${id}/decline`

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 import { readDryRunQuery } from './dry-run.ts'
 
 const { api, sandbox } = useSandbox()

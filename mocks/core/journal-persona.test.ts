@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { getPersona } from '../../fixtures/personas.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api, sandbox } = useSandbox()
 const rows = () =>

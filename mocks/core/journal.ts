@@ -1,9 +1,11 @@
 /**
  * @module
- * The request journal of each session, bounded per session and in all, oldest first out; each
- * entry keeps its request and answer, so the journal exports as HAR.
+ * The request journal of each session: its most recent requests, bounded per session and
+ * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
+ * the journal exports as HAR, with the writer the entry gives (`recordings/har.ts`).
  */
-import { createHar, createHarEntry, type Har } from './har.ts'
+import type { Har } from 'har-format'
+import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import type { JournalEntry } from './journal-entry.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
@@ -15,6 +17,14 @@ export interface JournalExchange {
   request: SandboxRequest
   response: SandboxResponse
 }
+
+/** A journal entry with the request and the answer it kept. */
+export interface JournalExport extends JournalExchange {
+  entry: JournalEntry
+}
+
+/** Writes journal entries as a HAR document: given by the entry that assembles the sandbox. */
+export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
   /** Only this session's requests. Default: every session. */
@@ -44,13 +54,17 @@ export interface RequestJournal {
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
   toHar(options?: HarExportOptions): Har
+  /** Empties one session's journal, or every session's. */
   clear(session?: string): void
 }
 
 /**
- * The journals, one in each session's record, so no session's traffic removes another's;
- * past `total` in all, the least recently used sessions' oldest entries go first. Requests
- * that create no session (an unknown route) share one more journal of `perSession` entries.
+ * The request journal, one per session: each session's record holds its own last
+ * `perSession` entries, so no session's traffic removes another's. All journals together
+ * hold at most `total` entries: past it, the oldest entries of the least recently used
+ * sessions go first. Entries keep at most 64 kB of each body. A request that creates no
+ * session (an unknown route in a session not in memory) goes to one more journal of
+ * `perSession` entries, shared by such requests.
  */
 export class SessionJournals implements RequestJournal {
   readonly #sessions: SessionRegistry
@@ -59,13 +73,18 @@ export class SessionJournals implements RequestJournal {
   #sequence = 0
   #count = 0
 
+  /** Most entries kept for one session. */
   readonly limit: number
+  /** Most entries kept for all sessions together. */
   readonly totalLimit: number
 
-  constructor(sessions: SessionRegistry, limits: JournalLimits) {
+  readonly #writeHar: JournalHarWriter | undefined
+
+  constructor(sessions: SessionRegistry, limits: JournalLimits, writeHar?: JournalHarWriter) {
     this.#sessions = sessions
     this.limit = limits.perSession
     this.totalLimit = limits.total
+    this.#writeHar = writeHar
   }
 
   /** Entries held by all journals together. */
@@ -95,6 +114,7 @@ export class SessionJournals implements RequestJournal {
     if (this.#count > this.totalLimit) this.#trim()
   }
 
+  /** Entries oldest first: one session's, or every session's merged in the order they came. */
   list(session?: string): JournalEntry[] {
     if (session !== undefined) {
       const own = this.#sessions.peek(session)?.journal ?? []
@@ -109,43 +129,22 @@ export class SessionJournals implements RequestJournal {
 
   /**
    * The journal as a HAR 1.2 document, oldest first, with request and response bodies
-   * (each cut at 64 kB). Accepted by Playwright's `routeFromHAR` and @msw/source's
-   * `fromTraffic`.
+   * (each cut at 64 kB), by the writer the sandbox was given (a 404 without one). Accepted
+   * by Playwright's `routeFromHAR` and @msw/source's `fromTraffic`.
    *
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */
   toHar(options: HarExportOptions = {}): Har {
-    const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
+    if (!this.#writeHar) throw notFound('The HAR export is not available in this sandbox')
     const entries = this.list(options.session).flatMap((entry) => {
       const exchange = exchanges.get(entry)
-      if (!exchange) return []
-      const { request, response } = exchange
-      const responseHeaders: Record<string, string | string[]> = { ...response.headers }
-      if (response.setCookie.length > 0) responseHeaders['set-cookie'] = response.setCookie
-      const body =
-        response.body === undefined
-          ? undefined
-          : typeof response.body === 'string'
-            ? response.body
-            : JSON.stringify(response.body)
-      return [
-        createHarEntry({
-          method: entry.method,
-          url: base + request.url,
-          requestHeaders: request.headers,
-          requestBody: bounded(request.body),
-          status: entry.status,
-          responseHeaders,
-          responseBody: bounded(body),
-          startedDateTime: entry.time,
-          time: entry.durationMs,
-        }),
-      ]
+      return exchange ? [{ entry, ...exchange }] : []
     })
-    return createHar(entries)
+    return this.#writeHar(entries, options)
   }
 
+  /** Empties one session's journal, or every session's. */
   clear(session?: string): void {
     if (session === undefined) {
       for (const record of this.#sessions.records()) this.forget(record)
@@ -199,6 +198,6 @@ function boundedExchange(exchange: JournalExchange): JournalExchange {
   }
 }
 
-function bounded<T extends string | null | undefined>(text: T): T {
+export function bounded<T extends string | null | undefined>(text: T): T {
   return (text != null && text.length > HAR_BODY_LIMIT ? text.slice(0, HAR_BODY_LIMIT) : text) as T
 }

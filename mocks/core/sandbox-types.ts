@@ -5,6 +5,7 @@
  */
 import type { Persona, Scenario } from '../model/content.ts'
 import type { OperationEvent } from './events.ts'
+import type { JournalHarWriter } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionLog } from './session-log.ts'
@@ -67,6 +68,8 @@ export interface SandboxOptions {
    * the first that answers a request answers it. Recorded answers are one (`replay`).
    */
   stages?: readonly SandboxStage[] | undefined
+  /** Writes the journal as HAR (`journal.toHar()`); without it the export answers 404. */
+  writeJournalHar?: JournalHarWriter | undefined
   /**
    * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
    * `Authorization: Bearer <controlToken>`. Default: open.
@@ -120,6 +123,7 @@ export type SandboxSettings = Readonly<
       | 'openapiDocument'
       | 'now'
       | 'stages'
+      | 'writeJournalHar'
       | 'controlToken'
       | 'controlOrigins'
       | 'onOperation'

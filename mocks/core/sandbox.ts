@@ -147,10 +147,11 @@ export class Sandbox implements ControlContext {
         sessionLog?.release?.(record.id)
       },
     })
-    const journals = new SessionJournals(sessions, {
-      perSession: settings.journalLimit,
-      total: settings.journalTotalLimit,
-    })
+    const journals = new SessionJournals(
+      sessions,
+      { perSession: settings.journalLimit, total: settings.journalTotalLimit },
+      options.writeJournalHar,
+    )
     this.journal = journals
     this.events.on('request:end', ({ data }) => journals.record(data.entry, data.exchange))
     this.faults = new FaultRegistry(sessions)

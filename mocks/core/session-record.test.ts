@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { createHar, createHarEntry } from '../../recordings/har.ts'
 import type { Sandbox } from '../sandbox.ts'
 import { createSandbox } from '../sandbox.ts'
-import { createHar, createHarEntry } from './har.ts'
 import { SESSION_CREATED_HEADER } from './session-created.ts'
 
 const read = (sandbox: Sandbox, session: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api } = useSandbox()
 const pending = anchors.applications.pending

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { getPersona } from '../../fixtures/personas.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const NOW = new Date('2026-06-01T12:00:00.000Z')
 const SECRET = 'test-secret-for-auth-tests'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 import { operations } from './table.ts'
 
 const { api, sandbox } = useSandbox()

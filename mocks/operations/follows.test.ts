@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { personaIds } from '../../fixtures/personas.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api } = useSandbox()
 const path = (id: string, query = '') => `/users/${id}/follow${query}`

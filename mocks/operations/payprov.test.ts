@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personaIds } from '../../fixtures/personas.ts'
-import { useSandbox } from '../testing/use-sandbox.ts'
+import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api } = useSandbox()
 

@@ -6,13 +6,13 @@
 import { readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
+import { diffBackends } from '../../recordings/diff/diff.ts'
+import { formatReport, formatSummary } from '../../recordings/diff/diff-report.ts'
 import {
   flattenExamples,
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import { diffBackends } from '../recordings/diff.ts'
-import { formatReport, formatSummary } from '../recordings/diff-report.ts'
 import { startServer } from '../start-server.ts'
 import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 

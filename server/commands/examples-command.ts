@@ -5,10 +5,10 @@
  */
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { HarEntry } from '../../mocks/core/har.ts'
-import { readRecordings } from '../../mocks/recordings/recordings.ts'
+import { examplesFromHar } from '../../recordings/diff/examples-from-har.ts'
+import type { HarEntry } from '../../recordings/har.ts'
+import { readRecordings } from '../../recordings/replay/recordings.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
-import { examplesFromHar } from '../recordings/examples-from-har.ts'
 import { checkWritable, readJsonFile, UsageError } from './input.ts'
 
 export interface ExamplesCommandOptions {

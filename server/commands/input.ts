@@ -5,9 +5,9 @@
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { readRecordingsFile, utf8Text } from '../../mocks/recordings/read-file.ts'
-import { jsonErrorMessage, RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
-import { createReplay, type Replay } from '../../mocks/recordings/replay.ts'
+import { readRecordingsFile, utf8Text } from '../../recordings/replay/read-file.ts'
+import { jsonErrorMessage, RecordingsFormatError } from '../../recordings/replay/recordings.ts'
+import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
 
 /** Bad input on the command line; the CLI prints the message and exits with code 2. */
 export class UsageError extends Error {

@@ -3,10 +3,10 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
-import type { HarEntry } from '../../mocks/core/har.ts'
-import { readRecordings } from '../../mocks/recordings/recordings.ts'
-import { createHarFile } from '../record/har-file.ts'
-import { startRecordProxy } from '../record/record-proxy.ts'
+import type { HarEntry } from '../../recordings/har.ts'
+import { createHarFile } from '../../recordings/record/har-file.ts'
+import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
+import { readRecordings } from '../../recordings/replay/recordings.ts'
 import { checkWritable, parseTargetUrl, readJsonFile, UsageError } from './input.ts'
 
 export interface RecordCommandOptions {

@@ -5,8 +5,8 @@
  */
 
 import { loadContractCheck } from '../../mocks/contract-check.ts'
-import type { Replay } from '../../mocks/recordings/replay.ts'
-import { breakingAnswersHeading } from '../../mocks/recordings/replay-warning.ts'
+import type { Replay } from '../../recordings/replay/replay.ts'
+import { breakingAnswersHeading } from '../../recordings/replay/replay-warning.ts'
 import { parseCliArguments } from '../cli-options.ts'
 import type { ServerOptions } from '../options.ts'
 import { USAGE_EXIT_CODE, UsageError } from './input.ts'

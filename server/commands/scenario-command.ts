@@ -12,11 +12,11 @@ import {
   learnScenarioFromText,
 } from '../../mocks/recordings/learn/learn-scenario.ts'
 import { scenarioYaml } from '../../mocks/recordings/learn/scenario-yaml.ts'
-import { RecordingsFormatError } from '../../mocks/recordings/recordings.ts'
 import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
+import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
 import { checkWritable, notJson, readTextFile, UsageError } from './input.ts'
 
 export interface ScenarioFromHarCommandOptions {

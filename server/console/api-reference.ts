@@ -1,21 +1,15 @@
 /**
  * @module
- * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference,
- * served from the package itself (no CDN: the build copies Scalar's standalone script
- * into `dist/assets/`), so the page works offline. Scalar's default fonts, which it would fetch from its own site,
- * are turned off and replaced by the system's, and so are its online services (the AI
- * agent, MCP generation, the developer tools bar).
- *
- * The page's container is not `#api-reference`: Scalar's standalone script mounts an empty
- * reference on an element of that id by itself, which stood above the real one as a grey
- * skeleton. Example requests go to the sandbox that serves the page.
+ * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference, served from
+ * the package itself (the build copies Scalar's script into `dist/assets/`), its fonts and
+ * online services turned off, so the page works offline. The container is not
+ * `#api-reference`: Scalar mounts an empty reference of its own on an element of that id.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { offlineScalarScript } from './offline-scalar.ts'
 
 /**
  * Scalar's script as the build ships it (`dist/assets/scalar.js`, already offline), found
@@ -36,6 +30,15 @@ function shippedScriptPath(): string | undefined {
 export function scalarScriptPath(): string {
   const resolver = typeof require === 'function' ? require : createRequire(import.meta.url)
   return join(dirname(resolver.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
+}
+
+/**
+ * Scalar's bundle loads its fonts from fonts.scalar.com even with `withDefaultFonts: false`:
+ * their `url(...)` sources become `local(...)` names no machine has, so the browser uses the
+ * system's and the page asks nothing of another site. The build applies it too.
+ */
+export function offlineScalarScript(source: string): string {
+  return source.replaceAll('url(https://fonts.scalar.com/', 'local(offline-scalar-font-')
 }
 
 /** Relative URLs, so the page works wherever the sandbox is mounted. */

@@ -1,10 +1,10 @@
 /**
  * @module
- * The dashboard's HTML. Its script is the bundle built from `server/dashboard/app/`
+ * The dashboard's HTML. Its script is the bundle built from `server/dashboard/main.ts`
  * (`npm run build:dashboard`), and so are its styles, which the in-page devtools share;
  * links are relative to `/__sandbox/`, wherever the sandbox is mounted.
  */
-import { pageStyles, panelStyles } from '../dashboard/app/styles.ts'
+import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 
 export const dashboardPage = `<!doctype html>
 <html lang="en">

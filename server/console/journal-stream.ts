@@ -47,11 +47,8 @@ export function streamJournal(
   )
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS)
   heartbeat.unref()
-  let streams = openStreams.get(sandbox)
-  if (!streams) {
-    streams = new Set()
-    openStreams.set(sandbox, streams)
-  }
+  const streams = openStreams.get(sandbox) ?? new Set()
+  openStreams.set(sandbox, streams)
   streams.add(res)
   const stop = () => {
     subscription.abort()

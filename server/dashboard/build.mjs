@@ -1,17 +1,14 @@
 /**
  * @module
- * Bundles the dashboard (`server/dashboard/app/main.ts`, preact + htm) into one
- * script and writes it as a string module, `server/console/dashboard-script.generated.ts`,
- * which the server serves at `/__sandbox/dashboard.js`. Being a module rather than an
- * asset file, it goes into every build of the server (the library build, the CLI bundle)
- * with nothing to copy or locate at run time. The output is committed, so the server
- * needs no build step; `npm run build:dashboard` rewrites it, and a test fails when it
- * is stale.
+ * Bundles the dashboard page (`main.ts`, the devtools' panels, preact + htm) into a string
+ * module, `server/console/dashboard-script.generated.ts`, served at `/__sandbox/dashboard.js`:
+ * a module, so every build of the server holds it with nothing to copy at run time. It is
+ * committed; `npm run build:dashboard` rewrites it, and a test fails when it is stale.
  */
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
-export const dashboardEntry = fileURLToPath(new URL('./app/main.ts', import.meta.url))
+export const dashboardEntry = fileURLToPath(new URL('./main.ts', import.meta.url))
 export const dashboardModule = fileURLToPath(
   new URL('../console/dashboard-script.generated.ts', import.meta.url),
 )
@@ -31,7 +28,7 @@ export async function buildDashboard() {
     logLevel: 'silent',
   })
   const script = result.outputFiles[0].text
-  return `// Generated from server/dashboard/app by \`npm run build:dashboard\`. Do not edit.\nexport const dashboardScript = ${JSON.stringify(script)}\n`
+  return `// Generated from server/dashboard/main.ts by \`npm run build:dashboard\`. Do not edit.\nexport const dashboardScript = ${JSON.stringify(script)}\n`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,6 +6,7 @@
  * same request the app or the dashboard would, so it gets the same answer, the same refusals
  * and the same journal entry.
  */
+import { isControlPath } from '../../mocks/core/control-table.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 
 /** A request as a tool sends it: path with its query, lower-case header names. */
@@ -34,17 +35,13 @@ export interface SandboxBackend {
   send(request: BackendRequest): Promise<BackendAnswer>
 }
 
-function isControl(url: string): boolean {
-  return url === '/__sandbox' || url.startsWith('/__sandbox/') || url.startsWith('/__sandbox?')
-}
-
 function withControlToken(
   request: BackendRequest,
   controlToken: string | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = { ...request.headers }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
-  if (controlToken !== undefined && isControl(request.url)) {
+  if (controlToken !== undefined && isControlPath(request.url.split('?')[0]!)) {
     headers.authorization = `Bearer ${controlToken}`
   }
   return headers

@@ -13,9 +13,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../test-server.ts'
-import { renderToolReference, withCurrentReference } from './reference.ts'
-import { agentWalk, call, ROOT } from './test-mcp.ts'
+import { agentWalk, call, ROOT } from '../../test-support/mcp/test-mcp.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
 const guide = readFileSync(join(ROOT, 'docs', 'agents', 'mcp.md'), 'utf8')
 const TOKEN = 'guide-token'
@@ -189,11 +188,4 @@ describe('the client configs of the guide', () => {
       await agentWalk(client)
     }, 60_000)
   }
-})
-
-describe('the tool reference of the guide', () => {
-  it('is the one the tool table renders (npm run docs:mcp writes it)', () => {
-    expect(withCurrentReference(guide)).toBe(guide)
-    expect(guide).toContain(renderToolReference())
-  })
 })

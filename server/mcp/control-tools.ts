@@ -11,14 +11,14 @@ import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
 import { bodyFieldTexts, documentText } from './document-text.ts'
 import { journalTools } from './journal-tools.ts'
-import { listPersonas, signInAs } from './personas.ts'
+import { listPersonas, signedInSchema, signInAs } from './personas.ts'
 import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
 import { controlResult, toolError, toolResult } from './tool-result.ts'
 
 type Method = 'GET' | 'POST' | 'DELETE'
 
 /** The control route of `method path`; a route the table does not have is a mistake here. */
-export function controlRoute(method: Method, path: string) {
+function controlRoute(method: Method, path: string) {
   const route = controlRoutes.find((row) => row.method === method && row.path === path)
   if (!route) throw new Error(`Failed to find the control route ${method} ${path}`)
   return route
@@ -36,15 +36,26 @@ function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRaw
 }
 
 /**
- * The fields of a route's body schema (a zod object), to build a tool's input from, with
- * the document's descriptions.
+ * The tool that sends its arguments (but `session`) as the body of one control route: its
+ * input is the route's body schema (or `input`), described as the document describes it.
  */
-function bodyShape(method: Method, path: string): z.ZodRawShape {
-  const body = controlRoute(method, path).body
-  if (!(body instanceof z.ZodObject)) {
-    throw new Error(`Failed to read the body of ${method} ${path}: not an object schema`)
+function routeTool(
+  name: string,
+  method: Method,
+  path: string,
+  options: { input?: z.ZodRawShape; result?: (body: unknown) => Record<string, unknown> } = {},
+): SandboxTool {
+  const { body } = controlRoute(method, path)
+  const shape = options.input ?? (body instanceof z.ZodObject ? body.shape : {})
+  return {
+    name,
+    description: documentText(method, path),
+    input: z.strictObject({ ...described(shape, method, path), session: sessionArgument }),
+    async run({ session: _, ...args }, call) {
+      const sent = await call.send({ method, url: path, ...(body ? { body: args } : {}) })
+      return controlResult(sent, options.result)
+    },
   }
-  return described(body.shape, method, path)
 }
 
 const routeText = (method: Method, path: string) => {
@@ -77,12 +88,7 @@ export const controlTools: readonly SandboxTool[] = [
       persona: z.string().min(1).describe('A persona key (listPersonas): host, guest, admin...'),
       session: sessionArgument,
     }),
-    output: z.object({
-      persona: z.string(),
-      accessToken: z.string(),
-      refreshToken: z.string(),
-      authorization: z.string(),
-    }),
+    output: signedInSchema,
     async run(args, call) {
       const signedIn = await signInAs(call, String(args.persona))
       return 'error' in signedIn ? signedIn.error : toolResult({ ...signedIn })
@@ -114,38 +120,11 @@ export const controlTools: readonly SandboxTool[] = [
       })
     },
   },
-  {
-    name: 'resetSession',
-    description: routeText('POST', '/__sandbox/reset'),
-    input: z.strictObject({ ...bodyShape('POST', '/__sandbox/reset'), session: sessionArgument }),
-    async run(args, call) {
-      const { session: _, ...body } = args
-      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/reset', body }))
-    },
-  },
-  {
-    name: 'saveSnapshot',
-    description: routeText('POST', '/__sandbox/snapshots'),
-    input: z.strictObject({
-      ...bodyShape('POST', '/__sandbox/snapshots'),
-      session: sessionArgument,
-    }),
-    async run(args, call) {
-      const { session: _, ...body } = args
-      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/snapshots', body }))
-    },
-  },
-  {
-    name: 'listCollections',
-    description: routeText('GET', '/__sandbox/collections'),
-    input: sessionOnly,
-    async run(_, call) {
-      return controlResult(
-        await call.send({ method: 'GET', url: '/__sandbox/collections' }),
-        (body) => ({ counts: body }),
-      )
-    },
-  },
+  routeTool('resetSession', 'POST', '/__sandbox/reset'),
+  routeTool('saveSnapshot', 'POST', '/__sandbox/snapshots'),
+  routeTool('listCollections', 'GET', '/__sandbox/collections', {
+    result: (body) => ({ counts: body }),
+  }),
   {
     name: 'readCollection',
     description: `${routeText('GET', '/__sandbox/collections/{name}')} \`where\` keeps the records whose fields equal the values given.`,
@@ -172,31 +151,8 @@ export const controlTools: readonly SandboxTool[] = [
       })
     },
   },
-  {
-    name: 'addFault',
-    description: routeText('POST', '/__sandbox/faults'),
-    input: z.strictObject({
-      ...described(faultRuleSchema.shape, 'POST', '/__sandbox/faults'),
-      session: sessionArgument,
-    }),
-    async run(args, call) {
-      const { session: _, ...rule } = args
-      return controlResult(
-        await call.send({ method: 'POST', url: '/__sandbox/faults', body: rule }),
-      )
-    },
-  },
-  {
-    name: 'listFaults',
-    description: routeText('GET', '/__sandbox/faults'),
-    input: sessionOnly,
-    async run(_, call) {
-      return controlResult(
-        await call.send({ method: 'GET', url: '/__sandbox/faults' }),
-        (body) => ({ rules: body }),
-      )
-    },
-  },
+  routeTool('addFault', 'POST', '/__sandbox/faults', { input: faultRuleSchema.shape }),
+  routeTool('listFaults', 'GET', '/__sandbox/faults', { result: (body) => ({ rules: body }) }),
   {
     name: 'removeFault',
     description: routeText('DELETE', '/__sandbox/faults/{id}'),
@@ -212,20 +168,17 @@ export const controlTools: readonly SandboxTool[] = [
       )
     },
   },
-  {
-    name: 'getClock',
-    description: routeText('GET', '/__sandbox/clock'),
-    input: sessionOnly,
-    async run(_, call) {
-      return controlResult(await call.send({ method: 'GET', url: '/__sandbox/clock' }))
-    },
-  },
+  routeTool('getClock', 'GET', '/__sandbox/clock'),
   {
     name: 'setClock',
     description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
-        ...bodyShape('POST', '/__sandbox/clock'),
+        ...described(
+          (controlRoute('POST', '/__sandbox/clock').body as z.ZodObject).shape,
+          'POST',
+          '/__sandbox/clock',
+        ),
         real: z.literal(true).optional().describe('true: back to real time'),
         session: sessionArgument,
       })

@@ -1,8 +1,7 @@
 /**
  * @module
- * The MCP server of one connection (one stdio process, or one MCP session over HTTP): the
- * tools and resources over the sandbox its backend reaches. Arguments are validated by the
- * tools themselves (`tool.ts`), so a bad one is a tool error naming it, whatever the SDK does.
+ * The MCP server of one connection (a stdio process, or an MCP session over HTTP). The tools
+ * validate their arguments themselves (`tool.ts`): a bad one is a tool error naming it.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {

@@ -8,8 +8,8 @@ import { request } from 'node:http'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { startTestServer, type TestServer } from '../test-server.ts'
-import { call, connectHttp } from './test-mcp.ts'
+import { call, connectHttp } from '../../test-support/mcp/test-mcp.ts'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
 let clients: Client[] = []
 let servers: TestServer[] = []

@@ -33,7 +33,9 @@ export interface McpEndpointOptions {
   controlToken?: string | undefined
   /** Which pages of other origins may call it (the control API's rule). */
   controlOrigins: ControlOriginRule
+  /** Most MCP sessions at once (default 100); the least recently used is closed first. */
   maxSessions?: number | undefined
+  /** Close an MCP session unused this long, in milliseconds (default 30 minutes). */
   idleTimeoutMs?: number | undefined
 }
 

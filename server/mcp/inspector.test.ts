@@ -1,10 +1,10 @@
 /**
  * A third-party client against `platform-sandbox mcp`: the MCP Inspector's command-line
- * mode lists the tools and calls one, on Node 24 (see `test-inspector.ts`).
+ * mode lists the tools and calls one, on Node 24 (see `test-support/mcp/test-inspector.ts`).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { installInspector, runInspector } from './test-inspector.ts'
-import { BIN } from './test-mcp.ts'
+import { installInspector, runInspector } from '../../test-support/mcp/test-inspector.ts'
+import { BIN } from '../../test-support/mcp/test-mcp.ts'
 
 let inspector: Awaited<ReturnType<typeof installInspector>>
 beforeAll(async () => {

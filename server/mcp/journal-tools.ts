@@ -9,7 +9,13 @@ import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/journal-entry.ts'
 import { documentText } from './document-text.ts'
 import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
-import { controlResult, describeRefusal, toolError, toolResult } from './tool-result.ts'
+import {
+  controlResult,
+  describeRefusal,
+  refusalError,
+  toolError,
+  toolResult,
+} from './tool-result.ts'
 
 /** A journal entry with the id `explainRequest` takes: its place in the session's journal. */
 type NumberedEntry = JournalEntry & { id: string }
@@ -21,10 +27,7 @@ async function sessionJournal(
     method: 'GET',
     url: `/__sandbox/requests?session=${encodeURIComponent(call.session)}`,
   })
-  if (answer.status !== 200) {
-    const { message, details } = describeRefusal(answer)
-    return { error: toolError(`Failed to read the journal: ${message}`, details) }
-  }
+  if (answer.status !== 200) return { error: refusalError(answer, 'Failed to read the journal') }
   const entries = (answer.body as JournalEntry[]).map((entry, index) => ({
     id: `r${index + 1}`,
     ...entry,

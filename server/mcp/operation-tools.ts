@@ -12,7 +12,7 @@ import type { BackendAnswer } from './backend.ts'
 import { documentText } from './document-text.ts'
 import { signInAs } from './personas.ts'
 import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
-import { describeRefusal, toolError, toolResult } from './tool-result.ts'
+import { refusalError, toolError, toolResult } from './tool-result.ts'
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
@@ -53,13 +53,7 @@ function operationResult(answer: BackendAnswer): CallToolResult {
     { status: answer.status, body: answer.body ?? null, headers: headersThatMatter(answer) },
     INPUT_REFUSED.has(answer.status),
   )
-  if (result.isError) {
-    const { message, details } = describeRefusal(answer)
-    result.content = [
-      { type: 'text', text: [message, ...details.map((line) => `- ${line}`)].join('\n') },
-      ...result.content,
-    ]
-  }
+  if (result.isError) result.content = [...refusalError(answer).content, ...result.content]
   return result
 }
 

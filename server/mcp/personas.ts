@@ -5,8 +5,9 @@
  * writes nothing) gives the access token. Both requests go to the call's session.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import type { ToolCall } from './tool.ts'
-import { describeRefusal, toolError } from './tool-result.ts'
+import { refusalError, toolError } from './tool-result.ts'
 
 export interface PersonaCredentials {
   key: string
@@ -16,24 +17,20 @@ export interface PersonaCredentials {
   idpCode: string
 }
 
-export interface SignedIn {
-  persona: string
-  accessToken: string
-  /** The `refresh_token` cookie's value. */
-  refreshToken: string
-  /** What to send: `Bearer <accessToken>`. */
-  authorization: string
-}
+/** What signing in gives: the access token, the `refresh_token` cookie's value, what to send. */
+export const signedInSchema = z.object({
+  persona: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  authorization: z.string(),
+})
 
 /** The personas of the sandbox, with their fixed credentials. */
 export async function listPersonas(
   call: ToolCall,
 ): Promise<{ personas: PersonaCredentials[] } | { error: CallToolResult }> {
   const answer = await call.send({ method: 'GET', url: '/__sandbox/personas' })
-  if (answer.status !== 200) {
-    const { message, details } = describeRefusal(answer)
-    return { error: toolError(`Failed to list the personas: ${message}`, details) }
-  }
+  if (answer.status !== 200) return { error: refusalError(answer, 'Failed to list the personas') }
   return { personas: answer.body as PersonaCredentials[] }
 }
 
@@ -45,7 +42,7 @@ export async function signInAs(
   call: ToolCall,
   key: string,
   options: { quiet?: boolean } = {},
-): Promise<SignedIn | { error: CallToolResult }> {
+): Promise<z.infer<typeof signedInSchema> | { error: CallToolResult }> {
   const listed = await listPersonas(call)
   if ('error' in listed) return listed
   const persona = listed.personas.find((candidate) => candidate.key === key)
@@ -67,8 +64,7 @@ export async function signInAs(
       .map((line) => /^refresh_token=([^;]*)/.exec(line)?.[1])
       .find((value) => value !== undefined)
     if (completed.status !== 201 || cookie === undefined) {
-      const { message, details } = describeRefusal(completed)
-      return { error: toolError(`Failed to sign in as ${key}: ${message}`, details) }
+      return { error: refusalError(completed, `Failed to sign in as ${key}`) }
     }
     refreshToken = cookie
   }
@@ -79,8 +75,7 @@ export async function signInAs(
   })
   const accessToken = (refreshed.body as { accessToken?: unknown } | undefined)?.accessToken
   if (refreshed.status !== 200 || typeof accessToken !== 'string') {
-    const { message, details } = describeRefusal(refreshed)
-    return { error: toolError(`Failed to sign in as ${key} (persona): ${message}`, details) }
+    return { error: refusalError(refreshed, `Failed to sign in as ${key} (persona)`) }
   }
   return { persona: key, accessToken, refreshToken, authorization: `Bearer ${accessToken}` }
 }

@@ -6,10 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { call } from '../../test-support/mcp/test-mcp.ts'
 import { createApp } from '../app.ts'
 import { createInProcessBackend } from './backend.ts'
 import { createMcpServer } from './create-mcp-server.ts'
-import { call } from './test-mcp.ts'
 
 let client: Client
 

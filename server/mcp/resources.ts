@@ -5,8 +5,11 @@
  * as HAR. Each is read from the sandbox the connection drives, through its control API.
  */
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
-import { acceptedExampleNames, createAppDocument } from '../../spec/app-document.ts'
-import type { OpenAPIDocument } from '../../spec/build-document.ts'
+import {
+  acceptedExampleNames,
+  createAppDocument,
+  type OpenAPIDocument,
+} from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import type { BackendRequest } from './backend.ts'
 import { type McpConnection, sessionOf } from './tool.ts'
@@ -31,14 +34,13 @@ export const RESOURCE_TEMPLATES = [
   },
 ] as const
 
-const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
+const FIXED: readonly (Omit<Resource, 'mimeType'> & { read: BackendRequest | 'app' })[] = [
   {
     uri: 'sandbox://openapi/app.json',
     name: 'app-document',
     title: 'The app document (OpenAPI)',
     description:
       'The API as an app calls it: the published contract with the sandbox’s decisions, without the control API. What code generators take.',
-    mimeType: 'application/json',
     read: 'app',
   },
   {
@@ -47,7 +49,6 @@ const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
     title: 'The merged document (OpenAPI)',
     description:
       'The published contract with the sandbox’s decisions, its control API and its recorded examples.',
-    mimeType: 'application/json',
     read: { method: 'GET', url: '/__sandbox/openapi.json' },
   },
   {
@@ -55,7 +56,6 @@ const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
     name: 'personas',
     title: 'Personas',
     description: 'Every persona with its roles and fixed credentials (refresh token, idp code).',
-    mimeType: 'application/json',
     read: { method: 'GET', url: '/__sandbox/personas' },
   },
   {
@@ -63,7 +63,6 @@ const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
     name: 'scenarios',
     title: 'Scenarios',
     description: 'The scenarios a session can be reset to, with their descriptions.',
-    mimeType: 'application/json',
     read: { method: 'GET', url: '/__sandbox/scenarios' },
   },
   {
@@ -71,7 +70,6 @@ const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
     name: 'snapshots',
     title: 'Saved snapshots',
     description: 'The saved snapshots, each readable as sandbox://snapshots/{name}.json.',
-    mimeType: 'application/json',
     read: { method: 'GET', url: '/__sandbox/snapshots' },
   },
 ]
@@ -80,7 +78,7 @@ const FIXED: readonly (Resource & { read: BackendRequest | 'app' })[] = [
 export function listResources(connection: McpConnection): Resource[] {
   const session = sessionOf(undefined, connection)
   return [
-    ...FIXED.map(({ read: _, ...resource }) => resource),
+    ...FIXED.map(({ read: _, ...resource }) => ({ ...resource, mimeType: 'application/json' })),
     {
       uri: `sandbox://journal/${session}.har`,
       name: 'journal',

@@ -41,6 +41,12 @@ export function describeRefusal(answer: BackendAnswer): { message: string; detai
   return { message: `${answer.status}: ${message}`, details }
 }
 
+/** A refused answer as a tool error, its message after `prefix` (`Failed to ...: 404: ...`). */
+export function refusalError(answer: BackendAnswer, prefix?: string): CallToolResult {
+  const { message, details } = describeRefusal(answer)
+  return toolError(prefix === undefined ? message : `${prefix}: ${message}`, details)
+}
+
 /**
  * The answer of a control call: its body on success, else the refusal as a tool error, the
  * same message and details the HTTP API gives.
@@ -50,9 +56,6 @@ export function controlResult(
   shape: (body: unknown) => Record<string, unknown> = (body) =>
     body === undefined ? { ok: true } : Array.isArray(body) ? { items: body } : (body as never),
 ): CallToolResult {
-  if (answer.networkError || answer.status >= 400) {
-    const { message, details } = describeRefusal(answer)
-    return toolError(message, details)
-  }
+  if (answer.networkError || answer.status >= 400) return refusalError(answer)
   return toolResult(shape(answer.body))
 }

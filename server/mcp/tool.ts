@@ -90,19 +90,15 @@ export async function callTool(
   }
 }
 
-/** The JSON Schema of a tool's arguments, as `tools/list` gives it. */
-export function inputJsonSchema(tool: SandboxTool): { type: 'object' } & Record<string, unknown> {
-  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' })
-  delete schema.$schema
-  return schema as { type: 'object' } & Record<string, unknown>
+/** A schema as `tools/list` gives it, without `$schema`. */
+function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+  return json as { type: 'object' } & Record<string, unknown>
 }
 
+/** The JSON Schema of a tool's arguments. */
+export const inputJsonSchema = (tool: SandboxTool) => toolJsonSchema(tool.input, 'input')
+
 /** The JSON Schema of a tool's `structuredContent`, if it declares one. */
-export function outputJsonSchema(
-  tool: SandboxTool,
-): ({ type: 'object' } & Record<string, unknown>) | undefined {
-  if (!tool.output) return undefined
-  const schema = z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' })
-  delete schema.$schema
-  return schema as { type: 'object' } & Record<string, unknown>
-}
+export const outputJsonSchema = (tool: SandboxTool) =>
+  tool.output && toolJsonSchema(tool.output, 'output')

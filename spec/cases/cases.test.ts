@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMergedDocument } from '../build-document.ts'
+import { buildMergedDocument } from '../../scripts/spec/build-document.ts'
 import { recordedExamples } from '../examples/index.ts'
 import { conformanceCases } from './index.ts'
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { SESSION_HEADER } from '../../client/sandbox-client.ts'
+import { SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
 import {
   apiError,
   errorCase,

@@ -6,24 +6,13 @@
  * @module
  */
 import type { z } from 'zod'
+import type { CollectionName } from '../../mocks/model/schemas.ts'
+
+/** The sandbox's collections, as `GET /__sandbox/collections/:name` names them. */
+export type { CollectionName }
 
 /** Which contract document a case is checked against by `npm run contract`. */
 export type DocumentKind = 'published' | 'merged'
-
-/** The sandbox's collections, as `GET /__sandbox/collections/:name` names them. */
-export type CollectionName =
-  | 'users'
-  | 'paymentAccounts'
-  | 'ambassadorApplications'
-  | 'venues'
-  | 'reviews'
-  | 'follows'
-  | 'bookings'
-  | 'contracts'
-  | 'checkoutSessions'
-  | 'notifications'
-  | 'outbox'
-  | 'refunds'
 
 export interface CaseRequest {
   method: 'GET' | 'POST'

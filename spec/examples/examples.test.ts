@@ -3,8 +3,8 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { personas } from '../../fixtures/personas.ts'
-import { buildMergedDocument, loadPublishedDocument } from '../build-document.ts'
-import { createExampleActions } from '../examples-overlay.ts'
+import { buildMergedDocument, loadPublishedDocument } from '../../scripts/spec/build-document.ts'
+import { createExampleActions } from '../../scripts/spec/examples-overlay.ts'
 import {
   recordedExampleFileSchema,
   recordedExampleFiles,

@@ -1,7 +1,7 @@
 /**
  * The sandbox's recorded exchanges, one JSON file per operation. They are data, read here
  * without any Node API so that every runtime (Node, the browser, Playwright pages) can load
- * them: `spec/build-document.ts` injects them into the merged contract as OpenAPI `examples`
+ * them: `scripts/spec/build-document.ts` injects them into the merged contract as OpenAPI `examples`
  * (so `prism mock` serves them), and the contract check and the conformance suite replay them
  * against the sandbox.
  *

@@ -5,9 +5,10 @@
  * body and answer. Entries that are no operation (pages, scripts, `/__sandbox`) are
  * kept apart.
  */
+
+import { checkedEntry, RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
 import type { Operation } from '../../core/operation.ts'
 import { createRouter, type RouteMatch, type Router } from '../../core/router.ts'
-import { checkedEntry, RecordingsFormatError } from '../recordings.ts'
 
 /** The request headers the sandbox's answers depend on. */
 export interface LearnHeaders {

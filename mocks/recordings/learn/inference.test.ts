@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry } from '../../core/har.ts'
+import { createHar, createHarEntry } from '../../../recordings/har.ts'
 import { learnScenario } from './learn-scenario.ts'
 
 /** One recorded exchange: a JSON request by `as` (a redacted token keeping its subject). */

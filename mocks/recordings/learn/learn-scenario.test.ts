@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from '../../sandbox.ts'
-import { RecordingsFormatError } from '../recordings.ts'
-import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
-import { replayHar } from './test-replay.ts'
+import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
+import { replayHar } from '../../../test-support/recordings/test-replay.ts'
 import {
   runStagingSession,
   STAGING_BOOKING,
   STAGING_HOST,
   stagingScenario,
   stagingSteps,
-} from './test-staging.ts'
+} from '../../../test-support/recordings/test-staging.ts'
+import { createSandbox } from '../../sandbox.ts'
+import { learnScenario, learnScenarioFromText } from './learn-scenario.ts'
 
 async function recordStaging() {
   const staging = createSandbox({ scenarios: [stagingScenario], scenario: 'staging' })

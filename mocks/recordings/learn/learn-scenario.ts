@@ -9,6 +9,12 @@
 import { Cookie } from 'tough-cookie'
 import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
+import {
+  bearerSubject,
+  isRedacted,
+  jwtClaims,
+  jwtSubject,
+} from '../../../recordings/replay/bearer-subject.ts'
 import { REFRESH_COOKIE } from '../../core/caller.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
 import { SandboxError } from '../../core/errors.ts'
@@ -22,7 +28,6 @@ import { operations } from '../../operations/table.ts'
 import { createSandbox } from '../../sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../scenarios/scenario-inputs.ts'
-import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../bearer-subject.ts'
 import {
   ExchangeLabels,
   type LearnExchange,

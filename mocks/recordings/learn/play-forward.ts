@@ -6,10 +6,10 @@
  * reproduce it after all, and the state from there on may differ from the backend's.
  */
 
+import { bearerSubject, isRedacted } from '../../../recordings/replay/bearer-subject.ts'
 import { SESSION_HEADER } from '../../core/session-id.ts'
 import { issueAccessToken } from '../../core/tokens.ts'
 import type { Sandbox } from '../../sandbox.ts'
-import { bearerSubject, isRedacted } from '../bearer-subject.ts'
 import { dateOf, type LearnExchange } from './exchanges.ts'
 
 const DROPPED = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection'])

@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createHar, createHarEntry, type HarEntry } from '../../core/har.ts'
+import { createHar, createHarEntry, type HarEntry } from '../../../recordings/har.ts'
+import { RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
+import { toolField, withToolField } from '../../../test-support/recordings/test-recordings.ts'
 import { operations } from '../../operations/table.ts'
-import { RecordingsFormatError } from '../recordings.ts'
-import { toolField, withToolField } from '../test-recordings.ts'
 import { type LearnExchange, type ReadExchanges, readExchanges, readHarText } from './exchanges.ts'
 
 const text = fc.string({

@@ -1,18 +1,11 @@
 /**
  * @module
- * A page answered by msw's worker must be controlled by it: an uncontrolled page's requests
- * go to the network (`ERR_CONNECTION_REFUSED` to `http://localhost:4010`: "Failed to fetch").
- *
- * msw's worker unregisters itself when the last page that started it unloads (its
- * `CLIENT_CLOSED`). A page loaded meanwhile, the next load of a story's `iframe.html` for one,
- * is controlled by no worker while that registration is being removed. `worker.start()` then
- * registers the same worker again, which comes back as it was, already active: it is not
- * activated anew, so it never claims the page, and the start resolves all the same. msw reloads
- * an uncontrolled page only when it finds the registration before it starts.
- *
- * So after the start: a page still uncontrolled waits a moment for the worker to claim it,
- * and is reloaded otherwise (the registration stands by then, so the new load is controlled).
- * It is reloaded once: a page that stays uncontrolled after that gets a warning instead.
+ * A page answered by msw's worker must be controlled by it, or its requests go to the network.
+ * msw's worker unregisters itself when the last page that started it unloads; a page loaded
+ * meanwhile (the next load of a story's `iframe.html`) gets the same, already active worker
+ * back from `worker.start()`, which never claims it. So a page still uncontrolled after the
+ * start waits a moment, then is reloaded once (the registration stands by then); after that,
+ * it gets a warning instead.
  */
 
 /** What the check reads of the page; the browser's own by default. */

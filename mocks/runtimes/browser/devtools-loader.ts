@@ -1,21 +1,17 @@
 /**
  * @module
- * The in-page devtools, as the browser and Storybook runtimes take them: a loader the app
- * gives (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted.
- * The runtimes never import the panels themselves, so a build that does not hand over the
- * loader holds none of their code, not even an unused chunk.
+ * The in-page devtools as the browser and Storybook runtimes take them: a loader the app gives
+ * (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted, so a
+ * build without it holds none of the panels' code.
  */
 
-import type {
-  DevtoolsOptions,
-  SandboxDevtools,
-} from '../../../server/dashboard/app/mount-devtools.ts'
 import type { SandboxEvents } from '../../core/events.ts'
+import type { DevtoolsOptions, SandboxDevtools } from '../devtools/index.ts'
 
 export {
   SANDBOX_SIGN_IN_EVENT,
   type SandboxSignInDetail,
-} from '../../../server/dashboard/app/sign-in-event.ts'
+} from '../devtools/sign-in-event.ts'
 export type { SandboxDevtools }
 
 /** What `platform-sandbox/devtools` exports, as far as a runtime uses it. */

@@ -1,9 +1,7 @@
 /**
  * @module
- * How a page knows that the Playwright fixture answers its requests: the fixture sets
- * this global before any script of the page runs, and `startSandboxWorker()` then
- * resolves without registering the Service Worker (Playwright blocks Service Workers
- * under the fixture, and requests a worker answered would never reach it anyway).
+ * How a page knows that the Playwright fixture answers its requests: the fixture sets this
+ * global before the page's scripts run, and `startSandboxWorker()` then registers no worker.
  */
 export const FIXTURE_MARKER = '__platformSandboxFixture'
 

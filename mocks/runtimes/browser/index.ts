@@ -1,22 +1,14 @@
 /**
  * @module
- * The browser entry: the sandbox answering a page's requests from msw's Service
- * Worker, for app development mode and browser tests. The state lives in the page;
- * with `persist` (the default) it is kept in `sessionStorage`, so a reload finds it
- * again, until `reset()`.
+ * The browser entry: the sandbox answering a page's requests from msw's Service Worker, for
+ * app development mode and browser tests. The state lives in the page; with `persist` (the
+ * default) it is kept in `sessionStorage`, so a reload finds it again, until `reset()`.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
+import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
+import { createBuiltInSandbox, loadReplay } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
-import type { RecordingCheck } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
-import {
-  createSandbox,
-  type ResetOptions,
-  type ResetResult,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../sandbox.ts'
-import { whenControlled } from './controlled.ts'
+import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -25,19 +17,16 @@ import {
   whenIdle,
 } from './devtools-loader.ts'
 import { isUnderPlaywrightFixture } from './fixture-marker.ts'
-import {
-  captureState,
-  type PersistedState,
-  readPersistedState,
-  restoreState,
-  writePersistedState,
-} from './persisted-state.ts'
-import { unhandledOption } from './unhandled-option.ts'
+import { captureState, restoreSaved, writePersistedState } from './persisted-state.ts'
 import {
   COOKIE_HEADER_OVERRIDE,
   createWorkerHandlers,
+  type SentResponse,
+  sendThroughWorker,
+  startWorker,
   type WorkerHandlerOptions,
   withPageOrigin,
+  workerFetch,
 } from './worker-handlers.ts'
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
@@ -62,19 +51,16 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   /** Put the returned controls on `window.__sandbox`. Default `true`. */
   expose?: boolean
   /**
-   * Checks the recorded answers of `replay` against the merged contract, in the
-   * background: `loadContractCheck` from `platform-sandbox/contract-check` (ajv and
-   * the document, about 50 kB gzipped, which is why it is not built in). Answers that
-   * break it are printed as a warning and given by `replayProblems`. Default: no check.
+   * Checks the recorded answers of `replay` against the merged contract in the background:
+   * `loadContractCheck` of `platform-sandbox/contract-check` (about 50 kB gzipped, so not
+   * built in). Answers that break it are printed and given by `replayProblems`.
    */
   replayCheck?: () => Promise<RecordingCheck>
   /**
-   * Mounts the sandbox devtools in the page: the dashboard's panels (session and reset,
-   * personas, fault rules, clock, this page's live journal, collections) behind a small
-   * "Sandbox" button in a corner, in a Shadow DOM. Give the loader of their entry,
-   * `() => import('platform-sandbox/devtools')`: the bundler makes it its own chunk (about
-   * 13 kB gzipped in a Vite build), fetched only here, and a build that does not pass it
-   * holds none of it. Never mounted under the Playwright fixture. Default: no devtools.
+   * Mounts the sandbox devtools (session, personas, fault rules, clock, live journal,
+   * collections) behind a "Sandbox" button in a corner. Give their loader,
+   * `() => import('platform-sandbox/devtools')`: its own chunk (about 13 kB gzipped), fetched
+   * only here; a build without it holds none of it. Never mounted under the Playwright fixture.
    *
    * @example
    * devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined
@@ -82,20 +68,11 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   devtools?: DevtoolsLoader | false | undefined
 }
 
-/** What {@link SandboxWorker.send} gives back. */
-export interface SentResponse {
-  status: number
-  headers: Record<string, string>
-  /** Parsed JSON, text, or `undefined` when empty. */
-  body: unknown
-}
-
 export interface SandboxWorker {
   worker: SetupWorker
   /**
-   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the page
-   * runs under the `platform-sandbox/playwright` fixture, which answers from the test's own
-   * sandbox; no worker was registered, and the state to read is the test's `sandbox` fixture.
+   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the
+   * `platform-sandbox/playwright` fixture answers from the test's own `sandbox` fixture.
    */
   answeredBy: 'worker' | 'playwright'
   sandbox: Sandbox
@@ -130,10 +107,9 @@ declare global {
 }
 
 /**
- * Creates a sandbox in the page and starts msw's worker on its handlers. Await it
- * before the app's first request. Under the `platform-sandbox/playwright` fixture it
- * resolves at once without registering a worker (`answeredBy: 'playwright'`), since the
- * fixture answers the page's requests: the same app code runs in dev mode and in tests.
+ * Creates a sandbox in the page and starts msw's worker on its handlers; await it before the
+ * app's first request. Under the `platform-sandbox/playwright` fixture it registers no worker
+ * (`answeredBy: 'playwright'`): the same app code runs in dev mode and in tests.
  *
  * @example
  * if (import.meta.env.DEV) {
@@ -153,17 +129,17 @@ export async function startSandboxWorker(
     expose = true,
     replayCheck,
     devtools,
+    replay: recorded,
     ...sandboxOptions
   } = options
   const loader = devtoolsLoader(devtools, 'startSandboxWorker')
   const storage = persist === false ? undefined : sessionStorage
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
-  const saved = storage ? readPersistedState(storage, storageKey) : undefined
-
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  const sandbox = createSandbox(withPageOrigin(sandboxOptions))
-  if (saved) await restore(sandbox, saved, storage, storageKey)
+  const replay = await loadReplay(recorded)
+  const sandbox = createBuiltInSandbox(withPageOrigin({ ...sandboxOptions, replay }))
+  if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {
     if (storage) writePersistedState(storage, storageKey, captureState(await sandbox.store()))
@@ -177,13 +153,7 @@ export async function startSandboxWorker(
   const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
   const answeredBy = isUnderPlaywrightFixture() ? 'playwright' : 'worker'
   if (answeredBy === 'worker') {
-    await worker.start({
-      serviceWorker: { url: serviceWorkerUrl },
-      ...unhandledOption(onUnhandledRequest),
-      quiet,
-    })
-    // The app's first request waits for the worker to control the page, or would escape it.
-    await whenControlled()
+    await startWorker(worker, { url: serviceWorkerUrl, onUnhandled: onUnhandledRequest, quiet })
   }
 
   const controls: SandboxWorker = {
@@ -191,8 +161,10 @@ export async function startSandboxWorker(
     answeredBy,
     sandbox,
     replayProblems:
-      sandbox.replay && replayCheck && answeredBy === 'worker'
-        ? checkReplayAndWarn(sandbox.replay, replayCheck)
+      replay && replayCheck && answeredBy === 'worker'
+        ? import('../../../recordings/replay/replay-warning.ts').then((warning) =>
+            warning.checkReplayAndWarn(replay, replayCheck),
+          )
         : Promise.resolve([]),
     async reset(resetOptions = {}) {
       worker.resetHandlers()
@@ -219,74 +191,9 @@ export async function startSandboxWorker(
   return controls
 }
 
-async function restore(
-  sandbox: Sandbox,
-  saved: PersistedState,
-  storage: Storage | undefined,
-  storageKey: string,
-): Promise<void> {
-  try {
-    await sandbox.reset({ scenario: saved.scenario, seed: saved.seed })
-    await restoreState(await sandbox.store(), saved)
-  } catch (error) {
-    console.warn('[sandbox] Failed to restore the saved state, starting afresh:', error)
-    storage?.removeItem(storageKey)
-    await sandbox.reset()
-  }
-}
-
-/**
- * `fetch` for tests and harnesses in the page: the request carries exactly the cookies
- * it names. A `Cookie` header (which browsers drop) travels as `x-sandbox-cookie`, and
- * the browser's and msw's own cookies stay out (`credentials: 'omit'`).
- *
- * @example
- * const response = await workerFetch('/auth/refresh?dryRun=true', {
- *   method: 'POST',
- *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
- *   body: '{}',
- * })
- */
-export const workerFetch: typeof fetch = (input, init = {}) => {
-  const headers = new Headers(
-    init.headers ?? (input instanceof Request ? input.headers : undefined),
-  )
-  const cookie = headers.get('cookie')
-  headers.delete('cookie')
-  if (cookie !== null) headers.set(COOKIE_HEADER_OVERRIDE, cookie)
-  return fetch(input, { ...init, headers, credentials: 'omit' })
-}
-
-/**
- * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
- * resolved against `baseUrl` (or the page's origin).
- */
-export async function sendThroughWorker(
-  request: SandboxRequest,
-  baseUrl?: string,
-): Promise<SentResponse> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = value
-  }
-  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
-  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
-    method: request.method,
-    headers,
-    body: request.body ?? null,
-  })
-  const text = await response.text()
-  const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
-  return {
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
-  }
-}
-
 export { anchors } from '../../../fixtures/anchors.ts'
 export { type Persona, type PersonaKey, personas } from '../../../fixtures/personas.ts'
-export type { RecordingCheck, ReplayOptions } from '../../recordings/replay.ts'
+export type { RecordingCheck, ReplayOptions } from '../../../recordings/replay/replay.ts'
 export { createSandbox } from '../../sandbox.ts'
 export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
 export type { ScenarioFile } from '../../scenarios/scenario-file.ts'
@@ -298,5 +205,12 @@ export {
   type SandboxDevtools,
   type SandboxSignInDetail,
 } from './devtools-loader.ts'
-export type { ResetOptions, ResetResult, Sandbox, SandboxOptions, WorkerHandlerOptions }
-export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers }
+export type {
+  ResetOptions,
+  ResetResult,
+  Sandbox,
+  SandboxOptions,
+  SentResponse,
+  WorkerHandlerOptions,
+}
+export { COOKIE_HEADER_OVERRIDE, createWorkerHandlers, sendThroughWorker, workerFetch }

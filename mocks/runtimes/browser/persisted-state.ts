@@ -1,11 +1,10 @@
 /**
  * @module
- * A session's state as a small JSON value: its scenario, seed and, per collection,
- * only the records it wrote (and the base records it deleted). Kept in
- * `sessionStorage` by the browser entry, so a page reload finds its state again.
+ * A session's state as a small JSON value (its scenario, seed and the records it wrote or
+ * deleted), kept in `sessionStorage` by the browser entry so that a reload finds it again.
  */
-import type { CollectionName } from '../../model/schemas.ts'
-import { collectionNames } from '../../model/schemas.ts'
+import type { Sandbox } from '../../core/sandbox.ts'
+import { type CollectionName, collectionNames } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
 import type { Table } from '../../model/table.ts'
 
@@ -100,4 +99,25 @@ export function readPersistedState(storage: Storage, key: string): PersistedStat
 
 export function writePersistedState(storage: Storage, key: string, state: PersistedState): void {
   storage.setItem(key, JSON.stringify(state))
+}
+
+/**
+ * Lays the state saved under `key` over `sandbox` (at the saved scenario and seed), if there
+ * is one; a state that no longer applies is dropped, and the sandbox starts afresh.
+ */
+export async function restoreSaved(
+  sandbox: Pick<Sandbox, 'reset' | 'store'>,
+  storage: Storage,
+  key: string,
+): Promise<void> {
+  const saved = readPersistedState(storage, key)
+  if (!saved) return
+  try {
+    await sandbox.reset({ scenario: saved.scenario, seed: saved.seed })
+    await restoreState(await sandbox.store(), saved)
+  } catch (error) {
+    console.warn('[sandbox] Failed to restore the saved state, starting afresh:', error)
+    storage.removeItem(key)
+    await sandbox.reset()
+  }
 }

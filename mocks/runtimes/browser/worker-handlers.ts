@@ -1,12 +1,13 @@
 /**
  * @module
- * The sandbox handlers as the browser worker needs them. Browsers keep `Cookie`
- * out of scripts' reach, so request cookies come from msw (`document.cookie` and
- * its own cookie jar) and from the `x-sandbox-cookie` header; responses go out as
- * msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for later
- * requests (an HttpOnly cookie cannot go to `document.cookie`).
+ * The sandbox handlers as the browser worker needs them, and the `fetch` that sends a test's
+ * request through it. Browsers keep `Cookie` out of scripts' reach, so request cookies come
+ * from msw (`document.cookie` and its own cookie jar) and from the `x-sandbox-cookie` header;
+ * responses go out as msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for
+ * later requests (an HttpOnly cookie cannot go to `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
+import type { SetupWorker } from 'msw/browser'
 import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import {
   createSandboxRoutes,
@@ -16,6 +17,7 @@ import {
 import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
 import { LOCAL_ORIGINS } from '../../core/origins.ts'
 import type { Sandbox, SandboxOptions } from '../../core/sandbox.ts'
+import { whenControlled } from './controlled.ts'
 
 /**
  * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
@@ -29,9 +31,8 @@ export interface WorkerHandlerOptions extends RouteOptions {
 }
 
 /**
- * The options of a page's sandbox, with the page's own origin among `controlOrigins`: a
- * Service Worker answers the pages of its origin only, so that is the `Origin` any control
- * call it sees can carry, whatever origin `baseUrl` names.
+ * The options of a page's sandbox, with the page's origin among `controlOrigins`: a Service
+ * Worker answers the pages of its own origin only, whatever origin `baseUrl` names.
  *
  * @example
  * const sandbox = createSandbox(withPageOrigin({ scenario: 'empty' }))
@@ -40,6 +41,21 @@ export function withPageOrigin<T extends SandboxOptions>(options: T): T {
   const page = globalThis.location?.origin
   if (page === undefined || page === 'null') return options
   return { ...options, controlOrigins: [...(options.controlOrigins ?? LOCAL_ORIGINS), page] }
+}
+
+/**
+ * Starts msw's worker and resolves once it controls the page: the app's first request waits
+ * for it, or would escape it. The unhandled-request strategy is named for both majors: msw 2
+ * reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`, and each ignores the other's name.
+ */
+export async function startWorker(
+  worker: SetupWorker,
+  options: { url: string; onUnhandled: 'bypass' | 'warn' | 'error'; quiet: boolean },
+): Promise<void> {
+  const { url, onUnhandled, quiet } = options
+  const unhandled = { onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled }
+  await worker.start({ serviceWorker: { url }, ...unhandled, quiet })
+  await whenControlled()
 }
 
 /**
@@ -73,4 +89,59 @@ export function createWorkerHandlers(
     },
     options,
   )
+}
+
+/** What {@link SandboxWorker.send} gives back. */
+export interface SentResponse {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON, text, or `undefined` when empty. */
+  body: unknown
+}
+
+/**
+ * `fetch` for tests in the page: the request carries exactly the cookies it names, its
+ * `Cookie` header (which browsers drop) as `x-sandbox-cookie`, and no browser cookie.
+ *
+ * @example
+ * const response = await workerFetch('/auth/refresh?dryRun=true', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
+ *   body: '{}',
+ * })
+ */
+export const workerFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(
+    init.headers ?? (input instanceof Request ? input.headers : undefined),
+  )
+  const cookie = headers.get('cookie')
+  headers.delete('cookie')
+  if (cookie !== null) headers.set(COOKIE_HEADER_OVERRIDE, cookie)
+  return fetch(input, { ...init, headers, credentials: 'omit' })
+}
+
+/**
+ * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
+ * resolved against `baseUrl` (or the page's origin).
+ */
+export async function sendThroughWorker(
+  request: SandboxRequest,
+  baseUrl?: string,
+): Promise<SentResponse> {
+  const headers = Object.entries(request.headers).filter(
+    (header): header is [string, string] => header[1] !== undefined,
+  )
+  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
+  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
+    method: request.method,
+    headers,
+    body: request.body ?? null,
+  })
+  const text = await response.text()
+  const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '')
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
+  }
 }

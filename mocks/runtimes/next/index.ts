@@ -1,9 +1,7 @@
 /**
  * @module
- * The Next.js entry: forwards the sandbox session of the incoming request to the
- * requests the server makes itself. Server components, route handlers and server
- * actions run on the server, where no page can intercept their `fetch`, so they call
- * the standalone sandbox (`npx platform-sandbox`) and name the session there.
+ * The Next.js entry: server components, route handlers and server actions call the standalone
+ * sandbox (no page intercepts their `fetch`), in the incoming request's sandbox session.
  */
 import { headers } from 'next/headers'
 import { namesSession, SESSION_HEADER, sessionIdOf } from '../../core/session-id.ts'
@@ -12,11 +10,9 @@ import { namesSession, SESSION_HEADER, sessionIdOf } from '../../core/session-id
 export type SandboxSessionHeaders = { 'x-sandbox-session': string } | Record<string, never>
 
 /**
- * The headers that send the incoming request's sandbox session on: `{ 'x-sandbox-session':
- * <id> }` when the request carries one (the `x-sandbox-session` header, which wins, or the
- * `sandbox_session` cookie the Playwright fixture sets), `{}` otherwise. Call it where
- * `headers()` from `next/headers` may be called (a server component, a route handler, a
- * server action); like `headers()`, it makes a page render on each request.
+ * `{ 'x-sandbox-session': <id> }` when the incoming request names a session (that header, or
+ * the `sandbox_session` cookie the Playwright fixture sets), `{}` otherwise. Call it where
+ * `headers()` of `next/headers` may be called; like it, it makes a page render per request.
  *
  * @example
  * // app/actions.ts

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest'
-import { describeCookieSignIn } from './cookies.cases.ts'
+import { describeCookieSignIn } from '../../../test-support/runtimes/cookies.cases.ts'
 
 it('runs in jsdom', () => {
   expect(typeof document.createElement).toBe('function')

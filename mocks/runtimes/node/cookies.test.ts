@@ -1,3 +1,3 @@
-import { describeCookieSignIn } from './cookies.cases.ts'
+import { describeCookieSignIn } from '../../../test-support/runtimes/cookies.cases.ts'
 
 describeCookieSignIn('node')

@@ -1,8 +1,7 @@
 /**
  * @module
- * The msw handler set for Node (`setupServer`), generated from the operation table.
- * Each handler turns a Fetch `Request` into a plain sandbox request and the plain
- * answer back into a Fetch `Response`; the sandbox does the rest.
+ * The msw handlers for Node (`setupServer`): a Fetch `Request` in, a plain sandbox request to
+ * the sandbox, its answer back as a Fetch `Response`, with a browser's cookie jar between.
  */
 import type { HttpHandler } from 'msw'
 import type { CookieJar } from 'tough-cookie'
@@ -16,10 +15,9 @@ import type { Sandbox } from '../../core/sandbox.ts'
 
 export interface HandlerOptions extends RouteOptions {
   /**
-   * Keeps the `Set-Cookie` of every answer and sends the cookies back on later requests
-   * to that host, as a browser does, unless a request says `credentials: 'omit'`.
-   * `setupSandboxServer` gives one (its `reset()` empties it). Without a jar, a request
-   * carries only the cookies of its own `Cookie` header.
+   * Keeps every answer's `Set-Cookie` and sends the cookies back on later requests to that
+   * host, as a browser does, unless a request says `credentials: 'omit'`. Without a jar, a
+   * request carries only its own `Cookie` header. `setupSandboxServer` gives one.
    */
   cookieJar?: CookieJar
 }

@@ -5,16 +5,16 @@
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
-import { loadContractCheck } from '../../contract-check.ts'
-import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
-import { readRecordingsFile } from '../../recordings/read-file.ts'
+import { readRecordingsFile } from '../../../recordings/replay/read-file.ts'
 import {
   jsonErrorMessage,
   type Recordings,
   RecordingsFormatError,
-} from '../../recordings/recordings.ts'
-import type { Replay, ReplayOptions } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
+} from '../../../recordings/replay/recordings.ts'
+import type { Replay, ReplayOptions } from '../../../recordings/replay/replay.ts'
+import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
+import { loadContractCheck } from '../../contract-check.ts'
+import type { ScenarioFromHarOptions } from '../../recordings/learn/learn-scenario.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -37,23 +37,19 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'replay'>, Ha
 export interface SandboxServer {
   sandbox: Sandbox
   server: ReturnType<typeof setupServer>
-  /**
-   * The recorded answers (of `replay`) that break the merged contract, one line each,
-   * naming the recording; also printed as a warning. Empty without `replay`.
-   */
+  /** The recorded answers of `replay` that break the merged contract (also printed). */
   replayProblems: Promise<string[]>
   /**
-   * The one line between tests: drops every extra session, puts the default session
-   * back to the starting scenario (or the one given), restores the original handlers
-   * and forgets the cookies the answers set.
+   * The one line between tests: drops every extra session, puts the default one back to the
+   * starting scenario (or the one given), restores the handlers and forgets the cookies.
    */
   reset(options?: ResetOptions): Promise<void>
 }
 
 /**
- * Creates a sandbox and an msw server that answers with it. Cookies work as in a
- * browser: the `Set-Cookie` of an answer (the `refresh_token` of `POST /auth/idp/complete`)
- * goes back on later requests to that host, unless a request says `credentials: 'omit'`.
+ * Creates a sandbox and an msw server that answers with it. Cookies work as in a browser:
+ * an answer's `Set-Cookie` goes back on later requests to that host, unless a request says
+ * `credentials: 'omit'`.
  *
  * @example
  * const { server, reset } = setupSandboxServer()
@@ -110,7 +106,7 @@ export async function scenarioFromHar(
   )
   if (typeof har !== 'string') return (await learnScenario(har, options)).scenario
   const { readFile } = await import('node:fs/promises')
-  const { utf8Text } = await import('../../recordings/read-file.ts')
+  const { utf8Text } = await import('../../../recordings/replay/read-file.ts')
   const text = utf8Text(await readFile(har))
   try {
     return (await learnScenarioFromText(text, { source: basename(har), ...options })).scenario

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../../../client/sandbox-client.ts'
 import { anchors } from '../../../fixtures/anchors.ts'
+import { SESSION_HEADER } from '../../sandbox-client/sandbox-client.ts'
 import { setupSandboxServer } from './index.ts'
 
 const BASE = 'http://api.sandbox.test'

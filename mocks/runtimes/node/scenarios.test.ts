@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_HEADER } from '../../../client/sandbox-client.ts'
+import { SESSION_HEADER } from '../../sandbox-client/sandbox-client.ts'
 import { readScenarioFiles, setupSandboxServer } from './index.ts'
 
 const BASE = 'http://api.sandbox.test'

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestCli } from '../../../server/test-cli.ts'
+import { startTestCli } from '../../../test-support/server/test-cli.ts'
 import { fetchSync } from './fetch-sync.ts'
 
 let local: Server | undefined

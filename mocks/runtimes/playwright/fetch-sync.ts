@@ -1,9 +1,8 @@
 /**
  * @module
- * A blocking HTTP request, for the few fixture calls whose shape is synchronous
- * (`sandbox.journal.list()`): a worker thread makes the `fetch`, the test's thread
- * waits on a shared flag. The server must run in another process (Playwright's
- * `webServer`, `npx platform-sandbox`), since the waiting thread answers nothing.
+ * A blocking HTTP request for the fixture's synchronous calls (`sandbox.journal.list()`): a
+ * worker thread fetches while the test's thread waits on a shared flag, so the server must
+ * run in another process.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads'
 
@@ -37,8 +36,7 @@ export interface SyncRequest {
 let worker: Worker | undefined
 
 /**
- * Sends one request and blocks until its answer (at most `timeoutMs`). Throws when the
- * server cannot be reached or does not answer in time.
+ * Sends one request and blocks until its answer; throws when there is none in `timeoutMs`.
  *
  * @example
  * const { status, text } = fetchSync('http://localhost:4010/__sandbox/requests')

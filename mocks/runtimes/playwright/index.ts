@@ -1,10 +1,8 @@
 /**
  * @module
- * The Playwright entry: a `test` whose every test gets its own sandbox, answering
- * the page's API requests through `context.route()` (no Service Worker, no server).
- * Choose a scenario with `test.use`, read state and the request journal from the
- * test, and override any handler with `network.use`. With `sandboxServer`, each test
- * gets its own session on a running standalone sandbox instead, and nothing is routed.
+ * The Playwright entry: a `test` whose every test gets its own sandbox, answering the page's
+ * API requests through `context.route()` (no Service Worker, no server), or with
+ * `sandboxServer` its own session on a running standalone sandbox, with nothing routed.
  */
 import {
   test as base,
@@ -13,9 +11,9 @@ import {
   type PlaywrightTestOptions,
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
+import type { ReplayOptions } from '../../../recordings/replay/replay.ts'
+import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
 import { loadContractCheck } from '../../contract-check.ts'
-import type { ReplayOptions } from '../../recordings/replay.ts'
-import { checkReplayAndWarn } from '../../recordings/replay-warning.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from '../../scenarios/scenario-inputs.ts'
 import { FIXTURE_MARKER } from '../browser/fixture-marker.ts'
@@ -42,13 +40,12 @@ export interface SandboxTestOptions {
   /** What happens to requests no handler answers. Default `bypass`. */
   onUnhandledRequest: 'bypass' | 'warn' | 'error'
   /**
-   * A running standalone sandbox, e.g. `http://localhost:4010` (`npx platform-sandbox`,
-   * as Playwright's `webServer`). Then the fixture routes nothing: each test gets a fresh
-   * session there (at `sandboxScenario` and `sandboxSeed`), its `sandbox_session` cookie is
-   * set for the host of `baseURL` and of the server, and `sandbox.store()`, `reset()`,
-   * `resetAll()` and `journal` act on that session. What an app renders on the server
-   * reaches the same session through `sandboxHeaders()` of `platform-sandbox/next`.
-   * Default: none, the test's sandbox runs in the test process.
+   * A running standalone sandbox, e.g. `http://localhost:4010` (`npx platform-sandbox` as
+   * Playwright's `webServer`). Then nothing is routed: each test gets a fresh session there
+   * (at `sandboxScenario` and `sandboxSeed`), whose `sandbox_session` cookie is set for the
+   * hosts of `baseURL` and of the server; `sandbox.store()`, `reset()`, `resetAll()` and
+   * `journal` act on it, and server-side code reaches it through `sandboxHeaders()` of
+   * `platform-sandbox/next`. Default: none, the sandbox runs in the test process.
    */
   sandboxServer: string | undefined
   /** The `--control-token` of `sandboxServer`, when it was started with one. */
@@ -63,25 +60,19 @@ export interface SandboxTestFixtures {
   /** The page's network: `network.use(http.get(...))` overrides a handler for this test. */
   network: SandboxNetwork
   /**
-   * The recorded answers of `sandboxReplay` that break the merged contract, one line
-   * each, naming the recording. They are also printed as a warning, once per recording
-   * in a worker. Empty without `sandboxReplay`.
+   * The recorded answers of `sandboxReplay` that break the merged contract, one line each
+   * (also printed once per recording in a worker). Empty without `sandboxReplay`.
    */
   sandboxReplayProblems: string[]
 }
 
-/**
- * The check of each recording given to `sandboxReplay`, in this worker: it runs once,
- * in the background of the first test that uses it (an answer is checked before it is
- * first given), not in every test.
- */
+/** The check of each recording, run once per worker in the background of its first test. */
 const replayChecks = new WeakMap<object, Promise<string[]>>()
 
 /**
- * The fixtures, for adding to a `test` of your own: `base.extend(sandboxFixtures)`.
- * They also set `serviceWorkers: 'block'`, since requests a Service Worker answers
- * never reach `context.route()`, and mark every page so that a `startSandboxWorker()`
- * in the app resolves without registering a worker: the app runs unchanged.
+ * The fixtures, for a `test` of your own: `base.extend(sandboxFixtures)`. They block Service
+ * Workers (whose requests never reach `context.route()`) and mark every page, so that the
+ * app's `startSandboxWorker()` resolves without registering one: the app runs unchanged.
  */
 export const sandboxFixtures: Fixtures<
   SandboxTestOptions & SandboxTestFixtures,

@@ -1,9 +1,8 @@
 /**
  * @module
  * The Playwright fixture's network: every request of the browser context goes through
- * `context.route()` to msw's `getResponse` over the sandbox handlers and a test's own
- * overrides. It uses only what msw 2 and msw 3 both export, so the fixture works with
- * either major (the `@msw/playwright` binding accepts msw 2 only).
+ * `context.route()` to msw's `getResponse` over the sandbox handlers and a test's overrides,
+ * with only what msw 2 and 3 both export (`@msw/playwright` accepts msw 2 only).
  */
 import type { BrowserContext, Request as PlaywrightRequest, Route } from '@playwright/test'
 import { type AnyHandler, getResponse, isCommonAssetRequest, RequestHandler } from 'msw'
@@ -22,10 +21,7 @@ export interface SandboxNetwork {
   listHandlers(): readonly AnyHandler[]
 }
 
-/**
- * Playwright treats the RegExp given to `route()` as the route's identity, so `unroute()`
- * with the same object removes exactly this route and nothing a test added itself.
- */
+/** The route's identity: `unroute()` with this object removes this route and no test's own. */
 const MATCH_ALL = /.+/
 
 function toFetchRequest(request: PlaywrightRequest, headers: Record<string, string>): Request {

@@ -1,10 +1,8 @@
 /**
  * @module
- * The sandbox handlers as the Playwright fixture needs them. They run in the test
- * process, behind `context.route()`: request cookies arrive in the `Cookie` header
- * (Playwright reports every header), and each `Set-Cookie` of an answer goes into
- * the browser context with `context.addCookies`, because a fulfilled route keeps
- * only one `Set-Cookie` header.
+ * The sandbox handlers as the Playwright fixture runs them, behind `context.route()`: request
+ * cookies arrive in the `Cookie` header, and each `Set-Cookie` of an answer goes into the
+ * browser context with `context.addCookies` (a fulfilled route keeps only one).
  */
 import type { BrowserContext } from '@playwright/test'
 import type { HttpHandler } from 'msw'
@@ -19,8 +17,7 @@ export interface PageHandlerOptions extends RouteOptions {
 }
 
 /**
- * Creates the msw handlers of every operation and of the control API for the
- * fixture's network (`network.ts`).
+ * Creates the msw handlers of every operation and of the control API for `network.ts`.
  *
  * @example
  * const { network } = await enableSandboxNetwork(context, createPageHandlers(sandbox, { context }), 'bypass')

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestCli, type TestCli } from '../../../server/test-cli.ts'
+import { startTestCli, type TestCli } from '../../../test-support/server/test-cli.ts'
 import type { JournalEntry } from '../../core/journal.ts'
 import { createServerSandbox, type ServerSandboxOptions } from './server-sandbox.ts'
 

@@ -1,14 +1,13 @@
 /**
  * @module
  * The fixture's `sandbox` under `sandboxServer`: the test's own session on a running
- * standalone sandbox (`npx platform-sandbox`), which answers the app's server-side and
- * browser-side requests alike. Nothing is routed: the session travels as the
- * `sandbox_session` cookie, and the test reads and resets it through the control API.
+ * standalone sandbox, named by the `sandbox_session` cookie, and read and reset through the
+ * control API.
  */
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
+import type { Har } from '../../../recordings/har.ts'
 import { isControlPath } from '../../core/control-table.ts'
-import type { Har } from '../../core/har.ts'
 import type { HarExportOptions, JournalEntry, RequestJournal } from '../../core/journal.ts'
 import type { ResetOptions, ResetResult } from '../../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../core/session-id.ts'
@@ -79,63 +78,50 @@ function refusal(status: number, text: string): string {
 }
 
 /**
- * The session's journal, read from the server each time (`GET /__sandbox/requests`). The
- * server journals its control calls too, the fixture's own among them: they are left out,
- * so that the journal holds what the app asked of the API, as in the test process.
+ * The session's journal, read from the server each time, without the control calls (the
+ * fixture's own among them): what the app asked of the API, as in the test process.
  */
-class ServerJournal implements RequestJournal {
-  readonly limit = 0
-  readonly #url: (path: string, session: string) => string
-  readonly #session: string
-  readonly #headers: Record<string, string>
-
-  constructor(
-    url: (path: string, session: string) => string,
-    session: string,
-    headers: Record<string, string>,
-  ) {
-    this.#url = url
-    this.#session = session
-    this.#headers = headers
-  }
-
-  #read(path: string, session: string, method = 'GET'): string {
-    const url = this.#url(path, session)
-    const { status, text } = fetchSync(url, { method, headers: this.#headers })
-    if (status >= 300) throw new Error(`Failed to ${method} ${url}: ${refusal(status, text)}`)
+function serverJournal(
+  url: (path: string, session: string) => string,
+  ownSession: string,
+  headers: Record<string, string>,
+): RequestJournal {
+  const read = (path: string, session: string, method = 'GET'): string => {
+    const { status, text } = fetchSync(url(path, session), { method, headers })
+    if (status >= 300) {
+      throw new Error(`Failed to ${method} ${url(path, session)}: ${refusal(status, text)}`)
+    }
     return text
   }
-
-  /** The session's entries, oldest first, as the server has them now. */
-  list(session = this.#session): JournalEntry[] {
-    const entries = JSON.parse(this.#read('/__sandbox/requests', session)) as JournalEntry[]
-    return entries.filter((entry) => !isControlPath(entry.path))
-  }
-
-  /** The session's requests as HAR, with the server's URLs (`baseUrl` is not used). */
-  toHar(options: HarExportOptions = {}): Har {
-    const session = options.session ?? this.#session
-    const har = JSON.parse(this.#read('/__sandbox/requests.har', session)) as Har
-    const entries = har.log.entries.filter(
-      (entry) => !isControlPath(new URL(entry.request.url).pathname),
-    )
-    return { ...har, log: { ...har.log, entries } }
-  }
-
-  clear(session = this.#session): void {
-    this.#read('/__sandbox/requests', session, 'DELETE')
-  }
-
-  record(): void {
-    throw new Error('Failed to record a journal entry: with sandboxServer, the server records them')
+  return {
+    limit: 0,
+    list(session = ownSession) {
+      const entries = JSON.parse(read('/__sandbox/requests', session)) as JournalEntry[]
+      return entries.filter((entry) => !isControlPath(entry.path))
+    },
+    /** The session's requests as HAR, with the server's URLs (`baseUrl` is not used). */
+    toHar(options: HarExportOptions = {}): Har {
+      const har = JSON.parse(read('/__sandbox/requests.har', options.session ?? ownSession)) as Har
+      const entries = har.log.entries.filter(
+        (entry) => !isControlPath(new URL(entry.request.url).pathname),
+      )
+      return { ...har, log: { ...har.log, entries } }
+    },
+    clear(session = ownSession) {
+      read('/__sandbox/requests', session, 'DELETE')
+    },
+    record() {
+      throw new Error(
+        'Failed to record a journal entry: with sandboxServer, the server records them',
+      )
+    },
   }
 }
 
 /**
- * Starts the test's session on the server at the fixture's scenario, puts its cookie in the
- * browser context (for the host of `baseURL` and the server's host: cookies ignore the port,
- * so on `localhost` both the app and the sandbox receive it), and returns the test's
- * `sandbox`: `store()`, `reset()`, `resetAll()` and `journal` act on that session.
+ * Starts the test's session on the server, puts its cookie in the browser context for the
+ * hosts of `baseURL` and of the server (cookies ignore the port), and returns the test's
+ * `sandbox`, whose `store()`, `reset()`, `resetAll()` and `journal` act on that session.
  *
  * @example
  * const sandbox = await createServerSandbox({ server: 'http://localhost:4010', scenario: 'default',
@@ -225,7 +211,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
       started = await reset(resetOptions)
       return started
     },
-    journal: new ServerJournal(url, session, authorization),
+    journal: serverJournal(url, session, authorization),
   }
   for (const name of NOT_OFFERED) {
     Object.defineProperty(offered, name, {

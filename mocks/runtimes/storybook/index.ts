@@ -1,15 +1,13 @@
 /**
  * @module
- * The Storybook entry: one sandbox for the preview, a worker set-up for
- * msw-storybook-addon 3 (`mswLoader(setupWorker)` of `msw-storybook-addon/csf3`, or
- * `addonMsw(setupWorker)` in CSF Next), and a loader that gives every story fresh
- * state, the scenario it asks for and, if it names a persona, a signed-in access token.
+ * The Storybook entry: one sandbox for the preview, a worker set-up for msw-storybook-addon 3,
+ * and a loader that gives every story fresh state at the scenario it asks for and, if it
+ * names a persona, a signed-in access token.
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { signIn } from '../../../client/sign-in.ts'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
-import { whenControlled } from '../browser/controlled.ts'
+import { signIn } from '../../sandbox-client/sign-in.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -17,9 +15,9 @@ import {
   loadDevtools,
   type SandboxDevtools,
 } from '../browser/devtools-loader.ts'
-import { unhandledOption } from '../browser/unhandled-option.ts'
 import {
   createWorkerHandlers,
+  startWorker,
   type WorkerHandlerOptions,
   withPageOrigin,
 } from '../browser/worker-handlers.ts'
@@ -34,10 +32,9 @@ export interface StorySandboxParameters {
   /** Sign this persona in: the story gets its access token in `loaded.sandbox`. */
   persona?: PersonaKey
   /**
-   * Mount the sandbox devtools over the story, folded to a "Sandbox" button: the story's
-   * session, personas, fault rules, clock, journal and collections. Set it in the preview's
-   * `parameters` for every story. Needs the `devtools` loader of `createStorybookSandbox`,
-   * and is loaded only when a story asks.
+   * Mount the sandbox devtools over the story, folded to a "Sandbox" button (set it in the
+   * preview's `parameters` for every story). Needs the `devtools` loader of
+   * `createStorybookSandbox`; loaded only when a story asks.
    */
   devtools?: boolean
 }
@@ -50,10 +47,7 @@ export interface StorySandbox {
   accessToken: string | null
 }
 
-/**
- * The part of Storybook's loader context the loader reads. The index signature keeps it
- * assignable from Storybook's own `parameters` type, which names no `sandbox`.
- */
+/** What the loader reads of Storybook's context (indexed: Storybook's type names no `sandbox`). */
 export interface StoryLoaderContext {
   parameters: { sandbox?: StorySandboxParameters; [name: string]: unknown }
 }
@@ -64,9 +58,8 @@ export interface StorybookSandboxOptions
   /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
   serviceWorkerUrl?: string
   /**
-   * The loader of the devtools, `() => import('platform-sandbox/devtools')`, for the stories
-   * whose `parameters.sandbox.devtools` is `true`. Without it Storybook's build holds none of
-   * the panels. Default: no devtools.
+   * The devtools' loader, `() => import('platform-sandbox/devtools')`, for the stories whose
+   * `parameters.sandbox.devtools` is `true`; without it the build holds none of the panels.
    */
   devtools?: DevtoolsLoader | undefined
 }
@@ -76,9 +69,9 @@ export interface StorybookSandbox {
   /** The sandbox's handlers; `setupWorker` starts msw's worker with them. */
   handlers: ReturnType<typeof createWorkerHandlers>
   /**
-   * The addon's set-up function: creates msw's worker on the sandbox handlers (they stay
-   * between stories, while a story's own `msw.use()` overrides are reset) and starts it.
-   * Give it to `mswLoader()` of `msw-storybook-addon/csf3` or to `addonMsw()` (CSF Next).
+   * The addon's set-up function, for `mswLoader()` of `msw-storybook-addon/csf3` or
+   * `addonMsw()` (CSF Next): starts msw's worker on the sandbox handlers, which stay between
+   * stories while a story's own `msw.use()` overrides are reset.
    */
   setupWorker(): Promise<SetupWorker>
   /** Add to the preview's `loaders`, after `mswLoader`. */
@@ -110,16 +103,16 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
   let devtools: Promise<SandboxDevtools> | undefined
   /** Mounts, refreshes or removes the devtools, as the story asks. */
   const showDevtools = async (wanted: boolean) => {
-    if (wanted && !loader) {
+    if (wanted && loader) {
+      devtools ??= loadDevtools(loader, { sandbox, baseUrl })
+      ;(await devtools).refresh()
+    } else if (wanted) {
       if (!warnedNoLoader) {
         console.warn(
           `[sandbox] A story asks for the devtools: give createStorybookSandbox({ ${HOW} }) in the preview.`,
         )
       }
       warnedNoLoader = true
-    } else if (wanted && loader) {
-      devtools ??= loadDevtools(loader, { sandbox, baseUrl })
-      ;(await devtools).refresh()
     } else if (devtools) {
       const mounted = devtools
       devtools = undefined
@@ -131,13 +124,7 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     handlers,
     async setupWorker() {
       const worker = setupWorker(...handlers)
-      await worker.start({
-        serviceWorker: { url: serviceWorkerUrl },
-        ...unhandledOption('bypass'),
-        quiet: true,
-      })
-      // Not before the worker controls the page: the story's requests would escape it.
-      await whenControlled()
+      await startWorker(worker, { url: serviceWorkerUrl, onUnhandled: 'bypass', quiet: true })
       return worker
     },
     async loader({ parameters }) {

@@ -1,0 +1,76 @@
+/**
+ * @module
+ * The sandbox with its built-in content: the reference's operations, the fixed
+ * personas and the built-in scenarios, with the record factories, the journal's HAR
+ * writer and, when given, a replay plugged in. It imports no replay code, so the browser
+ * entry, which loads a replay only when asked for one, bundles none otherwise;
+ * `createSandbox` (`sandbox.ts`) also takes the replay's options.
+ */
+import { personas } from '../fixtures/personas.ts'
+import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
+import { writeJournalHar } from '../recordings/har.ts'
+import type { Replay, ReplayOptions } from '../recordings/replay/replay.ts'
+import { Sandbox as CoreSandbox } from './core/sandbox.ts'
+import type { SandboxOptions as CoreSandboxOptions, SandboxContent } from './core/sandbox-types.ts'
+import { createFactories, type Factories } from './factories/create-factories.ts'
+import { operations } from './operations/table.ts'
+import { exportSnapshot } from './scenarios/export-snapshot.ts'
+import { rebuildSnapshot } from './scenarios/rebuild-snapshot.ts'
+import { resolveScenarios } from './scenarios/scenario-inputs.ts'
+
+export { CONTROL_PREFIX } from './core/control-table.ts'
+export type {
+  OperationEvent,
+  ResetOptions,
+  ResetResult,
+  SandboxContent,
+} from './core/sandbox-types.ts'
+export { SESSION_COOKIE, SESSION_HEADER } from './core/session-id.ts'
+
+export interface BuiltInSandboxOptions extends CoreSandboxOptions {
+  /**
+   * Recorded answers (`createReplay`) layered in front of the operations, after the
+   * control API and the fault rules, before any other stage.
+   */
+  replay?: Replay | undefined
+}
+
+/** The built-in content: the reference's operations, personas and scenarios. */
+export const builtInContent: SandboxContent = {
+  operations,
+  personas,
+  scenarios,
+  defaultSeed: DEFAULT_SEED,
+  scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
+}
+
+/** The core sandbox with the built-in content, its record factories and a replay, if given. */
+export class Sandbox extends CoreSandbox {
+  /** The recorded answers layered in front of the operations, if any. */
+  readonly replay: Replay | undefined
+  /**
+   * One factory per collection: `factories.bookings({ hostId: 'usr_host' }, { session })`
+   * creates a valid record with seeded defaults in the session and returns it.
+   */
+  readonly factories: Factories
+
+  constructor(options: BuiltInSandboxOptions = {}) {
+    const { replay, ...rest } = options
+    const stages = replay ? [replay.stage, ...(rest.stages ?? [])] : rest.stages
+    super(builtInContent, { ...rest, stages, writeJournalHar })
+    this.replay = replay
+    const { seed, now } = this.settings
+    this.factories = createFactories({ store: this.store, seed, now })
+  }
+}
+
+/** Creates a sandbox with the built-in content and a replay already read, if any. */
+export function createBuiltInSandbox(options: BuiltInSandboxOptions = {}): Sandbox {
+  return new Sandbox(options)
+}
+
+/** A replay from its options, its code loaded only then (the browser entry's way). */
+export async function loadReplay(replay: ReplayOptions | Replay | undefined) {
+  if (replay === undefined || 'answer' in replay) return replay
+  return (await import('../recordings/replay/replay.ts')).createReplay(replay)
+}

@@ -1,0 +1,79 @@
+/**
+ * @module
+ * The panels' calls, through the host they run in: the server's dashboard page
+ * (`server/dashboard/main.ts`) or an app's page (`index.ts`, through the page's `fetch`, which
+ * the sandbox worker answers). Every call is made in the chosen session.
+ */
+import type { JournalEntry } from '../../core/journal.ts'
+import { SESSION_HEADER } from '../../core/session-id.ts'
+import type { Persona } from '../../model/content.ts'
+
+/** A JSON answer whose shape the caller knows from the control API. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
+export type Json = any
+
+export interface Answer<T = Json> {
+  status: number
+  ok: boolean
+  body: T
+}
+
+/** Only types cross into the page. */
+export type { JournalEntry, Persona }
+
+/** Where the panels run: how they reach the sandbox, and what the page around them offers. */
+export interface ApiHost {
+  /** The control API's URL, ending in `/`: `''` on the dashboard page, which is under it. */
+  controlUrl: string
+  /** The URL the platform's paths are appended to, without a trailing `/`. */
+  apiUrl: string
+  /**
+   * Calls `onEntries` with the session's journal entries as they are recorded, and
+   * `onLive` whenever the feed connects or drops. Returns the function that stops it.
+   */
+  watchJournal(
+    session: string,
+    onEntries: (entries: JournalEntry[]) => void,
+    onLive: (live: boolean) => void,
+  ): () => void
+  /** Whether the user may open another session: the page's own session is fixed in an app. */
+  chooseSession: boolean
+  /** Told once a persona has signed in, so the app around the panels can pick it up. */
+  onSignIn?: (persona: Persona, accessToken: string) => void
+}
+
+export type Api = ReturnType<typeof createApi>
+
+export function createApi(session: string, host: ApiHost) {
+  async function call<T = Json>(path: string, init: { method?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = { [SESSION_HEADER]: session }
+    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+    const text = await response.text()
+    return {
+      status: response.status,
+      ok: response.ok,
+      body: (text ? JSON.parse(text) : undefined) as T,
+    } satisfies Answer<T>
+  }
+  return {
+    session,
+    host,
+    /** A control call: `control('faults')` is `/__sandbox/faults`. */
+    control: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
+      call<T>(`${host.controlUrl}${path}`, init),
+    /** A platform operation: `operation('/auth/refresh')`. */
+    operation: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
+      call<T>(`${host.apiUrl}${path}`, init),
+  }
+}
+
+/** The `details` of a refusal, or its message, as lines to show. */
+export function problemsOf(answer: Answer): string[] {
+  const body = answer.body as { message?: string; details?: string[] } | undefined
+  return body?.details ?? [body?.message ?? `Failed with status ${answer.status}`]
+}

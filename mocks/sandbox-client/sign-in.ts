@@ -1,0 +1,86 @@
+/**
+ * @module
+ * Signing a persona in as an app does, with its refresh token on `POST /auth/refresh?dryRun=true`
+ * (not rotated, so it signs in again and again), over any transport or in process, and
+ * reading a reply's body. No Node API: the Storybook entry uses it in the browser.
+ */
+import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
+import type { Sandbox } from '../core/sandbox.ts'
+
+/** What signing in needs of a persona. */
+export type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken'>
+
+/** A request as every transport here can send it. */
+export interface PlainRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** The request that exchanges `refreshToken` for an access token. */
+export function refreshRequest(refreshToken: string): PlainRequest {
+  return {
+    method: 'POST',
+    url: '/auth/refresh?dryRun=true',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  }
+}
+
+/**
+ * Signs `persona` in through `send` and returns its access token.
+ * Throws `Failed to sign in as "host": 401 {…}` when the sandbox refuses.
+ */
+export async function signInWith(
+  send: (request: PlainRequest) => Promise<{ status: number; body: unknown }>,
+  persona: PersonaCredentials,
+): Promise<string> {
+  const answer = await send(refreshRequest(persona.refreshToken))
+  const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
+  if (answer.status !== 200 || typeof accessToken !== 'string') {
+    throw new Error(
+      `Failed to sign in as "${persona.key}": ${answer.status} ${JSON.stringify(answer.body) ?? ''}`.trimEnd(),
+    )
+  }
+  return accessToken
+}
+
+/**
+ * An access token of `persona` (a persona or its key) from a sandbox in this process.
+ * Refreshing journals a request like any other; clear the journal after if it must start empty.
+ *
+ * @example
+ * const token = await signIn(sandbox, 'host')
+ * await sandbox.handle({ method: 'GET', url: '/payprov/account-status',
+ *   headers: { authorization: `Bearer ${token}` } })
+ */
+export function signIn(
+  sandbox: Sandbox,
+  persona: PersonaKey | PersonaCredentials,
+): Promise<string> {
+  const credentials =
+    typeof persona === 'string'
+      ? sandbox.personas.find((candidate) => candidate.key === persona)
+      : persona
+  if (!credentials) {
+    return Promise.reject(new Error(`Failed to sign in as "${persona}": no such persona`))
+  }
+  return signInWith((request) => sandbox.handle(request), credentials)
+}
+
+/** A reply body read as JSON: `{ json: true, value }`, or `{ json: false }` when it is not JSON. */
+export function parseJson(text: string): { json: true; value: unknown } | { json: false } {
+  if (text === '') return { json: false }
+  try {
+    return { json: true, value: JSON.parse(text) }
+  } catch {
+    return { json: false }
+  }
+}
+
+/** A reply body: its JSON value, the text itself when it is not JSON, `undefined` when empty. */
+export function parseBody(text: string): unknown {
+  const parsed = parseJson(text)
+  return parsed.json ? parsed.value : text === '' ? undefined : text
+}

@@ -1,0 +1,236 @@
+/**
+ * @module
+ * The drift report: the same requests (the conformance cases and the recorded examples,
+ * writes as `dryRun=true`) sent to the sandbox and to a target backend, and, per
+ * operation, where the status, the body's shape or the relevant headers differ. A
+ * request that could change the target's data (a write the contract gives no `dryRun`,
+ * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
+ */
+
+import { Cookie } from 'tough-cookie'
+import { personas } from '../../fixtures/personas.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import {
+  createSandboxClient,
+  refreshRequest,
+  SESSION_HEADER,
+} from '../../mocks/sandbox-client/sandbox-client.ts'
+import { conformanceCases } from '../../spec/cases/index.ts'
+import { caseRequestInit } from '../../spec/cases/request-init.ts'
+import type { CaseRequest } from '../../spec/cases/types.ts'
+import {
+  type RecordedExample,
+  recordedExamples,
+  recordedRequestUrl,
+} from '../../spec/examples/index.ts'
+import { shapeDifferences } from './body-shape.ts'
+
+/** A request of the drift report, by the name of the case or example it comes from. */
+export interface DiffCase {
+  name: string
+  operationId: string
+  request: CaseRequest
+}
+
+export type DifferenceKind = 'status' | 'body' | 'headers'
+
+export interface Difference {
+  operationId: string
+  case: string
+  kind: DifferenceKind
+  detail: string
+}
+
+interface Answer {
+  status: number
+  body: unknown
+  mediaType: string
+  cookieNames: string[]
+}
+
+const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
+
+/** `url` with `dryRun=true` when the operation takes it and the request does not say. */
+function asDryRun(operationId: string, url: string): string {
+  if (!dryRunOperations.has(operationId)) return url
+  const parsed = new URL(url, 'http://diff.invalid')
+  if (parsed.searchParams.has('dryRun')) return url
+  parsed.searchParams.set('dryRun', 'true')
+  return `${parsed.pathname}${parsed.search}`
+}
+
+/**
+ * Whether sending the case to a backend could change its data: a write of an operation
+ * without `dryRun` (checkout, the refund webhook, the sign-in), or a write whose
+ * `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
+ */
+export function writesAtTarget(testCase: DiffCase): boolean {
+  const method = testCase.request.method.toUpperCase()
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
+  if (!dryRunOperations.has(testCase.operationId)) return true
+  const query = new URL(testCase.request.url, 'http://diff.invalid').searchParams
+  return query.getAll('dryRun').join(',') !== 'true'
+}
+
+/**
+ * Whether a case asks the sandbox itself for an answer (`Prefer: code=...`): a backend
+ * answers such a request as any other, so comparing the two says nothing.
+ */
+function asksTheSandbox(request: CaseRequest): boolean {
+  return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'prefer')
+}
+
+/**
+ * The conformance cases (but those that ask the sandbox itself for an answer), then the
+ * recorded examples (this package's, then `projectExamples`), writes turned into
+ * `dryRun=true`.
+ */
+export function diffCases(projectExamples: readonly RecordedExample[] = []): DiffCase[] {
+  const compared = conformanceCases.filter((testCase) => !asksTheSandbox(testCase.request))
+  const cases: DiffCase[] = compared.map((testCase) => ({
+    name: testCase.name,
+    operationId: testCase.operationId,
+    request: testCase.request,
+  }))
+  const examples = [
+    ...recordedExamples.map((example) => ({ example, from: 'recorded example' })),
+    ...projectExamples.map((example) => ({ example, from: 'your example' })),
+  ]
+  for (const { example, from } of examples) {
+    const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
+    if (example.request.as !== undefined) request.as = example.request.as
+    if (example.request.authorization !== undefined) {
+      request.authorization = example.request.authorization
+    }
+    if (example.request.headers !== undefined) request.headers = example.request.headers
+    if (example.request.body !== undefined) request.body = example.request.body
+    cases.push({
+      name: `${example.operationId}/${example.name} (${from})`,
+      operationId: example.operationId,
+      request,
+    })
+  }
+  return cases.map((testCase) => ({
+    ...testCase,
+    request: { ...testCase.request, url: asDryRun(testCase.operationId, testCase.request.url) },
+  }))
+}
+
+function createClient(
+  baseUrl: string,
+  session: string,
+  refreshTokens: Readonly<Record<string, string>> = {},
+) {
+  const client = createSandboxClient({ baseUrl })
+  const tokens = new Map<string, Promise<string>>()
+  /** Personas whose sign-in this backend refused. */
+  const refused = new Set<string>()
+  async function send(request: CaseRequest): Promise<Answer> {
+    const reply = await client.send(
+      request.url,
+      await caseRequestInit(request, session, accessToken),
+    )
+    return {
+      status: reply.status,
+      // Not JSON: the text itself, whose shape is "string".
+      body: reply.body,
+      mediaType: (reply.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+      cookieNames: reply.headers
+        .getSetCookie()
+        .map((cookie) => Cookie.parse(cookie)?.key ?? cookie)
+        .sort(),
+    }
+  }
+  /**
+   * Lenient on purpose: a target that refuses the sign-in still gets the request (with an
+   * empty token), and the difference shows in the report.
+   */
+  function accessToken(key: string): Promise<string> {
+    let token = tokens.get(key)
+    if (!token) {
+      const persona = personas.find((candidate) => candidate.key === key)
+      const given = Object.hasOwn(refreshTokens, key) ? refreshTokens[key] : undefined
+      const { url, ...init } = refreshRequest(given ?? persona?.refreshToken ?? key)
+      token = client
+        .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
+        .then((answer) => {
+          const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
+          if (typeof accessToken === 'string' && accessToken !== '') return accessToken
+          refused.add(key)
+          return ''
+        })
+      tokens.set(key, token)
+    }
+    return token
+  }
+  return { send, refused }
+}
+
+function compare(testCase: DiffCase, sandbox: Answer, target: Answer): Difference[] {
+  const found: Difference[] = []
+  const add = (kind: DifferenceKind, detail: string) =>
+    found.push({ operationId: testCase.operationId, case: testCase.name, kind, detail })
+  if (sandbox.status !== target.status) {
+    add('status', `status ${sandbox.status} in the sandbox, ${target.status} at the target`)
+  }
+  for (const line of shapeDifferences(sandbox.body, target.body)) add('body', line)
+  if (sandbox.mediaType !== target.mediaType) {
+    add(
+      'headers',
+      `content-type ${sandbox.mediaType || 'none'} in the sandbox, ${target.mediaType || 'none'} at the target`,
+    )
+  }
+  const [a, b] = [sandbox.cookieNames.join(', '), target.cookieNames.join(', ')]
+  if (a !== b) {
+    add('headers', `set-cookie names [${a}] in the sandbox, [${b}] at the target`)
+  }
+  return found
+}
+
+export interface DiffResult {
+  cases: number
+  operations: string[]
+  differences: Difference[]
+  /** The requests left out because they could change the target's data. */
+  leftOut: DiffCase[]
+  /** Personas whose sign-in the target refused: their requests went with an empty token. */
+  signInRefused: string[]
+}
+
+/**
+ * Sends every case to both, one after the other (the sandbox first), in one session.
+ *
+ * @example
+ * const { differences } = await diffBackends({ sandboxUrl, targetUrl: 'http://127.0.0.1:8080' })
+ */
+export async function diffBackends(options: {
+  sandboxUrl: string
+  targetUrl: string
+  cases?: readonly DiffCase[]
+  /** Send the requests that could change the target's data too. Default `false`. */
+  includeWrites?: boolean
+  /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
+  refreshTokens?: Readonly<Record<string, string>>
+  /** Examples of a project's own (`examples from-har` output), sent after the package's. */
+  examples?: readonly RecordedExample[]
+}): Promise<DiffResult> {
+  const session = `diff-${Date.now().toString(36)}`
+  const sandbox = createClient(options.sandboxUrl, session)
+  const target = createClient(options.targetUrl, session, options.refreshTokens)
+  const all = options.cases ?? diffCases(options.examples)
+  const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
+  const cases = all.filter((testCase) => !leftOut.includes(testCase))
+  const differences: Difference[] = []
+  for (const testCase of cases) {
+    const expected = await sandbox.send(testCase.request)
+    const actual = await target.send(testCase.request)
+    differences.push(...compare(testCase, expected, actual))
+  }
+  return {
+    cases: cases.length,
+    operations: [...new Set(cases.map((testCase) => testCase.operationId))],
+    differences,
+    leftOut,
+    signInRefused: [...target.refused].sort(),
+  }
+}

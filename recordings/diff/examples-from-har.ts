@@ -1,0 +1,128 @@
+/**
+ * @module
+ * Turns recorded exchanges (HAR) into entries of `spec/examples/<operationId>.json`:
+ * the path parameters, query and JSON body of each request, the persona whose token it
+ * carried (or its raw `Authorization` header), and the answer.
+ */
+import { dequal } from 'dequal'
+import { type Persona, personas } from '../../fixtures/personas.ts'
+import { createRouter } from '../../mocks/core/router.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
+import type { HarEntry } from '../har.ts'
+import { bearerSubject } from '../replay/bearer-subject.ts'
+
+type Example = RecordedExampleFile['examples'][string]
+
+const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
+
+/** A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`. */
+function personaOf(authorization: string): Persona | undefined {
+  const sub = bearerSubject(authorization)
+  return sub === undefined ? undefined : personas.find((persona) => persona.publicId === sub)
+}
+
+function parseJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined || text === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+export interface ConvertResult {
+  /** The example files, by operationId, with the new examples added. */
+  files: Map<string, RecordedExampleFile>
+  /** How many examples were added, by operationId. */
+  added: Map<string, number>
+  /** Entries left out, and why. */
+  skipped: string[]
+}
+
+function uniqueName(taken: Record<string, unknown>, status: number): string {
+  const base = `recorded${status}`
+  if (!Object.hasOwn(taken, base)) return base
+  let n = 2
+  while (Object.hasOwn(taken, `${base}x${n}`)) n += 1
+  return `${base}x${n}`
+}
+
+/**
+ * Adds the HAR `entries` to `existing` example files (by operationId), only those of
+ * `operation` when given. An exchange identical to an existing example is not added twice.
+ *
+ * @example
+ * const { files } = examplesFromHar(har.log.entries, new Map(), { operation: 'declineBooking' })
+ */
+export function examplesFromHar(
+  entries: readonly HarEntry[],
+  existing: ReadonlyMap<string, RecordedExampleFile>,
+  options: { operation?: string } = {},
+): ConvertResult {
+  const files = new Map(existing)
+  const added = new Map<string, number>()
+  const skipped: string[] = []
+  for (const [index, entry] of entries.entries()) {
+    const where = `#${index + 1} ${entry.request.method} ${entry.request.url}`
+    const url = new URL(entry.request.url)
+    if (url.pathname.startsWith('/__sandbox')) continue
+    const method = entry.request.method.toUpperCase()
+    const routed = router(method, url.pathname)
+    if (!routed) {
+      skipped.push(`${where}: no operation of the contract`)
+      continue
+    }
+    const { value: operation, params } = routed
+    if (options.operation !== undefined && operation.id !== options.operation) continue
+    const sent = parseJson(entry.request.postData?.text)
+    const answered = parseJson(entry.response.content.text)
+    if (!sent.ok || !answered.ok || entry.response.content.encoding === 'base64') {
+      skipped.push(`${where}: the request or the answer body is not JSON`)
+      continue
+    }
+
+    const request: RecordedRequest = {}
+    if (Object.keys(params).length > 0) {
+      request.params = Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
+      )
+    }
+    if (url.searchParams.size > 0) request.query = Object.fromEntries(url.searchParams)
+    const header = (name: string) =>
+      entry.request.headers.find((h) => h.name.toLowerCase() === name)?.value
+    const authorization = header('authorization')
+    if (authorization !== undefined) {
+      const persona = personaOf(authorization)
+      if (persona) request.as = persona.key
+      else request.authorization = authorization
+    }
+    const cookie = header('cookie')
+    if (cookie !== undefined) request.headers = { cookie }
+    if (sent.value !== undefined) request.body = sent.value
+
+    const example: Example = {
+      summary: `Recorded ${method} ${url.pathname}${url.search}, answered ${entry.response.status}`,
+      request,
+      response: {
+        status: entry.response.status,
+        ...(answered.value === undefined ? {} : { body: answered.value }),
+      },
+    }
+    const file = files.get(operation.id) ?? {
+      operationId: operation.id,
+      method: operation.method,
+      path: operation.path,
+      examples: {},
+    }
+    const same = (other: Example) =>
+      dequal([other.request, other.response], [example.request, example.response])
+    if (Object.values(file.examples).some(same)) continue
+    files.set(operation.id, {
+      ...file,
+      examples: { ...file.examples, [uniqueName(file.examples, example.response.status)]: example },
+    })
+    added.set(operation.id, (added.get(operation.id) ?? 0) + 1)
+  }
+  return { files, added, skipped }
+}

@@ -1,0 +1,118 @@
+/**
+ * @module
+ * HAR 1.2 entries built from plain requests and answers, without any runtime API, so
+ * the journal export (every runtime) and the recorder (Node) write the same thing.
+ */
+import type { Entry, Har, Header } from 'har-format'
+import { bounded, type JournalHarWriter } from '../mocks/core/journal.ts'
+
+export type { Entry as HarEntry, Har, Header as HarHeader } from 'har-format'
+
+/** One exchange as the sandbox sees it, in plain values. */
+export interface Exchange {
+  method: string
+  /** Absolute URL, with the query string. */
+  url: string
+  requestHeaders: Readonly<Record<string, string | readonly string[] | undefined>>
+  requestBody?: string | null | undefined
+  status: number
+  statusText?: string
+  responseHeaders: Readonly<Record<string, string | readonly string[] | undefined>>
+  responseBody?: string | undefined
+  /** ISO time the request arrived. */
+  startedDateTime: string
+  /** Milliseconds from request to answer. */
+  time: number
+}
+
+const CREATOR = { name: 'platform-sandbox', version: '0.1.0' }
+
+function headerList(headers: Exchange['requestHeaders']): Header[] {
+  const list: Header[] = []
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    for (const one of typeof value === 'string' ? [value] : value) list.push({ name, value: one })
+  }
+  return list
+}
+
+function first(headers: Exchange['requestHeaders'], name: string): string | undefined {
+  const value = headers[name]
+  return typeof value === 'string' ? value : value?.[0]
+}
+
+const encoder = new TextEncoder()
+
+/** The HAR entry of one exchange. Bodies are kept as text. */
+export function createHarEntry(exchange: Exchange): Entry {
+  const url = new URL(exchange.url)
+  const requestType = first(exchange.requestHeaders, 'content-type')
+  const responseType = first(exchange.responseHeaders, 'content-type') ?? ''
+  const responseText = exchange.responseBody ?? ''
+  const entry: Entry = {
+    startedDateTime: exchange.startedDateTime,
+    time: exchange.time,
+    request: {
+      method: exchange.method,
+      url: url.href,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(exchange.requestHeaders),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      headersSize: -1,
+      bodySize: exchange.requestBody ? encoder.encode(exchange.requestBody).length : 0,
+    },
+    response: {
+      status: exchange.status,
+      statusText: exchange.statusText ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(exchange.responseHeaders),
+      content: {
+        size: encoder.encode(responseText).length,
+        mimeType: responseType,
+        text: responseText,
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: encoder.encode(responseText).length,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.time, receive: 0 },
+  }
+  if (exchange.requestBody) {
+    entry.request.postData = { mimeType: requestType ?? '', text: exchange.requestBody }
+  }
+  return entry
+}
+
+/** A HAR document holding `entries`. */
+export function createHar(entries: Entry[]): Har {
+  return { log: { version: '1.2', creator: CREATOR, entries } }
+}
+
+/**
+ * The journal's entries as a HAR document (bodies cut at 64 kB): the writer the entries
+ * give the core, behind `sandbox.journal.toHar()` and `GET /__sandbox/requests.har`.
+ */
+export const writeJournalHar: JournalHarWriter = (exports, options) => {
+  const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
+  const entries = exports.map(({ entry, request, response }) => {
+    const responseHeaders: Record<string, string | string[]> = { ...response.headers }
+    if (response.setCookie.length > 0) responseHeaders['set-cookie'] = response.setCookie
+    const { body: raw } = response
+    const body = raw === undefined || typeof raw === 'string' ? raw : JSON.stringify(raw)
+    return createHarEntry({
+      method: entry.method,
+      url: base + request.url,
+      requestHeaders: request.headers,
+      requestBody: bounded(request.body),
+      status: entry.status,
+      responseHeaders,
+      responseBody: bounded(body),
+      startedDateTime: entry.time,
+      time: entry.durationMs,
+    })
+  })
+  return createHar(entries)
+}

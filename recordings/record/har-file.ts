@@ -1,0 +1,131 @@
+/**
+ * @module
+ * A HAR file that grows one entry at a time and is always whole on disk: each write
+ * goes to a temporary file beside it, then replaces it by rename. Entries that arrive
+ * while a write is in progress or within the interval since the last are folded into
+ * the next write. A write after the first copies the file as it is on disk (in the
+ * kernel, off the event loop), cuts its closing brackets and appends only the new
+ * entries, one line each; so recording costs the event loop one `JSON.stringify` per
+ * exchange, never a re-serialisation or a copy of what is already written.
+ */
+import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { createHar, type HarEntry } from '../har.ts'
+
+export interface HarFile {
+  readonly path: string
+  readonly entries: readonly HarEntry[]
+  append(entry: HarEntry): void
+  /** Resolves once every appended entry is on disk. */
+  flush(): Promise<void>
+}
+
+/** The document around the entries: `{"log":{...,"entries":[` and `]}}`. */
+function frame(): [string, string] {
+  const text = JSON.stringify(createHar([]))
+  const at = text.lastIndexOf('[]')
+  return [`${text.slice(0, at + 1)}\n`, `\n${text.slice(at + 1)}\n`]
+}
+
+/**
+ * A HAR file at `path` that starts with `entries` (those already in the file). It is
+ * written at most every `intervalMs` (default 100 ms) while entries keep coming, or
+ * every 5 times the last write's duration when that is longer (a copy of a large file
+ * must not take the machine), and at once on `flush()`.
+ */
+export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs = 100): HarFile {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+  const [head, tail] = frame()
+  const tailBytes = Buffer.byteLength(tail)
+  /** Lines not yet on disk; all of them until the first write. */
+  let pending = entries.map((entry) => JSON.stringify(entry))
+  /** Bytes of the file as this recorder last wrote it; 0 before its first write. */
+  let written = 0
+  let count = 0
+  let writing: Promise<void> | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let lastWrite = 0
+  let lastDuration = 0
+  let failed = false
+
+  async function writeOnce(): Promise<void> {
+    const lines = pending
+    pending = []
+    const started = Date.now()
+    let size: number
+    try {
+      if (written === 0) {
+        const text = head + lines.join(',\n') + tail
+        await writeFile(temporary, text)
+        size = Buffer.byteLength(text)
+      } else {
+        // The file as written, less its closing brackets, then the new lines and them.
+        const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${tail}`
+        await copyFile(path, temporary)
+        const handle = await open(temporary, 'r+')
+        try {
+          const bytes = Buffer.from(text)
+          await handle.write(bytes, 0, bytes.length, written - tailBytes)
+          size = written - tailBytes + bytes.length
+          await handle.truncate(size)
+        } finally {
+          await handle.close()
+        }
+      }
+      await rename(temporary, path)
+      written = size
+      count += lines.length
+      failed = false
+    } catch (error) {
+      // The file on disk is still whole; the next write makes it anew from every entry.
+      failed = true
+      pending = entries.map((entry) => JSON.stringify(entry))
+      written = 0
+      count = 0
+      await rm(temporary, { force: true })
+      throw error
+    } finally {
+      lastDuration = Date.now() - started
+    }
+  }
+
+  function start(): void {
+    timer = undefined
+    writing = writeOnce()
+      .catch((error: unknown) => {
+        console.error(`platform-sandbox: failed to write ${path}:`, error)
+      })
+      .finally(() => {
+        writing = undefined
+        lastWrite = Date.now()
+        // After a failure, the next entry tries again (so `flush` does not loop).
+        if (pending.length > 0 && !failed) schedule()
+      })
+  }
+
+  function schedule(): void {
+    if (writing || timer) return
+    const wait = lastWrite + Math.max(intervalMs, 5 * lastDuration) - Date.now()
+    if (wait <= 0) start()
+    else timer = setTimeout(start, wait)
+  }
+
+  return {
+    path,
+    entries,
+    append(entry) {
+      entries.push(entry)
+      pending.push(JSON.stringify(entry))
+      schedule()
+    },
+    async flush() {
+      while (writing || timer) {
+        if (timer) {
+          clearTimeout(timer)
+          start()
+        }
+        await writing
+      }
+    },
+  }
+}

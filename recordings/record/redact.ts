@@ -1,0 +1,125 @@
+/**
+ * @module
+ * Takes secrets out of a recorded exchange before it is written: the values of
+ * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
+ * token, a password or a secret, and whatever else the user names.
+ */
+import { Cookie } from 'tough-cookie'
+import { parseCookies } from '../../mocks/core/http.ts'
+import type { HarEntry, HarHeader } from '../har.ts'
+import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
+
+export { REDACTED }
+
+/** JSON fields redacted by default, whatever their depth. */
+const SECRET_FIELDS = [
+  'token',
+  'refreshToken',
+  'refresh_token',
+  'accessToken',
+  'access_token',
+  'password',
+  'secret',
+]
+const SECRET_FIELD = new RegExp(`^(${SECRET_FIELDS.join('|')})$`, 'i')
+/** A text without any of the names cannot hold such a field: it needs no parsing. */
+const MAY_HOLD_SECRET = new RegExp(SECRET_FIELDS.join('|'), 'i')
+
+export interface RedactOptions {
+  /** Extra header names (any case) and JSON pointers (`/user/ssn`) to redact. */
+  extra?: readonly string[]
+}
+
+/**
+ * `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`, so a converted recording can
+ * still tell which persona called; anything else becomes `[REDACTED]`.
+ */
+function redactAuthorization(value: string): string {
+  const [scheme, token] = value.trim().split(/\s+/)
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED
+  const sub = jwtSubject(token)
+  return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED}`
+}
+
+/** Every cookie of a `Cookie` header (read with the `cookie` package), each value redacted. */
+function redactCookies(value: string): string {
+  return Object.keys(parseCookies(value))
+    .map((name) => `${name}=${REDACTED}`)
+    .join('; ')
+}
+
+/** A `Set-Cookie` value (read with `tough-cookie`) with its value redacted, attributes kept. */
+function redactSetCookie(value: string): string {
+  const cookie = Cookie.parse(value)
+  if (cookie === undefined) return REDACTED
+  cookie.value = REDACTED
+  return cookie.toString()
+}
+
+function redactHeaders(headers: HarHeader[], extra: ReadonlySet<string>): void {
+  for (const header of headers) {
+    const name = header.name.toLowerCase()
+    if (name === 'authorization') header.value = redactAuthorization(header.value)
+    else if (name === 'cookie') header.value = redactCookies(header.value)
+    else if (name === 'set-cookie') header.value = redactSetCookie(header.value)
+    else if (extra.has(name)) header.value = REDACTED
+  }
+}
+
+function redactFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactFields)
+  if (value === null || typeof value !== 'object') return value
+  // Own keys defined, not assigned: a recorded `__proto__` field stays a field.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) && field !== null ? REDACTED : redactFields(field),
+    ]),
+  )
+}
+
+/** Sets the value at a JSON pointer (RFC 6901) to `[REDACTED]` when it exists. */
+function redactPointer(value: unknown, pointer: string): void {
+  const tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  let parent: unknown = value
+  for (const [index, token] of tokens.entries()) {
+    if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, token)) return
+    if (index === tokens.length - 1) (parent as Record<string, unknown>)[token] = REDACTED
+    else parent = (parent as Record<string, unknown>)[token]
+  }
+}
+
+function redactJsonText(text: string | undefined, pointers: readonly string[]): string | undefined {
+  if (!text || (pointers.length === 0 && !MAY_HOLD_SECRET.test(text))) return text
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return text
+  }
+  const redacted = redactFields(value)
+  for (const pointer of pointers) redactPointer(redacted, pointer)
+  return JSON.stringify(redacted)
+}
+
+/** Redacts `entry` in place and returns it. */
+export function redactEntry(entry: HarEntry, options: RedactOptions = {}): HarEntry {
+  const extra = options.extra ?? []
+  const pointers = extra.filter((item) => item.startsWith('/'))
+  const headers = new Set(extra.filter((item) => !item.startsWith('/')).map((h) => h.toLowerCase()))
+  redactHeaders(entry.request.headers, headers)
+  redactHeaders(entry.response.headers, headers)
+  entry.request.cookies = []
+  entry.response.cookies = []
+  if (entry.request.postData?.text !== undefined) {
+    entry.request.postData.text = redactJsonText(entry.request.postData.text, pointers) ?? ''
+  }
+  if (entry.response.content.text !== undefined && entry.response.content.encoding !== 'base64') {
+    const text = redactJsonText(entry.response.content.text, pointers) ?? ''
+    entry.response.content.text = text
+  }
+  return entry
+}

@@ -1,0 +1,296 @@
+/**
+ * @module
+ * Reads recorded exchanges, from a HAR 1.2 document or from files of the
+ * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
+ */
+import type { z } from 'zod'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
+import {
+  type RecordedExampleFile,
+  recordedExampleFileSchema,
+  recordedRequestUrl,
+} from '../../spec/examples/index.ts'
+import type { Har } from '../har.ts'
+
+/** A recordings file (HAR or examples JSON) from disk (`recordingsFile`), parsed on load. */
+export interface RecordingsFile {
+  /** The name errors give it. */
+  name: string
+  /** Its recordings; throws a `RecordingsFormatError` for a file that is not one. */
+  sources(): RecordingSource[]
+}
+
+type RecordingsDocument = Har | RecordedExampleFile | RecordingsFile
+
+/** What the replay accepts: a HAR document, an examples file, a file's bytes, or a list. */
+export type Recordings = RecordingsDocument | readonly RecordingsDocument[]
+
+/** One recorded exchange, ready to match and to answer. */
+export interface Recording {
+  /** `#3 POST http://host/path` for a HAR entry, `operationId/name` for an example. */
+  name: string
+  method: string
+  path: string
+  query: URLSearchParams
+  /** The request body text, `''` when there was none. */
+  body: string
+  response: SandboxResponse
+}
+
+/** A recordings document that cannot be read, with what is wrong with it. */
+export class RecordingsFormatError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RecordingsFormatError'
+  }
+}
+
+/**
+ * What `JSON.parse` said of `text` it refused, on one line: it quotes that text, and a
+ * short file's line breaks with it. Given the text, a position it names is given as a line
+ * and column too, as Node 22 and later say it.
+ */
+export function jsonErrorMessage(error: unknown, text?: string): string {
+  let message = error instanceof Error ? error.message : String(error)
+  const position = text === undefined ? null : /at position (\d+)$/.exec(message)
+  if (position) {
+    const before = text!.slice(0, Number(position[1]))
+    const line = before.split('\n').length
+    message += ` (line ${line} column ${before.length - before.lastIndexOf('\n')})`
+  }
+  return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
+}
+
+interface HarEntryInput {
+  request: { method: string; url: string; postData?: { text?: string } }
+  response: {
+    status: number
+    headers: Array<{ name: string; value: string }>
+    content: { text?: string; encoding?: string }
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** What is wrong with the request of one HAR entry (what its route is read from), or `undefined`. */
+function requestProblem(entry: unknown): string | undefined {
+  if (!isObject(entry)) return 'is not an object'
+  const { request } = entry
+  if (!isObject(request)) return 'request: expected an object'
+  if (typeof request.method !== 'string' || request.method === '') {
+    return 'request.method: expected a method'
+  }
+  if (typeof request.url !== 'string') return 'request.url: expected a string'
+  return undefined
+}
+
+/**
+ * What is wrong with one HAR entry, or `undefined`. Checked by hand rather than with a
+ * schema: a 10,000-entry recording must load in well under the time of a scenario.
+ */
+function entryProblem(entry: unknown): string | undefined {
+  const problem = requestProblem(entry)
+  if (problem) return problem
+  const { request, response } = entry as { request: Record<string, unknown>; response: unknown }
+  if (request.postData !== undefined && !isObject(request.postData)) {
+    return 'request.postData: expected an object'
+  }
+  if (!isObject(response)) return 'response: expected an object'
+  const status = response.status
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
+    return 'response.status: expected an HTTP status from 100 to 599'
+  }
+  if (!Array.isArray(response.headers)) return 'response.headers: expected an array'
+  for (const header of response.headers) {
+    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') {
+      return 'response.headers: expected { name, value } strings'
+    }
+  }
+  if (!isObject(response.content)) return 'response.content: expected an object'
+  return undefined
+}
+
+/** Headers a replayed answer must not copy: the new connection sets its own. */
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-encoding',
+])
+
+/** A recording's `routeKey`, known at load; `load` reads it (a `RecordingsFormatError` if malformed). */
+export interface RecordingSource {
+  route: string
+  load(): Recording
+}
+
+/** The replay's index key of a request: `METHOD path`, the method in upper case. */
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
+
+/** The entries of a HAR document; a `RecordingsFormatError` when it has none. */
+export function harEntries(document: unknown, where: string): unknown[] {
+  const log = isObject(document) ? document.log : undefined
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new RecordingsFormatError(
+      `${where}not a HAR 1.2 document: log.entries: expected an array`,
+    )
+  }
+  return log.entries
+}
+
+/** A HAR document's entries: each one's route read now, the rest checked and read on first `load`. */
+export function harSources(entries: unknown[], where: string): RecordingSource[] {
+  const read: Recording[] = []
+  return entries.map((raw, index) => ({
+    route: entryRoute(raw, index, where),
+    load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
+  }))
+}
+
+/** A parsed document's entries, each checked whole at once (it is in memory already). */
+function fromHar(document: unknown, where: string): RecordingSource[] {
+  const entries = harEntries(document, where)
+  for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
+  return harSources(entries, where)
+}
+
+function notHar(where: string, index: number, problem: string): RecordingsFormatError {
+  return new RecordingsFormatError(
+    `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
+  )
+}
+
+/**
+ * Path and query string of an absolute URL, as written (no normalisation): the same for a
+ * recording read from a parsed document and for one indexed from a file's bytes.
+ */
+export function splitRecordedUrl(url: string): { path: string; search: string } | undefined {
+  const scheme = url.indexOf('://')
+  if (scheme <= 0) return undefined
+  const slash = url.indexOf('/', scheme + 3)
+  let rest = slash === -1 ? '/' : url.slice(slash)
+  const hash = rest.indexOf('#')
+  if (hash !== -1) rest = rest.slice(0, hash)
+  const mark = rest.indexOf('?')
+  return mark === -1
+    ? { path: rest, search: '' }
+    : { path: rest.slice(0, mark), search: rest.slice(mark) }
+}
+
+function recordedUrl(url: string, index: number, where: string) {
+  const split = splitRecordedUrl(url)
+  if (!split) {
+    throw new RecordingsFormatError(
+      `${where}log.entries.${index}.request.url is not an absolute URL: "${url}"`,
+    )
+  }
+  return split
+}
+
+/** The `routeKey` of a HAR entry, only its request checked; a `RecordingsFormatError` if wrong. */
+export function entryRoute(raw: unknown, index: number, where: string): string {
+  const problem = requestProblem(raw)
+  if (problem) throw notHar(where, index, problem)
+  const { method, url } = (raw as HarEntryInput).request
+  return routeKey(method, recordedUrl(url, index, where).path)
+}
+
+/** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
+export function checkedEntry(raw: unknown, index: number, where: string) {
+  const problem = entryProblem(raw)
+  if (problem) throw notHar(where, index, problem)
+  const entry = raw as HarEntryInput
+  const url = recordedUrl(entry.request.url, index, where)
+  return { entry, method: entry.request.method.toUpperCase(), url }
+}
+
+function harRecording(
+  { entry, method, url }: ReturnType<typeof checkedEntry>,
+  index: number,
+): Recording {
+  const headers: Record<string, string> = {}
+  const setCookie: string[] = []
+  for (const { name, value } of entry.response.headers) {
+    const lower = name.toLowerCase()
+    if (lower === 'set-cookie') setCookie.push(value)
+    else if (!DROPPED_HEADERS.has(lower)) headers[lower] = value
+  }
+  const { text = '', encoding } = entry.response.content
+  const body = encoding === 'base64' ? atob(text) : text
+  return {
+    name: `#${index + 1} ${method} ${url.path}${url.search}`,
+    method,
+    path: url.path,
+    query: new URLSearchParams(url.search),
+    body: entry.request.postData?.text ?? '',
+    response: {
+      status: entry.response.status,
+      headers,
+      setCookie,
+      body: body === '' && entry.response.status === 204 ? undefined : body,
+    },
+  }
+}
+
+function fromExamples(document: unknown, where: string): RecordingSource[] {
+  const parsed = recordedExampleFileSchema.safeParse(document)
+  if (!parsed.success) {
+    throw new RecordingsFormatError(`${where}not an examples file: ${firstIssue(parsed.error)}`)
+  }
+  const file = parsed.data
+  return Object.entries(file.examples).map(([name, example]) => {
+    const url = recordedRequestUrl({ path: file.path, request: example.request })
+    const mark = url.indexOf('?')
+    const recording: Recording = {
+      name: `${file.operationId}/${name}`,
+      method: file.method,
+      path: mark === -1 ? url : url.slice(0, mark),
+      query: new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)),
+      body: example.request.body === undefined ? '' : JSON.stringify(example.request.body),
+      response: {
+        status: example.response.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        setCookie: [],
+        body: example.response.body,
+      },
+    }
+    return { route: routeKey(recording.method, recording.path), load: () => recording }
+  })
+}
+
+/**
+ * The recorded exchanges of a HAR document, an examples file or a list of them, in order.
+ * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
+ */
+export function readRecordings(recordings: unknown): Recording[] {
+  return readRecordingSources(recordings).map((source) => source.load())
+}
+
+/** The recordings' routes, for the replay's index; each recording is read on first use. */
+export function readRecordingSources(recordings: unknown): RecordingSource[] {
+  const documents = Array.isArray(recordings) ? recordings : [recordings]
+  return documents.flatMap((document: unknown, index) => {
+    if (isObject(document) && typeof document.sources === 'function') {
+      return (document as unknown as RecordingsFile).sources()
+    }
+    return fromDocument(document, documents.length > 1 ? `document #${index + 1}: ` : '')
+  })
+}
+
+export function fromDocument(document: unknown, where: string): RecordingSource[] {
+  if (isObject(document) && 'log' in document) return fromHar(document, where)
+  if (isObject(document) && 'examples' in document) return fromExamples(document, where)
+  throw new RecordingsFormatError(
+    `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
+  )
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid'
+  const path = issue.path.length > 0 ? issue.path.join('.') : 'document'
+  return `${path}: ${issue.message}`
+}

@@ -1,0 +1,241 @@
+/**
+ * @module
+ * Replay: recorded answers layered in front of the stateful operations. A request
+ * matches a recording on method, path, query and JSON body (minus the ignored
+ * fields); identical requests get the recorded answers in order, the last one
+ * repeating. Recordings are indexed by method and path at load, and a route's
+ * recordings by query and body when the first request for it comes, so a request
+ * never scans the whole list and a large recording loads quickly.
+ */
+import stableStringify from 'fast-json-stable-stringify'
+import { notFound } from '../../mocks/core/errors.ts'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxStage } from '../../mocks/core/stage.ts'
+import {
+  type Recording,
+  type Recordings,
+  RecordingsFormatError,
+  readRecordingSources,
+  routeKey,
+} from './recordings.ts'
+
+/** What is wrong with a recorded answer (one line naming it), or `undefined`. */
+export type RecordingCheck = (recording: Recording) => string | undefined
+
+export interface ReplayOptions {
+  /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
+  recordings: Recordings
+  /**
+   * Fields left out of matching: query parameter names, and JSON body fields as
+   * dotted paths (`reason`, `address.city`). Default: none.
+   */
+  ignore?: readonly string[]
+  /** Answer a request no recording matches with a 404 instead of the model. Default `false`. */
+  only?: boolean
+}
+
+export interface ReplayRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  body: string | null | undefined
+  session: string
+}
+
+export interface Replay {
+  /** Every recording, read in full (on first access). */
+  readonly recordings: readonly Recording[]
+  /** How many recordings there are, without reading them. */
+  readonly size: number
+  readonly only: boolean
+  /**
+   * Checks every recording with the check `load` gives: a slice at a time, leaving the
+   * event loop free for requests in between. Until it is done, a request's recordings
+   * are checked before their first answer, once the check is loaded (`checkLoaded`).
+   * Resolves with the problems, in file order: the check's, and each malformed entry's.
+   */
+  checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
+  /** The malformed entries found so far (parsing them failed), one line each. */
+  readonly malformed: readonly string[]
+  /** Set by `checkAll`: resolves once its check is loaded. Requests wait for it. */
+  readonly checkLoaded: Promise<void> | undefined
+  /** The recorded answer for this request, or `undefined` when none matches. */
+  answer(request: ReplayRequest): SandboxResponse | undefined
+  /** Starts every sequence over (all sessions, or one). */
+  rewind(session?: string): void
+  /**
+   * The stage a sandbox plugs in to answer from this replay, after the control API and the
+   * fault rules, before the model. With `only`, a request with no recording gets a 404.
+   */
+  readonly stage: SandboxStage
+}
+
+interface Sequence {
+  responses: SandboxResponse[]
+  /** Next position, by session. */
+  next: Map<string, number>
+}
+
+/** The JSON value of a body's text; `undefined` for one that is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function omit(value: unknown, ignored: readonly string[][]): unknown {
+  if (ignored.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return value
+  }
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
+  for (const path of ignored) {
+    const [head, ...rest] = path
+    if (head === undefined || !Object.hasOwn(copy, head)) continue
+    if (rest.length === 0) delete copy[head]
+    else copy[head] = omit(copy[head], [rest])
+  }
+  return copy
+}
+
+/**
+ * Prepares recordings for replay: reads them (throwing a `RecordingsFormatError` on
+ * a malformed document) and indexes them.
+ *
+ * @example
+ * const replay = createReplay({ recordings: har, ignore: ['dryRun'] })
+ * const sandbox = createSandbox({ replay })
+ */
+export function createReplay(options: ReplayOptions): Replay {
+  const sources = readRecordingSources(options.recordings)
+  const ignoredQuery = new Set(options.ignore ?? [])
+  const ignoredBody = (options.ignore ?? []).map((field) => field.split('.'))
+
+  function signature(query: URLSearchParams, body: string | null | undefined): string {
+    const pairs = [...query].filter(([name]) => !ignoredQuery.has(name))
+    pairs.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    const text = body ?? ''
+    const json = text === '' ? undefined : parseJson(text)
+    const bodyKey = json === undefined ? text : stableStringify(omit(json, ignoredBody))
+    return `${new URLSearchParams(pairs).toString()}\n${bodyKey}`
+  }
+
+  /** By `routeKey`: the recordings, then their sequences by query and body once a request came. */
+  interface Bucket {
+    sources: number[]
+    sequences?: Map<string, Sequence>
+  }
+  const index = new Map<string, Bucket>()
+  for (let i = 0; i < sources.length; i++) {
+    const route = sources[i]!.route
+    const bucket = index.get(route)
+    if (bucket) bucket.sources.push(i)
+    else index.set(route, { sources: [i] })
+  }
+
+  /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
+  const checked = new Uint8Array(sources.length)
+  const problems = new Map<number, string>()
+  const malformed: string[] = []
+  let check: RecordingCheck | undefined
+
+  /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
+  function read(i: number): Recording | undefined {
+    let recording: Recording | undefined
+    try {
+      recording = sources[i]!.load()
+    } catch (error) {
+      if (!(error instanceof RecordingsFormatError)) throw error
+      problems.set(i, error.message)
+      malformed.push(error.message)
+      checked[i] = 1
+      return undefined
+    }
+    if (check && checked[i] === 0) {
+      const problem = check(recording)
+      if (problem) problems.set(i, problem)
+      checked[i] = 1
+    }
+    return recording
+  }
+
+  function sequencesOf(bucket: Bucket): Map<string, Sequence> {
+    if (bucket.sequences) return bucket.sequences
+    const sequences = new Map<string, Sequence>()
+    for (const i of bucket.sources) {
+      const recording = read(i)
+      // A malformed entry is never answered; it is among the check's problems.
+      if (!recording) continue
+      const key = signature(recording.query, recording.body)
+      const sequence = sequences.get(key)
+      if (sequence) sequence.responses.push(recording.response)
+      else sequences.set(key, { responses: [recording.response], next: new Map() })
+    }
+    bucket.sequences = sequences
+    return sequences
+  }
+
+  let checkLoaded: Promise<void> | undefined
+  async function checkAll(load: () => Promise<RecordingCheck>): Promise<string[]> {
+    checkLoaded = load().then((loaded) => {
+      check = loaded
+    })
+    await checkLoaded
+    let i = 0
+    while (i < sources.length) {
+      // About 8 ms of checking at a time, then the event loop answers what came.
+      const until = performance.now() + 8
+      for (; i < sources.length && performance.now() < until; i++) {
+        if (checked[i] === 0) read(i)
+      }
+      if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem)
+  }
+
+  let all: Recording[] | undefined
+  const replay: Replay = {
+    get recordings() {
+      all ??= sources.map((source) => source.load())
+      return all
+    },
+    get size() {
+      return sources.length
+    },
+    only: options.only ?? false,
+    checkAll,
+    malformed,
+    get checkLoaded() {
+      return checkLoaded
+    },
+    answer(request) {
+      const method = request.method.toUpperCase()
+      const bucket = index.get(routeKey(method, request.path))
+      const sequence = bucket && sequencesOf(bucket).get(signature(request.query, request.body))
+      if (!sequence) return undefined
+      const position = sequence.next.get(request.session) ?? 0
+      sequence.next.set(request.session, position + 1)
+      return sequence.responses[Math.min(position, sequence.responses.length - 1)]
+    },
+    rewind(session) {
+      for (const bucket of index.values()) {
+        for (const sequence of bucket.sequences?.values() ?? []) {
+          if (session === undefined) sequence.next.clear()
+          else sequence.next.delete(session)
+        }
+      }
+    },
+    stage: {
+      async answer({ method, path, query, request, session }) {
+        // A recorded answer is checked against the contract before it is first given.
+        if (checkLoaded) await checkLoaded
+        const answer = replay.answer({ method, path, query, body: request.body, session })
+        if (answer || !replay.only) return answer
+        return notFound(`No recording matched ${method} ${path}`).toResponse()
+      },
+      rewind: (session) => replay.rewind(session),
+    },
+  }
+  return replay
+}

@@ -1,0 +1,11 @@
+export {
+  createSandboxClient,
+  type SandboxClient,
+  type SandboxClientOptions,
+  type SandboxClientRequest,
+  type SandboxReply,
+  SESSION_COOKIE,
+  SESSION_HEADER,
+  signIn,
+} from '../../mocks/sandbox-client/sandbox-client.ts'
+export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'
