@@ -18,17 +18,11 @@ module.exports = {
       name: 'core-is-given-its-content',
       severity: 'error',
       comment:
-        'The core is given its operations, personas and scenarios by the entry modules (mocks/sandbox.ts); it never imports them.',
-      from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^(fixtures|mocks/operations)/' },
-    },
-    {
-      name: 'recordings-and-factories-plug-into-the-core',
-      severity: 'error',
-      comment:
-        "Recorded answers are a stage, the journal's HAR writer and the factories parts the entry (mocks/built-in-sandbox.ts) gives the core; the core imports no recordings or factories code, and is given the recorded examples and documented statuses on its operations, not from spec/.",
-      from: { path: '^mocks/core/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^(recordings|mocks/factories|spec)/' },
+        'The core is given its operations, personas, scenarios, the reading of scenario files, the factories, the HAR writer and the recorded answers by the entry that assembles it (mocks/built-in-sandbox.ts); it imports none of them, nor spec/ or the server.',
+      from: { path: '^mocks/core/', pathNot: TESTS },
+      to: {
+        path: '^(recordings|mocks/(scenarios|factories|operations)|fixtures|spec|server)/',
+      },
     },
     {
       name: 'recordings-are-plugged-in-by-the-entries',

@@ -10,14 +10,13 @@ import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
 import { writeJournalHar } from '../recordings/har.ts'
 import type { Replay, ReplayOptions } from '../recordings/replay/replay.ts'
-import { assembleSandbox } from './core/sandbox.ts'
-import type {
-  Sandbox as CoreSandbox,
-  SandboxOptions as CoreSandboxOptions,
-  SandboxContent,
-} from './core/sandbox-types.ts'
+import { Sandbox as CoreSandbox } from './core/sandbox.ts'
+import type { SandboxOptions as CoreSandboxOptions, SandboxContent } from './core/sandbox-types.ts'
 import { createFactories, type Factories } from './factories/create-factories.ts'
 import { operations } from './operations/table.ts'
+import { exportSnapshot } from './scenarios/export-snapshot.ts'
+import { rebuildSnapshot } from './scenarios/rebuild-snapshot.ts'
+import { resolveScenarios } from './scenarios/scenario-inputs.ts'
 
 export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {
@@ -36,7 +35,17 @@ export interface BuiltInSandboxOptions extends CoreSandboxOptions {
   replay?: Replay | undefined
 }
 
-export interface Sandbox extends CoreSandbox {
+/** The built-in content: the reference's operations, personas and scenarios. */
+export const builtInContent: SandboxContent = {
+  operations,
+  personas,
+  scenarios,
+  defaultSeed: DEFAULT_SEED,
+  scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
+}
+
+/** The core sandbox with the built-in content, its record factories and a replay, if given. */
+export class Sandbox extends CoreSandbox {
   /** The recorded answers layered in front of the operations, if any. */
   readonly replay: Replay | undefined
   /**
@@ -44,26 +53,20 @@ export interface Sandbox extends CoreSandbox {
    * creates a valid record with seeded defaults in the session and returns it.
    */
   readonly factories: Factories
-}
 
-/** The built-in content: the reference's operations, personas and scenarios. */
-export const builtInContent: SandboxContent = {
-  operations,
-  personas,
-  scenarios,
-  defaultSeed: DEFAULT_SEED,
+  constructor(options: BuiltInSandboxOptions = {}) {
+    const { replay, ...rest } = options
+    const stages = replay ? [replay.stage, ...(rest.stages ?? [])] : rest.stages
+    super(builtInContent, { ...rest, stages, writeJournalHar })
+    this.replay = replay
+    const { seed, now } = this.settings
+    this.factories = createFactories({ store: this.store, seed, now })
+  }
 }
 
 /** Creates a sandbox with the built-in content and a replay already read, if any. */
 export function createBuiltInSandbox(options: BuiltInSandboxOptions = {}): Sandbox {
-  const { replay, ...rest } = options
-  const stages = replay ? [replay.stage, ...(rest.stages ?? [])] : rest.stages
-  const sandbox = assembleSandbox(builtInContent, { ...rest, stages, writeJournalHar })
-  const { seed, now } = sandbox.settings
-  return Object.assign(sandbox, {
-    replay,
-    factories: createFactories({ store: sandbox.store, seed, now }),
-  })
+  return new Sandbox(options)
 }
 
 /** A replay from its options, its code loaded only then (the browser entry's way). */

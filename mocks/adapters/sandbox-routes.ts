@@ -1,14 +1,13 @@
 /**
  * @module
- * The msw routes of the sandbox (every operation plus `/__sandbox/*`) with a
- * resolver each runtime adapter supplies. Adapters differ only in where request
- * cookies come from and where response cookies go: the browser worker and the
- * Playwright fixture each need their own answer to both.
+ * The msw routes of the sandbox (every operation and `/__sandbox/*`) with the resolver each
+ * runtime supplies: they differ only in where cookies come from and go.
  */
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
 import { parseCookies, type SandboxRequest } from '../core/http.ts'
-import type { MatchedOperation, Sandbox } from '../core/sandbox-types.ts'
+import type { Sandbox } from '../core/sandbox.ts'
+import type { MatchedOperation } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
   /**

@@ -1,9 +1,7 @@
 /**
  * @module
- * Who a request comes from, one rule each: the bearer token of the `Authorization` header
- * (operations and the control token read it the same way), and the refresh token a
- * request sends and whom it belongs to (the sign-in operation and the fault rules that
- * name a persona ask the same question).
+ * Who a request comes from, one rule each: the bearer token of `Authorization` (operations
+ * and the control token alike), and the refresh token a request sends and whom it belongs to.
  */
 import type { Persona } from '../model/content.ts'
 import type { User } from '../model/schemas.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * The clock of each session: the sandbox's clock moved by an offset, so a test can
- * jump to a date or advance time (tokens expire, timestamps move) without waiting.
- * The moved clock keeps running; a reset of the session puts it back to real time.
+ * The clock of each session: the sandbox's clock moved by an offset, so a test can jump or
+ * advance time without waiting; it keeps running, and a reset puts it back to real time.
  */
 import type { SessionRegistry } from './sessions.ts'
 

@@ -1,11 +1,8 @@
 /**
  * @module
- * The optional bearer token of the control API. A sandbox shared on a network (or behind
- * a load balancer) exposes reset, every collection (refresh tokens included) and the
- * request journal under `/__sandbox`; with a control token those calls need
- * `Authorization: Bearer <token>`. `GET /__sandbox/health` stays open, so load balancers
- * and readiness probes need no secret: it tells only the scenario, the seed and how much the sandbox holds. Which route
- * is open is said by its `access` in `control-table.ts`.
+ * The optional control token: a shared sandbox exposes reset, every collection and the
+ * journal, so with a token those calls need `Authorization: Bearer <token>`. Which routes stay
+ * open (the health check, for load balancers) is their `access` in the control table.
  */
 import { readBearer } from './caller.ts'
 import { SandboxError } from './errors.ts'

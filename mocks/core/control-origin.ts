@@ -1,15 +1,9 @@
 /**
  * @module
- * The control API cannot be driven by a cross-site page. Any page can send a body-less
- * `POST /__sandbox/reset` (a form's, or `fetch` in `no-cors` mode) without a preflight, and
- * the browser sends it to a sandbox on localhost or a shared one alike: CORS only keeps the
- * page from reading the answer, once the reset has happened. So a call that changes state
- * (any method but GET, HEAD and OPTIONS) whose `Origin` is present and not allowed is
- * refused with a 403 before anything runs, with or without a control token. Allowed: the
- * page's own origin (its host and port are the `Host` the request was sent to, whatever the
- * scheme, so the dashboard works behind a TLS ingress) and the origins the sandbox is given
- * (`controlOrigins`). A request without `Origin` is no page's (curl, Node); `Origin: null`
- * (a sandboxed iframe, a `file://` page) is refused. Reads stay with CORS.
+ * No cross-site page drives the control API: CORS only hides the answer of a body-less
+ * `POST /__sandbox/reset` after it ran, so a call that changes state from an `Origin` that is
+ * neither the request's own (its `Host`, any scheme) nor allowed (`controlOrigins`) is a 403
+ * before anything runs, token or not. No `Origin` is no page (curl); `Origin: null` is refused.
  */
 import { SandboxError } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'

@@ -1,15 +1,12 @@
 /**
  * @module
- * What the control API accepts, as zod schemas: the handlers check bodies, queries and
- * path parameters with them, and the merged document's control schemas are generated from
- * them (`z.toJSONSchema`, in `spec/control-schemas.ts`), so that the two cannot drift. A rule
- * zod checks with a refinement, which JSON Schema cannot read back, is stated beside it in
- * `.meta()` as the JSON Schema keywords that say the same (`oneOf`, `not`); a test holds both
- * sides to the same verdicts.
+ * The control API's bodies, queries and path parameters as zod schemas; the merged document's
+ * control schemas are generated from them (`spec/control-schemas.ts`). A refinement JSON Schema
+ * cannot read back is restated in `.meta()` (`oneOf`, `not`); a test holds both to one verdict.
  */
 import { z } from 'zod'
-import { NAME_PATTERN, NAME_RULE } from '../scenarios/scenario-file.ts'
 import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
+import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 
 /** A session id, as `?session=` and `DELETE /__sandbox/sessions/{id}` take it. */

@@ -1,27 +1,21 @@
 /**
  * @module
- * Every route under `/__sandbox`, declared once: method, path, who may call it, the body it
- * reads and its handler. The core answers the routes that have a handler; the Node server's
- * console answers the others (its pages, their scripts and the live journal) from the same
- * table. 405 with `Allow` and `OPTIONS` come from the table, and a test holds the merged
- * document's control paths to it.
+ * Every route under `/__sandbox`, declared once: method, path, access, schemas, handler. The
+ * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
+ * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
 import { z } from 'zod'
-import { type CollectionName, collectionNames } from '../model/schemas.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
-import type { ControlContext } from './control-context.ts'
+import type { ControlCall, ControlRoute } from './control-context.ts'
 import {
   clockBodySchema,
   faultParamsSchema,
   journalQuerySchema,
   journalSessionQuerySchema,
-  resetBodySchema,
-  saveSnapshotBodySchema,
   sessionParamsSchema,
-  snapshotParamsSchema,
 } from './control-schemas.ts'
+import { stateRoutes } from './control-state-routes.ts'
 import { badRequest, notFound } from './errors.ts'
-import { cookiesOf, jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
+import { cookiesOf, jsonResponse, noContent } from './http.ts'
 import { createRouter } from './router.ts'
 import { viewedSession } from './session-id.ts'
 
@@ -32,197 +26,15 @@ export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
-/**
- * Who may call a route: `public` always (a load balancer's health check); `control` needs
- * `Authorization: Bearer <control token>` when the sandbox has one, and is open otherwise.
- */
-export type ControlAccess = 'public' | 'control'
-
-/** One control call, as a handler is given it. */
-export interface ControlCall {
-  sandbox: ControlContext
-  /** The session the request names (`default` when it names none). */
-  session: string
-  /** Path parameters, decoded. */
-  params: Record<string, string>
-  query: URLSearchParams
-  request: SandboxRequest
-  /** The body, read and checked against the route's `body` schema. */
-  body: unknown
-}
-
-export interface ControlRoute {
-  method: 'GET' | 'POST' | 'DELETE'
-  /** The full path, with `{param}` segments, as the merged document names it. */
-  path: string
-  access: ControlAccess
-  /** The JSON body it reads; absent for routes without a body. */
-  body?: z.ZodType
-  /** Its path parameters (decoded), checked before the handler runs: 400 otherwise. */
-  params?: z.ZodObject
-  /** The query parameters it reads, checked before the handler runs: 400 otherwise. */
-  query?: z.ZodObject
-  /** Answers the call in every runtime. Absent for the Node server's console routes. */
-  handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
-  /** A script a console page loads: served, but not part of the API document. */
-  asset?: true
-  /**
-   * The standalone server's MCP endpoint (Streamable HTTP): a protocol of its own, not an
-   * operation of the API document.
-   */
-  mcp?: true
-}
-
-const NO_CONTENT = (): SandboxResponse => ({
-  status: 204,
-  headers: {},
-  setCookie: [],
-  body: undefined,
-})
+export type { ControlRoute } from './control-context.ts'
 
 /** The journal's session filter: the named session, or every session when none is named. */
 const journalSession = ({ request, query }: ControlCall) =>
   viewedSession(request.headers, query, cookiesOf(request))
 
-function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never
-}
-
 /** Every route under `/__sandbox`. */
 export const controlRoutes: readonly ControlRoute[] = [
-  {
-    method: 'GET',
-    path: '/__sandbox/health',
-    access: 'public',
-    async handle({ sandbox }) {
-      await sandbox.ready
-      return jsonResponse(200, {
-        status: 'ok',
-        scenario: sandbox.settings.scenario,
-        seed: sandbox.settings.seed,
-        usage: sandbox.usage(),
-      })
-    },
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/personas',
-    access: 'control',
-    handle: ({ sandbox }) =>
-      jsonResponse(
-        200,
-        sandbox.personas.map(
-          ({ key, publicId, displayName, email, roles, refreshToken, idpCode }) => ({
-            key,
-            publicId,
-            displayName,
-            email,
-            roles,
-            refreshToken,
-            idpCode,
-          }),
-        ),
-      ),
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/scenarios',
-    access: 'control',
-    handle: ({ sandbox }) =>
-      jsonResponse(
-        200,
-        Object.values(sandbox.scenarios).map(({ name, description }) => ({ name, description })),
-      ),
-  },
-  {
-    method: 'POST',
-    path: '/__sandbox/scenarios',
-    access: 'control',
-    body: z.unknown(),
-    handle({ sandbox, body }) {
-      try {
-        const [scenario] = sandbox.addScenarios([body as never])
-        return jsonResponse(201, { name: scenario!.name, description: scenario!.description })
-      } catch (error) {
-        if (error instanceof ScenarioError)
-          throw badRequest('Invalid scenario', [...error.problems])
-        throw error
-      }
-    },
-  },
-  {
-    method: 'POST',
-    path: '/__sandbox/reset',
-    access: 'control',
-    body: resetBodySchema,
-    async handle({ sandbox, body, session }) {
-      const options = stripUndefined(body as z.infer<typeof resetBodySchema>)
-      return jsonResponse(200, await sandbox.reset({ ...options, session }))
-    },
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/snapshots',
-    access: 'control',
-    handle: ({ sandbox }) => jsonResponse(200, sandbox.snapshots.list()),
-  },
-  {
-    method: 'POST',
-    path: '/__sandbox/snapshots',
-    access: 'control',
-    body: saveSnapshotBodySchema,
-    async handle({ sandbox, body, session }) {
-      const { name, replace } = body as z.infer<typeof saveSnapshotBodySchema>
-      return jsonResponse(201, await sandbox.snapshots.save(name, { session, replace }))
-    },
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/snapshots/{name}',
-    access: 'control',
-    params: snapshotParamsSchema,
-    async handle({ sandbox, params }) {
-      const answer = jsonResponse(200, await sandbox.snapshots.export(params.name!))
-      answer.headers['content-disposition'] = `attachment; filename="${params.name}.json"`
-      return answer
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/snapshots/{name}',
-    access: 'control',
-    params: snapshotParamsSchema,
-    handle({ sandbox, params }) {
-      sandbox.snapshots.get(params.name!)
-      sandbox.snapshots.delete(params.name!)
-      return NO_CONTENT()
-    },
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/collections',
-    access: 'control',
-    async handle({ sandbox, session }) {
-      const store = await sandbox.store(session)
-      return jsonResponse(
-        200,
-        Object.fromEntries(collectionNames.map((name) => [name, store[name].count()])),
-      )
-    },
-  },
-  {
-    method: 'GET',
-    path: '/__sandbox/collections/{name}',
-    access: 'control',
-    async handle({ sandbox, session, params }) {
-      const name = params.name!
-      if (!(collectionNames as string[]).includes(name)) {
-        throw notFound(`Unknown collection "${name}" (known: ${collectionNames.join(', ')})`)
-      }
-      const store = await sandbox.store(session)
-      return jsonResponse(200, store[name as CollectionName].all())
-    },
-  },
+  ...stateRoutes,
   {
     method: 'GET',
     path: '/__sandbox/requests',
@@ -245,7 +57,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     query: journalSessionQuerySchema,
     handle(call) {
       call.sandbox.journal.clear(journalSession(call))
-      return NO_CONTENT()
+      return noContent()
     },
   },
   {
@@ -291,7 +103,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     params: sessionParamsSchema,
     handle({ sandbox, params }) {
       sandbox.dropSession(params.id!)
-      return NO_CONTENT()
+      return noContent()
     },
   },
   {
@@ -324,7 +136,7 @@ export const controlRoutes: readonly ControlRoute[] = [
       if (!sandbox.faults.remove(session, params.id!)) {
         throw notFound(`No fault rule "${params.id}" in session "${session}"`)
       }
-      return NO_CONTENT()
+      return noContent()
     },
   },
   {
@@ -333,7 +145,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     access: 'control',
     handle({ sandbox, session }) {
       sandbox.faults.clear(session)
-      return NO_CONTENT()
+      return noContent()
     },
   },
   {
@@ -380,12 +192,6 @@ export const controlRoutes: readonly ControlRoute[] = [
   { method: 'GET', path: '/__sandbox/mcp', access: 'control', mcp: true },
   { method: 'DELETE', path: '/__sandbox/mcp', access: 'control', mcp: true },
 ]
-
-export interface ControlMatch {
-  route: ControlRoute
-  /** Path parameters as sent (still percent-encoded). */
-  params: Record<string, string>
-}
 
 /** The rows without a handler: what the Node server's console serves itself. */
 const consoleRouter = createRouter(

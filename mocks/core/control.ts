@@ -1,14 +1,12 @@
 /**
  * @module
- * Answers a call to the control API under `/__sandbox` from its route table
- * (`control-table.ts`): whose page may change state (`control-origin.ts`), who may call it,
- * its body, then its handler. Calls act on the session the request names.
+ * One control call through its row of the table: the cross-site check, the control token,
+ * the parameters and body, then the handler, on the session the request names.
  */
 
 import { refuseWithoutControlToken } from './control-auth.ts'
-import type { ControlContext } from './control-context.ts'
+import type { ControlContext, ControlMatch } from './control-context.ts'
 import { type ControlOriginRule, refuseCrossSiteControl } from './control-origin.ts'
-import type { ControlMatch } from './control-table.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { otherMethodResponse } from './method-rules.ts'

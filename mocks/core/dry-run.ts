@@ -1,9 +1,8 @@
 /**
  * @module
- * Reads the `dryRun` query parameter strictly. A dry run that is silently taken for a
- * write is the worst mistake a sandbox can make, so anything but exactly one `dryRun`
- * of `true` or `false` is refused: a repeated parameter, another spelling (`DRYRUN`,
- * `dry_run`), the array form (`dryRun[]`), or any other value.
+ * The strict `dryRun` reader: a dry run taken for a write is the worst mistake a sandbox can
+ * make, so anything but one `dryRun` of `true` or `false` is refused (a repeat, `DRYRUN`,
+ * `dry_run`, `dryRun[]`, another value).
  */
 import { badRequest } from './errors.ts'
 

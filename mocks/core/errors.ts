@@ -1,9 +1,7 @@
 /**
  * @module
- * The one error type of the sandbox and the one place error answers are made: a status, a
- * machine-readable code, a message, optional details and headers (`Allow`,
- * `WWW-Authenticate`), rendered as the contract's `ApiErrorResponseDto`. Nothing else
- * builds an error body.
+ * The one error type (status, code, message, details, headers) and the one place error
+ * answers, the contract's `ApiErrorResponseDto`, are made.
  */
 import { jsonResponse, type SandboxResponse } from './http.ts'
 

@@ -1,17 +1,9 @@
 /**
  * @module
- * The sandbox's lifecycle events, on one emitter per sandbox (`sandbox.events`): what the
- * core announces, and what the journal, the live event stream, `onOperation` and a state
- * directory listen to. Nothing outside the core reassigns a method of the sandbox to
- * learn what it did.
- *
- * - `request:end`: a request was answered (every answer the journal keeps).
- * - `operation:applied`: an operation ran in its session's queue, in the order the session
- *   ran them; emitted inside the queue, so a write-ahead log sees the order writes ran in.
- * - `session:reset`: a session was put back to a scenario or a saved snapshot.
- * - `session:dropped`: a session and its state were dropped.
- *
- * Built on rettime, the typed emitter msw's own packages use.
+ * The sandbox's lifecycle events (`sandbox.events`, a rettime emitter as in msw): what the
+ * journal, the live stream, `onOperation` and a state directory listen to, instead of patching
+ * the sandbox. `request:end` (an answer), `operation:applied` (emitted inside the session's
+ * queue, so a write-ahead log sees the order writes ran in), `session:reset`, `session:dropped`.
  */
 import { Emitter, TypedEvent } from 'rettime'
 import type { SandboxRequest } from './http.ts'

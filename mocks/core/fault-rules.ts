@@ -1,12 +1,12 @@
 /**
  * @module
- * What a fault rule is: its zod schema (strict, so an unknown field is a 400), its
- * path pattern, and the checks that need the operation table (a pattern that
- * matches no operation, an example the operation does not have).
+ * What a fault rule is: its strict zod schema, its path pattern, and the checks that need the
+ * operation table (a pattern matching no operation, an example the operation lacks).
  */
 import { z } from 'zod'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
+import { pathParts } from './router.ts'
 import { describeIssues } from './validation.ts'
 
 /** Longest delay a rule or a `Prefer: delay=` may ask for, in milliseconds. */
@@ -121,9 +121,9 @@ export function seededRandom(seed: number): () => number {
 }
 
 function patternSegments(path: string): (string | null)[] {
-  const parts = path.split('/').slice(1)
-  if (parts.length > 1 && parts.at(-1) === '') parts.pop()
-  return parts.map((part) => (part === '*' || /^(:\w+|\{\w+\})$/.test(part) ? null : part))
+  return pathParts(path).map((part) =>
+    part === '*' || /^(:\w+|\{\w+\})$/.test(part) ? null : part,
+  )
 }
 
 /** Whether request path segments match a pattern: wildcards match any non-empty segment. */

@@ -1,8 +1,7 @@
 /**
  * @module
- * Fault rules per session: kept in insertion order, matched against an operation's
- * request, counted down (`times`) or drawn (`probability`, seeded), and turned into
- * what the sandbox does instead of, or before, its normal answer.
+ * Fault rules per session, in insertion order: matched against an operation's request,
+ * counted down (`times`) or drawn (`probability`, seeded), and turned into an answer or a delay.
  */
 import { type ErrorStatus, errorCodes } from './errors.ts'
 import {
@@ -15,6 +14,7 @@ import {
 } from './fault-rules.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import type { Operation } from './operation.ts'
+import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
 
 /** What a fault rule or a `Prefer` header makes of one request. */
@@ -151,7 +151,7 @@ export class FaultRegistry {
     for (const compiled of faults.rules) {
       const { rule } = compiled
       if (compiled.remaining <= 0 || !compiled.operations.has(operation)) continue
-      parts ??= splitPath(path)
+      parts ??= pathParts(path)
       if (!segmentsMatch(compiled.segments, parts)) continue
       if (rule.persona !== undefined) {
         if (callerPersona === null) callerPersona = await persona()
@@ -163,12 +163,6 @@ export class FaultRegistry {
     }
     return undefined
   }
-}
-
-function splitPath(path: string): string[] {
-  const parts = path.split('/').slice(1)
-  if (parts.length > 1 && parts.at(-1) === '') parts.pop()
-  return parts
 }
 
 function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision {

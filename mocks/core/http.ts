@@ -52,6 +52,14 @@ export function jsonResponse(
   }
 }
 
+/** A 204 answer. */
+export const noContent = (): SandboxResponse => ({
+  status: 204,
+  headers: {},
+  setCookie: [],
+  body: undefined,
+})
+
 /** Splits `/a/b?x=1` into its decoded path and its query. */
 export function splitUrl(url: string): { path: string; query: URLSearchParams } {
   const mark = url.indexOf('?')

@@ -1,11 +1,10 @@
 /**
  * @module
- * HTTP method semantics every runtime shares: a known path asked with another method is
- * a 405 with `Allow`, `OPTIONS` on a known path lists its methods, and `HEAD` is answered
- * like `GET` without a body.
+ * HTTP method rules every runtime shares: 405 with `Allow` on a known path, `OPTIONS` lists
+ * its methods, `HEAD` is answered like `GET` without a body.
  */
 import { SandboxError } from './errors.ts'
-import type { SandboxResponse } from './http.ts'
+import { noContent, type SandboxResponse } from './http.ts'
 
 /** The `Allow` header value: the path's methods, `HEAD` with `GET`, and `OPTIONS`. */
 export function allowHeader(methods: readonly string[]): string {
@@ -25,9 +24,7 @@ export function otherMethodResponse(
   allowed: readonly string[],
 ): SandboxResponse {
   const allow = allowHeader(allowed)
-  if (method === 'OPTIONS') {
-    return { status: 204, headers: { allow }, setCookie: [], body: undefined }
-  }
+  if (method === 'OPTIONS') return { ...noContent(), headers: { allow } }
   return new SandboxError(
     405,
     `Method ${method} is not allowed on ${path}`,

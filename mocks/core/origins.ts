@@ -1,8 +1,7 @@
 /**
  * @module
- * Which page origins a list allows: exact origins, `*` wildcards inside one
- * (`http://localhost:*`), or `*` alone for any. One rule for the server's CORS and the
- * control API's cross-site check, and the local development origins both allow by default.
+ * Which page origins a list allows (exact, `*` inside one, or `*` alone): one rule for the
+ * server's CORS and the control API's cross-site check, local origins by default.
  */
 
 /** Any local front-end, whatever its port: what CORS and the control API allow by default. */

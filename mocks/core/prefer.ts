@@ -1,8 +1,7 @@
 /**
  * @module
- * The `Prefer` header in Prism's syntax: `code=409`, `example=<name>` (a recorded
- * example of `spec/examples`) and `delay=<ms>`, comma- or semicolon-separated.
- * Other preferences are ignored, as RFC 7240 asks.
+ * The `Prefer` header in Prism's syntax: `code=409`, `example=<name>`, `delay=<ms>`, comma- or
+ * semicolon-separated; other preferences are ignored (RFC 7240).
  */
 import { badRequest, type ErrorStatus } from './errors.ts'
 import { exampleNames, faultStatuses, MAX_DELAY_MS } from './fault-rules.ts'

@@ -1,10 +1,8 @@
 /**
  * @module
- * Text that came from a request, made safe to print on a terminal or in a text log. A
- * session id read from a cookie is percent-decoded, so `sandbox_session=qa%0d%0a...` carries
- * a real line break: printed raw it would forge a log line, and an ESC would drive the
- * terminal. Every printer of request-derived text (the server's request log, its warnings,
- * the Playwright fixture's) goes through `printable`; JSON output escapes by itself.
+ * Request-derived text made safe to print: a percent-decoded session id can carry a line
+ * break that would forge a log line, or an ESC that drives the terminal. Every printer of such
+ * text (server log and warnings, the Playwright fixture) uses `printable`.
  */
 
 /** C0 controls, DEL, C1 controls, and the two Unicode line and paragraph separators. */

@@ -1,8 +1,7 @@
 /**
  * @module
- * The fault stage of a request: a `Prefer` header first, then the session's fault
- * rules. Called only when there is a header or a rule, so a sandbox without either
- * pays one map lookup per request.
+ * The fault stage of a request: a `Prefer` header, then the session's fault rules; run only
+ * when there is either, so a sandbox without them pays one lookup.
  */
 import type { FaultDecision, FaultRegistry } from './faults.ts'
 import type { Operation } from './operation.ts'

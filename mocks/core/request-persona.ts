@@ -1,9 +1,7 @@
 /**
  * @module
- * Which persona a request comes from, for fault rules that name one: the subject of a
- * valid bearer token, else the owner of the refresh token it sends, by the same rules as
- * `POST /auth/refresh` (`caller.ts`: the body wins over the cookie, the session's own
- * users, a revoked token belongs to nobody). Only asked when a rule needs it.
+ * Which persona a request comes from, for fault rules that name one: a valid bearer token's
+ * subject, else the owner of the refresh token it sends (the rules of `caller.ts`).
  */
 import type { Persona } from '../model/content.ts'
 import type { Store } from '../model/store.ts'

@@ -1,16 +1,14 @@
 /**
  * @module
- * Putting a session back to a starting state: a scenario at a seed, or a saved
- * snapshot. Its journal, fault rules, clock and recorded-answer position go with it.
- * A bare reset returns the session to the sandbox's starting scenario and seed (the
- * ones it was created with); options name another scenario, seed or saved snapshot.
+ * Putting a session back to a start (by default the sandbox's scenario and seed, or the
+ * scenario, seed or saved snapshot named); its journal, faults, clock and replay position go.
  */
 import { createStore, type Snapshot } from '../model/store.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
 import type { ResetOptions, ResetResult } from './sandbox-types.ts'
+import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedReset } from './session-log.ts'
 

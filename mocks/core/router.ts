@@ -32,7 +32,8 @@ export interface Router<T> {
   only(value: T, method: string, path: string): RouteMatch<T> | undefined
 }
 
-function pathParts(path: string): string[] {
+/** A path's segments; a trailing slash is optional. */
+export function pathParts(path: string): string[] {
   const parts = path.split('/').slice(1)
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop()
   return parts

@@ -10,7 +10,7 @@ import type { SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
 import type { SessionJournals } from './journal.ts'
 import type { PipelineSettings } from './pipeline.ts'
-import type { Sandbox } from './sandbox-types.ts'
+import type { SandboxSettings } from './sandbox-types.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { SessionLog } from './session-log.ts'
 import type { SessionRegistry } from './sessions.ts'
@@ -18,7 +18,7 @@ import type { SnapshotCache } from './snapshot-cache.ts'
 import type { SandboxStage } from './stage.ts'
 
 export interface SandboxParts {
-  settings: Sandbox['settings']
+  settings: SandboxSettings
   scenarios: Readonly<Record<string, Scenario>>
   sessions: SessionRegistry
   events: SandboxEvents

@@ -1,236 +1,300 @@
 /**
  * @module
- * The sandbox: the operation table, the sessions and their stores, the journal
- * and the control API behind one `handle(request)` that every runtime calls. The
- * core is given its content (operations, personas, scenarios); the entry modules
- * supply the built-in ones.
+ * The sandbox: sessions, journal and control API behind the one `handle(request)` every
+ * runtime calls, serving the content (operations, personas, scenarios) it is given.
  */
 import { invariant } from 'outvariant'
-import type { Scenario } from '../model/content.ts'
+import type { Persona, Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import { resolveScenarios, type ScenarioInputs } from '../scenarios/scenario-inputs.ts'
 import { SessionClocks } from './clock.ts'
+import type { ControlContext, SessionSummary } from './control-context.ts'
 import { SandboxError } from './errors.ts'
-import { announce, createSandboxEvents } from './events.ts'
+import { announce, createSandboxEvents, type ResetResult, type SandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
 import { createRequestHandler } from './handle-request.ts'
-import { SessionJournals } from './journal.ts'
-import type { PipelineSettings } from './pipeline.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
+import { type RequestJournal, SessionJournals } from './journal.ts'
+import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
 import type { SandboxParts } from './sandbox-parts.ts'
-import type { Sandbox, SandboxContent, SandboxOptions } from './sandbox-types.ts'
-import { createSavedSnapshots } from './saved-snapshots.ts'
+import type {
+  MatchedOperation,
+  ResetOptions,
+  SandboxContent,
+  SandboxOptions,
+  SandboxSettings,
+  SandboxUsage,
+} from './sandbox-types.ts'
+import { SavedSnapshots } from './saved-snapshots.ts'
+import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedChange } from './session-log.ts'
 import { SessionRegistry } from './sessions.ts'
 import { createSnapshotCache } from './snapshot-cache.ts'
+import type { SandboxStage } from './stage.ts'
 
-export { CONTROL_PREFIX } from './control-table.ts'
-export type {
-  OperationEvent,
-  ResetOptions,
-  ResetResult,
-  Sandbox,
-  SandboxContent,
-  SandboxOptions,
-} from './sandbox-types.ts'
-export { SESSION_COOKIE, SESSION_HEADER } from './session-id.ts'
+export type { SandboxOptions } from './sandbox-types.ts'
 
 const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
 /**
- * Assembles a sandbox serving the given content. The entries call `createSandbox(options)`
- * (`mocks/sandbox.ts`), which gives it the built-in content.
+ * A sandbox serving the given content. The entries call `createSandbox(options)`
+ * (`mocks/sandbox.ts`), which gives it the built-in content. Its functions are arrow
+ * functions, so that they still work taken off the sandbox (`const { handle } = sandbox`).
  *
  * @example
- * const sandbox = assembleSandbox({ operations, personas, scenarios, defaultSeed: 1 }, { seed: 7 })
+ * const sandbox = new Sandbox({ operations, personas, scenarios, defaultSeed: 1, scenarioFiles })
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
-export function assembleSandbox(content: SandboxContent, options: SandboxOptions = {}): Sandbox {
-  const settings = {
-    scenario: options.scenario ?? 'default',
-    seed: options.seed ?? content.defaultSeed,
-    secret: options.secret ?? DEV_SECRET,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
-    strictContract: options.strictContract ?? false,
-    maxSessions: options.maxSessions ?? 5000,
-    journalLimit: options.journalLimit ?? 1000,
-    journalTotalLimit: options.journalTotalLimit ?? 100_000,
-    bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
-    now: options.now ?? (() => new Date()),
-  }
-  const scenarios: Record<string, Scenario> = Object.assign(Object.create(null), content.scenarios)
-  const cache = createSnapshotCache(scenarios, settings)
-  const added = new Set<string>()
-  const addScenarios = (inputs: ScenarioInputs): Scenario[] => {
-    const resolved = resolveScenarios(inputs, scenarios, {
-      seed: settings.seed,
-      replaceable: (name) => added.has(name),
-    })
-    for (const [name, scenario] of Object.entries(resolved)) {
-      scenarios[name] = scenario
-      added.add(name)
-      cache.forget(name)
-    }
-    return Object.values(resolved)
-  }
-  Object.assign(scenarios, resolveScenarios(options.scenarios ?? [], content.scenarios, settings))
-  invariant(
-    Object.hasOwn(scenarios, settings.scenario),
-    'Failed to create the sandbox: unknown scenario "%s" (known: %s)',
-    settings.scenario,
-    Object.keys(scenarios).join(', '),
-  )
-  invariant(
-    Number.isSafeInteger(settings.seed) && settings.seed >= 0,
-    'Failed to create the sandbox: seed must be a non-negative integer, got %s',
-    settings.seed,
-  )
+export class Sandbox implements ControlContext {
+  /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
+  readonly ready: Promise<void>
+  /** What the sandbox does, as it does it: see `events.ts`. */
+  readonly events: SandboxEvents = createSandboxEvents()
+  readonly journal: RequestJournal
+  /** Fault rules of each session (`/__sandbox/faults`). */
+  readonly faults: FaultRegistry
+  /** Clock of each session (`/__sandbox/clock`). */
+  readonly clocks: SessionClocks
+  readonly personas: readonly Persona[]
+  readonly operations: readonly Operation[]
+  readonly scenarios: Readonly<Record<string, Scenario>>
+  readonly settings: SandboxSettings
+  /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
+  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  /** The stages plugged in front of the operations, in order. */
+  readonly stages: readonly SandboxStage[]
+  /** Saved snapshots of session state: save, list, export, delete. */
+  readonly snapshots: SavedSnapshots
+  readonly #parts: SandboxParts
+  readonly #files: ScenarioFiles
+  readonly #added = new Set<string>()
+  readonly #reset: (options?: ResetOptions) => Promise<ResetResult>
+  readonly #requests: ReturnType<typeof createRequestHandler>
 
-  const pipelineSettings: PipelineSettings = {
-    tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
-    strictContract: settings.strictContract,
-    bodyLimitBytes: settings.bodyLimitBytes,
-    now: settings.now,
-  }
-  const events = createSandboxEvents()
-  const { onOperation, sessionLog } = options
-  if (onOperation) events.on('operation:applied', ({ data }) => onOperation(data))
-  let startingSnapshot: Snapshot | undefined
-  const ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
-    startingSnapshot = snapshot
-  })
-  const starting = () => {
-    invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
-    return startingSnapshot
-  }
-  const stages = options.stages ?? []
-  // Set once the request handler exists: a log's writes are applied by the pipeline.
-  let applyLogged:
-    | ((store: Store, session: string, changes: LoggedChange[]) => Promise<Store>)
-    | undefined
-  const sessions = new SessionRegistry({
-    maxSessions: settings.maxSessions,
-    async open(session) {
-      await ready
-      const fresh = createStore(starting())
-      if (!sessionLog) return { store: fresh, created: true }
-      let changes: LoggedChange[] | undefined
-      try {
-        changes = await sessionLog.load(session)
-      } catch (error) {
-        if (error instanceof SandboxError)
-          return { store: fresh, created: false, unavailable: error }
-        throw error
-      }
-      if (changes === undefined) return { store: fresh, created: true }
-      invariant(applyLogged, 'Failed to load session "%s": the sandbox is not assembled', session)
-      return { store: await applyLogged(fresh, session, changes), created: false }
-    },
-    openNow: sessionLog ? undefined : () => createStore(starting()),
-    onRelease(record) {
-      journal.forget(record)
-      for (const stage of stages) stage.rewind?.(record.id)
-      sessionLog?.release?.(record.id)
-    },
-  })
-  const journal = new SessionJournals(
-    sessions,
-    { perSession: settings.journalLimit, total: settings.journalTotalLimit },
-    options.writeJournalHar,
-  )
-  events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
-  async function store(session = DEFAULT_SESSION): Promise<Store> {
-    const { record } = await sessions.open(session)
-    if (record.unavailable) throw record.unavailable
-    return record.store
-  }
-  const parts: SandboxParts = {
-    settings,
-    scenarios,
-    sessions,
-    events,
-    journal,
-    faults: new FaultRegistry(sessions),
-    clocks: new SessionClocks(sessions, settings.now),
-    stages,
-    cache,
-    saved: createSavedSnapshots({
-      store,
+  constructor(content: SandboxContent, options: SandboxOptions = {}) {
+    const settings = {
+      scenario: options.scenario ?? 'default',
+      seed: options.seed ?? content.defaultSeed,
+      secret: options.secret ?? DEV_SECRET,
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      strictContract: options.strictContract ?? false,
+      maxSessions: options.maxSessions ?? 5000,
+      journalLimit: options.journalLimit ?? 1000,
+      journalTotalLimit: options.journalTotalLimit ?? 100_000,
+      bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
+      now: options.now ?? (() => new Date()),
+    }
+    this.#files = content.scenarioFiles
+    this.settings = settings
+    this.personas = content.personas
+    this.operations = content.operations
+    this.openapiDocument = options.openapiDocument
+    const scenarios: Record<string, Scenario> = Object.assign(
+      Object.create(null),
+      content.scenarios,
+      content.scenarioFiles.resolve(options.scenarios ?? [], content.scenarios, settings),
+    )
+    this.scenarios = scenarios
+    invariant(
+      Object.hasOwn(scenarios, settings.scenario),
+      'Failed to create the sandbox: unknown scenario "%s" (known: %s)',
+      settings.scenario,
+      Object.keys(scenarios).join(', '),
+    )
+    invariant(
+      Number.isSafeInteger(settings.seed) && settings.seed >= 0,
+      'Failed to create the sandbox: seed must be a non-negative integer, got %s',
+      settings.seed,
+    )
+    const { onOperation, sessionLog } = options
+    if (onOperation) this.events.on('operation:applied', ({ data }) => onOperation(data))
+    const cache = createSnapshotCache(scenarios, settings)
+    let startingSnapshot: Snapshot | undefined
+    this.ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
+      startingSnapshot = snapshot
+    })
+    const starting = () => {
+      invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
+      return startingSnapshot
+    }
+    const stages = options.stages ?? []
+    this.stages = stages
+    // Set once the request handler exists: a log's writes are applied by the pipeline.
+    let applyLogged: ReturnType<typeof createRequestHandler>['applyLog'] | undefined
+    const sessions = new SessionRegistry({
+      maxSessions: settings.maxSessions,
+      open: async (session) => {
+        await this.ready
+        const fresh = createStore(starting())
+        if (!sessionLog) return { store: fresh, created: true }
+        let changes: LoggedChange[] | undefined
+        try {
+          changes = await sessionLog.load(session)
+        } catch (error) {
+          if (error instanceof SandboxError)
+            return { store: fresh, created: false, unavailable: error }
+          throw error
+        }
+        if (changes === undefined) return { store: fresh, created: true }
+        invariant(applyLogged, 'Failed to load session "%s": the sandbox is not assembled', session)
+        return { store: await applyLogged(fresh, session, changes), created: false }
+      },
+      openNow: sessionLog ? undefined : () => createStore(starting()),
+      onRelease: (record) => {
+        journals.forget(record)
+        for (const stage of stages) stage.rewind?.(record.id)
+        sessionLog?.release?.(record.id)
+      },
+    })
+    const journals = new SessionJournals(
+      sessions,
+      { perSession: settings.journalLimit, total: settings.journalTotalLimit },
+      options.writeJournalHar,
+    )
+    this.journal = journals
+    this.events.on('request:end', ({ data }) => journals.record(data.entry, data.exchange))
+    this.faults = new FaultRegistry(sessions)
+    this.clocks = new SessionClocks(sessions, settings.now)
+    this.snapshots = new SavedSnapshots({
+      store: (session) => this.store(session),
       isScenario: (name) => Object.hasOwn(scenarios, name),
       loadSnapshot: cache.load,
       now: settings.now,
-    }),
-    ready,
-    starting,
-    pipelineSettings,
-    sessionLog,
+      files: content.scenarioFiles,
+    })
+    const parts: SandboxParts = {
+      settings,
+      scenarios,
+      sessions,
+      events: this.events,
+      journal: journals,
+      faults: this.faults,
+      clocks: this.clocks,
+      stages,
+      cache,
+      saved: this.snapshots,
+      ready: this.ready,
+      starting,
+      pipelineSettings: {
+        tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
+        strictContract: settings.strictContract,
+        bodyLimitBytes: settings.bodyLimitBytes,
+        now: settings.now,
+      },
+      sessionLog,
+    }
+    this.#parts = parts
+    this.#reset = createReset(parts)
+    this.#requests = createRequestHandler({
+      parts,
+      operations: content.operations,
+      personas: content.personas,
+      options,
+      control: this,
+    })
+    applyLogged = this.#requests.applyLog
   }
-  const { faults, clocks } = parts
-  const reset = createReset(parts)
 
-  const dropSession = (session: string) => {
-    sessions.delete(session)
-    sessionLog?.drop(session)
-    announce(events, 'session:dropped', { session })
+  /**
+   * Answers one request: an operation or a control call. Never throws. `matched` names the
+   * operation a caller's router (msw) already matched: only that route is checked.
+   */
+  handle = (request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> =>
+    this.#requests.handle(request, matched)
+
+  /**
+   * What `handle` would answer with: the operation of the route (pass it on to `handle`),
+   * `control` for a control call, `undefined` for an unknown route.
+   */
+  route = (method: string, path: string): MatchedOperation | 'control' | undefined =>
+    this.#requests.route(method, path)
+
+  /**
+   * Whether `handle` has an answer for this method and path other than "unknown route".
+   * Lets a mounted sandbox pass other paths on.
+   */
+  answers = (method: string, path: string): boolean => this.route(method, path) !== undefined
+
+  /** Puts a session back to the starting scenario and seed, or the ones or the snapshot named. */
+  reset = (options?: ResetOptions): Promise<ResetResult> => this.#reset(options)
+
+  /**
+   * Starts over, as test and story runners do between runs: drops every session but the
+   * default one and resets that one to the starting scenario and seed (or the ones given).
+   */
+  resetAll = (options: Omit<ResetOptions, 'session'> = {}): Promise<ResetResult> => {
+    for (const session of this.#parts.sessions.ids()) {
+      if (session !== DEFAULT_SESSION) this.dropSession(session)
+    }
+    for (const stage of this.stages) stage.rewind?.()
+    return this.#reset(options)
   }
-  const core: Omit<Sandbox, 'handle' | 'answers' | 'route'> = {
-    ready,
-    events,
-    journal,
-    faults,
-    clocks,
-    personas: content.personas,
-    operations: content.operations,
-    scenarios,
-    settings,
-    openapiDocument: options.openapiDocument,
-    stages,
-    get sessionCount() {
-      return sessions.size
-    },
-    usage: () => ({
-      sessions: sessions.size,
-      maxSessions: settings.maxSessions,
-      journalEntries: journal.size,
-      journalLimit: settings.journalLimit,
-      journalTotalLimit: settings.journalTotalLimit,
-      faultRules: faults.size,
-    }),
-    reset,
-    snapshots: parts.saved,
-    addScenarios,
-    async resetAll(resetOptions = {}) {
-      for (const session of sessions.ids()) {
-        if (session !== DEFAULT_SESSION) dropSession(session)
-      }
-      for (const stage of stages) stage.rewind?.()
-      return reset(resetOptions)
-    },
-    store,
-    dropSession,
-    sessionIds: () => sessions.ids(),
-    describeSessions: () =>
-      [...sessions.records()]
-        .filter((record) => record.unavailable === undefined)
-        .map(({ id, store: { snapshot } }) => ({
-          id,
-          scenario: snapshot.scenario,
-          seed: snapshot.seed,
-        }))
-        .reverse(),
+
+  /** The store of a session, created from the starting scenario if new. */
+  store = async (session = DEFAULT_SESSION): Promise<Store> => {
+    const { record } = await this.#parts.sessions.open(session)
+    if (record.unavailable) throw record.unavailable
+    return record.store
   }
-  const { handle, route, applyLog } = createRequestHandler({
-    parts,
-    operations: content.operations,
-    personas: content.personas,
-    options,
-    control: core,
-  })
-  applyLogged = applyLog
-  return Object.assign(core, {
-    handle,
-    route,
-    answers: (method: string, path: string) => route(method, path) !== undefined,
-  })
+
+  /**
+   * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
+   * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
+   */
+  addScenarios = (inputs: ScenarioInputs): Scenario[] => {
+    const scenarios = this.scenarios as Record<string, Scenario>
+    const resolved = this.#files.resolve(inputs, scenarios, {
+      seed: this.settings.seed,
+      replaceable: (name) => this.#added.has(name),
+    })
+    for (const [name, scenario] of Object.entries(resolved)) {
+      scenarios[name] = scenario
+      this.#added.add(name)
+      this.#parts.cache.forget(name)
+    }
+    return Object.values(resolved)
+  }
+
+  /** Drops a session and its state (and its log, with a state directory). */
+  dropSession = (session: string): void => {
+    this.#parts.sessions.delete(session)
+    this.#parts.sessionLog?.drop(session)
+    announce(this.events, 'session:dropped', { session })
+  }
+
+  /** Ids of the sessions in memory, least recently used first. */
+  sessionIds = (): string[] => this.#parts.sessions.ids()
+
+  /**
+   * The sessions in memory, most recently used first, with the scenario and seed each
+   * started from; read without marking any of them used (sessions whose log cannot be
+   * read are left out).
+   */
+  describeSessions = (): SessionSummary[] =>
+    [...this.#parts.sessions.records()]
+      .filter((record) => record.unavailable === undefined)
+      .map(({ id, store: { snapshot } }) => ({
+        id,
+        scenario: snapshot.scenario,
+        seed: snapshot.seed,
+      }))
+      .reverse()
+
+  get sessionCount(): number {
+    return this.#parts.sessions.size
+  }
+
+  /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
+  usage = (): SandboxUsage => {
+    const { maxSessions, journalLimit, journalTotalLimit } = this.settings
+    return {
+      sessions: this.#parts.sessions.size,
+      maxSessions,
+      journalEntries: this.#parts.journal.size,
+      journalLimit,
+      journalTotalLimit,
+      faultRules: this.faults.size,
+    }
+  }
 }

@@ -1,23 +1,22 @@
 /**
  * @module
- * Named snapshots of a session's state: saved from any session, any session can be
- * reset to one (as cheaply as to a built-in scenario), listed, exported as a
- * scenario file and deleted. A name is saved once: saving it again is refused unless the
- * save says it replaces the snapshot. They live as long as the sandbox, unless a state directory
- * keeps their records ({@link SavedSnapshots.record}) and restores them on start.
+ * Named snapshots of a session's state: saved once per name (unless replaced), reset to as
+ * cheaply as a scenario, listed, exported as a scenario file, deleted; kept as records by a
+ * state directory ({@link SavedSnapshots.record}).
  */
 import { captureSnapshot } from '../model/capture-snapshot.ts'
 import { collectionNames } from '../model/schemas.ts'
 import type { Snapshot, Store } from '../model/store.ts'
-import { ScenarioError } from '../scenarios/compile-scenarios.ts'
-import { exportSnapshot } from '../scenarios/export-snapshot.ts'
+import { badRequest, conflict, notFound } from './errors.ts'
 import {
-  rebuildSnapshot,
+  NAME_PATTERN,
+  NAME_RULE,
+  ScenarioError,
+  type ScenarioFile,
+  type ScenarioFiles,
   type SnapshotChanges,
   snapshotChanges,
-} from '../scenarios/rebuild-snapshot.ts'
-import { NAME_PATTERN, NAME_RULE, type ScenarioFile } from '../scenarios/scenario-file.ts'
-import { badRequest, conflict, notFound } from './errors.ts'
+} from './scenario-files.ts'
 
 export interface SavedSnapshotInfo {
   name: string
@@ -51,39 +50,14 @@ export interface SaveSnapshotOptions {
   replace?: boolean | undefined
 }
 
-export interface SavedSnapshots {
-  /**
-   * Saves the session's current state under `name`. Throws a 409 `SandboxError` when the
-   * name is a scenario's, or a saved snapshot's unless `replace` is `true`.
-   *
-   * @example
-   * await sandbox.snapshots.save('after-checkout', { session: 'qa-1' })
-   * await sandbox.snapshots.save('after-checkout', { session: 'qa-1', replace: true })
-   */
-  save(name: string, options?: SaveSnapshotOptions): Promise<SavedSnapshotInfo>
-  list(): SavedSnapshotInfo[]
-  /** The snapshot itself, for a reset. Throws a 404 `SandboxError` when unknown. */
-  get(name: string): Snapshot
-  /** Whether there was a snapshot of that name. */
-  delete(name: string): boolean
-  /** The snapshot as a scenario file that `--scenario-file` loads back. */
-  export(name: string): Promise<ScenarioFile>
-  /**
-   * The snapshot as a record {@link SavedSnapshots.restore} takes back. With `base`, the
-   * record descends from that scenario and seed instead (for an origin that will not be
-   * there to rebuild it on).
-   */
-  record(name: string, base?: { scenario: string; seed: number }): Promise<SavedSnapshotRecord>
-  /** Saves a snapshot again from its record; throws a `ScenarioError` listing its problems. */
-  restore(record: SavedSnapshotRecord): Promise<SavedSnapshotInfo>
-}
-
 interface Dependencies {
   store(session?: string): Promise<Store>
   /** Whether `name` is a scenario's: a snapshot may not take it (its export could not load). */
   isScenario(name: string): boolean
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
+  /** Exports a snapshot as a scenario file and rebuilds one from its changes. */
+  files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
 }
 
 /** Throws a 400 unless `name` is 1 to 64 letters, digits, `.`, `_` or `-`. */
@@ -94,94 +68,128 @@ export function checkSnapshotName(name: unknown): string {
   ])
 }
 
-export function createSavedSnapshots(dependencies: Dependencies): SavedSnapshots {
-  const saved = new Map<string, { snapshot: Snapshot; info: SavedSnapshotInfo }>()
-  const entry = (name: string) => {
-    const found = saved.get(checkSnapshotName(name))
-    if (!found) {
-      const known = [...saved.keys()]
-      throw notFound(
-        `Unknown snapshot "${name}" (${known.length > 0 ? `saved: ${known.join(', ')}` : 'none saved yet'})`,
+/** The saved snapshots of a sandbox (`sandbox.snapshots`). */
+export class SavedSnapshots {
+  readonly #saved = new Map<string, { snapshot: Snapshot; info: SavedSnapshotInfo }>()
+  readonly #deps: Dependencies
+
+  constructor(dependencies: Dependencies) {
+    this.#deps = dependencies
+  }
+
+  /**
+   * Saves the session's current state under `name`. Throws a 409 `SandboxError` when the
+   * name is a scenario's, or a saved snapshot's unless `replace` is `true`.
+   *
+   * @example
+   * await sandbox.snapshots.save('after-checkout', { session: 'qa-1', replace: true })
+   */
+  save = async (name: string, options: SaveSnapshotOptions = {}): Promise<SavedSnapshotInfo> => {
+    const { session, replace } = options
+    checkSnapshotName(name)
+    if (this.#deps.isScenario(name)) {
+      throw conflict(
+        `"${name}" is the name of a scenario: give the snapshot a name of its own (its export is a scenario file, loaded beside the scenarios)`,
       )
     }
-    return found
+    this.#checkFree(name, replace)
+    const store = await this.#deps.store(session)
+    // Another save of the name may have ended while this one waited for the store.
+    this.#checkFree(name, replace)
+    const snapshot = captureSnapshot(store, name)
+    let records = 0
+    for (const collection of collectionNames) records += snapshot.bases[collection].byKey.size
+    const info: SavedSnapshotInfo = {
+      name,
+      scenario: snapshot.scenario,
+      seed: snapshot.seed,
+      session: session ?? 'default',
+      savedAt: this.#deps.now().toISOString(),
+      records,
+    }
+    this.#saved.delete(name)
+    this.#saved.set(name, { snapshot, info })
+    return info
   }
+
+  list = (): SavedSnapshotInfo[] => [...this.#saved.values()].map(({ info }) => info)
+
+  /** The snapshot itself, for a reset. Throws a 404 `SandboxError` when unknown. */
+  get = (name: string): Snapshot => this.#entry(name).snapshot
+
+  /** Whether there was a snapshot of that name. */
+  delete = (name: string): boolean => this.#saved.delete(checkSnapshotName(name))
+
+  /** The snapshot as a scenario file that `--scenario-file` loads back. */
+  export = async (name: string): Promise<ScenarioFile> => {
+    const { snapshot, info } = this.#entry(name)
+    const origin = await this.#deps.loadSnapshot(snapshot.scenario, snapshot.seed)
+    return this.#deps.files.exportSnapshot(snapshot, origin, {
+      name,
+      description: `Saved from session "${info.session}" at ${info.savedAt}, on top of "${info.scenario}" (seed ${info.seed})`,
+    })
+  }
+
+  /**
+   * The snapshot as a record `restore` takes back; with `base`, descending from that scenario
+   * and seed instead (for an origin that will not be there to rebuild it on).
+   */
+  record = async (
+    name: string,
+    base?: { scenario: string; seed: number },
+  ): Promise<SavedSnapshotRecord> => {
+    const { snapshot, info } = this.#entry(name)
+    const scenario = base?.scenario ?? snapshot.scenario
+    const seed = base?.seed ?? snapshot.seed
+    const origin = await this.#deps.loadSnapshot(scenario, seed)
+    const file = this.#deps.files.exportSnapshot(snapshot, origin, { name, description: '' })
+    return {
+      info: { ...info, scenario, seed },
+      idSequence: snapshot.idSequence ?? 0,
+      changes: snapshotChanges(file),
+    }
+  }
+
+  /** Saves a snapshot again from its record; throws a `ScenarioError` listing its problems. */
+  restore = async ({
+    info,
+    idSequence,
+    changes,
+  }: SavedSnapshotRecord): Promise<SavedSnapshotInfo> => {
+    const name = checkSnapshotName(info.name)
+    let origin: Snapshot
+    try {
+      origin = await this.#deps.loadSnapshot(info.scenario, info.seed)
+    } catch (error) {
+      if (error instanceof ScenarioError) throw error
+      throw new ScenarioError(`Failed to restore snapshot "${name}"`, [
+        `scenario: "${info.scenario}" is not a scenario of this sandbox; load it with the same scenario files as when the snapshot was saved`,
+      ])
+    }
+    const rebuilt = this.#deps.files.rebuildSnapshot(origin, changes, { name, idSequence })
+    if (!rebuilt.ok)
+      throw new ScenarioError(`Failed to restore snapshot "${name}"`, rebuilt.problems)
+    this.#saved.delete(name)
+    this.#saved.set(name, { snapshot: rebuilt.snapshot, info: { ...info, name } })
+    return info
+  }
+
+  #entry(name: string) {
+    const found = this.#saved.get(checkSnapshotName(name))
+    if (found) return found
+    const known = [...this.#saved.keys()]
+    throw notFound(
+      `Unknown snapshot "${name}" (${known.length > 0 ? `saved: ${known.join(', ')}` : 'none saved yet'})`,
+    )
+  }
+
   /** Throws the 409 of a name already saved, unless the save replaces it. */
-  const checkFree = (name: string, replace: boolean | undefined) => {
-    const taken = saved.get(name)?.info
+  #checkFree(name: string, replace: boolean | undefined) {
+    const taken = this.#saved.get(name)?.info
     if (taken && replace !== true) {
       throw conflict(
         `Snapshot name "${name}" is taken (saved from session "${taken.session}" at ${taken.savedAt}): save under another name, or with "replace": true to replace it`,
       )
     }
-  }
-  return {
-    async save(name, { session, replace } = {}) {
-      checkSnapshotName(name)
-      if (dependencies.isScenario(name)) {
-        throw conflict(
-          `"${name}" is the name of a scenario: give the snapshot a name of its own (its export is a scenario file, loaded beside the scenarios)`,
-        )
-      }
-      checkFree(name, replace)
-      const store = await dependencies.store(session)
-      // Another save of the name may have ended while this one waited for the store.
-      checkFree(name, replace)
-      const snapshot = captureSnapshot(store, name)
-      let records = 0
-      for (const collection of collectionNames) records += snapshot.bases[collection].byKey.size
-      const info: SavedSnapshotInfo = {
-        name,
-        scenario: snapshot.scenario,
-        seed: snapshot.seed,
-        session: session ?? 'default',
-        savedAt: dependencies.now().toISOString(),
-        records,
-      }
-      saved.delete(name)
-      saved.set(name, { snapshot, info })
-      return info
-    },
-    list: () => [...saved.values()].map(({ info }) => info),
-    get: (name) => entry(name).snapshot,
-    delete: (name) => saved.delete(checkSnapshotName(name)),
-    async export(name) {
-      const { snapshot, info } = entry(name)
-      const origin = await dependencies.loadSnapshot(snapshot.scenario, snapshot.seed)
-      return exportSnapshot(snapshot, origin, {
-        name,
-        description: `Saved from session "${info.session}" at ${info.savedAt}, on top of "${info.scenario}" (seed ${info.seed})`,
-      })
-    },
-    async record(name, base) {
-      const { snapshot, info } = entry(name)
-      const scenario = base?.scenario ?? snapshot.scenario
-      const seed = base?.seed ?? snapshot.seed
-      const origin = await dependencies.loadSnapshot(scenario, seed)
-      const file = exportSnapshot(snapshot, origin, { name, description: '' })
-      return {
-        info: { ...info, scenario, seed },
-        idSequence: snapshot.idSequence ?? 0,
-        changes: snapshotChanges(file),
-      }
-    },
-    async restore({ info, idSequence, changes }) {
-      const name = checkSnapshotName(info.name)
-      let origin: Snapshot
-      try {
-        origin = await dependencies.loadSnapshot(info.scenario, info.seed)
-      } catch (error) {
-        if (error instanceof ScenarioError) throw error
-        throw new ScenarioError(`Failed to restore snapshot "${name}"`, [
-          `scenario: "${info.scenario}" is not a scenario of this sandbox; load it with the same scenario files as when the snapshot was saved`,
-        ])
-      }
-      const rebuilt = rebuildSnapshot(origin, changes, { name, idSequence })
-      if (!rebuilt.ok)
-        throw new ScenarioError(`Failed to restore snapshot "${name}"`, rebuilt.problems)
-      saved.delete(name)
-      saved.set(name, { snapshot: rebuilt.snapshot, info: { ...info, name } })
-      return info
-    },
   }
 }

@@ -1,9 +1,7 @@
 /**
  * @module
- * Makes the creation of a session visible. A session is created from its scenario on
- * first use, and again after it was evicted (past `maxSessions`) or dropped: a QA run
- * whose state was lost must be able to tell, so the request that created it gets a
- * response header and a journal entry that says so.
+ * The `x-sandbox-session-created` header: a session made again from its scenario (first use,
+ * after eviction or a drop) says so, so a QA run that lost its state can tell.
  */
 import type { SandboxResponse } from './http.ts'
 

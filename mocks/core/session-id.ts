@@ -1,9 +1,7 @@
 /**
  * @module
- * Which session a request names: the header and cookie names and the one rule every
- * part of the sandbox (the core, the control API, the server's log and console) follows.
- * The `x-sandbox-session` header wins when it is not empty, then the `sandbox_session`
- * cookie, then the shared `default` session.
+ * Which session a request names, one rule for the core, the control API and the server: the
+ * non-empty `x-sandbox-session` header, else the `sandbox_session` cookie, else `default`.
  */
 import { badRequest } from './errors.ts'
 import { parseCookies } from './http.ts'

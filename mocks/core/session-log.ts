@@ -1,9 +1,7 @@
 /**
  * @module
- * What a durable store of sessions (the server's `--state-dir`) offers the core. It is a
- * step the core awaits, not an observer: a write is applied in memory only once its log
- * line is written, and a failure refuses the write (a `SandboxError`, 503) with the state
- * unchanged. A session not in memory is loaded from its log when first used.
+ * What a durable store of sessions (`--state-dir`) offers the core: a step it awaits, not an
+ * observer. A write is applied once logged, a failure refuses it (503) with nothing changed.
  */
 import type { SandboxRequest } from './http.ts'
 

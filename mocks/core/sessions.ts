@@ -1,10 +1,8 @@
 /**
  * @module
- * Isolated sessions. A session is one record: its store, fault rules, clock offset and
- * journal live together and are created, reset, evicted and dropped together, so what
- * the sandbox holds is bounded by the session cap whatever the traffic. A record is made
- * on first use (from the scenario, or from a durable log when the sandbox has one), and
- * the least recently used is evicted past the cap, unless a request is in flight in it.
+ * Sessions, one record each (store, fault rules, clock, journal), made on first use (from the
+ * scenario or a durable log) and evicted whole, least recently used first past the cap, unless
+ * a request is in flight in it: what the sandbox holds is bounded whatever the traffic.
  */
 import { invariant } from 'outvariant'
 import type { Store } from '../model/store.ts'

@@ -1,10 +1,8 @@
 /**
  * @module
- * What can be plugged into the core: a stage that may answer a request before the
- * model does. The core runs, in order, the control API, the fault rules, the plugged
- * stages (first answer wins), then the operation pipeline. Recorded answers are such a
- * stage, given by the entry that assembles the sandbox, as a user prepends handlers
- * with msw's `server.use()`.
+ * What can be plugged into the core: a stage that may answer before the model, after the
+ * control API and the fault rules (first answer wins), as msw's `server.use()` prepends
+ * handlers. Recorded answers are one.
  */
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 

@@ -5,13 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createPersonaData } from '../../fixtures/anchors.ts'
-import { personas } from '../../fixtures/personas.ts'
+import { createPersonaData, personas } from '../../fixtures/personas.ts'
 import type { Scenario } from '../model/content.ts'
+import { builtInContent } from '../sandbox.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
 import { defineOperation } from './operation.ts'
-import { assembleSandbox } from './sandbox.ts'
+import { Sandbox } from './sandbox.ts'
 import { issueAccessToken } from './tokens.ts'
 
 const readUser = defineOperation({
@@ -60,12 +60,19 @@ const tiny: Scenario = {
   build: () => createPersonaData(),
 }
 
+const { scenarioFiles } = builtInContent
 const SECRET = 'stub-table-secret'
 const NOW = new Date('2026-06-01T12:00:00Z')
 
 function stubSandbox() {
-  return assembleSandbox(
-    { operations: [readUser, renameUser], personas, scenarios: { tiny }, defaultSeed: 1 },
+  return new Sandbox(
+    {
+      operations: [readUser, renameUser],
+      personas,
+      scenarios: { tiny },
+      defaultSeed: 1,
+      scenarioFiles,
+    },
     { scenario: 'tiny', secret: SECRET, now: () => NOW },
   )
 }
@@ -181,8 +188,8 @@ describe('who may call', () => {
   })
 
   it('closes the control API but its public routes under a control token', async () => {
-    const guarded = assembleSandbox(
-      { operations: [readUser], personas, scenarios: { tiny }, defaultSeed: 1 },
+    const guarded = new Sandbox(
+      { operations: [readUser], personas, scenarios: { tiny }, defaultSeed: 1, scenarioFiles },
       { scenario: 'tiny', controlToken: 'letmein' },
     )
     expect((await guarded.handle(request('GET', '/__sandbox/health'))).status).toBe(200)
@@ -291,8 +298,14 @@ describe('plugged stages', () => {
   it('answer after the control API and fault rules, before the model, the first answer winning', async () => {
     const asked: string[] = []
     const rewound: (string | undefined)[] = []
-    const plugged = assembleSandbox(
-      { operations: [readUser, renameUser], personas, scenarios: { tiny }, defaultSeed: 1 },
+    const plugged = new Sandbox(
+      {
+        operations: [readUser, renameUser],
+        personas,
+        scenarios: { tiny },
+        defaultSeed: 1,
+        scenarioFiles,
+      },
       {
         scenario: 'tiny',
         secret: SECRET,

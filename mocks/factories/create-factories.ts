@@ -1,9 +1,7 @@
 /**
  * @module
- * Factories for tests: `sandbox.factories.bookings({ hostId: 'usr_host' })` creates one
- * valid record in a session, with seeded, realistic defaults for every field the
- * overrides leave out, and creates the records it must point at when the session has
- * none. Every record is checked like a scenario file's (fields and references).
+ * `sandbox.factories.<collection>(overrides, { session })`: one valid record with seeded
+ * defaults, and the records it points at when the session has none, checked like a file's.
  */
 import { createEnglishFaker, type Faker } from '../model/english-faker.ts'
 import type { CollectionName, RecordOf } from '../model/schemas.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * The seeded defaults of each collection's factory: what a test gets for every field
- * it does not name. References the overrides leave open point at a persona when the
- * session has one (the host, the guest), or at a record created for the purpose.
+ * The seeded defaults of each factory; open references point at a persona (the host, the
+ * guest) when the session has one, or at a record made for the purpose.
  */
 import {
   bookingNotification,

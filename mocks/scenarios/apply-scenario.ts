@@ -1,9 +1,7 @@
 /**
  * @module
- * Applies a scenario file's `add`, `change` and `remove`, in that order, to the
- * records of the scenario it extends, validating every touched record with its
- * collection's strict schema and every reference in the result. It returns every
- * problem found, or the new records: never a half-applied state.
+ * Applies a scenario file's `add`, `change`, `remove` to the records it extends, each touched
+ * record and every reference checked: every problem, or the new records, never half of them.
  */
 import {
   type CollectionName,

@@ -1,32 +1,23 @@
 /**
  * @module
- * Turns scenario files into scenarios the sandbox can load: checks each file's shape,
- * resolves `extends` (built-in or another file, in any order), and builds every file
- * once so that all of their problems are known before anything is loaded.
+ * Scenario files to scenarios: each file's shape checked, `extends` resolved in any order, and
+ * every file built once, so all their problems are known before anything loads.
  */
 import { z } from 'zod'
-import type { Scenario } from '../../fixtures/scenarios.ts'
+import {
+  NAME_PATTERN,
+  NAME_RULE,
+  ScenarioError,
+  type ScenarioFile,
+  type ScenarioSource,
+} from '../core/scenario-files.ts'
+import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
 import { applyScenario } from './apply-scenario.ts'
 import { describeIssue } from './describe-issue.ts'
-import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE, type ScenarioFile } from './scenario-file.ts'
+import { DEFAULT_EXTENDS } from './scenario-file.ts'
 
-/** Every problem of one or more scenarios, each line naming the file, the record and the field. */
-export class ScenarioError extends Error {
-  readonly problems: readonly string[]
-
-  constructor(message: string, problems: readonly string[]) {
-    super(`${message}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
-    this.name = 'ScenarioError'
-    this.problems = problems
-  }
-}
-
-/** A scenario file's contents and how problems name it (its path, usually). */
-export interface ScenarioSource {
-  file: unknown
-  source: string
-}
+export { ScenarioError, type ScenarioSource } from '../core/scenario-files.ts'
 
 const collectionMap = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item))
 

@@ -1,8 +1,7 @@
 /**
  * @module
- * A saved snapshot as a scenario file: `extends` the scenario the snapshot descends
- * from, at its seed, and lists only what differs from it. Records the session never
- * wrote are the very same objects in both, so the comparison rarely looks inside one.
+ * A saved snapshot as a scenario file extending its origin, with only what differs; records
+ * never written are the same objects in both, so the comparison rarely looks inside one.
  */
 import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
 import type { Snapshot } from '../model/store.ts'

@@ -1,10 +1,10 @@
 /**
  * @module
- * A saved snapshot rebuilt from what it changes on top of its origin (a scenario at a
- * seed), as written by a state directory: the origin's records stay the very same
- * objects, so a reset to the result costs what a reset to the origin costs, and the
- * result still descends from the origin, never from a scenario made of itself.
+ * A saved snapshot rebuilt from its changes on top of its origin: the origin's records stay
+ * the same objects, so a reset to it costs what one to the origin costs.
  */
+
+import type { SnapshotChanges } from '../core/scenario-files.ts'
 import {
   type CollectionName,
   collectionDefinitions,
@@ -14,19 +14,8 @@ import {
 import { highestSequence, type Snapshot } from '../model/store.ts'
 import { type BaseCollection, baseCollectionOf, deepFreeze } from '../model/table.ts'
 import { applyScenario } from './apply-scenario.ts'
-import type { ScenarioFile } from './scenario-file.ts'
 
-/** The `add`, `change` and `remove` of a scenario file. */
-export type SnapshotChanges = Pick<ScenarioFile, 'add' | 'change' | 'remove'>
-
-/** The `add`, `change` and `remove` that `file` has, and no key for those it has not. */
-export function snapshotChanges(file: SnapshotChanges): SnapshotChanges {
-  const changes: SnapshotChanges = {}
-  if (file.add) changes.add = file.add
-  if (file.change) changes.change = file.change
-  if (file.remove) changes.remove = file.remove
-  return changes
-}
+export { type SnapshotChanges, snapshotChanges } from '../core/scenario-files.ts'
 
 export type RebuildResult = { ok: true; snapshot: Snapshot } | { ok: false; problems: string[] }
 

@@ -1,17 +1,13 @@
 /**
  * @module
- * What the `scenarios` option of every runtime takes: built scenarios (`build(seed)`),
- * scenario files as objects (`defineScenario`, imported JSON or YAML), or files read
- * from disk with their path. Files are checked and built once, here, before use.
+ * The `scenarios` option of every runtime: built scenarios, scenario files as objects, or
+ * files read from disk with their path, checked and built once, here.
  */
-import type { Scenario } from '../../fixtures/scenarios.ts'
-import { compileScenarios, type ScenarioSource } from './compile-scenarios.ts'
-import type { ScenarioFile } from './scenario-file.ts'
+import type { ScenarioInput, ScenarioInputs, ScenarioSource } from '../core/scenario-files.ts'
+import type { Scenario } from '../model/content.ts'
+import { compileScenarios } from './compile-scenarios.ts'
 
-export type ScenarioInput = Scenario | ScenarioFile | ScenarioSource
-
-/** The `scenarios` option: a list, or scenarios by name (the form built scenarios had). */
-export type ScenarioInputs = readonly ScenarioInput[] | Readonly<Record<string, ScenarioInput>>
+export type { ScenarioInput, ScenarioInputs } from '../core/scenario-files.ts'
 
 const isScenario = (input: ScenarioInput): input is Scenario =>
   typeof (input as Partial<Scenario>).build === 'function'

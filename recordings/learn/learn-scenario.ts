@@ -10,17 +10,28 @@ import { personas } from '../../fixtures/personas.ts'
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
-import { assembleSandbox } from '../../mocks/core/sandbox.ts'
+import { Sandbox } from '../../mocks/core/sandbox.ts'
 import { createFactories } from '../../mocks/factories/create-factories.ts'
 import { operations as reference } from '../../mocks/operations/table.ts'
+import { exportSnapshot } from '../../mocks/scenarios/export-snapshot.ts'
+import { rebuildSnapshot } from '../../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
-import type { ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
+import { resolveScenarios, type ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
 import { labelOf, type ReadExchanges, readExchanges } from './exchanges.ts'
 import { Learner, type NotCoveredExchange } from './learner.ts'
-import { type LearnedSignIn, type LearnSandbox, materialize } from './materialize.ts'
+import { type LearnedSignIn, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
 
 export type { NotCoveredExchange }
+
+/** The sandbox the learner plays a recording on: the core with the record factories. */
+export class LearnSandbox extends Sandbox {
+  readonly factories = createFactories({
+    store: this.store,
+    seed: this.settings.seed,
+    now: this.settings.now,
+  })
+}
 
 export interface ScenarioFromHarOptions {
   /** The scenario's name. Default `learned`. */
@@ -101,16 +112,13 @@ async function learnFrom(
     personas,
     scenarios,
     defaultSeed: DEFAULT_SEED,
+    scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
   }
-  const core = assembleSandbox(content, {
+  const sandbox = new LearnSandbox(content, {
     scenario: options.extends ?? DEFAULT_EXTENDS,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
     now: () => now,
-  })
-  const { seed } = core.settings
-  const sandbox: LearnSandbox = Object.assign(core, {
-    factories: createFactories({ store: core.store, seed, now: () => now }),
   })
   const session = 'learn'
   const base = await sandbox.store(session)

@@ -6,7 +6,7 @@
  * and the session is exported as a scenario file, as a saved snapshot would be.
  */
 import { dequal } from 'dequal'
-import type { Sandbox } from '../../mocks/core/sandbox-types.ts'
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import type { Factories } from '../../mocks/factories/create-factories.ts'
 import type { CollectionName, User } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'

@@ -6,7 +6,7 @@
  * reproduce it after all, and the state from there on may differ from the backend's.
  */
 
-import type { Sandbox } from '../../mocks/core/sandbox-types.ts'
+import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { issueAccessToken } from '../../mocks/core/tokens.ts'
 import { bearerSubject, isRedacted } from '../replay/bearer-subject.ts'

@@ -11,7 +11,7 @@ import {
   joinCookies,
   type RouteOptions,
 } from '../../adapters/sandbox-routes.ts'
-import type { Sandbox } from '../../core/sandbox-types.ts'
+import type { Sandbox } from '../../core/sandbox.ts'
 
 export interface HandlerOptions extends RouteOptions {
   /**
