@@ -6,8 +6,8 @@
  * table. 405 with `Allow` and `OPTIONS` come from the table, and a test holds the merged
  * document's control paths to it.
  */
-import { z } from 'zod'
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
+import { z } from '../model/zod.ts'
 import { ScenarioError } from '../scenarios/compile-scenarios.ts'
 import type { ControlContext } from './control-context.ts'
 import {
@@ -57,11 +57,11 @@ export interface ControlRoute {
   path: string
   access: ControlAccess
   /** The JSON body it reads; absent for routes without a body. */
-  body?: z.ZodType
+  body?: z.core.$ZodType
   /** Its path parameters (decoded), checked before the handler runs: 400 otherwise. */
-  params?: z.ZodObject
+  params?: z.ZodMiniObject
   /** The query parameters it reads, checked before the handler runs: 400 otherwise. */
-  query?: z.ZodObject
+  query?: z.ZodMiniObject
   /** Answers the call in every runtime. Absent for the Node server's console routes. */
   handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
   /** A script a console page loads: served, but not part of the API document. */

@@ -2,10 +2,11 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-import { z } from 'zod'
+
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const updateAmbassadorApplicationStatus = defineOperation({
@@ -19,7 +20,7 @@ export const updateAmbassadorApplicationStatus = defineOperation({
   params: z.object({ email: email() }),
   body: z.strictObject({
     status: z.enum(['approved', 'rejected']),
-    note: z.string().max(1000).optional(),
+    note: z.optional(z.string().check(z.maxLength(1000))),
   }),
   async run({ params, body, store, now }) {
     const email = params.email.toLowerCase()

@@ -2,8 +2,9 @@
  * @module
  * Auth and OAuth: rows 1 and 11 of the reference.
  */
-import { z } from 'zod'
+
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
+import { z } from '../model/zod.ts'
 
 export { REFRESH_COOKIE }
 
@@ -26,10 +27,9 @@ export const refreshToken = defineOperation({
   successStatus: 200,
   params: noParams,
   body: z.strictObject({
-    refreshToken: z
-      .string()
-      .regex(REFRESH_TOKEN, 'must have two dot-separated segments')
-      .optional(),
+    refreshToken: z.optional(
+      z.string().check(z.regex(REFRESH_TOKEN, 'must have two dot-separated segments')),
+    ),
   }),
   async run({ body, cookies, store, now, tokens }) {
     const token = sentRefreshToken(body.refreshToken, cookies)
@@ -66,7 +66,7 @@ export const completeIdpSignIn = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: noParams,
-  body: z.strictObject({ code: z.string().min(1) }),
+  body: z.strictObject({ code: z.string().check(z.minLength(1)) }),
   async run({ body, store }) {
     const user = store.users.find((candidate) => candidate.idpCode === body.code)
     if (!user?.refreshToken || user.refreshTokenRevokedAt !== null) {

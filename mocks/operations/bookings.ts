@@ -2,9 +2,10 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-import { z } from 'zod'
+
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const declineBooking = defineOperation({
@@ -15,8 +16,8 @@ export const declineBooking = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ bookingId: z.string().min(1) }),
-  body: z.strictObject({ reason: z.string().max(1000).optional() }),
+  params: z.object({ bookingId: z.string().check(z.minLength(1)) }),
+  body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
   async run({ params, body, caller, store, now }) {
     const booking = store.bookings.get(params.bookingId)
     if (!booking) throw notFound(`Booking "${params.bookingId}" not found`)

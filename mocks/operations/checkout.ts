@@ -2,9 +2,10 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-import { z } from 'zod'
+
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, signedIn } from './side-effects.ts'
 
 export const createCheckoutSession = defineOperation({
@@ -16,7 +17,7 @@ export const createCheckoutSession = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({ bookingId: z.string().min(1) }),
+  body: z.strictObject({ bookingId: z.string().check(z.minLength(1)) }),
   async run({ body, caller, store, now }) {
     const guest = signedIn(caller)
     const booking = store.bookings.get(body.bookingId)

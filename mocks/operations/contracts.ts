@@ -2,10 +2,11 @@
  * @module
  * Contracts area: a party signs a contract (row 9).
  */
-import { z } from 'zod'
+
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const signContract = defineOperation({
@@ -16,14 +17,13 @@ export const signContract = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ contractId: z.string().min(1) }),
+  params: z.object({ contractId: z.string().check(z.minLength(1)) }),
   // Lengths and the not-blank rule apply to the name as sent; the name kept is trimmed.
   body: z.strictObject({
-    fullName: z
-      .string()
-      .max(200)
-      .regex(NOT_BLANK, 'should not be empty')
-      .transform((name) => name.trim()),
+    fullName: z.pipe(
+      z.string().check(z.maxLength(200), z.regex(NOT_BLANK, 'should not be empty')),
+      z.transform((name) => name.trim()),
+    ),
   }),
   async run({ params, body, caller, store, now }) {
     const signer = signedIn(caller)

@@ -2,9 +2,10 @@
  * @module
  * Follow area: following a user (row 7).
  */
-import { z } from 'zod'
+
 import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const followUser = defineOperation({
@@ -15,7 +16,7 @@ export const followUser = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ targetPublicId: z.string().min(1) }),
+  params: z.object({ targetPublicId: z.string().check(z.minLength(1)) }),
   body: z.strictObject({}),
   async run({ params, caller, store, now }) {
     const follower = signedIn(caller)

@@ -3,9 +3,10 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-import { z } from 'zod'
+
 import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 /** Row 2. The caller's own connected account. */
@@ -48,7 +49,10 @@ export const testRefundWebhook = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({ bookingId: z.string().min(1), amount: z.number().positive().optional() }),
+  body: z.strictObject({
+    bookingId: z.string().check(z.minLength(1)),
+    amount: z.optional(z.number().check(z.gt(0))),
+  }),
   async run({ body, store, now }) {
     const booking = store.bookings.get(body.bookingId)
     if (!booking) throw notFound(`Booking "${body.bookingId}" not found`)

@@ -3,9 +3,10 @@
  * Reviews area: the admin approves or rejects the pending review of a listing
  * (rows 5 and 6).
  */
-import { z } from 'zod'
+
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation, type Operation } from '../core/operation.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
@@ -17,8 +18,8 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     auth: 'admin',
     dryRun: true,
     successStatus: 201,
-    params: z.object({ listingId: z.string().min(1) }),
-    body: z.strictObject({ reason: z.string().max(1000).optional() }),
+    params: z.object({ listingId: z.string().check(z.minLength(1)) }),
+    body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
     async run({ params, body, store, now }) {
       const venue = store.venues.get(params.listingId)
       if (!venue) throw notFound(`Listing "${params.listingId}" not found`)

@@ -2,10 +2,11 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-import { z } from 'zod'
+
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const sendVenueClaimEmail = defineOperation({
@@ -16,8 +17,8 @@ export const sendVenueClaimEmail = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ listingId: z.string().min(1) }),
-  body: z.strictObject({ email: email().optional() }),
+  params: z.object({ listingId: z.string().check(z.minLength(1)) }),
+  body: z.strictObject({ email: z.optional(email()) }),
   async run({ params, body, store, now }) {
     const venue = store.venues.get(params.listingId)
     if (!venue) throw notFound(`Venue "${params.listingId}" not found`)

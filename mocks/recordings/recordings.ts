@@ -283,7 +283,7 @@ export function fromDocument(document: unknown, where: string): RecordingSource[
   )
 }
 
-function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid'
   const path = issue.path.length > 0 ? issue.path.join('.') : 'document'

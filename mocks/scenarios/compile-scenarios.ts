@@ -4,9 +4,9 @@
  * resolves `extends` (built-in or another file, in any order), and builds every file
  * once so that all of their problems are known before anything is loaded.
  */
-import { z } from 'zod'
 import type { Scenario } from '../../fixtures/scenarios.ts'
 import { collectionNames } from '../model/schemas.ts'
+import { z } from '../model/zod.ts'
 import { applyScenario } from './apply-scenario.ts'
 import { describeIssue } from './describe-issue.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE, type ScenarioFile } from './scenario-file.ts'
@@ -28,17 +28,17 @@ export interface ScenarioSource {
   source: string
 }
 
-const collectionMap = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item))
+const collectionMap = <T extends z.ZodMiniType>(item: T) => z.record(z.string(), z.array(item))
 
 /** A scenario file's envelope; its records are checked against their collections when built. */
 export const scenarioFileSchema = z.strictObject({
-  name: z.string().regex(NAME_PATTERN, `must be ${NAME_RULE}`),
-  description: z.string().optional(),
-  extends: z.string().min(1).optional(),
-  seed: z.number().int().nonnegative().optional(),
-  add: collectionMap(z.record(z.string(), z.unknown())).optional(),
-  change: collectionMap(z.record(z.string(), z.unknown())).optional(),
-  remove: collectionMap(z.string()).optional(),
+  name: z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`)),
+  description: z.optional(z.string()),
+  extends: z.optional(z.string().check(z.minLength(1))),
+  seed: z.optional(z.number().check(z.int(), z.gte(0))),
+  add: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
+  change: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
+  remove: z.optional(collectionMap(z.string())),
 })
 const envelopeFields = Object.keys(scenarioFileSchema.shape)
 

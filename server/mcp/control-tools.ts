@@ -12,7 +12,7 @@ import { collectionNames } from '../../mocks/model/schemas.ts'
 import { bodyFieldTexts, documentText } from './document-text.ts'
 import { journalTools } from './journal-tools.ts'
 import { listPersonas, signInAs } from './personas.ts'
-import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
+import { described, type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
 import { controlResult, toolError, toolResult } from './tool-result.ts'
 
 type Method = 'GET' | 'POST' | 'DELETE'
@@ -25,12 +25,12 @@ export function controlRoute(method: Method, path: string) {
 }
 
 /** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
-function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRawShape {
+function describedFields(shape: z.core.$ZodShape, method: Method, path: string): z.core.$ZodShape {
   const texts = bodyFieldTexts(method, path)
   return Object.fromEntries(
     Object.entries(shape).map(([name, schema]) => [
       name,
-      texts[name] === undefined ? schema : (schema as z.ZodType).describe(texts[name]),
+      texts[name] === undefined ? schema : described(schema, texts[name]),
     ]),
   )
 }
@@ -41,10 +41,10 @@ function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRaw
  */
 function bodyShape(method: Method, path: string): z.ZodRawShape {
   const body = controlRoute(method, path).body
-  if (!(body instanceof z.ZodObject)) {
+  if (!(body instanceof z.core.$ZodObject)) {
     throw new Error(`Failed to read the body of ${method} ${path}: not an object schema`)
   }
-  return described(body.shape, method, path)
+  return describedFields(body._zod.def.shape, method, path)
 }
 
 const routeText = (method: Method, path: string) => {
@@ -176,7 +176,7 @@ export const controlTools: readonly SandboxTool[] = [
     name: 'addFault',
     description: routeText('POST', '/__sandbox/faults'),
     input: z.strictObject({
-      ...described(faultRuleSchema.shape, 'POST', '/__sandbox/faults'),
+      ...describedFields(faultRuleSchema.shape, 'POST', '/__sandbox/faults'),
       session: sessionArgument,
     }),
     async run(args, call) {

@@ -7,7 +7,6 @@
  */
 
 import { Cookie } from 'tough-cookie'
-import type { z } from 'zod'
 import { REFERENCE_DATE } from '../../../fixtures/reference-date.ts'
 import { REFRESH_COOKIE } from '../../core/caller.ts'
 import { readDryRunQuery } from '../../core/dry-run.ts'
@@ -18,6 +17,7 @@ import { readJsonBody } from '../../core/pipeline.ts'
 import { decodeParams } from '../../core/router.ts'
 import { parseInput } from '../../core/validation.ts'
 import type { Store } from '../../model/store.ts'
+import type { z } from '../../model/zod.ts'
 import { operations } from '../../operations/table.ts'
 import { createSandbox } from '../../sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../scenarios/scenario-file.ts'
@@ -108,7 +108,7 @@ class Memo<T> {
  * `parseInput`'s verdict, the message only when it fails: zod's plain `safeParse` takes its
  * compiled fast path, ten times quicker than with the options that messages need.
  */
-function checked(schema: z.ZodType, value: unknown, subject: string) {
+function checked(schema: z.ZodMiniType, value: unknown, subject: string) {
   const quick = schema.safeParse(value)
   return quick.success
     ? { ok: true as const, data: quick.data }
