@@ -4,10 +4,9 @@
  * record's TypeScript type and the @msw/data collection that stores it.
  */
 import { email } from './shapes.ts'
-import { z } from './zod.ts'
+import { nonEmpty, z } from './zod.ts'
 
 const isoDateTime = z.iso.datetime()
-const nonEmpty = () => z.string().check(z.minLength(1))
 
 export const roleSchema = z.enum(['admin', 'host', 'guest', 'ambassador'])
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from '../../mocks/model/zod.ts'
+import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import approveReview from './approveReview.json' with { type: 'json' }
 import archiveNotification from './archiveNotification.json' with { type: 'json' }
 import completeIdpSignIn from './completeIdpSignIn.json' with { type: 'json' }
@@ -29,7 +29,7 @@ const stringMap = z.record(z.string(), z.string())
 /** What a recorded request sends, beyond the operation's method and path. */
 export const recordedRequestSchema = z.strictObject({
   /** Persona key (`GET /__sandbox/personas`) whose access token goes in `Authorization`. */
-  as: z.optional(z.string().check(z.minLength(1))),
+  as: z.optional(nonEmpty()),
   /** A raw `Authorization` header, for requests with a deliberately bad token. */
   authorization: z.optional(z.string()),
   /** Values of the path template's `{parameters}`, not yet percent-encoded. */
@@ -46,14 +46,14 @@ export const recordedResponseSchema = z.strictObject({
 })
 
 const exampleSchema = z.strictObject({
-  summary: z.string().check(z.minLength(1)),
+  summary: nonEmpty(),
   request: recordedRequestSchema,
   response: recordedResponseSchema,
 })
 
 /** The shape of one `spec/examples/<operationId>.json` file. */
 export const recordedExampleFileSchema = z.strictObject({
-  operationId: z.string().check(z.minLength(1)),
+  operationId: nonEmpty(),
   method: z.enum(['GET', 'POST']),
   /** Path template, exactly as in the contract: `/bookings/{bookingId}/decline`. */
   path: z.string().check(z.startsWith('/')),
