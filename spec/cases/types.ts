@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { z } from 'zod'
+import type { z } from '../../mocks/model/zod.ts'
 
 /** Which contract document a case is checked against by `npm run contract`. */
 export type DocumentKind = 'published' | 'merged'
@@ -91,7 +91,7 @@ export interface ConformanceCase {
     /** The exact body, after `normalizeBody` (tokens and timestamps replaced by placeholders). */
     body?: unknown
     /** A schema the body must satisfy. */
-    shape?: z.ZodType
+    shape?: z.ZodMiniType
     /** Headers whose value must contain the given text (names in lower case). */
     headers?: Readonly<Record<string, string>>
   }
