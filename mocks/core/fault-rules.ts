@@ -4,7 +4,7 @@
  * path pattern, and the checks that need the operation table (a pattern that
  * matches no operation, an example the operation does not have).
  */
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { describeIssues } from './validation.ts'
@@ -60,7 +60,7 @@ export const faultRuleSchema = z.strictObject({
   /** `/bookings/:id/decline`, `/bookings/bkg_pending/decline`, `/admin/reviews/*\/approve`. */
   path: z.string().check(z.startsWith('/')),
   /** Only requests signed in as this persona (its key). */
-  persona: z.optional(z.string().check(z.minLength(1))),
+  persona: z.optional(nonEmpty()),
   /** Answer this status with an `ApiErrorResponseDto` body. */
   status: z.optional(
     z.number().check(
@@ -71,7 +71,7 @@ export const faultRuleSchema = z.strictObject({
     ),
   ),
   /** The `message` of that body. */
-  message: z.optional(z.string().check(z.minLength(1))),
+  message: z.optional(nonEmpty()),
   /** The `details` of that body. */
   details: z.optional(z.array(z.string())),
   /** `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
@@ -79,7 +79,7 @@ export const faultRuleSchema = z.strictObject({
     z.number().check(z.int(), z.gte(0), z.lte(MAX_RETRY_AFTER_SECONDS)),
   ),
   /** Answer the recorded example of this name (`spec/examples`) instead. */
-  example: z.optional(z.string().check(z.minLength(1))),
+  example: z.optional(nonEmpty()),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
   networkError: z.optional(z.literal(true)),
   /** Wait this long before answering, at most 60,000 ms. */

@@ -2,7 +2,6 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'

@@ -2,9 +2,8 @@
  * @module
  * Auth and OAuth: rows 1 and 11 of the reference.
  */
-
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 
 export { REFRESH_COOKIE }
 
@@ -66,7 +65,7 @@ export const completeIdpSignIn = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: noParams,
-  body: z.strictObject({ code: z.string().check(z.minLength(1)) }),
+  body: z.strictObject({ code: nonEmpty() }),
   async run({ body, store }) {
     const user = store.users.find((candidate) => candidate.idpCode === body.code)
     if (!user?.refreshToken || user.refreshTokenRevokedAt !== null) {

@@ -2,10 +2,9 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const declineBooking = defineOperation({
@@ -16,7 +15,7 @@ export const declineBooking = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ bookingId: z.string().check(z.minLength(1)) }),
+  params: z.object({ bookingId: nonEmpty() }),
   body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
   async run({ params, body, caller, store, now }) {
     const booking = store.bookings.get(params.bookingId)

@@ -2,10 +2,9 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, signedIn } from './side-effects.ts'
 
 export const createCheckoutSession = defineOperation({
@@ -17,7 +16,7 @@ export const createCheckoutSession = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({ bookingId: z.string().check(z.minLength(1)) }),
+  body: z.strictObject({ bookingId: nonEmpty() }),
   async run({ body, caller, store, now }) {
     const guest = signedIn(caller)
     const booking = store.bookings.get(body.bookingId)

@@ -2,11 +2,10 @@
  * @module
  * Contracts area: a party signs a contract (row 9).
  */
-
 import { conflict, forbidden, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const signContract = defineOperation({
@@ -17,7 +16,7 @@ export const signContract = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ contractId: z.string().check(z.minLength(1)) }),
+  params: z.object({ contractId: nonEmpty() }),
   // Lengths and the not-blank rule apply to the name as sent; the name kept is trimmed.
   body: z.strictObject({
     fullName: z.pipe(

@@ -2,10 +2,9 @@
  * @module
  * Follow area: following a user (row 7).
  */
-
 import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 export const followUser = defineOperation({
@@ -16,7 +15,7 @@ export const followUser = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ targetPublicId: z.string().check(z.minLength(1)) }),
+  params: z.object({ targetPublicId: nonEmpty() }),
   body: z.strictObject({}),
   async run({ params, caller, store, now }) {
     const follower = signedIn(caller)

@@ -2,10 +2,9 @@
  * @module
  * Notifications area: the owner archives a notification (row 12).
  */
-
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, signedIn } from './side-effects.ts'
 
 export const archiveNotification = defineOperation({
@@ -16,7 +15,7 @@ export const archiveNotification = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ id: z.string().check(z.minLength(1)) }),
+  params: z.object({ id: nonEmpty() }),
   body: z.strictObject({}),
   async run({ params, caller, store, now }) {
     const notification = store.notifications.get(params.id)

@@ -3,10 +3,9 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-
 import { badRequest, conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify, signedIn } from './side-effects.ts'
 
 /** Row 2. The caller's own connected account. */
@@ -49,10 +48,7 @@ export const testRefundWebhook = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({
-    bookingId: z.string().check(z.minLength(1)),
-    amount: z.optional(z.number().check(z.gt(0))),
-  }),
+  body: z.strictObject({ bookingId: nonEmpty(), amount: z.optional(z.number().check(z.gt(0))) }),
   async run({ body, store, now }) {
     const booking = store.bookings.get(body.bookingId)
     if (!booking) throw notFound(`Booking "${body.bookingId}" not found`)

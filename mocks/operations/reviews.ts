@@ -3,10 +3,9 @@
  * Reviews area: the admin approves or rejects the pending review of a listing
  * (rows 5 and 6).
  */
-
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation, type Operation } from '../core/operation.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
@@ -18,7 +17,7 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     auth: 'admin',
     dryRun: true,
     successStatus: 201,
-    params: z.object({ listingId: z.string().check(z.minLength(1)) }),
+    params: z.object({ listingId: nonEmpty() }),
     body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
     async run({ params, body, store, now }) {
       const venue = store.venues.get(params.listingId)

@@ -2,11 +2,10 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-
 import { conflict, notFound } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const sendVenueClaimEmail = defineOperation({
@@ -17,7 +16,7 @@ export const sendVenueClaimEmail = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ listingId: z.string().check(z.minLength(1)) }),
+  params: z.object({ listingId: nonEmpty() }),
   body: z.strictObject({ email: z.optional(email()) }),
   async run({ params, body, store, now }) {
     const venue = store.venues.get(params.listingId)

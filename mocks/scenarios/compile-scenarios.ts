@@ -6,7 +6,7 @@
  */
 import type { Scenario } from '../../fixtures/scenarios.ts'
 import { collectionNames } from '../model/schemas.ts'
-import { z } from '../model/zod.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { applyScenario } from './apply-scenario.ts'
 import { describeIssue } from './describe-issue.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE, type ScenarioFile } from './scenario-file.ts'
@@ -34,7 +34,7 @@ const collectionMap = <T extends z.ZodMiniType>(item: T) => z.record(z.string(),
 export const scenarioFileSchema = z.strictObject({
   name: z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`)),
   description: z.optional(z.string()),
-  extends: z.optional(z.string().check(z.minLength(1))),
+  extends: z.optional(nonEmpty()),
   seed: z.optional(z.number().check(z.int(), z.gte(0))),
   add: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
   change: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
