@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { build } from 'tsdown'
-import { APP_FILES, gzippedJs, measureBundles } from './lib/package-costs.ts'
+import { APP_FILES, gzippedJs, measureBundles, vite8 } from './lib/package-costs.ts'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -72,7 +72,7 @@ async function textBySource(dir: string): Promise<Map<string, string>> {
   return texts
 }
 
-async function buildMappedApp(): Promise<string> {
+async function buildMappedApp(vite: readonly string[]): Promise<string> {
   const dist = join(work, 'dist-map')
   // @ts-expect-error: the library build's config, a plain JavaScript module
   const config = (await import('../tsdown.config.mjs')).default[0]
@@ -117,7 +117,8 @@ export default {
 }
 `,
   )
-  await run('npx', ['--no-install', 'vite', 'build', dir, '--logLevel', 'error'], { cwd: dir })
+  const [command, ...first] = vite
+  await run(command!, [...first, 'build', dir, '--logLevel', 'error'], { cwd: dir })
   return join(dir, 'dist', 'assets')
 }
 
@@ -135,12 +136,14 @@ function printGroups(title: string, shares: Map<string, number>, limit: number):
 }
 
 if (!existsSync(join(root, 'dist', 'browser.js'))) throw new Error('Run `npm run build` first')
-const sizes = await measureBundles(['npx', '--no-install', 'vite'], 'vite')
+// Vite 8, the version the goal is measured with (what `npm create vite` installs today).
+const vite = [process.execPath, await vite8(console.log)]
+const sizes = await measureBundles(vite, 'vite8')
 console.log(`msw setupWorker + 1 handler: ${kB(sizes.msw)} kB gzipped`)
 console.log(`startSandboxWorker:          ${kB(sizes.sandbox)} kB gzipped`)
 console.log(`ratio ${(sizes.sandbox / sizes.msw).toFixed(2)}x (goal <= 1.5x)`)
 
-const assets = await buildMappedApp()
+const assets = await buildMappedApp(vite)
 const texts = await textBySource(assets)
 const alone = new Map([...texts].map(([name, text]) => [name, gzipSync(text).length]))
 const scale = (await gzippedJs(assets)) / [...alone.values()].reduce((sum, size) => sum + size, 0)

@@ -25,7 +25,7 @@ const GENERATED =
 type Operation = { summary?: string; description?: string }
 
 /** The fields of a route's JSON body, as `name` or `name?`, from its zod schema. */
-function bodyFields(schema: z.ZodType | undefined): string {
+function bodyFields(schema: z.core.$ZodType | undefined): string {
   if (!schema) return ''
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>

@@ -8,10 +8,10 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { z } from 'zod'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import type { SavedSnapshotRecord } from '../mocks/core/saved-snapshots.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
+import { nonEmpty, z } from '../mocks/model/zod.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
@@ -20,18 +20,18 @@ const FORMAT_VERSION = 1
 /** The suffix of a snapshot file being written (removed on start: a save cut short by a crash). */
 export const TEMPORARY_SUFFIX = '.tmp'
 
-const changeList = <T extends z.ZodType>(item: T) =>
-  z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)).optional()
+const changeList = <T extends z.ZodMiniType>(item: T) =>
+  z.optional(z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)))
 
 const fileSchema = z.strictObject({
   version: z.literal(FORMAT_VERSION),
   name: z.string(),
-  scenario: z.string().min(1),
-  seed: z.number().int().nonnegative(),
+  scenario: nonEmpty(),
+  seed: z.number().check(z.int(), z.gte(0)),
   session: z.string(),
   savedAt: z.string(),
-  records: z.number().int().nonnegative(),
-  idSequence: z.number().int().nonnegative(),
+  records: z.number().check(z.int(), z.gte(0)),
+  idSequence: z.number().check(z.int(), z.gte(0)),
   add: changeList(z.record(z.string(), z.unknown())),
   change: changeList(z.record(z.string(), z.unknown())),
   remove: changeList(z.string()),

@@ -7,7 +7,7 @@
  * corrupt and nothing after it is read; blank lines are skipped but counted.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
-import { z } from 'zod'
+import { nonEmpty, z } from '../mocks/model/zod.ts'
 import { jsonErrorMessage } from '../recordings/replay/recordings.ts'
 
 export interface WriteRecord {
@@ -53,17 +53,17 @@ export interface LogContents {
 
 const writeSchema = z.strictObject({
   time: z.iso.datetime({ offset: true }),
-  method: z.string().min(1),
-  url: z.string().min(1),
+  method: nonEmpty(),
+  url: nonEmpty(),
   headers: z.record(z.string(), z.string()),
-  body: z.string().nullable(),
+  body: z.nullable(z.string()),
 })
 
 const resetSchema = z.strictObject({
   reset: z.strictObject({
-    scenario: z.string().min(1),
-    seed: z.number().int().nonnegative(),
-    snapshot: z.string().min(1).optional(),
+    scenario: nonEmpty(),
+    seed: z.number().check(z.int(), z.gte(0)),
+    snapshot: z.optional(nonEmpty()),
   }),
 })
 

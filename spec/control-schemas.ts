@@ -33,7 +33,7 @@ type Json = Record<string, unknown>
 const STANDARD_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri', 'uuid'])
 
 /** The JSON Schema of a zod schema as a request sees it, without zod's own vocabulary. */
-export function jsonSchemaOf(schema: z.ZodType): Json {
+export function jsonSchemaOf(schema: z.core.$ZodType): Json {
   const generated = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'input',

@@ -3,9 +3,10 @@
  * The control API's shapes: a route of its table, the call a handler is given, and the narrow
  * view of the sandbox the core gives it (so the control API does not depend on the core).
  */
-import type { z } from 'zod'
+
 import type { Persona, Scenario } from '../model/content.ts'
 import type { Store } from '../model/store.ts'
+import type { z } from '../model/zod.ts'
 import type { SessionClocks } from './clock.ts'
 import type { ResetResult } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
@@ -68,11 +69,11 @@ export interface ControlRoute {
   path: string
   access: ControlAccess
   /** The JSON body it reads; absent for routes without a body. */
-  body?: z.ZodType
+  body?: z.core.$ZodType
   /** Its path parameters (decoded), checked before the handler runs: 400 otherwise. */
-  params?: z.ZodObject
+  params?: z.ZodMiniObject
   /** The query parameters it reads, checked before the handler runs: 400 otherwise. */
-  query?: z.ZodObject
+  query?: z.ZodMiniObject
   /** Answers the call in every runtime. Absent for the Node server's console routes. */
   handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
   /** A script a console page loads: served, but not part of the API document. */

@@ -3,8 +3,9 @@
  * The control routes of content and session state: health, personas, scenarios, reset,
  * snapshots, collections (the rest of the table is in `control-table.ts`).
  */
-import { z } from 'zod'
+
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
+import { z } from '../model/zod.ts'
 import type { ControlRoute } from './control-context.ts'
 import { resetBodySchema, saveSnapshotBodySchema, snapshotParamsSchema } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'

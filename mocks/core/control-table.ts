@@ -4,7 +4,7 @@
  * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
  * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
-import { z } from 'zod'
+import { z } from '../model/zod.ts'
 import type { ControlCall, ControlRoute } from './control-context.ts'
 import {
   clockBodySchema,

@@ -7,9 +7,9 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
 import type { Persona, Scenario } from '../model/content.ts'
 import type { DataSet } from '../model/schemas.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import type { SandboxRequest } from './http.ts'
 import type { Sandbox } from './sandbox.ts'
 import type { ScenarioFiles } from './scenario-files.ts'
@@ -69,7 +69,7 @@ beforeAll(async () => {
     dryRun: true,
     successStatus: 201,
     params: z.object({}),
-    body: z.strictObject({ name: z.string().min(1) }),
+    body: z.strictObject({ name: nonEmpty() }),
     run: async ({ caller, body, store }) => ({
       body: { renamed: true },
       apply: async () => {

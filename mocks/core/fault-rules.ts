@@ -3,7 +3,7 @@
  * What a fault rule is: its strict zod schema, its path pattern, and the checks that need the
  * operation table (a pattern matching no operation, an example the operation lacks).
  */
-import { z } from 'zod'
+import { nonEmpty, z } from '../model/zod.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
@@ -43,49 +43,55 @@ export function isGatewayStatus(status: number): boolean {
 export const FAULT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
 export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
-const delay = z.number().int().nonnegative().max(MAX_DELAY_MS)
+const delay = z.number().check(z.int(), z.gte(0), z.lte(MAX_DELAY_MS))
 
 export const faultRuleSchema = z.strictObject({
   /** Chosen by the sandbox (`f1`, `f2`...) when absent. */
-  id: z.string().regex(FAULT_ID_PATTERN, FAULT_ID_RULE).optional(),
+  id: z.optional(z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE))),
   /** `GET`, `POST`..., or `*` (the default) for any method. */
-  method: z
-    .string()
-    .regex(/^(\*|[A-Za-z]+)$/, 'must be an HTTP method such as GET, or * for any')
-    .transform((value) => value.toUpperCase())
-    .optional(),
+  method: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(z.regex(/^(\*|[A-Za-z]+)$/, 'must be an HTTP method such as GET, or * for any')),
+      z.transform((value) => value.toUpperCase()),
+    ),
+  ),
   /** `/bookings/:id/decline`, `/bookings/bkg_pending/decline`, `/admin/reviews/*\/approve`. */
-  path: z.string().startsWith('/'),
+  path: z.string().check(z.startsWith('/')),
   /** Only requests signed in as this persona (its key). */
-  persona: z.string().min(1).optional(),
+  persona: z.optional(nonEmpty()),
   /** Answer this status with an `ApiErrorResponseDto` body. */
-  status: z
-    .number()
-    .int()
-    .refine((value) => (faultStatuses as number[]).includes(value), {
-      message: `must be one of: ${faultStatuses.join(', ')}`,
-    })
-    .optional(),
+  status: z.optional(
+    z.number().check(
+      z.int(),
+      z.refine((value) => (faultStatuses as number[]).includes(value), {
+        message: `must be one of: ${faultStatuses.join(', ')}`,
+      }),
+    ),
+  ),
   /** The `message` of that body. */
-  message: z.string().min(1).optional(),
+  message: z.optional(nonEmpty()),
   /** The `details` of that body. */
-  details: z.array(z.string()).optional(),
+  details: z.optional(z.array(z.string())),
   /** `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
-  retryAfterSeconds: z.number().int().nonnegative().max(MAX_RETRY_AFTER_SECONDS).optional(),
+  retryAfterSeconds: z.optional(
+    z.number().check(z.int(), z.gte(0), z.lte(MAX_RETRY_AFTER_SECONDS)),
+  ),
   /** Answer the recorded example of this name (`spec/examples`) instead. */
-  example: z.string().min(1).optional(),
+  example: z.optional(nonEmpty()),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
-  networkError: z.literal(true).optional(),
+  networkError: z.optional(z.literal(true)),
   /** Wait this long before answering, at most 60,000 ms. */
-  delayMs: delay.optional(),
+  delayMs: z.optional(delay),
   /** Add a random 0 to `jitterMs` ms (seeded) to the delay. */
-  jitterMs: delay.optional(),
+  jitterMs: z.optional(delay),
   /** Apply to the next N matching calls only, then stop. */
-  times: z.number().int().positive().optional(),
+  times: z.optional(z.number().check(z.int(), z.gt(0))),
   /** Apply to each matching call with this probability (seeded, reproducible). */
-  probability: z.number().min(0).max(1).optional(),
+  probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
   /** Seed of `probability` and `jitterMs`. Default: the session's scenario seed. */
-  seed: z.number().int().nonnegative().optional(),
+  seed: z.optional(z.number().check(z.int(), z.gte(0))),
 })
 
 export type FaultRuleInput = z.input<typeof faultRuleSchema>

@@ -4,9 +4,9 @@
  * and its rules as data (`preconditions.ts`), or, for a rule that cannot be data, a
  * function from a validated input to an outcome. The pipeline does everything else.
  */
-import type { z } from 'zod'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import type { z } from '../model/zod.ts'
 import type { DeclaredRules } from './preconditions.ts'
 import type { TokenSettings } from './tokens.ts'
 
@@ -33,8 +33,8 @@ export interface OperationOutcome {
 }
 
 export interface Operation<
-  Params extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniObject = z.ZodMiniObject,
+  Body extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** The operationId of the published contract. */
   id: string
@@ -74,7 +74,7 @@ export interface RecordedAnswer {
 }
 
 /** Declares an operation with its types inferred from its schemas. */
-export function defineOperation<Params extends z.ZodType, Body extends z.ZodType>(
+export function defineOperation<Params extends z.ZodMiniObject, Body extends z.ZodMiniType>(
   operation: Operation<Params, Body>,
 ): Operation {
   return operation as unknown as Operation

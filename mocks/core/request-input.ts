@@ -5,7 +5,7 @@
  * body (400). The pipeline runs the guards between them; the learner checks recorded
  * requests with both (`checkInput`).
  */
-import type { z } from 'zod'
+import type { z } from '../model/zod.ts'
 import { readDryRunQuery } from './dry-run.ts'
 import { badRequest, SandboxError } from './errors.ts'
 import type { Operation } from './operation.ts'
@@ -105,7 +105,7 @@ function readDryRun(
 }
 
 /** `schema`'s verdict; the messages only on failure, as zod's plain `safeParse` is quicker. */
-function validated(schema: z.ZodType, value: unknown, subject: string) {
+function validated(schema: z.ZodMiniType, value: unknown, subject: string) {
   const quick = schema.safeParse(value)
   return quick.success
     ? { ok: true as const, data: quick.data }

@@ -4,9 +4,9 @@
  * reference's thirteen operations in the way.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { createPersonaData, personas } from '../../fixtures/personas.ts'
 import type { Scenario } from '../model/content.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { builtInContent } from '../sandbox.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
@@ -22,7 +22,7 @@ const readUser = defineOperation({
   auth: 'user',
   dryRun: false,
   successStatus: 200,
-  params: z.object({ id: z.string().min(1) }),
+  params: z.object({ id: nonEmpty() }),
   body: undefined,
   async run({ params, store }) {
     const user = store.users.get(params.id)
@@ -39,8 +39,8 @@ const renameUser = defineOperation({
   auth: 'admin',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ id: z.string().min(1) }),
-  body: z.strictObject({ displayName: z.string().min(1) }),
+  params: z.object({ id: nonEmpty() }),
+  body: z.strictObject({ displayName: nonEmpty() }),
   async run({ params, body, store }) {
     if (!store.users.has(params.id)) throw notFound(`User "${params.id}" not found`)
     return {

@@ -3,7 +3,7 @@
  * Turns zod issues into the short, field-first messages the backend sends in
  * `details` (for example "refreshToken must be a string").
  */
-import type { z } from 'zod'
+import { z } from '../model/zod.ts'
 import { badRequest, type SandboxError } from './errors.ts'
 
 /** How a detail names an expected type, where "a <type>" does not read well. */
@@ -104,12 +104,12 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], subject: str
 }
 
 /** Validates `value`, or returns the 400 that lists every problem. */
-export function parseInput<Schema extends z.ZodType>(
+export function parseInput<Schema extends z.core.$ZodType>(
   schema: Schema,
   value: unknown,
   subject: string,
 ): { ok: true; data: z.infer<Schema> } | { ok: false; error: SandboxError } {
-  const result = schema.safeParse(value, { reportInput: true })
+  const result = z.safeParse(schema, value, { reportInput: true })
   if (result.success) return { ok: true, data: result.data }
   const details = describeIssues(result.error.issues, subject)
   return { ok: false, error: badRequest('Validation failed', details) }

@@ -3,25 +3,25 @@
  * The zod schema of every collection (the collections of the README's data section). Each schema gives the
  * record's TypeScript type and the @msw/data collection that stores it.
  */
-import { z } from 'zod'
 import { email } from './shapes.ts'
+import { nonEmpty, z } from './zod.ts'
 
 const isoDateTime = z.iso.datetime()
 
 export const roleSchema = z.enum(['admin', 'host', 'guest', 'ambassador'])
 
 export const userSchema = z.object({
-  publicId: z.string().min(1),
+  publicId: nonEmpty(),
   email: email(),
-  displayName: z.string().min(1),
+  displayName: nonEmpty(),
   roles: z.array(roleSchema),
   createdAt: isoDateTime,
   /** Set on personas only: the refresh token `POST /auth/refresh` accepts for this user. */
-  refreshToken: z.string().nullable(),
+  refreshToken: z.nullable(z.string()),
   /** Set on personas only: the code `POST /auth/idp/complete` accepts for this user. */
-  idpCode: z.string().nullable(),
+  idpCode: z.nullable(z.string()),
   /** When the refresh token was revoked; a revoked token gets 401 from `POST /auth/refresh`. */
-  refreshTokenRevokedAt: isoDateTime.nullable(),
+  refreshTokenRevokedAt: z.nullable(isoDateTime),
 })
 
 export const requirementsSchema = z.object({
@@ -32,112 +32,112 @@ export const requirementsSchema = z.object({
 })
 
 export const paymentAccountSchema = z.object({
-  userId: z.string().min(1),
+  userId: nonEmpty(),
   payouts_enabled: z.boolean(),
   charges_enabled: z.boolean(),
-  disabled_reason: z.string().nullable(),
+  disabled_reason: z.nullable(z.string()),
   requirements: requirementsSchema,
 })
 
 export const ambassadorApplicationSchema = z.object({
   email: email(),
-  fullName: z.string().min(1),
+  fullName: nonEmpty(),
   status: z.enum(['pending', 'approved', 'rejected']),
   submittedAt: isoDateTime,
-  decidedAt: isoDateTime.nullable(),
-  note: z.string().nullable(),
+  decidedAt: z.nullable(isoDateTime),
+  note: z.nullable(z.string()),
 })
 
 export const venueSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  city: z.string().min(1),
-  ownerId: z.string().nullable(),
+  id: nonEmpty(),
+  name: nonEmpty(),
+  city: nonEmpty(),
+  ownerId: z.nullable(z.string()),
   claimStatus: z.enum(['unclaimed', 'claim_requested', 'claimed']),
   contactEmail: email(),
 })
 
 export const reviewSchema = z.object({
-  id: z.string().min(1),
-  listingId: z.string().min(1),
-  authorId: z.string().min(1),
-  rating: z.number().int().min(1).max(5),
+  id: nonEmpty(),
+  listingId: nonEmpty(),
+  authorId: nonEmpty(),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   text: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 })
 
 export const followSchema = z.object({
   /** `<followerId>:<followeeId>`, so that "already following" is a lookup by id. */
-  id: z.string().min(1),
-  followerId: z.string().min(1),
-  followeeId: z.string().min(1),
+  id: nonEmpty(),
+  followerId: nonEmpty(),
+  followeeId: nonEmpty(),
   createdAt: isoDateTime,
 })
 
 export const bookingStatusSchema = z.enum(['pending', 'accepted', 'declined', 'paid', 'refunded'])
 
 export const bookingSchema = z.object({
-  id: z.string().min(1),
-  listingId: z.string().min(1),
-  guestId: z.string().min(1),
-  hostId: z.string().min(1),
+  id: nonEmpty(),
+  listingId: nonEmpty(),
+  guestId: nonEmpty(),
+  hostId: nonEmpty(),
   status: bookingStatusSchema,
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   /** In major units of `currency`. */
-  amount: z.number().nonnegative(),
-  currency: z.string().length(3),
-  declineReason: z.string().nullable(),
+  amount: z.number().check(z.gte(0)),
+  currency: z.string().check(z.length(3)),
+  declineReason: z.nullable(z.string()),
 })
 
 export const signatureSchema = z.object({
-  userId: z.string().min(1),
-  fullName: z.string().min(1),
+  userId: nonEmpty(),
+  fullName: nonEmpty(),
   signedAt: isoDateTime,
 })
 
 export const contractSchema = z.object({
-  id: z.string().min(1),
-  bookingId: z.string().min(1),
-  partyIds: z.array(z.string().min(1)).min(1),
+  id: nonEmpty(),
+  bookingId: nonEmpty(),
+  partyIds: z.array(nonEmpty()).check(z.minLength(1)),
   signatures: z.array(signatureSchema),
   status: z.enum(['pending', 'signed']),
 })
 
 export const checkoutSessionSchema = z.object({
-  id: z.string().min(1),
-  bookingId: z.string().min(1),
-  userId: z.string().min(1),
-  amount: z.number().nonnegative(),
-  currency: z.string().length(3),
+  id: nonEmpty(),
+  bookingId: nonEmpty(),
+  userId: nonEmpty(),
+  amount: z.number().check(z.gte(0)),
+  currency: z.string().check(z.length(3)),
   status: z.enum(['open', 'complete', 'expired']),
   createdAt: isoDateTime,
 })
 
 export const notificationSchema = z.object({
-  id: z.string().min(1),
-  userId: z.string().min(1),
-  kind: z.string().min(1),
-  title: z.string().min(1),
+  id: nonEmpty(),
+  userId: nonEmpty(),
+  kind: nonEmpty(),
+  title: nonEmpty(),
   body: z.string(),
   createdAt: isoDateTime,
-  readAt: isoDateTime.nullable(),
-  archivedAt: isoDateTime.nullable(),
+  readAt: z.nullable(isoDateTime),
+  archivedAt: z.nullable(isoDateTime),
 })
 
 export const outboxMessageSchema = z.object({
-  id: z.string().min(1),
+  id: nonEmpty(),
   to: email(),
-  subject: z.string().min(1),
-  kind: z.string().min(1),
+  subject: nonEmpty(),
+  kind: nonEmpty(),
   createdAt: isoDateTime,
 })
 
 export const refundSchema = z.object({
-  id: z.string().min(1),
-  bookingId: z.string().min(1),
-  amount: z.number().positive(),
+  id: nonEmpty(),
+  bookingId: nonEmpty(),
+  amount: z.number().check(z.gt(0)),
   createdAt: isoDateTime,
 })
 

@@ -6,7 +6,7 @@
  * fields the document's schemas accept is never refused for its shape. (Lengths need nothing
  * here: zod's `.max(n)` counts code points, as JSON Schema's `maxLength` does.)
  */
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /**
  * An e-mail address: a local part of RFC 5322's `atext` characters and dots, `@`, and a
@@ -27,5 +27,5 @@ export const NOT_BLANK = /\S/
 
 /** An e-mail address, as `EMAIL` and `EMAIL_MAX_LENGTH` say. */
 export function email() {
-  return z.email({ pattern: EMAIL }).max(EMAIL_MAX_LENGTH)
+  return z.email({ pattern: EMAIL }).check(z.maxLength(EMAIL_MAX_LENGTH))
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { createBaseCollection, Table } from './table.ts'
+import { z } from './zod.ts'
 
 const schema = z.object({ id: z.string(), count: z.number(), tags: z.array(z.string()) })
 type Row = z.infer<typeof schema>

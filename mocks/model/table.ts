@@ -8,9 +8,9 @@
  */
 import { Collection } from '@msw/data'
 import { invariant } from 'outvariant'
-import type { z } from 'zod'
+import type { z } from './zod.ts'
 
-type AnySchema = z.ZodObject
+type AnySchema = z.ZodMiniObject
 
 /** The scenario's records of one collection, validated once and shared by every session. */
 export interface BaseCollection<T extends object> {

@@ -2,9 +2,10 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
+import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const updateAmbassadorApplicationStatus = defineOperation({
@@ -18,7 +19,7 @@ export const updateAmbassadorApplicationStatus = defineOperation({
   params: z.object({ email: email() }),
   body: z.strictObject({
     status: z.enum(['approved', 'rejected']),
-    note: z.string().max(1000).optional(),
+    note: z.optional(z.string().check(z.maxLength(1000))),
   }),
   rules: {
     requires: [

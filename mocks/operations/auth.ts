@@ -5,8 +5,8 @@
  * with its revocation, and what is answered (a new access token, a cookie) names the user
  * only in the answer; the learner reads sign-ins from those answers (`learn/sign-ins.ts`).
  */
-import { z } from 'zod'
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 
 export { REFRESH_COOKIE }
 
@@ -29,10 +29,9 @@ export const refreshToken = defineOperation({
   successStatus: 200,
   params: noParams,
   body: z.strictObject({
-    refreshToken: z
-      .string()
-      .regex(REFRESH_TOKEN, 'must have two dot-separated segments')
-      .optional(),
+    refreshToken: z.optional(
+      z.string().check(z.regex(REFRESH_TOKEN, 'must have two dot-separated segments')),
+    ),
   }),
   async run({ body, cookies, store, now, tokens }) {
     const token = sentRefreshToken(body.refreshToken, cookies)
@@ -69,7 +68,7 @@ export const completeIdpSignIn = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: noParams,
-  body: z.strictObject({ code: z.string().min(1) }),
+  body: z.strictObject({ code: nonEmpty() }),
   async run({ body, store }) {
     const user = store.users.find((candidate) => candidate.idpCode === body.code)
     if (!user?.refreshToken || user.refreshTokenRevokedAt !== null) {

@@ -2,8 +2,9 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 export const declineBooking = defineOperation({
@@ -14,8 +15,8 @@ export const declineBooking = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ bookingId: z.string().min(1) }),
-  body: z.strictObject({ reason: z.string().max(1000).optional() }),
+  params: z.object({ bookingId: nonEmpty() }),
+  body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
   rules: {
     requires: [
       {

@@ -2,8 +2,9 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
 export const createCheckoutSession = defineOperation({
@@ -15,7 +16,7 @@ export const createCheckoutSession = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({ bookingId: z.string().min(1) }),
+  body: z.strictObject({ bookingId: nonEmpty() }),
   rules: {
     requires: [
       {

@@ -2,9 +2,10 @@
  * @module
  * Contracts area: a party signs a contract (row 9).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 export const signContract = defineOperation({
@@ -15,14 +16,13 @@ export const signContract = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ contractId: z.string().min(1) }),
+  params: z.object({ contractId: nonEmpty() }),
   // Lengths and the not-blank rule apply to the name as sent; the name kept is trimmed.
   body: z.strictObject({
-    fullName: z
-      .string()
-      .max(200)
-      .regex(NOT_BLANK, 'should not be empty')
-      .transform((name) => name.trim()),
+    fullName: z.pipe(
+      z.string().check(z.maxLength(200), z.regex(NOT_BLANK, 'should not be empty')),
+      z.transform((name) => name.trim()),
+    ),
   }),
   rules: {
     requires: [

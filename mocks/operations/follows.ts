@@ -2,8 +2,9 @@
  * @module
  * Follow area: following a user (row 7).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 const followId = ({ params, caller }: { params: Record<string, string>; caller: string }) =>
@@ -17,7 +18,7 @@ export const followUser = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ targetPublicId: z.string().min(1) }),
+  params: z.object({ targetPublicId: nonEmpty() }),
   body: z.strictObject({}),
   rules: {
     requires: [

@@ -2,8 +2,9 @@
  * @module
  * Notifications area: the owner archives a notification (row 12).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
 export const archiveNotification = defineOperation({
@@ -14,7 +15,7 @@ export const archiveNotification = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ id: z.string().min(1) }),
+  params: z.object({ id: nonEmpty() }),
   body: z.strictObject({}),
   rules: {
     requires: [

@@ -3,8 +3,9 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 /** Row 2. The caller's own connected account. */
@@ -46,7 +47,7 @@ export const testRefundWebhook = defineOperation({
   dryRun: false,
   successStatus: 201,
   params: z.object({}),
-  body: z.strictObject({ bookingId: z.string().min(1), amount: z.number().positive().optional() }),
+  body: z.strictObject({ bookingId: nonEmpty(), amount: z.optional(z.number().check(z.gt(0))) }),
   rules: {
     requires: [
       {

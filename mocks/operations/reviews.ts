@@ -3,8 +3,9 @@
  * Reviews area: the admin approves or rejects the pending review of a listing
  * (rows 5 and 6).
  */
-import { z } from 'zod'
+
 import { defineOperation, type Operation } from '../core/operation.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
@@ -16,8 +17,8 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     auth: 'admin',
     dryRun: true,
     successStatus: 201,
-    params: z.object({ listingId: z.string().min(1) }),
-    body: z.strictObject({ reason: z.string().max(1000).optional() }),
+    params: z.object({ listingId: nonEmpty() }),
+    body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
     rules: {
       requires: [
         {

@@ -2,9 +2,10 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-import { z } from 'zod'
+
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 export const sendVenueClaimEmail = defineOperation({
@@ -15,8 +16,8 @@ export const sendVenueClaimEmail = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ listingId: z.string().min(1) }),
-  body: z.strictObject({ email: email().optional() }),
+  params: z.object({ listingId: nonEmpty() }),
+  body: z.strictObject({ email: z.optional(email()) }),
   rules: {
     requires: [
       {

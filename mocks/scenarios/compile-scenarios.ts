@@ -3,7 +3,6 @@
  * Scenario files to scenarios: each file's shape checked, `extends` resolved in any order, and
  * every file built once, so all their problems are known before anything loads.
  */
-import { z } from 'zod'
 import {
   NAME_PATTERN,
   NAME_RULE,
@@ -13,23 +12,24 @@ import {
 } from '../core/scenario-files.ts'
 import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { applyScenario } from './apply-scenario.ts'
 import { describeIssue } from './describe-issue.ts'
 import { DEFAULT_EXTENDS } from './scenario-file.ts'
 
 export { ScenarioError, type ScenarioSource } from '../core/scenario-files.ts'
 
-const collectionMap = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item))
+const collectionMap = <T extends z.ZodMiniType>(item: T) => z.record(z.string(), z.array(item))
 
 /** A scenario file's envelope; its records are checked against their collections when built. */
 export const scenarioFileSchema = z.strictObject({
-  name: z.string().regex(NAME_PATTERN, `must be ${NAME_RULE}`),
-  description: z.string().optional(),
-  extends: z.string().min(1).optional(),
-  seed: z.number().int().nonnegative().optional(),
-  add: collectionMap(z.record(z.string(), z.unknown())).optional(),
-  change: collectionMap(z.record(z.string(), z.unknown())).optional(),
-  remove: collectionMap(z.string()).optional(),
+  name: z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`)),
+  description: z.optional(z.string()),
+  extends: z.optional(nonEmpty()),
+  seed: z.optional(z.number().check(z.int(), z.gte(0))),
+  add: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
+  change: z.optional(collectionMap(z.record(z.string(), z.unknown()))),
+  remove: z.optional(collectionMap(z.string())),
 })
 const envelopeFields = Object.keys(scenarioFileSchema.shape)
 

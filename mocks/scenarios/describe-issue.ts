@@ -3,7 +3,7 @@
  * One zod issue of a scenario record as a line a person can act on:
  * `bookings[3].status: expected one of pending, accepted, declined, paid, refunded, got "cancelled"`.
  */
-import type { z } from 'zod'
+import type { z } from '../model/zod.ts'
 
 function shown(value: unknown): string {
   if (value === undefined) return 'nothing'

@@ -3,20 +3,20 @@
  * The collection schemas made strict, nested objects included, so that a misspelt
  * field in a scenario record is an error instead of being dropped without a word.
  */
-import { z } from 'zod'
 import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
+import { z } from '../model/zod.ts'
 
-type AnyObject = z.ZodObject<z.ZodRawShape>
+type AnyObject = z.ZodMiniObject
 
 function strictShape(schema: AnyObject): AnyObject {
-  const shape: Record<string, z.ZodType> = {}
+  const shape: Record<string, z.ZodMiniType> = {}
   for (const [field, value] of Object.entries(schema.shape)) {
-    if (value instanceof z.ZodObject) shape[field] = strictShape(value as AnyObject)
-    else if (value instanceof z.ZodArray && value.element instanceof z.ZodObject)
-      shape[field] = z.array(strictShape(value.element as AnyObject))
-    else shape[field] = value as z.ZodType
+    if (value instanceof z.ZodMiniObject) shape[field] = strictShape(value)
+    else if (value instanceof z.ZodMiniArray && value.def.element instanceof z.ZodMiniObject)
+      shape[field] = z.array(strictShape(value.def.element))
+    else shape[field] = value as z.ZodMiniType
   }
-  return schema.extend(shape).strict()
+  return z.strictObject(shape)
 }
 
 let strict: Record<CollectionName, AnyObject> | undefined
@@ -34,13 +34,13 @@ export function strictSchemas(): Record<CollectionName, AnyObject> {
 
 /** The fields a schema knows at `path` inside a record (array indexes skipped). */
 export function fieldsAt(schema: AnyObject, path: readonly PropertyKey[]): string[] {
-  let current: z.ZodType = schema
+  let current: z.ZodMiniType = schema
   for (const part of path) {
     if (typeof part === 'number') continue
-    if (current instanceof z.ZodArray) current = current.element as z.ZodType
-    if (!(current instanceof z.ZodObject)) return []
-    current = (current.shape as z.ZodRawShape)[String(part)] as z.ZodType
+    if (current instanceof z.ZodMiniArray) current = current.def.element as z.ZodMiniType
+    if (!(current instanceof z.ZodMiniObject)) return []
+    current = current.shape[String(part)] as z.ZodMiniType
   }
-  if (current instanceof z.ZodArray) current = current.element as z.ZodType
-  return current instanceof z.ZodObject ? Object.keys(current.shape) : []
+  if (current instanceof z.ZodMiniArray) current = current.def.element as z.ZodMiniType
+  return current instanceof z.ZodMiniObject ? Object.keys(current.shape) : []
 }

@@ -4,8 +4,8 @@
  * the recordings code knowing it.
  */
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { defineOperation } from '../../mocks/core/operation.ts'
+import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { createHar, createHarEntry } from '../har.ts'
 import { learnScenario } from './learn-scenario.ts'
@@ -19,7 +19,7 @@ const featureVenue = defineOperation({
   auth: 'user',
   dryRun: true,
   successStatus: 201,
-  params: z.object({ listingId: z.string().min(1) }),
+  params: z.object({ listingId: nonEmpty() }),
   body: z.strictObject({}),
   rules: {
     requires: [

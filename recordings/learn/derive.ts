@@ -6,7 +6,7 @@
  * its effects say. A 201 on a decline means the booking existed, was hosted by the caller
  * and pending; a 403 that someone else hosted it.
  */
-import type { z } from 'zod'
+
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
   type EffectContext,
@@ -16,6 +16,7 @@ import {
 } from '../../mocks/core/preconditions.ts'
 import { collectionDefinitions } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
+import { z } from '../../mocks/model/zod.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
 /** One exchange that passed the input checks, as the learner read it. */
@@ -174,9 +175,9 @@ export function learnAnswer(operation: Operation, input: Recorded) {
     const fact = named.get(rules.shows.record)!
     const shown = parseJson(input.answer) as Record<string, unknown> | null | undefined
     if (shown === null || typeof shown !== 'object') return
-    const { shape } = collectionDefinitions[fact.collection].schema as z.ZodObject
+    const { shape } = collectionDefinitions[fact.collection].schema as z.ZodMiniObject
     for (const field of rules.shows.fields) {
-      const value = shape[field]!.safeParse(shown[field])
+      const value = z.safeParse(shape[field]!, shown[field])
       if (value.success) facts.pin(fact, field, value.data)
     }
   }

@@ -3,8 +3,8 @@
  * Reads recorded exchanges, from a HAR 1.2 document or from files of the
  * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
  */
-import type { z } from 'zod'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { z } from '../../mocks/model/zod.ts'
 import {
   type RecordedExampleFile,
   recordedExampleFileSchema,
@@ -288,7 +288,7 @@ export function fromDocument(document: unknown, where: string): RecordingSource[
   )
 }
 
-function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid'
   const path = issue.path.length > 0 ? issue.path.join('.') : 'document'

@@ -12,7 +12,7 @@ import { collectionNames } from '../../mocks/model/schemas.ts'
 import { bodyFieldTexts, documentText } from './document-text.ts'
 import { journalTools } from './journal-tools.ts'
 import { listPersonas, signedInSchema, signInAs } from './personas.ts'
-import { type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
+import { described, type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
 import { controlResult, toolError, toolResult } from './tool-result.ts'
 
 type Method = 'GET' | 'POST' | 'DELETE'
@@ -25,12 +25,12 @@ function controlRoute(method: Method, path: string) {
 }
 
 /** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
-function described(shape: z.ZodRawShape, method: Method, path: string): z.ZodRawShape {
+function describedFields(shape: z.core.$ZodShape, method: Method, path: string): z.core.$ZodShape {
   const texts = bodyFieldTexts(method, path)
   return Object.fromEntries(
     Object.entries(shape).map(([name, schema]) => [
       name,
-      texts[name] === undefined ? schema : (schema as z.ZodType).describe(texts[name]),
+      texts[name] === undefined ? schema : described(schema, texts[name]),
     ]),
   )
 }
@@ -43,14 +43,14 @@ function routeTool(
   name: string,
   method: Method,
   path: string,
-  options: { input?: z.ZodRawShape; result?: (body: unknown) => Record<string, unknown> } = {},
+  options: { input?: z.core.$ZodShape; result?: (body: unknown) => Record<string, unknown> } = {},
 ): SandboxTool {
   const { body } = controlRoute(method, path)
-  const shape = options.input ?? (body instanceof z.ZodObject ? body.shape : {})
+  const shape = options.input ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   return {
     name,
     description: documentText(method, path),
-    input: z.strictObject({ ...described(shape, method, path), session: sessionArgument }),
+    input: z.strictObject({ ...describedFields(shape, method, path), session: sessionArgument }),
     async run({ session: _, ...args }, call) {
       const sent = await call.send({ method, url: path, ...(body ? { body: args } : {}) })
       return controlResult(sent, options.result)
@@ -174,8 +174,8 @@ export const controlTools: readonly SandboxTool[] = [
     description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
-        ...described(
-          (controlRoute('POST', '/__sandbox/clock').body as z.ZodObject).shape,
+        ...describedFields(
+          (controlRoute('POST', '/__sandbox/clock').body as z.core.$ZodObject)._zod.def.shape,
           'POST',
           '/__sandbox/clock',
         ),

@@ -11,7 +11,7 @@ import type { Operation } from '../../mocks/core/operation.ts'
 import type { BackendAnswer } from './backend.ts'
 import { documentText } from './document-text.ts'
 import { signInAs } from './personas.ts'
-import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
+import { described, type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
 import { refusalError, toolError, toolResult } from './tool-result.ts'
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
@@ -66,9 +66,9 @@ function operationResult(answer: BackendAnswer): CallToolResult {
  */
 export function operationTool(operation: Operation): SandboxTool {
   const params = Object.fromEntries(
-    Object.entries((operation.params as z.ZodObject).shape).map(([name, schema]) => [
+    Object.entries(operation.params.shape).map(([name, schema]) => [
       name,
-      (schema as z.ZodType).describe(`The {${name}} of ${operation.path}`),
+      described(schema, `The {${name}} of ${operation.path}`),
     ]),
   )
   const input = z
@@ -85,7 +85,7 @@ export function operationTool(operation: Operation): SandboxTool {
         .describe('Call with this access token (Authorization: Bearer), instead of a persona'),
       ...params,
       ...(operation.body
-        ? { body: operation.body.optional().describe('The JSON body of the request') }
+        ? { body: z.optional(operation.body).describe('The JSON body of the request') }
         : {}),
       ...(operation.dryRun
         ? {

@@ -40,6 +40,16 @@ export interface SandboxTool {
   run(input: Record<string, unknown>, call: ToolCall): Promise<CallToolResult>
 }
 
+/**
+ * `schema` with a description, as zod's `.describe()` gives it: the sandbox's own schemas are
+ * written with `zod/mini` (`mocks/model/zod.ts`), which has no such method.
+ */
+export function described<T extends z.core.$ZodType>(schema: T, description: string): T {
+  const copy = z.core.clone(schema)
+  z.globalRegistry.add(copy, { description })
+  return copy
+}
+
 /** The optional `session` argument every tool takes. */
 export const sessionArgument = z
   .string()

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import { z } from '../../mocks/model/zod.ts'
 import { apiError, errorCase, type OperationProfile, replay, sharedErrorCases } from './build.ts'
 import type { ConformanceCase } from './types.ts'
 
@@ -28,7 +28,7 @@ const idp: OperationProfile = {
 }
 
 const HOST_REFRESH_TOKEN = 'rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q'
-const jwt = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+const jwt = z.string().check(z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/))
 
 export const authCases: ConformanceCase[] = [
   replay(refresh, 'hostSignsIn'),

@@ -5,8 +5,9 @@
  *
  * @module
  */
-import type { z } from 'zod'
+
 import type { CollectionName } from '../../mocks/model/schemas.ts'
+import type { z } from '../../mocks/model/zod.ts'
 
 /** The sandbox's collections, as `GET /__sandbox/collections/:name` names them. */
 export type { CollectionName }
@@ -80,7 +81,7 @@ export interface ConformanceCase {
     /** The exact body, after `normalizeBody` (tokens and timestamps replaced by placeholders). */
     body?: unknown
     /** A schema the body must satisfy. */
-    shape?: z.ZodType
+    shape?: z.ZodMiniType
     /** Headers whose value must contain the given text (names in lower case). */
     headers?: Readonly<Record<string, string>>
   }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import approveReview from './approveReview.json' with { type: 'json' }
 import archiveNotification from './archiveNotification.json' with { type: 'json' }
 import completeIdpSignIn from './completeIdpSignIn.json' with { type: 'json' }
@@ -29,36 +29,36 @@ const stringMap = z.record(z.string(), z.string())
 /** What a recorded request sends, beyond the operation's method and path. */
 export const recordedRequestSchema = z.strictObject({
   /** Persona key (`GET /__sandbox/personas`) whose access token goes in `Authorization`. */
-  as: z.string().min(1).optional(),
+  as: z.optional(nonEmpty()),
   /** A raw `Authorization` header, for requests with a deliberately bad token. */
-  authorization: z.string().optional(),
+  authorization: z.optional(z.string()),
   /** Values of the path template's `{parameters}`, not yet percent-encoded. */
-  params: stringMap.optional(),
-  query: stringMap.optional(),
-  headers: stringMap.optional(),
+  params: z.optional(stringMap),
+  query: z.optional(stringMap),
+  headers: z.optional(stringMap),
   /** JSON body; sent with `Content-Type: application/json`. */
-  body: z.unknown().optional(),
+  body: z.optional(z.unknown()),
 })
 
 export const recordedResponseSchema = z.strictObject({
-  status: z.number().int().min(100).max(599),
-  body: z.unknown().optional(),
+  status: z.number().check(z.int(), z.gte(100), z.lte(599)),
+  body: z.optional(z.unknown()),
 })
 
 const exampleSchema = z.strictObject({
-  summary: z.string().min(1),
+  summary: nonEmpty(),
   request: recordedRequestSchema,
   response: recordedResponseSchema,
 })
 
 /** The shape of one `spec/examples/<operationId>.json` file. */
 export const recordedExampleFileSchema = z.strictObject({
-  operationId: z.string().min(1),
+  operationId: nonEmpty(),
   method: z.enum(['GET', 'POST']),
   /** Path template, exactly as in the contract: `/bookings/{bookingId}/decline`. */
-  path: z.string().startsWith('/'),
+  path: z.string().check(z.startsWith('/')),
   /** By example name; the name is the OpenAPI example key (`Prefer: example=<name>`). */
-  examples: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), exampleSchema),
+  examples: z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*$/)), exampleSchema),
 })
 
 export type RecordedRequest = z.infer<typeof recordedRequestSchema>
