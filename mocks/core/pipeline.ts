@@ -21,7 +21,7 @@ import {
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import type { Operation, OperationOutcome } from './operation.ts'
 import { runRules } from './preconditions.ts'
-import { readStage, validateStage } from './request-input.ts'
+import { readDryRun, readStage, validateStage } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
 export interface PipelineSettings {
@@ -121,8 +121,9 @@ export async function runPipeline(
   /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
-    const read = readStage(operation, input, settings)
-    dryRun = read.dryRun
+    const query = readDryRun(operation, input.query, settings.strictContract)
+    dryRun = query.dryRun
+    const read = readStage(operation, input, settings, query)
     // 2. and 3. Guards: the token (401), then the role (403).
     caller = await authenticate(operation, input.headers, store, settings)
     // Who sends a refresh token, for the journal; before the operation runs, as a refresh may

@@ -42,6 +42,13 @@ describe('the body parser before the guards', () => {
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('Malformed JSON in request body')
   })
+
+  it('journals the dryRun of a request the body parser refused', async () => {
+    const response = await api.call(`${decline}?dryRun=true`, { body: '{"reason": ' })
+    expect(response.status).toBe(400)
+    const [entry] = sandbox.journal.list().slice(-1)
+    expect(entry).toMatchObject({ operationId: 'declineBooking', status: 400, dryRun: true })
+  })
 })
 
 describe('401 before 403 before 400', () => {

@@ -84,8 +84,11 @@ export function readJsonBody(
   return value as Record<string, unknown>
 }
 
-/** `dryRun` of the query (`null` when the operation has none), or the 400 it is refused with. */
-function readDryRun(
+/**
+ * `dryRun` of the query (`null` when the operation has none), or the 400 it is refused with;
+ * read first, so that a request refused earlier still journals it.
+ */
+export function readDryRun(
   operation: Operation,
   query: URLSearchParams,
   strictContract: boolean,
@@ -135,10 +138,13 @@ interface Request {
   bodyTooLarge?: boolean | undefined
 }
 
-/** Stage 1 with `dryRun` read first (a request refused earlier still journals it). */
-export function readStage(operation: Operation, input: Request, settings: InputSettings) {
-  const read = readDryRun(operation, input.query, settings.strictContract)
-  // 1. The body parser: 413, 415, malformed JSON.
+/** Stage 1, the body parser (413, 415, malformed JSON), after `dryRun`'s reading. */
+export function readStage(
+  operation: Operation,
+  input: Request,
+  settings: InputSettings,
+  read = readDryRun(operation, input.query, settings.strictContract),
+) {
   const body =
     operation.method === 'POST'
       ? parseJsonBody(
