@@ -15,7 +15,7 @@ import type { Sandbox } from './sandbox.ts'
 import type { ScenarioFiles } from './scenario-files.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const ELSEWHERE = ['mocks/scenarios', 'mocks/recordings', 'mocks/factories', 'mocks/operations']
+const ELSEWHERE = ['mocks/scenarios', 'mocks/factories', 'mocks/operations']
 for (const folder of [...ELSEWHERE, 'recordings', 'fixtures', 'spec']) {
   for (const file of readdirSync(`${ROOT}${folder}`, { recursive: true }) as string[]) {
     if (!/\.(ts|mjs|js)$/.test(file)) continue
