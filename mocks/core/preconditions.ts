@@ -6,6 +6,7 @@
  */
 import { type CollectionName, collectionDefinitions } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import { clonePlain } from '../model/table.ts'
 import { badRequest, conflict, forbidden, notFound, type SandboxError } from './errors.ts'
 
 /** What the rules read of a request: its decoded params, its validated body, the caller's id. */
@@ -198,19 +199,6 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
 export const valueIn = (value: Value, context: EffectContext): unknown =>
   typeof value === 'function' ? value(context) : value
 
-/**
- * A copy of a record's JSON value, so that an answer never shares the store's arrays and
- * objects. Written out rather than `structuredClone`, which doubled the time of a read such as
- * `GET /payprov/account-status` (18 µs to 40 µs in process).
- */
-function copyOf(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyOf)
-  if (value === null || typeof value !== 'object') return value
-  const copy: Record<string, unknown> = {}
-  for (const key in value) copy[key] = copyOf((value as Record<string, unknown>)[key])
-  return copy
-}
-
 /** Checks `rules` in order: the first that fails is thrown. Returns the answer and the writes. */
 export function runRules(rules: DeclaredRules, context: EffectContext) {
   for (const precondition of rules.requires) {
@@ -222,7 +210,7 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
   }
   const shown = rules.shows && context.records[rules.shows.record]
   const body = shown
-    ? Object.fromEntries(rules.shows!.fields.map((field) => [field, copyOf(shown[field])]))
+    ? Object.fromEntries(rules.shows!.fields.map((field) => [field, clonePlain(shown[field])]))
     : rules.answer
   return {
     body,
