@@ -1,12 +1,13 @@
 /**
  * @module
  * Who a request comes from, one rule each: the bearer token of `Authorization` (operations
- * and the control token alike), and the refresh token a request sends and whom it belongs to.
+ * and the control token alike), the refresh token a request sends and whom it belongs to.
  */
 import type { Persona } from '../model/content.ts'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import type { SandboxRequest } from './http.ts'
+import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
 /** The cookie the identity provider's sign-in sets and `POST /auth/refresh` reads. */
 export const REFRESH_COOKIE = 'refresh_token'
@@ -66,7 +67,32 @@ export function refreshTokenInBody(request: Pick<SandboxRequest, 'body'>): strin
   }
 }
 
-/** The persona key of a user; `undefined` when no persona is theirs. */
-export function personaKeyOf(personas: readonly Persona[], publicId: string): string | undefined {
-  return personas.find((persona) => persona.publicId === publicId)?.key
+const personaKeyOf = (personas: readonly Persona[], publicId: string) =>
+  personas.find((persona) => persona.publicId === publicId)?.key
+
+/**
+ * The persona a request comes from, for fault rules that name one: a valid bearer token's
+ * subject, else the owner of the refresh token it sends.
+ */
+export async function requestPersona(
+  request: SandboxRequest,
+  cookies: Readonly<Record<string, string>>,
+  personas: readonly Persona[],
+  tokens: TokenSettings,
+  now: Date,
+  store: () => Promise<Store>,
+): Promise<string | undefined> {
+  const bearer = readBearer(request.headers.authorization)
+  if (bearer.ok) {
+    try {
+      const { sub } = await verifyAccessToken(tokens, bearer.token, now)
+      return personaKeyOf(personas, sub)
+    } catch {
+      return undefined
+    }
+  }
+  const token = sentRefreshToken(refreshTokenInBody(request), cookies)
+  if (token === undefined) return undefined
+  const owner = refreshTokenOwner(await store(), token)
+  return owner.ok ? personaKeyOf(personas, owner.user.publicId) : undefined
 }

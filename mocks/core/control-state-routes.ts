@@ -6,7 +6,7 @@
 
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { z } from '../model/zod.ts'
-import type { ControlRoute } from './control-context.ts'
+import type { ControlRoute } from './control.ts'
 import { resetBodySchema, saveSnapshotBodySchema, snapshotParamsSchema } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, noContent } from './http.ts'

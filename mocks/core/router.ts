@@ -1,10 +1,10 @@
 /**
  * @module
- * Matches a method and path against path templates without scanning strings
- * more than once: templates are split into segments up front.
+ * Matches a method and path against path templates split into segments up front, and the
+ * method rules every runtime shares: 405 with `Allow`, `OPTIONS`, `HEAD` like `GET`.
  */
-
-import { badRequest } from './errors.ts'
+import { badRequest, SandboxError } from './errors.ts'
+import { noContent, type SandboxResponse } from './http.ts'
 
 export interface Route<T> {
   method: string
@@ -96,4 +96,44 @@ export function decodeParams(params: Record<string, string>): Record<string, str
     }
   }
   return decoded
+}
+
+/** The `Allow` header value: the path's methods, `HEAD` with `GET`, and `OPTIONS`. */
+export function allowHeader(methods: readonly string[]): string {
+  const all = new Set(methods)
+  if (all.has('GET')) all.add('HEAD')
+  all.add('OPTIONS')
+  return [...all].join(', ')
+}
+
+/**
+ * The answer for `method` on a path that exists with `allowed` methods only: 204 with
+ * `Allow` for `OPTIONS`, a 405 `ApiErrorResponseDto` with `Allow` otherwise.
+ */
+export function otherMethodResponse(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+): SandboxResponse {
+  const allow = allowHeader(allowed)
+  if (method === 'OPTIONS') return { ...noContent(), headers: { allow } }
+  return new SandboxError(
+    405,
+    `Method ${method} is not allowed on ${path}`,
+    [`allowed methods: ${allow}`],
+    { allow },
+  ).toResponse()
+}
+
+const encoder = new TextEncoder()
+
+/** The answer to a `HEAD`: the `GET` answer's status and headers, its length, no body. */
+export function withoutBody(response: SandboxResponse): SandboxResponse {
+  if (response.body === undefined) return response
+  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
+  return {
+    ...response,
+    headers: { ...response.headers, 'content-length': String(encoder.encode(text).length) },
+    body: undefined,
+  }
 }
