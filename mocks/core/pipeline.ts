@@ -10,25 +10,16 @@
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
-import {
-  type ErrorStatus,
-  errorResponse,
-  forbidden,
-  internalErrorResponse,
-  SandboxError,
-  unauthorized,
-} from './errors.ts'
+import { forbidden, internalErrorResponse, SandboxError, unauthorized } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import type { Operation, OperationOutcome } from './operation.ts'
 import { runRules } from './preconditions.ts'
-import { readDryRun, readStage, validateStage } from './request-input.ts'
+import { type InputRequest, readDryRun, readStage, validateStage } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
 export interface PipelineSettings {
   tokens: TokenSettings
-  /** Treat a missing `dryRun` as the published contract does: a 400. */
   strictContract: boolean
-  /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number
   now(): Date
   /**
@@ -39,18 +30,12 @@ export interface PipelineSettings {
   commit?: (() => void | Promise<void>) | undefined
 }
 
-export interface PipelineInput {
-  params: Record<string, string>
-  query: URLSearchParams
-  headers: Readonly<Record<string, string | undefined>>
+export interface PipelineInput extends InputRequest {
   cookies: Readonly<Record<string, string>>
-  body: string | null | undefined
-  bodyTooLarge?: boolean | undefined
 }
 
 export interface PipelineResult {
   response: SandboxResponse
-  /** `true`/`false` when the operation carries `dryRun`, `null` otherwise. */
   dryRun: boolean | null
   /**
    * Public id of the caller, when known: the subject of the access token, else the owner of
@@ -94,7 +79,6 @@ function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> 
   return owner.ok ? owner.user : null
 }
 
-/** What the pipeline reads of a request. */
 export const pipelineInput = (
   request: Pick<SandboxRequest, 'headers' | 'body' | 'bodyTooLarge'>,
   params: Record<string, string>,
@@ -118,7 +102,6 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
   let caller = null as Readonly<User> | null
-  /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
     const query = readDryRun(operation, input.query, settings.strictContract)
@@ -166,11 +149,8 @@ export async function runPipeline(
       caller = refreshTokenSender(input, store)
     }
     const callerId = caller?.publicId ?? null
-    if (error instanceof SandboxError) return { dryRun, callerId, response: errorResponse(error) }
+    if (error instanceof SandboxError) return { dryRun, callerId, response: error.toResponse() }
     console.error(`[sandbox] ${operation.id} failed:`, error)
     return { dryRun, callerId, response: internalErrorResponse() }
   }
 }
-
-export { byteLength, readJsonBody } from './request-input.ts'
-export type { ErrorStatus }

@@ -3,14 +3,16 @@
  * Putting a session back to a start (by default the sandbox's scenario and seed, or the
  * scenario, seed or saved snapshot named); its journal, faults, clock and replay position go.
  */
-import { createStore, type Snapshot } from '../model/store.ts'
+import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
-import type { SandboxParts } from './sandbox-parts.ts'
-import type { ResetOptions, ResetResult } from './sandbox-types.ts'
+import { parseCookies, splitUrl } from './http.ts'
+import type { Operation } from './operation.ts'
+import { pipelineInput, runPipeline } from './pipeline.ts'
+import type { ResetOptions, ResetResult, SandboxParts } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedReset } from './session-log.ts'
+import type { LoggedChange, LoggedReset } from './session-log.ts'
 
 export function createReset(parts: SandboxParts) {
   const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
@@ -92,4 +94,36 @@ export async function loggedResetSnapshot(
     `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
   )
   return parts.starting()
+}
+
+/** The operation a method and path lead to, with the path's params. */
+type OperationAt = (
+  method: string,
+  path: string,
+) => { operation: Operation; params: Record<string, string> } | undefined
+
+/** Applies a session's logged changes to `store`; returns the store the last reset left. */
+export function createLogApplier(parts: SandboxParts, operationAt: OperationAt) {
+  return async (store: Store, session: string, changes: LoggedChange[]): Promise<Store> => {
+    let current = store
+    for (const change of changes) {
+      if ('reset' in change) {
+        current = createStore(await loggedResetSnapshot(parts, session, change.reset))
+        continue
+      }
+      const { request: logged, time } = change
+      const { path, query } = splitUrl(logged.url)
+      const found = operationAt(logged.method.toUpperCase(), path)
+      if (!found) continue
+      const at = new Date(time)
+      const cookies = parseCookies(logged.headers.cookie)
+      await runPipeline(
+        found.operation,
+        pipelineInput(logged, found.params, query, cookies),
+        current,
+        { ...parts.pipelineSettings, now: () => at },
+      )
+    }
+    return current
+  }
 }

@@ -1,14 +1,20 @@
 /**
  * @module
- * What a sandbox is given (its content and options) and the shapes it answers with. Types
- * only, so the modules around the core can name them without importing the core.
+ * What a sandbox is given (its content and options), the shapes it answers with and the parts
+ * its modules share. Types only, so the modules around the core can name them without the core.
  */
 import type { Persona, Scenario } from '../model/content.ts'
-import type { OperationEvent } from './events.ts'
-import type { JournalHarWriter } from './journal.ts'
+import type { Snapshot } from '../model/store.ts'
+import type { SessionClocks } from './clock.ts'
+import type { OperationEvent, SandboxEvents } from './events.ts'
+import type { FaultRegistry } from './faults.ts'
+import type { JournalHarWriter, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
+import type { PipelineSettings } from './pipeline.ts'
+import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionLog } from './session-log.ts'
+import type { SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
@@ -132,4 +138,26 @@ export type SandboxSettings = Readonly<
   >
 > & {
   now(): Date
+}
+
+/** The parts one sandbox is made of, shared by the modules that answer requests and reset. */
+export interface SandboxParts {
+  settings: SandboxSettings
+  scenarios: Readonly<Record<string, Scenario>>
+  sessions: SessionRegistry
+  events: SandboxEvents
+  journal: SessionJournals
+  faults: FaultRegistry
+  clocks: SessionClocks
+  /** Stages plugged in before the model (recorded answers), in order. */
+  stages: readonly SandboxStage[]
+  cache: SnapshotCache
+  saved: SavedSnapshots
+  /** Resolves when the starting snapshot is built. */
+  ready: Promise<void>
+  /** The starting snapshot; only after `ready`. */
+  starting(): Snapshot
+  pipelineSettings: PipelineSettings
+  /** The durable log of sessions, when the sandbox has one (`--state-dir`). */
+  sessionLog: SessionLog | undefined
 }

@@ -16,21 +16,20 @@ import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
-import type { SandboxParts } from './sandbox-parts.ts'
 import type {
   MatchedOperation,
   ResetOptions,
   SandboxContent,
   SandboxOptions,
+  SandboxParts,
   SandboxSettings,
   SandboxUsage,
 } from './sandbox-types.ts'
-import { SavedSnapshots } from './saved-snapshots.ts'
+import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import type { LoggedChange } from './session-log.ts'
 import { SessionRegistry } from './sessions.ts'
-import { createSnapshotCache } from './snapshot-cache.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { SandboxOptions } from './sandbox-types.ts'

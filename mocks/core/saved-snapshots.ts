@@ -1,12 +1,15 @@
 /**
  * @module
- * Named snapshots of a session's state: saved once per name (unless replaced), reset to as
- * cheaply as a scenario, listed, exported as a scenario file, deleted; kept as records by a
- * state directory ({@link SavedSnapshots.record}).
+ * The built snapshots of scenarios, shared by every session that starts from them, and named
+ * snapshots of a session's state: saved once per name (unless replaced), reset to as cheaply
+ * as a scenario, listed, exported as a scenario file, deleted, kept as records by a state
+ * directory ({@link SavedSnapshots.record}).
  */
+import { invariant } from 'outvariant'
 import { captureSnapshot } from '../model/capture-snapshot.ts'
+import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
-import type { Snapshot, Store } from '../model/store.ts'
+import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest, conflict, notFound } from './errors.ts'
 import {
   NAME_PATTERN,
@@ -17,6 +20,54 @@ import {
   type SnapshotChanges,
   snapshotChanges,
 } from './scenario-files.ts'
+
+const SNAPSHOT_CACHE_SIZE = 4
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+export interface SnapshotCache {
+  /** The snapshot of a scenario at a seed, built on first use. */
+  load(name: string, seed: number): Promise<Snapshot>
+  /** Drops the built snapshots of a scenario, when it is replaced. */
+  forget(name: string): void
+}
+
+/**
+ * @example
+ * const cache = createSnapshotCache(scenarios, { scenario: 'default', seed: 7 })
+ * const snapshot = await cache.load('default', 7)
+ */
+export function createSnapshotCache(
+  scenarios: Readonly<Record<string, Scenario>>,
+  starting: { scenario: string; seed: number },
+): SnapshotCache {
+  const snapshots = new Map<string, Promise<Snapshot>>()
+  const startingKey = `${starting.scenario}@${starting.seed}`
+  return {
+    load(name, seed) {
+      const key = `${name}@${seed}`
+      let snapshot = snapshots.get(key)
+      if (!snapshot) {
+        const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined
+        invariant(scenario, 'Failed to load scenario "%s": unknown', name)
+        // Built in a task of its own rather than a microtask: a runtime that starts something
+        // slow right after creating the sandbox (a Service Worker's registration) gets it going
+        // first, and the build runs while that waits.
+        snapshot = nextTask().then(() => createSnapshot(name, seed, scenario.build(seed)))
+        snapshots.set(key, snapshot)
+        snapshot.catch(() => snapshots.delete(key))
+        for (const cached of snapshots.keys()) {
+          if (snapshots.size <= SNAPSHOT_CACHE_SIZE) break
+          if (cached !== startingKey && cached !== key) snapshots.delete(cached)
+        }
+      }
+      return snapshot
+    },
+    forget(name) {
+      for (const key of snapshots.keys()) if (key.startsWith(`${name}@`)) snapshots.delete(key)
+    },
+  }
+}
 
 export interface SavedSnapshotInfo {
   name: string
