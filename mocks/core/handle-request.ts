@@ -11,13 +11,17 @@ import { errorResponse, internalErrorResponse, notFound, SandboxError } from './
 import { announce, listens } from './events.ts'
 import { markFault, runFaultStage } from './faults.ts'
 import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
-import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
+import {
+  markSessionCreated,
+  type RecordDetails,
+  type RequestTrace,
+  recordRequest,
+} from './journal-record.ts'
 import type { Operation } from './operation.ts'
 import { type PipelineSettings, pipelineInput, runPipeline } from './pipeline.ts'
 import { createLogApplier } from './reset-session.ts'
 import { createRouter, otherMethodResponse, withoutBody } from './router.ts'
 import type { MatchedOperation, SandboxOptions, SandboxParts } from './sandbox-types.ts'
-import { markSessionCreated } from './session-created.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
 import type { SessionRecord } from './sessions.ts'
 import { answerFromStages } from './stage.ts'

@@ -1,29 +1,19 @@
 /**
  * @module
- * The request journal of each session: its most recent requests, bounded per session and
- * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
- * the journal exports as HAR, with the writer the entry gives (`recordings/har.ts`).
+ * The request journal of each session, bounded per session and in all, oldest dropped first;
+ * it exports as HAR with the writer the assembling entry gives (`recordings/har.ts`).
  */
 import type { Har } from 'har-format'
 import { notFound } from './errors.ts'
-import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { JournalEntry } from './journal-entry.ts'
+import type { JournalEntry, JournalExchange } from './events.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
 
-export type { JournalEntry } from './journal-entry.ts'
+export type { JournalEntry, JournalExchange } from './events.ts'
 
-/** The request and the answer of a journal entry, kept as given (not copied). */
-export interface JournalExchange {
-  request: SandboxRequest
-  response: SandboxResponse
-}
-
-/** A journal entry with the request and the answer it kept. */
 export interface JournalExport extends JournalExchange {
   entry: JournalEntry
 }
 
-/** Writes journal entries as a HAR document: given by the entry that assembles the sandbox. */
 export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
@@ -33,17 +23,10 @@ export interface HarExportOptions {
   baseUrl?: string
 }
 
-/** Longest body text kept in an exported entry; longer ones are cut and say so. */
-export const HAR_BODY_LIMIT = 64 * 1024
+/** Longest body text kept in an exported entry. */
+const HAR_BODY_LIMIT = 64 * 1024
 
 const exchanges = new WeakMap<JournalEntry, JournalExchange>()
-
-export interface JournalLimits {
-  /** Most entries kept for one session. */
-  perSession: number
-  /** Most entries kept for all sessions together. */
-  total: number
-}
 
 /** The request journal, as a sandbox offers it: every runtime's, the Playwright server's too. */
 export interface RequestJournal {
@@ -67,23 +50,23 @@ export interface RequestJournal {
  * `perSession` entries, shared by such requests.
  */
 export class SessionJournals implements RequestJournal {
-  readonly #sessions: SessionRegistry
   /** Entries of sessions that were not in memory and that the request did not create. */
   #detached: JournalSlot[] = []
   #sequence = 0
   #count = 0
-
-  /** Most entries kept for one session. */
-  readonly limit: number
-  /** Most entries kept for all sessions together. */
-  readonly totalLimit: number
-
+  readonly #sessions: SessionRegistry
   readonly #writeHar: JournalHarWriter | undefined
+  readonly limit: number
+  readonly #totalLimit: number
 
-  constructor(sessions: SessionRegistry, limits: JournalLimits, writeHar?: JournalHarWriter) {
+  constructor(
+    sessions: SessionRegistry,
+    limits: { perSession: number; total: number },
+    writeHar?: JournalHarWriter,
+  ) {
     this.#sessions = sessions
     this.limit = limits.perSession
-    this.totalLimit = limits.total
+    this.#totalLimit = limits.total
     this.#writeHar = writeHar
   }
 
@@ -94,7 +77,7 @@ export class SessionJournals implements RequestJournal {
 
   /** Adds an entry to its session's journal; dropped when the session is not in memory. */
   record(entry: JournalEntry, exchange?: JournalExchange): void {
-    if (this.limit <= 0 || this.totalLimit <= 0) return
+    if (this.limit <= 0 || this.#totalLimit <= 0) return
     if (exchange) exchanges.set(entry, boundedExchange(exchange))
     const record = this.#sessions.peek(entry.session)
     if (!record) {
@@ -111,7 +94,7 @@ export class SessionJournals implements RequestJournal {
       journal.shift()
       this.#count--
     }
-    if (this.#count > this.totalLimit) this.#trim()
+    if (this.#count > this.#totalLimit) this.#trim()
   }
 
   /** Entries oldest first: one session's, or every session's merged in the order they came. */
@@ -171,7 +154,7 @@ export class SessionJournals implements RequestJournal {
 
   /** Drops whole oldest entries of the least recently used sessions, to 90% of the total. */
   #trim(): void {
-    const target = Math.floor(this.totalLimit * 0.9)
+    const target = Math.floor(this.#totalLimit * 0.9)
     for (const record of this.#sessions.records()) {
       const journal = record.journal
       if (!journal) continue

@@ -1,9 +1,7 @@
 /**
  * @module
- * The built snapshots of scenarios, shared by every session that starts from them, and named
- * snapshots of a session's state: saved once per name (unless replaced), reset to as cheaply
- * as a scenario, listed, exported as a scenario file, deleted, kept as records by a state
- * directory ({@link SavedSnapshots.record}).
+ * The built snapshots of scenarios, shared by the sessions that start from them, and named
+ * snapshots of a session's state: saved, reset to, listed, exported as a scenario file, deleted.
  */
 import { invariant } from 'outvariant'
 import { captureSnapshot } from '../model/capture-snapshot.ts'
@@ -25,18 +23,13 @@ const SNAPSHOT_CACHE_SIZE = 4
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+/** Built on first use; a few are kept, the starting one always. */
 export interface SnapshotCache {
-  /** The snapshot of a scenario at a seed, built on first use. */
   load(name: string, seed: number): Promise<Snapshot>
   /** Drops the built snapshots of a scenario, when it is replaced. */
   forget(name: string): void
 }
 
-/**
- * @example
- * const cache = createSnapshotCache(scenarios, { scenario: 'default', seed: 7 })
- * const snapshot = await cache.load('default', 7)
- */
 export function createSnapshotCache(
   scenarios: Readonly<Record<string, Scenario>>,
   starting: { scenario: string; seed: number },
@@ -74,30 +67,22 @@ export interface SavedSnapshotInfo {
   /** The scenario and seed the saved state descends from. */
   scenario: string
   seed: number
-  /** The session it was saved from. */
   session: string
   savedAt: string
   records: number
 }
 
-/**
- * A saved snapshot as data that stands on its own: what it changes on top of the
- * scenario it descends from (`info.scenario` at `info.seed`), never on top of itself.
- */
+/** A saved snapshot as what it changes on top of its scenario (`info.scenario` at `info.seed`). */
 export interface SavedSnapshotRecord {
   info: SavedSnapshotInfo
-  /** Where new ids continue from. */
   idSequence: number
   changes: SnapshotChanges
 }
 
 export interface SaveSnapshotOptions {
-  /** The session whose state is saved. Default: `default`. */
+  /** Default: `default`. */
   session?: string | undefined
-  /**
-   * Replace a snapshot already saved under the name. Without it, a name that is taken is
-   * refused with a 409, so that one test run cannot overwrite another's saved state.
-   */
+  /** Without it, a name taken is a 409, so one test run cannot overwrite another's state. */
   replace?: boolean | undefined
 }
 
@@ -107,19 +92,17 @@ interface Dependencies {
   isScenario(name: string): boolean
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
-  /** Exports a snapshot as a scenario file and rebuilds one from its changes. */
   files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
 }
 
-/** Throws a 400 unless `name` is 1 to 64 letters, digits, `.`, `_` or `-`. */
-export function checkSnapshotName(name: unknown): string {
+function checkSnapshotName(name: unknown): string {
   if (typeof name === 'string' && NAME_PATTERN.test(name)) return name
   throw badRequest('Invalid snapshot name', [
     `name must be ${NAME_RULE}, got ${JSON.stringify(name) ?? 'nothing'}`,
   ])
 }
 
-/** The saved snapshots of a sandbox (`sandbox.snapshots`). */
+/** `sandbox.snapshots`. */
 export class SavedSnapshots {
   readonly #saved = new Map<string, { snapshot: Snapshot; info: SavedSnapshotInfo }>()
   readonly #deps: Dependencies
@@ -131,7 +114,6 @@ export class SavedSnapshots {
   /**
    * Saves the session's current state under `name`. Throws a 409 `SandboxError` when the
    * name is a scenario's, or a saved snapshot's unless `replace` is `true`.
-   *
    * @example
    * await sandbox.snapshots.save('after-checkout', { session: 'qa-1', replace: true })
    */
@@ -165,10 +147,9 @@ export class SavedSnapshots {
 
   list = (): SavedSnapshotInfo[] => [...this.#saved.values()].map(({ info }) => info)
 
-  /** The snapshot itself, for a reset. Throws a 404 `SandboxError` when unknown. */
+  /** Throws a 404 `SandboxError` when unknown. */
   get = (name: string): Snapshot => this.#entry(name).snapshot
 
-  /** Whether there was a snapshot of that name. */
   delete = (name: string): boolean => this.#saved.delete(checkSnapshotName(name))
 
   /** The snapshot as a scenario file that `--scenario-file` loads back. */
@@ -181,10 +162,7 @@ export class SavedSnapshots {
     })
   }
 
-  /**
-   * The snapshot as a record `restore` takes back; with `base`, descending from that scenario
-   * and seed instead (for an origin that will not be there to rebuild it on).
-   */
+  /** The record `restore` takes back; with `base`, on top of that scenario and seed instead. */
   record = async (
     name: string,
     base?: { scenario: string; seed: number },
@@ -201,7 +179,7 @@ export class SavedSnapshots {
     }
   }
 
-  /** Saves a snapshot again from its record; throws a `ScenarioError` listing its problems. */
+  /** Throws a `ScenarioError` listing the record's problems. */
   restore = async ({
     info,
     idSequence,
@@ -234,7 +212,6 @@ export class SavedSnapshots {
     )
   }
 
-  /** Throws the 409 of a name already saved, unless the save replaces it. */
   #checkFree(name: string, replace: boolean | undefined) {
     const taken = this.#saved.get(name)?.info
     if (taken && replace !== true) {

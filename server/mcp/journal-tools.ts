@@ -6,7 +6,7 @@
  */
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
-import type { JournalEntry } from '../../mocks/core/journal-entry.ts'
+import type { JournalEntry } from '../../mocks/core/journal.ts'
 import { documentText } from './document-text.ts'
 import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
 import {
