@@ -16,10 +16,7 @@ export type BearerReading =
   | { ok: true; token: string }
   | { ok: false; problem: 'missing' | 'malformed' }
 
-/**
- * The token of `Authorization: Bearer <token>`: the scheme in any case, one token, spaces
- * around it ignored. Anything else is `malformed`; no header (or an empty one) `missing`.
- */
+/** `Authorization: Bearer <token>`, the scheme in any case, spaces around ignored. */
 export function readBearer(header: string | undefined): BearerReading {
   if (header === undefined || header.trim() === '') return { ok: false, problem: 'missing' }
   const [scheme, token, extra] = header.trim().split(/\s+/)
@@ -29,10 +26,7 @@ export function readBearer(header: string | undefined): BearerReading {
   return { ok: true, token }
 }
 
-/**
- * The refresh token a request sends: the body's `refreshToken` wins over the
- * `refresh_token` cookie. `undefined` when it sends neither (or an empty one).
- */
+/** The body's `refreshToken` wins over the cookie; `undefined` for neither (or empty). */
 export function sentRefreshToken(
   bodyToken: string | undefined,
   cookies: Readonly<Record<string, string>>,
@@ -45,7 +39,7 @@ export type RefreshTokenOwner =
   | { ok: true; user: Readonly<User> }
   | { ok: false; problem: 'unknown' | 'revoked' }
 
-/** Whom `token` belongs to in a session's store: revoked tokens belong to nobody. */
+/** Whom `token` belongs to in a session's store: a revoked one to nobody. */
 export function refreshTokenOwner(store: Store, token: string): RefreshTokenOwner {
   const user = store.users.find((candidate) => candidate.refreshToken === token)
   if (!user) return { ok: false, problem: 'unknown' }
@@ -53,10 +47,7 @@ export function refreshTokenOwner(store: Store, token: string): RefreshTokenOwne
   return { ok: true, user }
 }
 
-/**
- * The refresh token in a request's raw body, without failing on a body that is not JSON
- * (the pipeline refuses that itself) or is too long to be a sign-in.
- */
+/** In a raw body; no failure on one not JSON (the pipeline refuses it) or too long. */
 export function refreshTokenInBody(request: Pick<SandboxRequest, 'body'>): string | undefined {
   if (!request.body || request.body.length >= 10_000) return undefined
   try {

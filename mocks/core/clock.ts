@@ -6,15 +6,14 @@
 import type { SessionRegistry } from './sessions.ts'
 
 export interface ClockState {
-  /** The session's current time, ISO 8601. */
+  /** ISO 8601. */
   now: string
-  /** How far the session's clock is from the sandbox's, in seconds. */
+  /** From the sandbox's clock. */
   offsetSeconds: number
   /** `true` when the session runs on the sandbox's own clock. */
   real: boolean
 }
 
-/** The clock of each session: an offset kept in the session's record. */
 export class SessionClocks {
   readonly #sessions: SessionRegistry
   readonly base: () => Date
@@ -28,7 +27,7 @@ export class SessionClocks {
     return this.#sessions.peek(session)?.clockOffsetMs
   }
 
-  /** Whether the session's clock was moved: the fast path checks this only. */
+  /** Whether the clock was moved: the fast path checks this only. */
   has(session: string): boolean {
     return this.#offset(session) !== undefined
   }
@@ -48,7 +47,6 @@ export class SessionClocks {
     }
   }
 
-  /** Sets the session's clock to `now`; it runs on from there. */
   set(session: string, now: Date): void {
     this.#sessions.openNow(session).clockOffsetMs = now.getTime() - this.base().getTime()
   }
@@ -58,7 +56,6 @@ export class SessionClocks {
     record.clockOffsetMs = (record.clockOffsetMs ?? 0) + seconds * 1000
   }
 
-  /** Back to the sandbox's clock. */
   reset(session: string): void {
     const record = this.#sessions.peek(session)
     if (record) record.clockOffsetMs = undefined

@@ -1,9 +1,8 @@
 /**
  * @module
- * The sandbox's lifecycle events (`sandbox.events`, a rettime emitter as in msw): what the
- * journal, the live stream, `onOperation` and a state directory listen to, instead of patching
- * the sandbox. `request:end` (an answer), `operation:applied` (emitted inside the session's
- * queue, so a write-ahead log sees the order writes ran in), `session:reset`, `session:dropped`.
+ * The lifecycle events (`sandbox.events`, a rettime emitter as in msw) the journal, live stream,
+ * `onOperation` and a state directory listen to; `operation:applied` is emitted inside the
+ * session's queue, so a write-ahead log sees the order writes ran in.
  */
 import { Emitter, TypedEvent } from 'rettime'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
@@ -14,9 +13,8 @@ export interface OperationEvent {
   request: SandboxRequest
   operationId: string
   status: number
-  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  /** `null` for operations without `dryRun`. */
   dryRun: boolean | null
-  /** Whether this request created its session from the scenario. */
   sessionCreated: boolean
   /** The instant the operation ran at: its clock for tokens and timestamps. */
   time: Date
@@ -30,7 +28,7 @@ export interface ResetResult {
   snapshot?: string
 }
 
-/** What the journal keeps of one request: the entry every view shows (control API, HAR...). */
+/** What the journal keeps of one request. */
 export interface JournalEntry {
   method: string
   path: string
@@ -86,7 +84,7 @@ export function listens(events: SandboxEvents, type: keyof SandboxEventMap & str
   return events.listenerCount(type) > 0 || events.listenerCount('*') > 0
 }
 
-/** Emits `type` with `data` when anything listens (no event object is made otherwise). */
+/** Emits `type` with `data` when anything listens (no event object made otherwise). */
 export function announce<Type extends keyof SandboxEventMap & string>(
   events: SandboxEvents,
   type: Type,

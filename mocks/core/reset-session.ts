@@ -1,7 +1,7 @@
 /**
  * @module
- * Putting a session back to a start (by default the sandbox's scenario and seed, or the
- * scenario, seed or saved snapshot named); its journal, faults, clock and replay position go.
+ * Putting a session back to a start (the sandbox's scenario and seed unless told otherwise),
+ * and a durable session brought back: its logged changes applied again, as they ran.
  */
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest } from './errors.ts'
@@ -18,9 +18,8 @@ export function createReset(parts: SandboxParts) {
   const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
 
   /**
-   * Puts `session` on `snapshot`: a new record, so its journal, faults, clock and replay
-   * position go with the old one. With a log, the reset is written first: a session whose
-   * log cannot be read, or a reset that cannot be written, is refused and nothing changes.
+   * A new record, so the journal, faults, clock and replay position go with the old one. With a
+   * log, the reset is written first: an unreadable log or a failed write refuses it unchanged.
    */
   async function start(session: string, snapshot: Snapshot, result: ResetResult) {
     if (sessionLog) {
@@ -73,10 +72,9 @@ export function createReset(parts: SandboxParts) {
 
 /**
  * The snapshot a logged reset put `session` on, or the nearest one still known (a saved
- * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), with
- * a warning to the session log.
+ * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), warned.
  */
-export async function loggedResetSnapshot(
+async function loggedResetSnapshot(
   parts: SandboxParts,
   session: string,
   reset: LoggedReset['reset'],
@@ -96,13 +94,12 @@ export async function loggedResetSnapshot(
   return parts.starting()
 }
 
-/** The operation a method and path lead to, with the path's params. */
 type OperationAt = (
   method: string,
   path: string,
 ) => { operation: Operation; params: Record<string, string> } | undefined
 
-/** Applies a session's logged changes to `store`; returns the store the last reset left. */
+/** Applies logged changes to `store`, each write at its instant; the last reset's store wins. */
 export function createLogApplier(parts: SandboxParts, operationAt: OperationAt) {
   return async (store: Store, session: string, changes: LoggedChange[]): Promise<Store> => {
     let current = store

@@ -19,20 +19,15 @@ import type { SandboxStage } from './stage.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 
-/**
- * What a sandbox serves: given by the entry modules (`platform-sandbox`, `/node`,
- * `/browser`, ...), which supply the built-in operations, personas and scenarios.
- */
+/** What a sandbox serves, given by the entry modules (the built-in content). */
 export interface SandboxContent {
-  /** The operations of the reference, each with its route, schemas and `apply`. */
   operations: readonly Operation[]
   /** The fixed people every scenario holds. */
   personas: readonly Persona[]
-  /** The scenarios every sandbox knows; `SandboxOptions.scenarios` adds to them. */
+  /** `SandboxOptions.scenarios` adds to them. */
   scenarios: Readonly<Record<string, Scenario>>
   /** Seed of generated data when the options give none. */
   defaultSeed: number
-  /** Reads scenario files (`SandboxOptions.scenarios`) and exports saved snapshots as files. */
   scenarioFiles: ScenarioFiles
 }
 
@@ -96,18 +91,13 @@ export interface SandboxOptions {
   sessionLog?: SessionLog | undefined
 }
 
-/** What the sandbox holds, against its bounds. */
+/** What the sandbox holds (sessions in memory, all journals, all rules), against its bounds. */
 export interface SandboxUsage {
-  /** Sessions in memory. */
   sessions: number
   maxSessions: number
-  /** Journal entries of all sessions together. */
   journalEntries: number
-  /** Most entries of one session's journal. */
   journalLimit: number
-  /** Most entries of all journals together. */
   journalTotalLimit: number
-  /** Fault rules of all sessions together. */
   faultRules: number
 }
 
@@ -116,7 +106,7 @@ export interface ResetOptions {
   /** A snapshot saved with `sandbox.snapshots.save(name)`, instead of a scenario. */
   snapshot?: string
   seed?: number
-  /** The session to reset. Default: the shared default session. */
+  /** Default: the shared default session. */
   session?: string
 }
 
@@ -149,15 +139,12 @@ export interface SandboxParts {
   journal: SessionJournals
   faults: FaultRegistry
   clocks: SessionClocks
-  /** Stages plugged in before the model (recorded answers), in order. */
   stages: readonly SandboxStage[]
   cache: SnapshotCache
   saved: SavedSnapshots
-  /** Resolves when the starting snapshot is built. */
   ready: Promise<void>
   /** The starting snapshot; only after `ready`. */
   starting(): Snapshot
   pipelineSettings: PipelineSettings
-  /** The durable log of sessions, when the sandbox has one (`--state-dir`). */
   sessionLog: SessionLog | undefined
 }
