@@ -7,7 +7,6 @@ import type { Persona, Scenario } from '../model/content.ts'
 import type { Store } from '../model/store.ts'
 import type { z } from '../model/zod.ts'
 import { readBearer } from './caller.ts'
-import type { SessionClocks } from './clock.ts'
 import { notFound, SandboxError } from './errors.ts'
 import type { ResetResult } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
@@ -20,6 +19,7 @@ import { decodeParams, otherMethodResponse } from './router.ts'
 import type { ResetOptions, SandboxSettings, SandboxUsage } from './sandbox-types.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioInputs } from './scenario-files.ts'
+import type { SessionClocks } from './sessions.ts'
 import { parseInput } from './validation.ts'
 
 /** A session in memory, with the scenario and seed it started from. */
@@ -50,16 +50,14 @@ export interface ControlContext {
   usage(): SandboxUsage
 }
 
-/** One control call, as a handler is given it. */
+/** One control call, as a handler is given it: params decoded, body checked. */
 export interface ControlCall {
   sandbox: ControlContext
   /** The session the request names (`default` when it names none). */
   session: string
-  /** Path parameters, decoded. */
   params: Record<string, string>
   query: URLSearchParams
   request: SandboxRequest
-  /** The body, read and checked against the route's `body` schema. */
   body: unknown
 }
 
@@ -119,7 +117,6 @@ export function refuseWithoutControlToken(
   ).toResponse()
 }
 
-/** Whether a page of an origin other than the request's own may change state. */
 export type ControlOriginRule = (origin: string) => boolean
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -187,7 +184,6 @@ export function refuseCrossSiteControl(
 interface ControlRequest {
   method: string
   path: string
-  /** The route the sandbox's router matched, if any. */
   route: ControlMatch | undefined
   /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
   allowed: readonly string[]

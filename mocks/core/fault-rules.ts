@@ -33,7 +33,7 @@ export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 const delay = z.number().check(z.int(), z.gte(0), z.lte(MAX_DELAY_MS))
 
 export const faultRuleSchema = z.strictObject({
-  /** Chosen by the sandbox (`f1`, `f2`...) when absent. */
+  /** Default: `f1`, `f2`... */
   id: z.optional(z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE))),
   /** `*` (the default) for any method. */
   method: z.optional(
@@ -63,18 +63,17 @@ export const faultRuleSchema = z.strictObject({
   retryAfterSeconds: z.optional(
     z.number().check(z.int(), z.gte(0), z.lte(MAX_RETRY_AFTER_SECONDS)),
   ),
-  /** Answer the recorded example of this name (`spec/examples`) instead. */
+  /** A recorded example of the operation (`spec/examples`). */
   example: z.optional(nonEmpty()),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
   networkError: z.optional(z.literal(true)),
   delayMs: z.optional(delay),
   /** Add a random 0 to `jitterMs` ms (seeded) to the delay. */
   jitterMs: z.optional(delay),
-  /** Apply to the next N matching calls only, then stop. */
   times: z.optional(z.number().check(z.int(), z.gt(0))),
   /** Apply to each matching call with this probability (seeded, reproducible). */
   probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  /** Seed of `probability` and `jitterMs`. Default: the session's scenario seed. */
+  /** Of `probability` and `jitterMs`. Default: the session's scenario seed. */
   seed: z.optional(z.number().check(z.int(), z.gte(0))),
 })
 

@@ -20,12 +20,11 @@ import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
 
-/** What a fault rule or a `Prefer` header makes of one request. */
+/** What a fault rule or a `Prefer` header makes of a request: none but a delay, or an answer. */
 export interface FaultDecision {
   /** Marks the journal entry: the rule's id, or `prefer`. */
   mark: string
   delayMs: number
-  /** The answer to give instead of running the operation; none for a delay only. */
   answer?: SandboxResponse
 }
 
@@ -66,7 +65,7 @@ function exampleAnswer(operation: Operation, name: string): SandboxResponse | un
   return answer ? jsonResponse(answer.status, answer.body) : undefined
 }
 
-/** The fault rules of each session, kept in the session's record. */
+/** Kept in each session's record. */
 export class FaultRegistry {
   readonly #sessions: SessionRegistry
 
@@ -79,7 +78,6 @@ export class FaultRegistry {
     return this.#sessions.peek(session)?.faults !== undefined
   }
 
-  /** Rules held by every session in memory. */
   get size(): number {
     let count = 0
     for (const record of this.#sessions.records()) count += record.faults?.rules.length ?? 0
@@ -92,7 +90,7 @@ export class FaultRegistry {
     )
   }
 
-  /** Validates and adds a rule; throws a 400 `SandboxError` for a bad one. */
+  /** Throws a 400 `SandboxError` for a bad rule. */
   add(
     session: string,
     input: unknown,
@@ -130,10 +128,7 @@ export class FaultRegistry {
     if (record) record.faults = undefined
   }
 
-  /**
-   * The decision of the first rule of `session` that matches and fires, counting it
-   * down. `persona` is only asked for when a rule names one.
-   */
+  /** The first rule that matches and fires, counted down; `persona` asked only if named. */
   async decide(
     session: string,
     operation: Operation,
@@ -179,7 +174,7 @@ function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision
   return decision
 }
 
-/** `Prefer` preferences (comma- or semicolon-separated); the first of a name wins. */
+/** Comma- or semicolon-separated; the first of a name wins. */
 function parsePrefer(header: string): Map<string, string> {
   const preferences = new Map<string, string>()
   for (const part of header.split(/[,;]/)) {

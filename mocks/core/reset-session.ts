@@ -9,10 +9,15 @@ import { announce } from './events.ts'
 import { parseCookies, splitUrl } from './http.ts'
 import type { Operation } from './operation.ts'
 import { pipelineInput, runPipeline } from './pipeline.ts'
-import type { ResetOptions, ResetResult, SandboxParts } from './sandbox-types.ts'
+import type {
+  LoggedChange,
+  LoggedReset,
+  ResetOptions,
+  ResetResult,
+  SandboxParts,
+} from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedChange, LoggedReset } from './session-log.ts'
 
 export function createReset(parts: SandboxParts) {
   const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts

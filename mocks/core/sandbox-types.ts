@@ -5,16 +5,15 @@
  */
 import type { Persona, Scenario } from '../model/content.ts'
 import type { Snapshot } from '../model/store.ts'
-import type { SessionClocks } from './clock.ts'
 import type { OperationEvent, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
+import type { SandboxRequest } from './http.ts'
 import type { JournalHarWriter, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { PipelineSettings } from './pipeline.ts'
 import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
-import type { SessionLog } from './session-log.ts'
-import type { SessionRegistry } from './sessions.ts'
+import type { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
@@ -147,4 +146,36 @@ export interface SandboxParts {
   starting(): Snapshot
   pipelineSettings: PipelineSettings
   sessionLog: SessionLog | undefined
+}
+
+/**
+ * What a durable store of sessions (`--state-dir`) offers the core: a step it awaits, not an
+ * observer. A write is applied once logged; a failure refuses it (503) with nothing changed.
+ */
+export interface LoggedWrite {
+  time: string
+  request: SandboxRequest
+}
+
+export interface LoggedReset {
+  reset: { scenario: string; seed: number; snapshot?: string }
+}
+
+export type LoggedChange = LoggedWrite | LoggedReset
+
+export interface SessionLog {
+  /**
+   * The session's changes, oldest first, or `undefined` when it has no log. Throws a
+   * `SandboxError` (503) when the log cannot be read as it is: the session answers that.
+   */
+  load(session: string): Promise<LoggedChange[] | undefined>
+  /** Appends a write before it is applied; throws a `SandboxError` (503) to refuse it. */
+  write(session: string, write: LoggedWrite): void | Promise<void>
+  /** Its log becomes that one reset. May refuse too. */
+  reset(session: string, reset: LoggedReset['reset']): void | Promise<void>
+  drop(session: string): void
+  /** Evicted past the cap: its log stays, marked as used now. */
+  release?(session: string): void
+  /** What could not be restored as it was (a snapshot deleted since), one line. */
+  warn?(message: string): void
 }

@@ -6,7 +6,6 @@
 import { invariant } from 'outvariant'
 import type { Persona, Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import { SessionClocks } from './clock.ts'
 import type { ControlContext, SessionSummary } from './control.ts'
 import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents, type ResetResult, type SandboxEvents } from './events.ts'
@@ -17,6 +16,7 @@ import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
 import type {
+  LoggedChange,
   MatchedOperation,
   ResetOptions,
   SandboxContent,
@@ -28,8 +28,7 @@ import type {
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedChange } from './session-log.ts'
-import { SessionRegistry } from './sessions.ts'
+import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { SandboxOptions } from './sandbox-types.ts'

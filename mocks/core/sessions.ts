@@ -2,7 +2,8 @@
  * @module
  * Sessions, one record each (store, fault rules, clock, journal), made on first use (from the
  * scenario or a durable log) and evicted whole, least recently used first past the cap, unless
- * a request is in flight in it: what the sandbox holds is bounded whatever the traffic.
+ * a request is in flight in it: what the sandbox holds is bounded whatever the traffic. The
+ * clock of each is the sandbox's moved by an offset, so a test can jump or advance time.
  */
 import { invariant } from 'outvariant'
 import type { Store } from '../model/store.ts'
@@ -178,5 +179,62 @@ export class SessionRegistry {
       if (this.#sessions.size <= this.#options.maxSessions) break
       if (record.id !== DEFAULT_SESSION && record.active === 0) this.#release(record)
     }
+  }
+}
+
+export interface ClockState {
+  /** ISO 8601. */
+  now: string
+  /** From the sandbox's clock. */
+  offsetSeconds: number
+  /** `true` when the session runs on the sandbox's own clock. */
+  real: boolean
+}
+
+export class SessionClocks {
+  readonly #sessions: SessionRegistry
+  readonly base: () => Date
+
+  constructor(sessions: SessionRegistry, base: () => Date) {
+    this.#sessions = sessions
+    this.base = base
+  }
+
+  #offset(session: string): number | undefined {
+    return this.#sessions.peek(session)?.clockOffsetMs
+  }
+
+  /** Whether the clock was moved: the fast path checks this only. */
+  has(session: string): boolean {
+    return this.#offset(session) !== undefined
+  }
+
+  now(session: string): Date {
+    const offset = this.#offset(session)
+    const now = this.base()
+    return offset === undefined ? now : new Date(now.getTime() + offset)
+  }
+
+  state(session: string): ClockState {
+    const offset = this.#offset(session)
+    return {
+      now: this.now(session).toISOString(),
+      offsetSeconds: (offset ?? 0) / 1000,
+      real: offset === undefined,
+    }
+  }
+
+  set(session: string, now: Date): void {
+    this.#sessions.openNow(session).clockOffsetMs = now.getTime() - this.base().getTime()
+  }
+
+  advance(session: string, seconds: number): void {
+    const record = this.#sessions.openNow(session)
+    record.clockOffsetMs = (record.clockOffsetMs ?? 0) + seconds * 1000
+  }
+
+  reset(session: string): void {
+    const record = this.#sessions.peek(session)
+    if (record) record.clockOffsetMs = undefined
   }
 }
