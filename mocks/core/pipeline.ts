@@ -114,22 +114,24 @@ export async function runPipeline(
     caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     senderRead = true
     const checked = validateStage(operation, input.params, read)
-    const context = {
-      params: checked.params,
-      body: checked.body,
-      caller,
-      store,
-      now: settings.now(),
-    }
+    const { params, body } = checked
+    const now = settings.now()
     const outcome: OperationOutcome = operation.rules
       ? runRules(operation.rules, {
-          ...context,
-          caller: context.caller?.publicId ?? '',
+          params,
+          body,
+          caller: caller?.publicId ?? '',
+          store,
+          now,
           records: {},
           keys: {},
         })
       : await operation.run!({
-          ...context,
+          params,
+          body,
+          caller,
+          store,
+          now,
           query: input.query,
           cookies: input.cookies,
           dryRun: dryRun === true,

@@ -210,6 +210,14 @@ export function validateStage(
 ): CheckedInput {
   const params = validated(operation.params, decodeParams(rawParams), 'params')
   const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
+  // The usual case, every check passed, builds no list of problems.
+  if (!error && params.ok && (!parsedBody || parsedBody.ok)) {
+    return {
+      dryRun,
+      params: params.data as Record<string, string>,
+      body: (parsedBody?.data ?? {}) as Record<string, unknown>,
+    }
+  }
   const details = [
     ...(error?.details ?? []),
     ...(params.ok ? [] : (params.error.details ?? [])),
