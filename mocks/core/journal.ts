@@ -17,9 +17,9 @@ export interface JournalExport extends JournalExchange {
 export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
-  /** Only this session's requests. Default: every session. */
+  /** Default: every session. */
   session?: string
-  /** Origin the entries' URLs start with. Default `http://localhost`. */
+  /** Default `http://localhost`. */
   baseUrl?: string
 }
 
@@ -28,7 +28,7 @@ const HAR_BODY_LIMIT = 64 * 1024
 
 const exchanges = new WeakMap<JournalEntry, JournalExchange>()
 
-/** The request journal, as a sandbox offers it: every runtime's, the Playwright server's too. */
+/** The request journal of every runtime, the Playwright server's too. */
 export interface RequestJournal {
   /** Most entries kept for one session. */
   readonly limit: number
@@ -70,7 +70,6 @@ export class SessionJournals implements RequestJournal {
     this.#writeHar = writeHar
   }
 
-  /** Entries held by all journals together. */
   get size(): number {
     return this.#count + this.#detached.length
   }
@@ -97,7 +96,6 @@ export class SessionJournals implements RequestJournal {
     if (this.#count > this.#totalLimit) this.#trim()
   }
 
-  /** Entries oldest first: one session's, or every session's merged in the order they came. */
   list(session?: string): JournalEntry[] {
     if (session !== undefined) {
       const own = this.#sessions.peek(session)?.journal ?? []
@@ -127,7 +125,6 @@ export class SessionJournals implements RequestJournal {
     return this.#writeHar(entries, options)
   }
 
-  /** Empties one session's journal, or every session's. */
   clear(session?: string): void {
     if (session === undefined) {
       for (const record of this.#sessions.records()) this.forget(record)

@@ -1,11 +1,8 @@
 /**
  * @module
- * One pass per request, in fixed stages, in the order the real backend's framework (NestJS)
- * refuses a request: the body parser (413, 415, malformed JSON), then authentication (401),
- * then authorisation by role (403), then validation of the query and of the parsed body
- * (400), then the operation's declared preconditions (load: 404, check the transition: 409),
- * `dryRun`, write, answer. Written once; operations only declare. See
- * docs/decisions/0012-order-of-refusals.md.
+ * One pass per request, in the order the backend's framework (NestJS) refuses one (decision 12):
+ * body parser (413, 415, malformed JSON), token (401), role (403), query and body (400), the
+ * operation's declared preconditions (404, 403, 409), `dryRun`, write, answer.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
@@ -23,9 +20,8 @@ export interface PipelineSettings {
   bodyLimitBytes: number
   now(): Date
   /**
-   * Awaited between the operation's decision and its writes, for a POST that is not a dry
-   * run: a write-ahead log appends the request here. Throwing a `SandboxError` refuses the
-   * write, and nothing is applied.
+   * Awaited between the decision and the writes of a POST that is not a dry run: a write-ahead
+   * log appends the request here; a `SandboxError` refuses the write, nothing applied.
    */
   commit?: (() => void | Promise<void>) | undefined
 }
@@ -37,10 +33,7 @@ export interface PipelineInput extends InputRequest {
 export interface PipelineResult {
   response: SandboxResponse
   dryRun: boolean | null
-  /**
-   * Public id of the caller, when known: the subject of the access token, else the owner of
-   * the refresh token the request sends (a refresh, in its body or its cookie).
-   */
+  /** The access token's subject, else the owner of the refresh token sent (a refresh). */
   callerId: string | null
 }
 
@@ -68,10 +61,7 @@ async function authenticate(
   return user
 }
 
-/**
- * The user whose refresh token a request sends (the body wins over the cookie, as in
- * `POST /auth/refresh`), or `null`: how the journal knows the caller of a refresh.
- */
+/** The user whose refresh token a request sends: how the journal knows a refresh's caller. */
 function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> | null {
   const token = sentRefreshToken(refreshTokenInBody({ body: input.body }), input.cookies)
   if (token === undefined) return null

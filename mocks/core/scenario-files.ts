@@ -47,12 +47,8 @@ export interface ScenarioFile {
 export type SnapshotChanges = Pick<ScenarioFile, 'add' | 'change' | 'remove'>
 
 /** The `add`, `change` and `remove` that `file` has, and no key for those it has not. */
-export function snapshotChanges(file: SnapshotChanges): SnapshotChanges {
-  const changes: SnapshotChanges = {}
-  if (file.add) changes.add = file.add
-  if (file.change) changes.change = file.change
-  if (file.remove) changes.remove = file.remove
-  return changes
+export function snapshotChanges({ add, change, remove }: SnapshotChanges): SnapshotChanges {
+  return { ...(add && { add }), ...(change && { change }), ...(remove && { remove }) }
 }
 
 /** A file's contents and how problems name it (its path, usually). */
