@@ -16,7 +16,7 @@ import {
   type RecordDetails,
   type RequestTrace,
   recordRequest,
-} from './journal-record.ts'
+} from './journal.ts'
 import type { Operation } from './operation.ts'
 import { type PipelineSettings, pipelineInput, runPipeline } from './pipeline.ts'
 import { createLogApplier } from './reset-session.ts'
