@@ -37,12 +37,15 @@ export interface Recording {
   response: SandboxResponse
 }
 
+/** A recording's `routeKey`, known at load; `load` reads the rest (a `RecordingsFormatError` if malformed). */
+export interface RecordingSource {
+  route: string
+  load(): Recording
+}
+
 /** A recordings document that cannot be read, with what is wrong with it. */
 export class RecordingsFormatError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'RecordingsFormatError'
-  }
+  override name = 'RecordingsFormatError'
 }
 
 /**
@@ -61,6 +64,9 @@ export function jsonErrorMessage(error: unknown, text?: string): string {
   return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
 }
 
+/** The replay's index key of a request: `METHOD path`, the method in upper case. */
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
+
 interface HarEntryInput {
   request: { method: string; url: string; postData?: { text?: string } }
   response: {
@@ -73,7 +79,7 @@ interface HarEntryInput {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** What is wrong with the request of one HAR entry (what its route is read from), or `undefined`. */
+/** What is wrong with the request of a HAR entry (what its route is read from), or `undefined`. */
 function requestProblem(entry: unknown): string | undefined {
   if (!isObject(entry)) return 'is not an object'
   const { request } = entry
@@ -111,73 +117,18 @@ function entryProblem(entry: unknown): string | undefined {
   return undefined
 }
 
-/** Headers a replayed answer must not copy: the new connection sets its own. */
-const DROPPED_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-encoding',
-])
-
-/** A recording's `routeKey`, known at load; `load` reads it (a `RecordingsFormatError` if malformed). */
-export interface RecordingSource {
-  route: string
-  load(): Recording
-}
-
-/** The replay's index key of a request: `METHOD path`, the method in upper case. */
-export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
-
-/** The entries of a HAR document; a `RecordingsFormatError` when it has none. */
-export function harEntries(document: unknown, where: string): unknown[] {
-  const log = isObject(document) ? document.log : undefined
-  if (!isObject(log) || !Array.isArray(log.entries)) {
-    throw new RecordingsFormatError(
-      `${where}not a HAR 1.2 document: log.entries: expected an array`,
-    )
-  }
-  return log.entries
-}
-
-/** A HAR document's entries: each one's route read now, the rest checked and read on first `load`. */
-export function harSources(entries: unknown[], where: string): RecordingSource[] {
-  const read: Recording[] = []
-  return entries.map((raw, index) => ({
-    route: entryRoute(raw, index, where),
-    load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
-  }))
-}
-
-/** A parsed document's entries, each checked whole at once (it is in memory already). */
-function fromHar(document: unknown, where: string): RecordingSource[] {
-  const entries = harEntries(document, where)
-  for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
-  return harSources(entries, where)
-}
-
 function notHar(where: string, index: number, problem: string): RecordingsFormatError {
   return new RecordingsFormatError(
     `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
   )
 }
 
-/**
- * Path and query string of an absolute URL, as written (no normalisation): the same for a
- * recording read from a parsed document and for one indexed from a file's bytes.
- */
+/** Path and query string of an absolute URL, as written (no normalisation). */
 export function splitRecordedUrl(url: string): { path: string; search: string } | undefined {
   const scheme = url.indexOf('://')
   if (scheme <= 0) return undefined
-  const slash = url.indexOf('/', scheme + 3)
-  let rest = slash === -1 ? '/' : url.slice(slash)
-  const hash = rest.indexOf('#')
-  if (hash !== -1) rest = rest.slice(0, hash)
-  const mark = rest.indexOf('?')
-  return mark === -1
-    ? { path: rest, search: '' }
-    : { path: rest.slice(0, mark), search: rest.slice(mark) }
+  const [, path = '/', search = ''] = /^[^/]*(\/[^?#]*)?(\?[^#]*)?/.exec(url.slice(scheme + 3))!
+  return { path, search }
 }
 
 function recordedUrl(url: string, index: number, where: string) {
@@ -190,14 +141,6 @@ function recordedUrl(url: string, index: number, where: string) {
   return split
 }
 
-/** The `routeKey` of a HAR entry, only its request checked; a `RecordingsFormatError` if wrong. */
-export function entryRoute(raw: unknown, index: number, where: string): string {
-  const problem = requestProblem(raw)
-  if (problem) throw notHar(where, index, problem)
-  const { method, url } = (raw as HarEntryInput).request
-  return routeKey(method, recordedUrl(url, index, where).path)
-}
-
 /** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
 export function checkedEntry(raw: unknown, index: number, where: string) {
   const problem = entryProblem(raw)
@@ -206,6 +149,16 @@ export function checkedEntry(raw: unknown, index: number, where: string) {
   const url = recordedUrl(entry.request.url, index, where)
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
+
+/** Headers a replayed answer must not copy: the new connection sets its own. */
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-encoding',
+])
 
 function harRecording(
   { entry, method, url }: ReturnType<typeof checkedEntry>,
@@ -235,6 +188,38 @@ function harRecording(
   }
 }
 
+/**
+ * A HAR document's entries: each one's route read now, the rest read on first `load`. Each
+ * is checked whole at once, but for a file's (`lazy`), checked on first use.
+ */
+function fromHar(document: Record<string, unknown>, where: string, lazy: boolean) {
+  const { log } = document
+  if (!isObject(log) || !Array.isArray(log.entries)) {
+    throw new RecordingsFormatError(
+      `${where}not a HAR 1.2 document: log.entries: expected an array`,
+    )
+  }
+  const entries: unknown[] = log.entries
+  if (!lazy) for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
+  const read: Recording[] = []
+  return entries.map((raw, index): RecordingSource => {
+    const problem = requestProblem(raw)
+    if (problem) throw notHar(where, index, problem)
+    const { method, url } = (raw as HarEntryInput).request
+    return {
+      route: routeKey(method, recordedUrl(url, index, where).path),
+      load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
+    }
+  })
+}
+
+/** The zod issue a command names: `path: message`. */
+export function firstIssue(error: z.core.$ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid'
+  return `${issue.path.length > 0 ? issue.path.join('.') : 'document'}: ${issue.message}`
+}
+
 function fromExamples(document: unknown, where: string): RecordingSource[] {
   const parsed = recordedExampleFileSchema.safeParse(document)
   if (!parsed.success) {
@@ -261,12 +246,13 @@ function fromExamples(document: unknown, where: string): RecordingSource[] {
   })
 }
 
-/**
- * The recorded exchanges of a HAR document, an examples file or a list of them, in order.
- * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
- */
-export function readRecordings(recordings: unknown): Recording[] {
-  return readRecordingSources(recordings).map((source) => source.load())
+/** The recordings of one parsed document; `lazy` leaves a HAR entry's check to its first use. */
+export function fromDocument(document: unknown, where: string, lazy = false): RecordingSource[] {
+  if (isObject(document) && 'log' in document) return fromHar(document, where, lazy)
+  if (isObject(document) && 'examples' in document) return fromExamples(document, where)
+  throw new RecordingsFormatError(
+    `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
+  )
 }
 
 /** The recordings' routes, for the replay's index; each recording is read on first use. */
@@ -280,17 +266,10 @@ export function readRecordingSources(recordings: unknown): RecordingSource[] {
   })
 }
 
-export function fromDocument(document: unknown, where: string): RecordingSource[] {
-  if (isObject(document) && 'log' in document) return fromHar(document, where)
-  if (isObject(document) && 'examples' in document) return fromExamples(document, where)
-  throw new RecordingsFormatError(
-    `${where}neither a HAR document (no "log") nor an examples file (no "examples")`,
-  )
-}
-
-function firstIssue(error: z.core.$ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'invalid'
-  const path = issue.path.length > 0 ? issue.path.join('.') : 'document'
-  return `${path}: ${issue.message}`
+/**
+ * The recorded exchanges of a HAR document, an examples file or a list of them, in order.
+ * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
+ */
+export function readRecordings(recordings: unknown): Recording[] {
+  return readRecordingSources(recordings).map((source) => source.load())
 }

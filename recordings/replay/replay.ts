@@ -1,11 +1,9 @@
 /**
  * @module
- * Replay: recorded answers layered in front of the stateful operations. A request
- * matches a recording on method, path, query and JSON body (minus the ignored
- * fields); identical requests get the recorded answers in order, the last one
- * repeating. Recordings are indexed by method and path at load, and a route's
- * recordings by query and body when the first request for it comes, so a request
- * never scans the whole list and a large recording loads quickly.
+ * Replay: recorded answers in front of the stateful operations, matched on method, path, query
+ * and JSON body (minus the ignored fields), identical requests answered in recorded order, the
+ * last repeating. Indexed by route at load and a route's recordings by query and body on its
+ * first request, so a request never scans the whole list and a large recording loads quickly.
  */
 import stableStringify from 'fast-json-stable-stringify'
 import { notFound } from '../../mocks/core/errors.ts'
@@ -25,10 +23,7 @@ export type RecordingCheck = (recording: Recording) => string | undefined
 export interface ReplayOptions {
   /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
   recordings: Recordings
-  /**
-   * Fields left out of matching: query parameter names, and JSON body fields as
-   * dotted paths (`reason`, `address.city`). Default: none.
-   */
+  /** Fields left out of matching: query parameter names, JSON body fields as dotted paths. */
   ignore?: readonly string[]
   /** Answer a request no recording matches with a 404 instead of the model. Default `false`. */
   only?: boolean
@@ -49,10 +44,9 @@ export interface Replay {
   readonly size: number
   readonly only: boolean
   /**
-   * Checks every recording with the check `load` gives: a slice at a time, leaving the
-   * event loop free for requests in between. Until it is done, a request's recordings
-   * are checked before their first answer, once the check is loaded (`checkLoaded`).
-   * Resolves with the problems, in file order: the check's, and each malformed entry's.
+   * Checks every recording with the check `load` gives, a slice at a time (a request's
+   * recordings are checked before their first answer); resolves with the problems in file
+   * order, the check's and each malformed entry's.
    */
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
   /** The malformed entries found so far (parsing them failed), one line each. */
@@ -63,18 +57,12 @@ export interface Replay {
   answer(request: ReplayRequest): SandboxResponse | undefined
   /** Starts every sequence over (all sessions, or one). */
   rewind(session?: string): void
-  /**
-   * The stage a sandbox plugs in to answer from this replay, after the control API and the
-   * fault rules, before the model. With `only`, a request with no recording gets a 404.
-   */
+  /** The stage a sandbox plugs in, before the model; with `only`, no recording is a 404. */
   readonly stage: SandboxStage
 }
 
-interface Sequence {
-  responses: SandboxResponse[]
-  /** Next position, by session. */
-  next: Map<string, number>
-}
+/** Identical requests' answers, and the next position by session. */
+type Sequence = { responses: SandboxResponse[]; next: Map<string, number> }
 
 /** The JSON value of a body's text; `undefined` for one that is not JSON. */
 export function parseJson(text: string): unknown {
@@ -100,8 +88,7 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
 }
 
 /**
- * Prepares recordings for replay: reads them (throwing a `RecordingsFormatError` on
- * a malformed document) and indexes them.
+ * Reads recordings (a `RecordingsFormatError` on a malformed document) and indexes them.
  *
  * @example
  * const replay = createReplay({ recordings: har, ignore: ['dryRun'] })
@@ -122,11 +109,7 @@ export function createReplay(options: ReplayOptions): Replay {
   }
 
   /** By `routeKey`: the recordings, then their sequences by query and body once a request came. */
-  interface Bucket {
-    sources: number[]
-    sequences?: Map<string, Sequence>
-  }
-  const index = new Map<string, Bucket>()
+  const index = new Map<string, { sources: number[]; sequences?: Map<string, Sequence> }>()
   for (let i = 0; i < sources.length; i++) {
     const route = sources[i]!.route
     const bucket = index.get(route)
@@ -160,7 +143,7 @@ export function createReplay(options: ReplayOptions): Replay {
     return recording
   }
 
-  function sequencesOf(bucket: Bucket): Map<string, Sequence> {
+  function sequencesOf(bucket: { sources: number[]; sequences?: Map<string, Sequence> }) {
     if (bucket.sequences) return bucket.sequences
     const sequences = new Map<string, Sequence>()
     for (const i of bucket.sources) {
