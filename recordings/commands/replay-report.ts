@@ -7,8 +7,11 @@
 import { loadContractCheck } from '../../mocks/contract-check.ts'
 import { readRecordingsFile } from '../../recordings/replay/read-file.ts'
 import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
-import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
-import { breakingAnswersHeading } from '../../recordings/replay/replay-warning.ts'
+import {
+  breakingAnswersHeading,
+  createReplay,
+  type Replay,
+} from '../../recordings/replay/replay.ts'
 import { UsageError } from '../../server/commands/input.ts'
 
 /**

@@ -1,12 +1,9 @@
 /**
  * @module
- * The drift report: the same requests (the conformance cases and the recorded examples,
- * writes as `dryRun=true`) sent to the sandbox and to a target backend, and, per
- * operation, where the status, the body's shape or the relevant headers differ. A
- * request that could change the target's data (a write the contract gives no `dryRun`,
- * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
+ * The drift report: the same requests (the conformance cases and the recorded examples, writes
+ * as `dryRun=true`) sent to the sandbox and to a target backend, and, per operation, where the
+ * status, the body's shape or the relevant headers differ.
  */
-
 import { Cookie } from 'tough-cookie'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
@@ -60,11 +57,11 @@ function asDryRun(operationId: string, url: string): string {
 }
 
 /**
- * Whether sending the case to a backend could change its data: a write of an operation
- * without `dryRun` (checkout, the refund webhook, the sign-in), or a write whose
- * `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
+ * Whether sending the case could change the backend's data, so that it is left out unless asked
+ * for: a write of an operation without `dryRun` (checkout, the refund webhook, the sign-in), or
+ * one whose `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
  */
-export function writesAtTarget(testCase: DiffCase): boolean {
+function writesAtTarget(testCase: DiffCase): boolean {
   const method = testCase.request.method.toUpperCase()
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
   if (!dryRunOperations.has(testCase.operationId)) return true
@@ -73,46 +70,35 @@ export function writesAtTarget(testCase: DiffCase): boolean {
 }
 
 /**
- * Whether a case asks the sandbox itself for an answer (`Prefer: code=...`): a backend
- * answers such a request as any other, so comparing the two says nothing.
+ * The conformance cases, then the recorded examples (this package's, then `projectExamples`),
+ * writes turned into `dryRun=true`. Cases that ask the sandbox itself for an answer (`Prefer`)
+ * are left out: a backend answers them as any other, so comparing the two says nothing.
  */
-function asksTheSandbox(request: CaseRequest): boolean {
-  return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'prefer')
-}
-
-/**
- * The conformance cases (but those that ask the sandbox itself for an answer), then the
- * recorded examples (this package's, then `projectExamples`), writes turned into
- * `dryRun=true`.
- */
-export function diffCases(projectExamples: readonly RecordedExample[] = []): DiffCase[] {
-  const compared = conformanceCases.filter((testCase) => !asksTheSandbox(testCase.request))
-  const cases: DiffCase[] = compared.map((testCase) => ({
-    name: testCase.name,
-    operationId: testCase.operationId,
-    request: testCase.request,
-  }))
+function diffCases(projectExamples: readonly RecordedExample[]): DiffCase[] {
+  const cases: DiffCase[] = conformanceCases.filter(
+    ({ request }) => !Object.keys(request.headers ?? {}).some((h) => h.toLowerCase() === 'prefer'),
+  )
   const examples = [
     ...recordedExamples.map((example) => ({ example, from: 'recorded example' })),
     ...projectExamples.map((example) => ({ example, from: 'your example' })),
   ]
   for (const { example, from } of examples) {
-    const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
-    if (example.request.as !== undefined) request.as = example.request.as
-    if (example.request.authorization !== undefined) {
-      request.authorization = example.request.authorization
-    }
-    if (example.request.headers !== undefined) request.headers = example.request.headers
-    if (example.request.body !== undefined) request.body = example.request.body
+    const { params, query, ...sent } = example.request
     cases.push({
       name: `${example.operationId}/${example.name} (${from})`,
       operationId: example.operationId,
-      request,
+      // An `undefined` field (zod's type allows one) is sent as an absent one.
+      request: {
+        method: example.method,
+        url: recordedRequestUrl(example),
+        ...(sent as Partial<CaseRequest>),
+      },
     })
   }
-  return cases.map((testCase) => ({
-    ...testCase,
-    request: { ...testCase.request, url: asDryRun(testCase.operationId, testCase.request.url) },
+  return cases.map(({ name, operationId, request }) => ({
+    name,
+    operationId,
+    request: { ...request, url: asDryRun(operationId, request.url) },
   }))
 }
 
@@ -206,7 +192,6 @@ export interface DiffResult {
 export async function diffBackends(options: {
   sandboxUrl: string
   targetUrl: string
-  cases?: readonly DiffCase[]
   /** Send the requests that could change the target's data too. Default `false`. */
   includeWrites?: boolean
   /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
@@ -217,7 +202,7 @@ export async function diffBackends(options: {
   const session = `diff-${Date.now().toString(36)}`
   const sandbox = createClient(options.sandboxUrl, session)
   const target = createClient(options.targetUrl, session, options.refreshTokens)
-  const all = options.cases ?? diffCases(options.examples)
+  const all = diffCases(options.examples ?? [])
   const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
   const cases = all.filter((testCase) => !leftOut.includes(testCase))
   const differences: Difference[] = []

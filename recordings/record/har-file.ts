@@ -1,12 +1,9 @@
 /**
  * @module
- * A HAR file that grows one entry at a time and is always whole on disk: each write
- * goes to a temporary file beside it, then replaces it by rename. Entries that arrive
- * while a write is in progress or within the interval since the last are folded into
- * the next write. A write after the first copies the file as it is on disk (in the
- * kernel, off the event loop), cuts its closing brackets and appends only the new
- * entries, one line each; so recording costs the event loop one `JSON.stringify` per
- * exchange, never a re-serialisation or a copy of what is already written.
+ * A HAR file growing an entry at a time, always whole on disk: each write goes to a temporary
+ * file beside it, renamed over it; entries arriving meanwhile fold into the next write. A write
+ * after the first copies the file in the kernel, off the event loop, and writes only the new
+ * entries over its closing brackets: one `JSON.stringify` per exchange, never a re-serialisation.
  */
 import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -28,10 +25,9 @@ function frame(): [string, string] {
 }
 
 /**
- * A HAR file at `path` that starts with `entries` (those already in the file). It is
- * written at most every `intervalMs` (default 100 ms) while entries keep coming, or
- * every 5 times the last write's duration when that is longer (a copy of a large file
- * must not take the machine), and at once on `flush()`.
+ * A HAR file at `path` starting with `entries` (those already in it), written at most every
+ * `intervalMs` or 5 times the last write's duration when longer (a large file's copy must not
+ * take the machine), and at once on `flush()`.
  */
 export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs = 100): HarFile {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)

@@ -1,10 +1,10 @@
 /**
  * @module
- * The recorder: a reverse proxy in front of a target backend that forwards every
- * request as it came (method, path, query, headers but the hop-by-hop ones, body),
- * gives the answer back as it came, and appends the exchange, redacted, to a HAR file.
- * A target that is down or too slow gets the client a 502 and writes nothing.
+ * The recorder: a reverse proxy forwarding every request as it came (but hop-by-hop headers),
+ * giving the answer back as it came, and appending the exchange, redacted, to a HAR file. A
+ * target that is down or too slow gets the client a 502 and writes nothing.
  */
+import { once } from 'node:events'
 import {
   createServer,
   request as httpRequest,
@@ -15,6 +15,7 @@ import {
 } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { buffer } from 'node:stream/consumers'
 import { createHarEntry } from '../har.ts'
 import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
@@ -62,15 +63,6 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept
 }
 
-function readAll(stream: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-    stream.on('end', () => resolve(Buffer.concat(chunks)))
-    stream.on('error', reject)
-  })
-}
-
 function answerJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
@@ -98,7 +90,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = new Date()
-    const requestBody = await readAll(req)
+    const requestBody = await buffer(req)
     const headers = endToEnd(req.headers)
     headers.host = target.host
     const outgoing = send({
@@ -180,15 +172,10 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       }
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
   const host = options.host ?? '127.0.0.1'
+  server.listen(options.port ?? 0, host)
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async close() {

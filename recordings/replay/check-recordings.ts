@@ -7,7 +7,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { parseJson, type RecordingCheck } from './replay.ts'
+import { parseJson } from './recordings.ts'
+import type { RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 

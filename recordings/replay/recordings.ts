@@ -37,7 +37,7 @@ export interface Recording {
   response: SandboxResponse
 }
 
-/** A recording's `routeKey`, known at load; `load` reads the rest (a `RecordingsFormatError` if malformed). */
+/** A recording's `routeKey`, known at load; `load` reads the rest (a `RecordingsFormatError`). */
 export interface RecordingSource {
   route: string
   load(): Recording
@@ -49,9 +49,8 @@ export class RecordingsFormatError extends Error {
 }
 
 /**
- * What `JSON.parse` said of `text` it refused, on one line: it quotes that text, and a
- * short file's line breaks with it. Given the text, a position it names is given as a line
- * and column too, as Node 22 and later say it.
+ * What `JSON.parse` said of the `text` it refused, on one line (it quotes a short text, line
+ * breaks and all), a position it names given as a line and column too, as Node 22 gives them.
  */
 export function jsonErrorMessage(error: unknown, text?: string): string {
   let message = error instanceof Error ? error.message : String(error)
@@ -62,6 +61,15 @@ export function jsonErrorMessage(error: unknown, text?: string): string {
     message += ` (line ${line} column ${before.length - before.lastIndexOf('\n')})`
   }
   return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
+}
+
+/** The JSON value of a body's text; `undefined` for one that is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** The replay's index key of a request: `METHOD path`, the method in upper case. */
@@ -91,10 +99,7 @@ function requestProblem(entry: unknown): string | undefined {
   return undefined
 }
 
-/**
- * What is wrong with one HAR entry, or `undefined`. Checked by hand rather than with a
- * schema: a 10,000-entry recording must load in well under the time of a scenario.
- */
+/** What is wrong with a HAR entry: by hand, as a schema slows the load of 10,000 entries. */
 function entryProblem(entry: unknown): string | undefined {
   const problem = requestProblem(entry)
   if (problem) return problem
@@ -188,10 +193,7 @@ function harRecording(
   }
 }
 
-/**
- * A HAR document's entries: each one's route read now, the rest read on first `load`. Each
- * is checked whole at once, but for a file's (`lazy`), checked on first use.
- */
+/** A HAR document's sources, each entry checked whole now or, `lazy` (a file's), on `load`. */
 function fromHar(document: Record<string, unknown>, where: string, lazy: boolean) {
   const { log } = document
   if (!isObject(log) || !Array.isArray(log.entries)) {
@@ -266,10 +268,7 @@ export function readRecordingSources(recordings: unknown): RecordingSource[] {
   })
 }
 
-/**
- * The recorded exchanges of a HAR document, an examples file or a list of them, in order.
- * Throws a `RecordingsFormatError` saying what is wrong when a document is neither.
- */
+/** The recordings of HAR documents or examples files, in order; else a `RecordingsFormatError`. */
 export function readRecordings(recordings: unknown): Recording[] {
   return readRecordingSources(recordings).map((source) => source.load())
 }

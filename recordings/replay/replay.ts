@@ -10,6 +10,7 @@ import { notFound } from '../../mocks/core/errors.ts'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
 import type { SandboxStage } from '../../mocks/core/stage.ts'
 import {
+  parseJson,
   type Recording,
   type Recordings,
   RecordingsFormatError,
@@ -64,15 +65,6 @@ export interface Replay {
 /** Identical requests' answers, and the next position by session. */
 type Sequence = { responses: SandboxResponse[]; next: Map<string, number> }
 
-/** The JSON value of a body's text; `undefined` for one that is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 function omit(value: unknown, ignored: readonly string[][]): unknown {
   if (ignored.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
     return value
@@ -89,7 +81,6 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
 
 /**
  * Reads recordings (a `RecordingsFormatError` on a malformed document) and indexes them.
- *
  * @example
  * const replay = createReplay({ recordings: har, ignore: ['dryRun'] })
  * const sandbox = createSandbox({ replay })
@@ -117,7 +108,7 @@ export function createReplay(options: ReplayOptions): Replay {
     else index.set(route, { sources: [i] })
   }
 
-  /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
+  /** By source index: 1 once checked (its problem, if any, in `problems`). */
   const checked = new Uint8Array(sources.length)
   const problems = new Map<number, string>()
   const malformed: string[] = []
@@ -125,7 +116,7 @@ export function createReplay(options: ReplayOptions): Replay {
 
   /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
   function read(i: number): Recording | undefined {
-    let recording: Recording | undefined
+    let recording: Recording
     try {
       recording = sources[i]!.load()
     } catch (error) {
@@ -183,9 +174,7 @@ export function createReplay(options: ReplayOptions): Replay {
       all ??= sources.map((source) => source.load())
       return all
     },
-    get size() {
-      return sources.length
-    },
+    size: sources.length,
     only: options.only ?? false,
     checkAll,
     malformed,
@@ -193,8 +182,7 @@ export function createReplay(options: ReplayOptions): Replay {
       return checkLoaded
     },
     answer(request) {
-      const method = request.method.toUpperCase()
-      const bucket = index.get(routeKey(method, request.path))
+      const bucket = index.get(routeKey(request.method, request.path))
       const sequence = bucket && sequencesOf(bucket).get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0
@@ -221,4 +209,23 @@ export function createReplay(options: ReplayOptions): Replay {
     },
   }
   return replay
+}
+
+/** `1 recorded answer breaks` or `3 recorded answers break`, then "the merged contract:". */
+export function breakingAnswersHeading(count: number): string {
+  return count === 1
+    ? '1 recorded answer breaks the merged contract:'
+    : `${count} recorded answers break the merged contract:`
+}
+
+/** Checks every recording (`Replay.checkAll`) and warns of those that break the contract. */
+export async function checkReplayAndWarn(
+  replay: Replay,
+  load: () => Promise<RecordingCheck>,
+): Promise<string[]> {
+  const problems = await replay.checkAll(load)
+  if (problems.length > 0) {
+    console.warn(`[sandbox] ${breakingAnswersHeading(problems.length)}\n  ${problems.join('\n  ')}`)
+  }
+  return problems
 }
