@@ -6,8 +6,6 @@
 import { readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
-import { diffBackends } from '../../recordings/diff/diff.ts'
-import { formatReport, formatSummary } from '../../recordings/diff/diff-report.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -20,6 +18,9 @@ import {
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
+import { diffBackends } from '../diff/diff.ts'
+import { formatReport, formatSummary } from '../diff/diff-report.ts'
+import { firstIssue } from '../replay/recordings.ts'
 
 export interface DiffOptions {
   target: string
@@ -29,10 +30,7 @@ export interface DiffOptions {
   examples?: string
 }
 
-/**
- * The examples of every `*.json` file in `dir` (the `examples from-har` format); a file
- * that is not one is a `UsageError` naming it.
- */
+/** The examples of every `*.json` file in `dir`; a file that is not one is a `UsageError`. */
 function readProjectExamples(dir: string): RecordedExample[] {
   let names: string[]
   try {
@@ -46,13 +44,8 @@ function readProjectExamples(dir: string): RecordedExample[] {
   const files = names.map((name) => {
     const path = join(dir, name)
     const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new UsageError(
-        `${path}: not an examples file (${issue?.path.join('.') || 'document'}: ${issue?.message})`,
-      )
-    }
-    return parsed.data
+    if (parsed.success) return parsed.data
+    throw new UsageError(`${path}: not an examples file (${firstIssue(parsed.error)})`)
   })
   return flattenExamples(files)
 }

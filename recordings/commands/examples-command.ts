@@ -5,11 +5,11 @@
  */
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { examplesFromHar } from '../../recordings/diff/examples-from-har.ts'
-import type { HarEntry } from '../../recordings/har.ts'
-import { readRecordings } from '../../recordings/replay/recordings.ts'
 import { checkWritable, readJsonFile, UsageError } from '../../server/commands/input.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
+import { examplesFromHar } from '../diff/examples-from-har.ts'
+import type { HarEntry } from '../har.ts'
+import { readRecordings } from '../replay/recordings.ts'
 
 export interface ExamplesCommandOptions {
   operation?: string

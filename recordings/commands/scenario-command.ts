@@ -11,10 +11,10 @@ import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-s
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
-import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
 import { checkWritable, notJson, readTextFile, UsageError } from '../../server/commands/input.ts'
 import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
 import { scenarioYaml } from '../learn/scenario-yaml.ts'
+import { RecordingsFormatError } from '../replay/recordings.ts'
 
 export interface ScenarioFromHarCommandOptions {
   out?: string

@@ -5,35 +5,36 @@
 import { operations } from '../../mocks/operations/table.ts'
 import type { DifferenceKind, DiffResult } from './diff.ts'
 
-const hasDryRun = (operationId: string) =>
-  operations.some((operation) => operation.id === operationId && operation.dryRun)
-
 const KINDS: readonly DifferenceKind[] = ['status', 'body', 'headers']
 
 /** The differing operations, each with the kinds of difference it shows. */
 export function differingOperations(result: DiffResult): Map<string, DifferenceKind[]> {
-  const found = new Map<string, Set<DifferenceKind>>()
-  for (const difference of result.differences) {
-    const kinds = found.get(difference.operationId) ?? new Set()
-    kinds.add(difference.kind)
-    found.set(difference.operationId, kinds)
+  const found = new Map<string, DifferenceKind[]>()
+  for (const { operationId } of result.differences) {
+    const kinds = result.differences.filter((d) => d.operationId === operationId).map((d) => d.kind)
+    found.set(
+      operationId,
+      KINDS.filter((kind) => kinds.includes(kind)),
+    )
   }
-  return new Map(
-    [...found].map(([operationId, kinds]) => [operationId, KINDS.filter((k) => kinds.has(k))]),
-  )
+  return found
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+const differ = (count: number) =>
+  `${plural(count, 'operation')} ${count === 1 ? 'differs' : 'differ'}`
 
 /** What was not compared as asked: requests left out, sign-ins the target refused. */
 function caveats(result: DiffResult): string[] {
   const lines: string[] = []
   if (result.leftOut.length > 0) {
-    const withoutDryRun = result.leftOut.filter((testCase) => !hasDryRun(testCase.operationId))
-    const operations = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
+    const withoutDryRun = result.leftOut.filter(
+      (testCase) => !operations.some(({ id, dryRun }) => id === testCase.operationId && dryRun),
+    )
+    const operationIds = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
     const parts = [
       withoutDryRun.length > 0 &&
-        `${withoutDryRun.length} of operations without dryRun (${operations.join(', ')})`,
+        `${withoutDryRun.length} of operations without dryRun (${operationIds.join(', ')})`,
       withoutDryRun.length < result.leftOut.length &&
         `${result.leftOut.length - withoutDryRun.length} with a dryRun other than true`,
     ].filter(Boolean)
@@ -55,18 +56,13 @@ export function formatSummary(result: DiffResult, targetUrl: string): string {
   const lines = [
     `Sent ${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}, to the sandbox and to ${targetUrl}.`,
     ...caveats(result),
+    differing.size === 0
+      ? 'No difference in status, body shape or headers.'
+      : `${differ(differing.size)}:`,
   ]
-  if (differing.size === 0) {
-    lines.push('No difference in status, body shape or headers.')
-    return lines.join('\n')
-  }
-  lines.push(
-    `${plural(differing.size, 'operation')} ${differing.size === 1 ? 'differs' : 'differ'}:`,
-  )
   for (const [operationId, kinds] of differing) {
-    const count = new Set(
-      result.differences.filter((d) => d.operationId === operationId).map((d) => d.case),
-    ).size
+    const differences = result.differences.filter((d) => d.operationId === operationId)
+    const count = new Set(differences.map((d) => d.case)).size
     lines.push(`  ${operationId}: ${kinds.join(', ')} (${plural(count, 'request')})`)
   }
   return lines.join('\n')
@@ -78,21 +74,21 @@ export function formatReport(result: DiffResult, targetUrl: string): string {
   const lines = [
     `# Sandbox vs ${targetUrl}`,
     '',
-    `${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}; ${plural(differing.size, 'operation')} ${differing.size === 1 ? 'differs' : 'differ'}.`,
+    `${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}; ${differ(differing.size)}.`,
     ...caveats(result).map((line) => `\n${line}`),
   ]
   if (differing.size > 0) {
     lines.push('', '| operation | status | body shape | headers |', '| --- | --- | --- | --- |')
-    for (const [operationId, kinds] of differing) {
-      const mark = (kind: DifferenceKind) => (kinds.includes(kind) ? 'differs' : '')
-      lines.push(`| ${operationId} | ${mark('status')} | ${mark('body')} | ${mark('headers')} |`)
-    }
-    for (const operationId of differing.keys()) {
-      lines.push('', `## ${operationId}`, '')
-      for (const difference of result.differences) {
-        if (difference.operationId !== operationId) continue
-        lines.push(`- ${difference.case}: ${difference.kind}: ${difference.detail}`)
-      }
+  }
+  for (const [operationId, kinds] of differing) {
+    const mark = (kind: DifferenceKind) => (kinds.includes(kind) ? 'differs' : '')
+    lines.push(`| ${operationId} | ${mark('status')} | ${mark('body')} | ${mark('headers')} |`)
+  }
+  for (const operationId of differing.keys()) {
+    lines.push('', `## ${operationId}`, '')
+    for (const difference of result.differences) {
+      if (difference.operationId !== operationId) continue
+      lines.push(`- ${difference.case}: ${difference.kind}: ${difference.detail}`)
     }
   }
   const same = result.operations.filter((operationId) => !differing.has(operationId))

@@ -1,34 +1,28 @@
 /**
  * @module
- * Turns recorded exchanges (HAR) into entries of `spec/examples/<operationId>.json`:
- * the path parameters, query and JSON body of each request, the persona whose token it
- * carried (or its raw `Authorization` header), and the answer.
+ * Recorded exchanges (HAR) into entries of `spec/examples/<operationId>.json`: each request's
+ * path parameters, query, JSON body and persona (or raw `Authorization` header), and the answer.
  */
 import { dequal } from 'dequal'
-import { type Persona, personas } from '../../fixtures/personas.ts'
+import { personas } from '../../fixtures/personas.ts'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import type { RecordedExampleFile, RecordedRequest } from '../../spec/examples/index.ts'
 import type { HarEntry } from '../har.ts'
 import { bearerSubject } from '../replay/bearer-subject.ts'
+import { parseJson } from '../replay/recordings.ts'
 
 type Example = RecordedExampleFile['examples'][string]
 
 const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
 
-/** A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`. */
-function personaOf(authorization: string): Persona | undefined {
-  const sub = bearerSubject(authorization)
-  return sub === undefined ? undefined : personas.find((persona) => persona.publicId === sub)
-}
+const NOT_JSON = Symbol('not JSON')
 
-function parseJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (text === undefined || text === '') return { ok: true, value: undefined }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
+/** A body's JSON value: `undefined` for none, `NOT_JSON` for one that is not JSON. */
+function bodyJson(text = ''): unknown {
+  if (text === '') return undefined
+  const value = parseJson(text)
+  return value === undefined ? NOT_JSON : value
 }
 
 export interface ConvertResult {
@@ -75,9 +69,10 @@ export function examplesFromHar(
     }
     const { value: operation, params } = routed
     if (options.operation !== undefined && operation.id !== options.operation) continue
-    const sent = parseJson(entry.request.postData?.text)
-    const answered = parseJson(entry.response.content.text)
-    if (!sent.ok || !answered.ok || entry.response.content.encoding === 'base64') {
+    const sent = bodyJson(entry.request.postData?.text)
+    const { text, encoding } = entry.response.content
+    const answered = encoding === 'base64' ? NOT_JSON : bodyJson(text)
+    if (sent === NOT_JSON || answered === NOT_JSON) {
       skipped.push(`${where}: the request or the answer body is not JSON`)
       continue
     }
@@ -93,20 +88,22 @@ export function examplesFromHar(
       entry.request.headers.find((h) => h.name.toLowerCase() === name)?.value
     const authorization = header('authorization')
     if (authorization !== undefined) {
-      const persona = personaOf(authorization)
+      // A redacted bearer token still names its subject: `Bearer [REDACTED sub=usr_host]`.
+      const sub = bearerSubject(authorization)
+      const persona = personas.find((candidate) => sub !== undefined && candidate.publicId === sub)
       if (persona) request.as = persona.key
       else request.authorization = authorization
     }
     const cookie = header('cookie')
     if (cookie !== undefined) request.headers = { cookie }
-    if (sent.value !== undefined) request.body = sent.value
+    if (sent !== undefined) request.body = sent
 
     const example: Example = {
       summary: `Recorded ${method} ${url.pathname}${url.search}, answered ${entry.response.status}`,
       request,
       response: {
         status: entry.response.status,
-        ...(answered.value === undefined ? {} : { body: answered.value }),
+        ...(answered === undefined ? {} : { body: answered }),
       },
     }
     const file = files.get(operation.id) ?? {
