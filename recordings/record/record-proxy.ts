@@ -38,17 +38,8 @@ export interface RecordProxy {
 }
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 section 7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-])
+const HOP_BY_HOP =
+  /^(?:connection|keep-alive|proxy-(?:authenticate|authorization|connection)|te|trailer|transfer-encoding|upgrade)$/
 
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const listed = new Set(
@@ -58,7 +49,7 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   )
   const kept: OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !listed.has(name)) kept[name] = value
+    if (value !== undefined && !HOP_BY_HOP.test(name) && !listed.has(name)) kept[name] = value
   }
   return kept
 }
@@ -104,14 +95,13 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     })
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     outgoing.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy()
-        return
+      if (res.headersSent) res.destroy()
+      else {
+        answerJson(res, 502, {
+          message: `Failed to reach the target ${target.origin}: ${error.message}`,
+          code: 'BAD_GATEWAY',
+        })
       }
-      answerJson(res, 502, {
-        message: `Failed to reach the target ${target.origin}: ${error.message}`,
-        code: 'BAD_GATEWAY',
-      })
     })
     outgoing.on('response', (answer) => {
       // Streamed through as it comes, and kept for the recording.
@@ -128,8 +118,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       })
       answer.on('error', () => res.destroy())
     })
-    if (requestBody.length > 0) outgoing.end(requestBody)
-    else outgoing.end()
+    outgoing.end(requestBody.length > 0 ? requestBody : undefined)
   }
 
   function record(
@@ -179,10 +168,9 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
+      const closed = new Promise((resolve) => server.close(resolve))
+      server.closeIdleConnections()
+      await closed
       // The last exchanges are recorded on an immediate each: this one runs after them.
       await new Promise((resolve) => setImmediate(resolve))
       await file.flush()

@@ -156,14 +156,8 @@ export function checkedEntry(raw: unknown, index: number, where: string) {
 }
 
 /** Headers a replayed answer must not copy: the new connection sets its own. */
-const DROPPED_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-encoding',
-])
+const DROPPED_HEADERS =
+  /^(?:content-length|transfer-encoding|connection|keep-alive|date|content-encoding)$/
 
 function harRecording(
   { entry, method, url }: ReturnType<typeof checkedEntry>,
@@ -174,7 +168,7 @@ function harRecording(
   for (const { name, value } of entry.response.headers) {
     const lower = name.toLowerCase()
     if (lower === 'set-cookie') setCookie.push(value)
-    else if (!DROPPED_HEADERS.has(lower)) headers[lower] = value
+    else if (!DROPPED_HEADERS.test(lower)) headers[lower] = value
   }
   const { text = '', encoding } = entry.response.content
   const body = encoding === 'base64' ? atob(text) : text
