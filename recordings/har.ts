@@ -81,7 +81,6 @@ export function createHarEntry(exchange: Exchange): Entry {
   return entry
 }
 
-/** A HAR document holding `entries`. */
 export function createHar(entries: Entry[]): Har {
   return {
     log: { version: '1.2', creator: { name: 'platform-sandbox', version: '0.1.0' }, entries },

@@ -1,7 +1,7 @@
 /**
  * @module
- * `platform-sandbox examples from-har <file.har>`: recorded exchanges into
- * `spec/examples/<operationId>.json` files (or another folder), added to what is there.
+ * `platform-sandbox examples from-har <file.har>`: recorded exchanges added to the
+ * `<operationId>.json` files of `spec/examples/` (or another folder).
  */
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,15 +20,11 @@ function readExisting(dir: string, operationId: string): RecordedExampleFile | u
   const path = join(dir, `${operationId}.json`)
   if (!existsSync(path)) return undefined
   const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
-  if (!parsed.success) {
-    throw new UsageError(
-      `${path}: not an examples file (${parsed.error.issues[0]?.message}); nothing written`,
-    )
-  }
-  return parsed.data
+  if (parsed.success) return parsed.data
+  const problem = parsed.error.issues[0]?.message
+  throw new UsageError(`${path}: not an examples file (${problem}); nothing written`)
 }
 
-/** Creates the output folder (and those above it) when there is something to write. */
 function createFolder(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true })

@@ -20,7 +20,6 @@ import {
   recordedExamples,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
-import { shapeDifferences } from './body-shape.ts'
 
 /** A request of the drift report, by the name of the case or example it comes from. */
 export interface DiffCase {
@@ -57,9 +56,8 @@ function asDryRun(operationId: string, url: string): string {
 }
 
 /**
- * Whether sending the case could change the backend's data, so that it is left out unless asked
- * for: a write of an operation without `dryRun` (checkout, the refund webhook, the sign-in), or
- * one whose `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
+ * Whether the case could change the target's data, so is left out unless asked for: a write
+ * without `dryRun` (checkout, the sign-in...) or with any `dryRun` but one `true`.
  */
 function writesAtTarget(testCase: DiffCase): boolean {
   const method = testCase.request.method.toUpperCase()
@@ -127,10 +125,7 @@ function createClient(
         .sort(),
     }
   }
-  /**
-   * Lenient on purpose: a target that refuses the sign-in still gets the request (with an
-   * empty token), and the difference shows in the report.
-   */
+  /** Lenient: a target that refuses the sign-in still gets the request, with an empty token. */
   function accessToken(key: string): Promise<string> {
     let token = tokens.get(key)
     if (!token) {
@@ -150,6 +145,35 @@ function createClient(
     return token
   }
   return { send, refused }
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+/** Where the shape (fields, types; arrays by their first elements) of two bodies differs. */
+export function shapeDifferences(sandbox: unknown, target: unknown, path = 'body'): string[] {
+  const [left, right] = [kind(sandbox), kind(target)]
+  if (left !== right) return [`${path} is ${left} in the sandbox, ${right} at the target`]
+  if (left === 'array') {
+    const [a, b] = [(sandbox as unknown[])[0], (target as unknown[])[0]]
+    if (a === undefined || b === undefined) return []
+    return shapeDifferences(a, b, `${path}[]`)
+  }
+  if (left !== 'object') return []
+  const a = sandbox as Record<string, unknown>
+  const b = target as Record<string, unknown>
+  const differences: string[] = []
+  for (const key of Object.keys(a)) {
+    if (!Object.hasOwn(b, key)) differences.push(`${path}.${key} only in the sandbox`)
+    else differences.push(...shapeDifferences(a[key], b[key], `${path}.${key}`))
+  }
+  for (const key of Object.keys(b)) {
+    if (!Object.hasOwn(a, key)) differences.push(`${path}.${key} only at the target`)
+  }
+  return differences
 }
 
 function compare(testCase: DiffCase, sandbox: Answer, target: Answer): Difference[] {
@@ -183,12 +207,7 @@ export interface DiffResult {
   signInRefused: string[]
 }
 
-/**
- * Sends every case to both, one after the other (the sandbox first), in one session.
- *
- * @example
- * const { differences } = await diffBackends({ sandboxUrl, targetUrl: 'http://127.0.0.1:8080' })
- */
+/** Sends every case to both, one after the other (the sandbox first), in one session. */
 export async function diffBackends(options: {
   sandboxUrl: string
   targetUrl: string

@@ -25,15 +25,6 @@ function bodyJson(text = ''): unknown {
   return value === undefined ? NOT_JSON : value
 }
 
-export interface ConvertResult {
-  /** The example files, by operationId, with the new examples added. */
-  files: Map<string, RecordedExampleFile>
-  /** How many examples were added, by operationId. */
-  added: Map<string, number>
-  /** Entries left out, and why. */
-  skipped: string[]
-}
-
 function uniqueName(taken: Record<string, unknown>, status: number): string {
   const base = `recorded${status}`
   if (!Object.hasOwn(taken, base)) return base
@@ -43,17 +34,15 @@ function uniqueName(taken: Record<string, unknown>, status: number): string {
 }
 
 /**
- * Adds the HAR `entries` to `existing` example files (by operationId), only those of
- * `operation` when given. An exchange identical to an existing example is not added twice.
- *
- * @example
- * const { files } = examplesFromHar(har.log.entries, new Map(), { operation: 'declineBooking' })
+ * Adds the HAR `entries` (only `operation`'s when given) to `existing` example files by
+ * operationId; an exchange identical to an existing example is not added twice. Gives the files,
+ * how many examples each got, and the entries left out with why.
  */
 export function examplesFromHar(
   entries: readonly HarEntry[],
   existing: ReadonlyMap<string, RecordedExampleFile>,
   options: { operation?: string } = {},
-): ConvertResult {
+) {
   const files = new Map(existing)
   const added = new Map<string, number>()
   const skipped: string[] = []

@@ -18,21 +18,16 @@ export interface HarFile {
 }
 
 /** The document around the entries: `{"log":{...,"entries":[` and `]}}`. */
-function frame(): [string, string] {
-  const text = JSON.stringify(createHar([]))
-  const at = text.lastIndexOf('[]')
-  return [`${text.slice(0, at + 1)}\n`, `\n${text.slice(at + 1)}\n`]
-}
+const [BEFORE, AFTER] = JSON.stringify(createHar([])).split('[]')
+const [HEAD, TAIL] = [`${BEFORE}[\n`, `\n]${AFTER}\n`]
 
 /**
- * A HAR file at `path` starting with `entries` (those already in it), written at most every
- * `intervalMs` or 5 times the last write's duration when longer (a large file's copy must not
- * take the machine), and at once on `flush()`.
+ * A HAR file at `path` starting with `entries`, written at most every `intervalMs` or 5 times
+ * the last write's duration (a large file's copy must not take the machine), at once on `flush()`.
  */
 export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs = 100): HarFile {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
-  const [head, tail] = frame()
-  const tailBytes = Buffer.byteLength(tail)
+  const tailBytes = Buffer.byteLength(TAIL)
   /** Lines not yet on disk; all of them until the first write. */
   let pending = entries.map((entry) => JSON.stringify(entry))
   /** Bytes of the file as this recorder last wrote it; 0 before its first write. */
@@ -51,12 +46,12 @@ export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs
     let size: number
     try {
       if (written === 0) {
-        const text = head + lines.join(',\n') + tail
+        const text = HEAD + lines.join(',\n') + TAIL
         await writeFile(temporary, text)
         size = Buffer.byteLength(text)
       } else {
         // The file as written, less its closing brackets, then the new lines and them.
-        const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${tail}`
+        const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${TAIL}`
         await copyFile(path, temporary)
         const handle = await open(temporary, 'r+')
         try {

@@ -32,11 +32,6 @@ export interface RecordProxyOptions {
   timeoutMs?: number
 }
 
-export interface RecordProxy {
-  url: string
-  close(): Promise<void>
-}
-
 /** Headers that belong to one connection, never forwarded (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP =
   /^(?:connection|keep-alive|proxy-(?:authenticate|authorization|connection)|te|trailer|transfer-encoding|upgrade)$/
@@ -66,14 +61,7 @@ function answerJson(res: ServerResponse, status: number, body: unknown): void {
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|x-www-form-urlencoded))/i
 
-/**
- * Starts the recorder and resolves once it listens.
- *
- * @example
- * const file = createHarFile('staging.har')
- * const proxy = await startRecordProxy({ target: new URL('http://127.0.0.1:8080'), file })
- */
-export async function startRecordProxy(options: RecordProxyOptions): Promise<RecordProxy> {
+export async function startRecordProxy(options: RecordProxyOptions) {
   const { target, file } = options
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest
   const prefix = target.pathname.replace(/\/$/, '')

@@ -1,8 +1,7 @@
 /**
  * @module
- * Takes secrets out of a recorded exchange before it is written: the values of
- * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
- * token, a password or a secret, and whatever else the user names.
+ * Takes secrets out of a recorded exchange before it is written: `Authorization`, `Cookie` and
+ * `Set-Cookie` values, JSON fields named like a token, password or secret, and what the user names.
  */
 import { Cookie } from 'tough-cookie'
 import { parseCookies } from '../../mocks/core/http.ts'

@@ -1,8 +1,7 @@
 /**
  * @module
- * Checks recorded answers against a contract document before they are replayed: an answer
- * whose status the operation does not document, or whose JSON body breaks the documented
- * schema, is reported by the recording's name.
+ * Checks recorded answers against a contract document before they are replayed: an undocumented
+ * status, or a JSON body that breaks the documented schema, is reported by the recording's name.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { createRouter } from '../../mocks/core/router.ts'
@@ -12,18 +11,11 @@ import type { RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 
-/** The operations of the contract, routed as the sandbox routes them. */
 const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
 
 const pointer = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1')
 
-/**
- * The check of one recording against `document` (an OpenAPI 3.1 document): its problem, one
- * line naming it, or `undefined`. Schemas compile once, on first use.
- *
- * @example
- * await replay.checkAll(async () => createRecordingCheck(await loadMergedDocument()))
- */
+/** The check of a recording against an OpenAPI 3.1 `document`; schemas compile on first use. */
 export function createRecordingCheck(document: unknown): RecordingCheck {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
   ajv.addSchema(document as JsonObject, 'contract')

@@ -35,7 +35,6 @@ export function recordingsFile(name: string, bytes: Uint8Array): RecordingsFile 
 
 const decoder = new TextDecoder()
 
-/** The parsed JSON of a file's bytes; a `RecordingsFormatError` naming what is wrong. */
 function parseFile(bytes: Uint8Array, where: string): unknown {
   if (bytes.length > constants.MAX_STRING_LENGTH) {
     const mib = Math.floor(constants.MAX_STRING_LENGTH / 2 ** 20)
@@ -51,10 +50,7 @@ function parseFile(bytes: Uint8Array, where: string): unknown {
   }
 }
 
-/**
- * The text of a UTF-8 file's bytes: ASCII bytes (what recordings and JSON usually are) read
- * as one character per byte, several times quicker than decoding; anything else decoded.
- */
+/** A UTF-8 file's text: ASCII (as JSON usually is) read as latin1, several times quicker. */
 export function utf8Text(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8')

@@ -1,7 +1,7 @@
 /**
  * @module
- * Reads recorded exchanges, from a HAR 1.2 document or from files of the
- * `spec/examples/<operationId>.json` format, into one plain list. No runtime API.
+ * Reads recorded exchanges, from HAR 1.2 documents or `spec/examples/<operationId>.json` files,
+ * into one plain list. No runtime API.
  */
 import type { SandboxResponse } from '../../mocks/core/http.ts'
 import type { z } from '../../mocks/model/zod.ts'
@@ -209,7 +209,6 @@ function fromHar(document: Record<string, unknown>, where: string, lazy: boolean
   })
 }
 
-/** The zod issue a command names: `path: message`. */
 export function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid'

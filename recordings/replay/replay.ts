@@ -45,9 +45,8 @@ export interface Replay {
   readonly size: number
   readonly only: boolean
   /**
-   * Checks every recording with the check `load` gives, a slice at a time (a request's
-   * recordings are checked before their first answer); resolves with the problems in file
-   * order, the check's and each malformed entry's.
+   * Checks every recording with the check `load` gives, a slice at a time (a request's first);
+   * resolves with the problems in file order, the check's and each malformed entry's.
    */
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
   /** The malformed entries found so far (parsing them failed), one line each. */
@@ -114,7 +113,6 @@ export function createReplay(options: ReplayOptions): Replay {
   const malformed: string[] = []
   let check: RecordingCheck | undefined
 
-  /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
   function read(i: number): Recording | undefined {
     let recording: Recording
     try {
@@ -211,7 +209,6 @@ export function createReplay(options: ReplayOptions): Replay {
   return replay
 }
 
-/** `1 recorded answer breaks` or `3 recorded answers break`, then "the merged contract:". */
 export function breakingAnswersHeading(count: number): string {
   return count === 1
     ? '1 recorded answer breaks the merged contract:'
