@@ -170,18 +170,13 @@ export async function runDiffCommand(
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
   if (options.report !== undefined) checkWritable(options.report)
   const sandbox = await start({ port: 0, quiet: true })
-  let result: Awaited<ReturnType<typeof diffBackends>>
-  try {
-    result = await diffBackends({
-      sandboxUrl: sandbox.url,
-      targetUrl: target.href,
-      refreshTokens,
-      includeWrites: options.includeWrites ?? false,
-      examples,
-    })
-  } finally {
-    await sandbox.close()
-  }
+  const result = await diffBackends({
+    sandboxUrl: sandbox.url,
+    targetUrl: target.href,
+    refreshTokens,
+    includeWrites: options.includeWrites ?? false,
+    examples,
+  }).finally(() => sandbox.close())
   const targetName = target.href.replace(/\/$/, '')
   console.log(formatSummary(result, targetName))
   if (options.report !== undefined) {

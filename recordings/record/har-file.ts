@@ -22,10 +22,10 @@ const [BEFORE, AFTER] = JSON.stringify(createHar([])).split('[]')
 const [HEAD, TAIL] = [`${BEFORE}[\n`, `\n]${AFTER}\n`]
 
 /**
- * A HAR file at `path` starting with `entries`, written at most every `intervalMs` or 5 times
- * the last write's duration (a large file's copy must not take the machine), at once on `flush()`.
+ * A HAR file at `path` starting with `entries`, written at most every 100 ms or 5 times the
+ * last write's duration (a large file's copy must not take the machine), at once on `flush()`.
  */
-export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs = 100): HarFile {
+export function createHarFile(path: string, entries: HarEntry[] = []): HarFile {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   const tailBytes = Buffer.byteLength(TAIL)
   /** Lines not yet on disk; all of them until the first write. */
@@ -96,7 +96,7 @@ export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs
 
   function schedule(): void {
     if (writing || timer) return
-    const wait = lastWrite + Math.max(intervalMs, 5 * lastDuration) - Date.now()
+    const wait = lastWrite + Math.max(100, 5 * lastDuration) - Date.now()
     if (wait <= 0) start()
     else timer = setTimeout(start, wait)
   }
