@@ -26,12 +26,9 @@ export interface Exchange {
 }
 
 function headerList(headers: Exchange['requestHeaders']): Header[] {
-  const list: Header[] = []
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue
-    for (const one of typeof value === 'string' ? [value] : value) list.push({ name, value: one })
-  }
-  return list
+  return Object.entries(headers).flatMap(([name, value = []]) =>
+    (typeof value === 'string' ? [value] : value).map((one) => ({ name, value: one })),
+  )
 }
 
 function first(headers: Exchange['requestHeaders'], name: string): string | undefined {
