@@ -9,8 +9,6 @@ import type { HarEntry, HarHeader } from '../har.ts'
 import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
 import { parseJson } from '../replay/recordings.ts'
 
-export { REDACTED }
-
 /** JSON fields redacted by default, whatever their depth. */
 const SECRET_FIELD = /^(?:token|refresh_?token|access_?token|password|secret)$/i
 /** A text without any of the names cannot hold such a field: it needs no parsing. */
