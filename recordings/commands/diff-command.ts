@@ -6,7 +6,6 @@
 import { readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
-import { operations } from '../../mocks/operations/table.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -19,7 +18,12 @@ import {
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import { type DifferenceKind, type DiffResult, diffBackends } from '../diff/diff.ts'
+import {
+  type DifferenceKind,
+  type DiffResult,
+  diffBackends,
+  dryRunOperations,
+} from '../diff/diff.ts'
 import { firstIssue } from '../replay/recordings.ts'
 
 export interface DiffOptions {
@@ -93,7 +97,7 @@ function caveats(result: DiffResult): string[] {
   const lines: string[] = []
   if (result.leftOut.length > 0) {
     const withoutDryRun = result.leftOut.filter(
-      (testCase) => !operations.some(({ id, dryRun }) => id === testCase.operationId && dryRun),
+      ({ operationId }) => !dryRunOperations.has(operationId),
     )
     const operationIds = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
     const parts = [

@@ -44,7 +44,7 @@ interface Answer {
   cookieNames: string[]
 }
 
-const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
+export const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
 
 /** `url` with `dryRun=true` when the operation takes it and the request does not say. */
 function asDryRun(operationId: string, url: string): string {
