@@ -1,7 +1,7 @@
 /**
  * @module
- * HAR 1.2 entries built from plain requests and answers, without any runtime API, so
- * the journal export (every runtime) and the recorder (Node) write the same thing.
+ * HAR 1.2 entries from plain requests and answers, no runtime API: the journal export (every
+ * runtime) and the recorder (Node) write the same thing.
  */
 import type { Entry, Har, Header } from 'har-format'
 import { bounded, type JournalHarWriter } from '../mocks/core/journal.ts'
@@ -25,15 +25,10 @@ export interface Exchange {
   time: number
 }
 
-const CREATOR = { name: 'platform-sandbox', version: '0.1.0' }
-
 function headerList(headers: Exchange['requestHeaders']): Header[] {
-  const list: Header[] = []
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue
-    for (const one of typeof value === 'string' ? [value] : value) list.push({ name, value: one })
-  }
-  return list
+  return Object.entries(headers).flatMap(([name, value = []]) =>
+    (typeof value === 'string' ? [value] : value).map((one) => ({ name, value: one })),
+  )
 }
 
 function first(headers: Exchange['requestHeaders'], name: string): string | undefined {
@@ -49,6 +44,7 @@ export function createHarEntry(exchange: Exchange): Entry {
   const requestType = first(exchange.requestHeaders, 'content-type')
   const responseType = first(exchange.responseHeaders, 'content-type') ?? ''
   const responseText = exchange.responseBody ?? ''
+  const responseSize = encoder.encode(responseText).length
   const entry: Entry = {
     startedDateTime: exchange.startedDateTime,
     time: exchange.time,
@@ -68,14 +64,10 @@ export function createHarEntry(exchange: Exchange): Entry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headerList(exchange.responseHeaders),
-      content: {
-        size: encoder.encode(responseText).length,
-        mimeType: responseType,
-        text: responseText,
-      },
+      content: { size: responseSize, mimeType: responseType, text: responseText },
       redirectURL: '',
       headersSize: -1,
-      bodySize: encoder.encode(responseText).length,
+      bodySize: responseSize,
     },
     cache: {},
     timings: { send: 0, wait: exchange.time, receive: 0 },
@@ -86,15 +78,13 @@ export function createHarEntry(exchange: Exchange): Entry {
   return entry
 }
 
-/** A HAR document holding `entries`. */
 export function createHar(entries: Entry[]): Har {
-  return { log: { version: '1.2', creator: CREATOR, entries } }
+  return {
+    log: { version: '1.2', creator: { name: 'platform-sandbox', version: '0.1.0' }, entries },
+  }
 }
 
-/**
- * The journal's entries as a HAR document (bodies cut at 64 kB): the writer the entries
- * give the core, behind `sandbox.journal.toHar()` and `GET /__sandbox/requests.har`.
- */
+/** The journal as HAR (bodies cut at 64 kB), behind `journal.toHar()` and `requests.har`. */
 export const writeJournalHar: JournalHarWriter = (exports, options) => {
   const base = (options.baseUrl ?? 'http://localhost').replace(/\/$/, '')
   const entries = exports.map(({ entry, request, response }) => {

@@ -1,13 +1,11 @@
 /**
  * @module
- * `platform-sandbox diff --target <url>`: the drift report between the sandbox and a
- * backend. Exit code 1 when anything differs, 0 when nothing does.
+ * `platform-sandbox diff --target <url>`: the drift report between the sandbox and a backend,
+ * as a summary and as Markdown; exit code 1 when anything differs.
  */
 import { readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
-import { diffBackends } from '../../recordings/diff/diff.ts'
-import { formatReport, formatSummary } from '../../recordings/diff/diff-report.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -20,6 +18,13 @@ import {
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
+import {
+  type DifferenceKind,
+  type DiffResult,
+  diffBackends,
+  dryRunOperations,
+} from '../diff/diff.ts'
+import { firstIssue } from '../replay/recordings.ts'
 
 export interface DiffOptions {
   target: string
@@ -29,10 +34,7 @@ export interface DiffOptions {
   examples?: string
 }
 
-/**
- * The examples of every `*.json` file in `dir` (the `examples from-har` format); a file
- * that is not one is a `UsageError` naming it.
- */
+/** The examples of every `*.json` file in `dir`; a file that is not one is a `UsageError`. */
 function readProjectExamples(dir: string): RecordedExample[] {
   let names: string[]
   try {
@@ -46,13 +48,8 @@ function readProjectExamples(dir: string): RecordedExample[] {
   const files = names.map((name) => {
     const path = join(dir, name)
     const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new UsageError(
-        `${path}: not an examples file (${issue?.path.join('.') || 'document'}: ${issue?.message})`,
-      )
-    }
-    return parsed.data
+    if (parsed.success) return parsed.data
+    throw new UsageError(`${path}: not an examples file (${firstIssue(parsed.error)})`)
   })
   return flattenExamples(files)
 }
@@ -76,6 +73,97 @@ function parseRefreshTokens(pairs: readonly string[]): Record<string, string> {
   return tokens
 }
 
+const KINDS: readonly DifferenceKind[] = ['status', 'body', 'headers']
+
+/** The differing operations, each with the kinds of difference it shows. */
+export function differingOperations(result: DiffResult): Map<string, DifferenceKind[]> {
+  const found = new Map<string, DifferenceKind[]>()
+  for (const { operationId } of result.differences) {
+    const kinds = result.differences.filter((d) => d.operationId === operationId).map((d) => d.kind)
+    found.set(
+      operationId,
+      KINDS.filter((kind) => kinds.includes(kind)),
+    )
+  }
+  return found
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+const differ = (count: number) =>
+  `${plural(count, 'operation')} ${count === 1 ? 'differs' : 'differ'}`
+
+/** What was not compared as asked: requests left out, sign-ins the target refused. */
+function caveats(result: DiffResult): string[] {
+  const lines: string[] = []
+  if (result.leftOut.length > 0) {
+    const withoutDryRun = result.leftOut.filter(
+      ({ operationId }) => !dryRunOperations.has(operationId),
+    )
+    const operationIds = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
+    const parts = [
+      withoutDryRun.length > 0 &&
+        `${withoutDryRun.length} of operations without dryRun (${operationIds.join(', ')})`,
+      withoutDryRun.length < result.leftOut.length &&
+        `${result.leftOut.length - withoutDryRun.length} with a dryRun other than true`,
+    ].filter(Boolean)
+    lines.push(
+      `Left out ${plural(result.leftOut.length, 'request')} that could change the target's data: ${parts.join(', ')}; --include-writes sends them.`,
+    )
+  }
+  if (result.signInRefused.length > 0) {
+    lines.push(
+      `The target refused the sign-in of ${result.signInRefused.join(', ')}: their requests went with an empty token. Give the target's refresh tokens with --refresh-token <persona>=<token>.`,
+    )
+  }
+  return lines
+}
+
+/** One line per differing operation, for the terminal. */
+export function formatSummary(result: DiffResult, targetUrl: string): string {
+  const differing = differingOperations(result)
+  const lines = [
+    `Sent ${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}, to the sandbox and to ${targetUrl}.`,
+    ...caveats(result),
+    differing.size === 0
+      ? 'No difference in status, body shape or headers.'
+      : `${differ(differing.size)}:`,
+  ]
+  for (const [operationId, kinds] of differing) {
+    const differences = result.differences.filter((d) => d.operationId === operationId)
+    const count = new Set(differences.map((d) => d.case)).size
+    lines.push(`  ${operationId}: ${kinds.join(', ')} (${plural(count, 'request')})`)
+  }
+  return lines.join('\n')
+}
+
+/** The full report: a table of the differing operations, then every difference by request. */
+export function formatReport(result: DiffResult, targetUrl: string): string {
+  const differing = differingOperations(result)
+  const lines = [
+    `# Sandbox vs ${targetUrl}`,
+    '',
+    `${plural(result.cases, 'request')} to ${plural(result.operations.length, 'operation')}; ${differ(differing.size)}.`,
+    ...caveats(result).map((line) => `\n${line}`),
+  ]
+  if (differing.size > 0) {
+    lines.push('', '| operation | status | body shape | headers |', '| --- | --- | --- | --- |')
+  }
+  for (const [operationId, kinds] of differing) {
+    const mark = (kind: DifferenceKind) => (kinds.includes(kind) ? 'differs' : '')
+    lines.push(`| ${operationId} | ${mark('status')} | ${mark('body')} | ${mark('headers')} |`)
+  }
+  for (const operationId of differing.keys()) {
+    lines.push('', `## ${operationId}`, '')
+    for (const difference of result.differences) {
+      if (difference.operationId !== operationId) continue
+      lines.push(`- ${difference.case}: ${difference.kind}: ${difference.detail}`)
+    }
+  }
+  const same = result.operations.filter((operationId) => !differing.has(operationId))
+  if (same.length > 0) lines.push('', `Same in both: ${same.join(', ')}.`)
+  return `${lines.join('\n')}\n`
+}
+
 /** `startServer` is the CLI's, so that this command's bundle file holds no second server. */
 export async function runDiffCommand(
   options: DiffOptions,
@@ -86,18 +174,13 @@ export async function runDiffCommand(
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
   if (options.report !== undefined) checkWritable(options.report)
   const sandbox = await start({ port: 0, quiet: true })
-  let result: Awaited<ReturnType<typeof diffBackends>>
-  try {
-    result = await diffBackends({
-      sandboxUrl: sandbox.url,
-      targetUrl: target.href,
-      refreshTokens,
-      includeWrites: options.includeWrites ?? false,
-      examples,
-    })
-  } finally {
-    await sandbox.close()
-  }
+  const result = await diffBackends({
+    sandboxUrl: sandbox.url,
+    targetUrl: target.href,
+    refreshTokens,
+    includeWrites: options.includeWrites ?? false,
+    examples,
+  }).finally(() => sandbox.close())
   const targetName = target.href.replace(/\/$/, '')
   console.log(formatSummary(result, targetName))
   if (options.report !== undefined) {

@@ -3,16 +3,16 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
-import type { HarEntry } from '../../recordings/har.ts'
-import { createHarFile } from '../../recordings/record/har-file.ts'
-import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
-import { readRecordings } from '../../recordings/replay/recordings.ts'
 import {
   checkWritable,
   parseTargetUrl,
   readJsonFile,
   UsageError,
 } from '../../server/commands/input.ts'
+import type { HarEntry } from '../har.ts'
+import { createHarFile } from '../record/har-file.ts'
+import { startRecordProxy } from '../record/record-proxy.ts'
+import { readRecordings } from '../replay/recordings.ts'
 
 export interface RecordCommandOptions {
   target: string

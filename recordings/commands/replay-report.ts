@@ -1,21 +1,15 @@
 /**
  * @module
- * The server command's side of replay: the `--replay` file is read before start (a bad one
- * ends it with exit code 2), and the recorded answers that break the merged contract are
- * named once it listens.
+ * The server command's side of `--replay`: the file read before start (a bad one ends it with
+ * exit code 2), and the recorded answers that break the merged contract named once it listens.
  */
 import { loadContractCheck } from '../../mocks/contract-check.ts'
-import { readRecordingsFile } from '../../recordings/replay/read-file.ts'
-import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
-import { createReplay, type Replay } from '../../recordings/replay/replay.ts'
-import { breakingAnswersHeading } from '../../recordings/replay/replay-warning.ts'
 import { UsageError } from '../../server/commands/input.ts'
+import { readRecordingsFile } from '../replay/read-file.ts'
+import { RecordingsFormatError } from '../replay/recordings.ts'
+import { breakingAnswersHeading, createReplay, type Replay } from '../replay/replay.ts'
 
-/**
- * Reads a HAR or examples file for replay; one that cannot be read, is not JSON or not a
- * recording is a `UsageError`. A HAR is indexed from its bytes, each entry parsed on
- * first use: a malformed entry is found by the check that follows start-up.
- */
+/** The replay of a HAR or examples file; a file that is no recording is a `UsageError`. */
 export function loadReplay(from: { file: string; ignore: string[]; only: boolean }): Replay {
   try {
     const { file, ...options } = from
@@ -27,10 +21,8 @@ export function loadReplay(from: { file: string; ignore: string[]; only: boolean
 }
 
 /**
- * Prints how many recordings are replayed, and each one that breaks the merged contract,
- * once all are checked (in the background: requests are answered meanwhile, each
- * recorded answer checked before it is first given). A malformed entry ends the process
- * with one line naming the file and the entry, and exit code 2.
+ * Prints how many recordings are replayed, then, once all are checked in the background, each
+ * that breaks the merged contract; a malformed entry ends the process with exit code 2.
  */
 export async function reportReplay(replay: Replay): Promise<void> {
   console.log(

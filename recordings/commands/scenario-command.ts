@@ -1,8 +1,7 @@
 /**
  * @module
- * `platform-sandbox scenario from-har <file.har>`: learns the scenario a recording shows
- * and writes it as a YAML scenario file, checked as `--scenario-file` would load it.
- * Prints how many exchanges it covered and names each one it did not, with the reason.
+ * `platform-sandbox scenario from-har <file.har>`: the scenario a recording shows, written as a
+ * YAML file checked as `--scenario-file` loads it; names each exchange not covered, and why.
  */
 import { renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -11,10 +10,10 @@ import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-s
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
-import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
 import { checkWritable, notJson, readTextFile, UsageError } from '../../server/commands/input.ts'
 import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
 import { scenarioYaml } from '../learn/scenario-yaml.ts'
+import { RecordingsFormatError } from '../replay/recordings.ts'
 
 export interface ScenarioFromHarCommandOptions {
   out?: string
@@ -42,6 +41,12 @@ function counts(learned: LearnedScenario): string {
   return `${count('add')} added, ${count('change')} changed, ${count('remove')} removed`
 }
 
+/** A scenario file's problems as a `UsageError`; anything else thrown as it is. */
+function usageError(error: unknown): never {
+  if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
+  throw error
+}
+
 /** Learns from `harPath` and writes the scenario file; nothing is written on bad input. */
 export async function runScenarioFromHar(
   harPath: string,
@@ -50,13 +55,9 @@ export async function runScenarioFromHar(
   const name = options.name ?? nameOf(harPath)
   if (!NAME_PATTERN.test(name)) throw new UsageError(`--name "${name}": must be ${NAME_RULE}`)
   const out = options.out ?? join(dirname(harPath), `${name}.scenario.yaml`)
-  let files: Awaited<ReturnType<typeof readScenarioFiles>> = []
-  try {
-    if (options.scenarioFile) files = await readScenarioFiles(options.scenarioFile)
-  } catch (error) {
-    if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
-    throw error
-  }
+  const files = options.scenarioFile
+    ? await readScenarioFiles(options.scenarioFile).catch(usageError)
+    : []
   const extended = options.extends ?? DEFAULT_EXTENDS
   const known = [
     ...Object.keys(builtIn),
@@ -80,8 +81,7 @@ export async function runScenarioFromHar(
   } catch (error) {
     if (error instanceof SyntaxError) throw notJson(harPath, error, har)
     if (error instanceof RecordingsFormatError) throw new UsageError(`${harPath}: ${error.message}`)
-    if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
-    throw error
+    usageError(error)
   }
   const text = scenarioYaml(learned, [
     `Learned by \`platform-sandbox scenario from-har ${basename(harPath)}\`: each record names the`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shapeDifferences } from './body-shape.ts'
+import { shapeDifferences } from './diff.ts'
 
 describe('shapeDifferences', () => {
   it('names the fields only one side has', () => {

@@ -1,12 +1,9 @@
 /**
  * @module
- * The drift report: the same requests (the conformance cases and the recorded examples,
- * writes as `dryRun=true`) sent to the sandbox and to a target backend, and, per
- * operation, where the status, the body's shape or the relevant headers differ. A
- * request that could change the target's data (a write the contract gives no `dryRun`,
- * or one whose `dryRun` is not exactly `true`) is left out unless asked for.
+ * The drift report: the same requests (the conformance cases and the recorded examples, writes
+ * as `dryRun=true`) sent to the sandbox and to a target backend, and, per operation, where the
+ * status, the body's shape or the relevant headers differ.
  */
-
 import { Cookie } from 'tough-cookie'
 import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
@@ -23,7 +20,6 @@ import {
   recordedExamples,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
-import { shapeDifferences } from './body-shape.ts'
 
 /** A request of the drift report, by the name of the case or example it comes from. */
 export interface DiffCase {
@@ -48,7 +44,7 @@ interface Answer {
   cookieNames: string[]
 }
 
-const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
+export const dryRunOperations = new Set(operations.filter((op) => op.dryRun).map((op) => op.id))
 
 /** `url` with `dryRun=true` when the operation takes it and the request does not say. */
 function asDryRun(operationId: string, url: string): string {
@@ -60,11 +56,10 @@ function asDryRun(operationId: string, url: string): string {
 }
 
 /**
- * Whether sending the case to a backend could change its data: a write of an operation
- * without `dryRun` (checkout, the refund webhook, the sign-in), or a write whose
- * `dryRun` is anything but one `true` (the cases that probe `dryRun=maybe`...).
+ * Whether the case could change the target's data, so is left out unless asked for: a write
+ * without `dryRun` (checkout, the sign-in...) or with any `dryRun` but one `true`.
  */
-export function writesAtTarget(testCase: DiffCase): boolean {
+function writesAtTarget(testCase: DiffCase): boolean {
   const method = testCase.request.method.toUpperCase()
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
   if (!dryRunOperations.has(testCase.operationId)) return true
@@ -73,46 +68,35 @@ export function writesAtTarget(testCase: DiffCase): boolean {
 }
 
 /**
- * Whether a case asks the sandbox itself for an answer (`Prefer: code=...`): a backend
- * answers such a request as any other, so comparing the two says nothing.
+ * The conformance cases, then the recorded examples (this package's, then `projectExamples`),
+ * writes turned into `dryRun=true`. Cases that ask the sandbox itself for an answer (`Prefer`)
+ * are left out: a backend answers them as any other, so comparing the two says nothing.
  */
-function asksTheSandbox(request: CaseRequest): boolean {
-  return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'prefer')
-}
-
-/**
- * The conformance cases (but those that ask the sandbox itself for an answer), then the
- * recorded examples (this package's, then `projectExamples`), writes turned into
- * `dryRun=true`.
- */
-export function diffCases(projectExamples: readonly RecordedExample[] = []): DiffCase[] {
-  const compared = conformanceCases.filter((testCase) => !asksTheSandbox(testCase.request))
-  const cases: DiffCase[] = compared.map((testCase) => ({
-    name: testCase.name,
-    operationId: testCase.operationId,
-    request: testCase.request,
-  }))
+function diffCases(projectExamples: readonly RecordedExample[]): DiffCase[] {
+  const cases: DiffCase[] = conformanceCases.filter(
+    ({ request }) => !Object.keys(request.headers ?? {}).some((h) => h.toLowerCase() === 'prefer'),
+  )
   const examples = [
     ...recordedExamples.map((example) => ({ example, from: 'recorded example' })),
     ...projectExamples.map((example) => ({ example, from: 'your example' })),
   ]
   for (const { example, from } of examples) {
-    const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
-    if (example.request.as !== undefined) request.as = example.request.as
-    if (example.request.authorization !== undefined) {
-      request.authorization = example.request.authorization
-    }
-    if (example.request.headers !== undefined) request.headers = example.request.headers
-    if (example.request.body !== undefined) request.body = example.request.body
+    const { params, query, ...sent } = example.request
     cases.push({
       name: `${example.operationId}/${example.name} (${from})`,
       operationId: example.operationId,
-      request,
+      // An `undefined` field (zod's type allows one) is sent as an absent one.
+      request: {
+        method: example.method,
+        url: recordedRequestUrl(example),
+        ...(sent as Partial<CaseRequest>),
+      },
     })
   }
-  return cases.map((testCase) => ({
-    ...testCase,
-    request: { ...testCase.request, url: asDryRun(testCase.operationId, testCase.request.url) },
+  return cases.map(({ name, operationId, request }) => ({
+    name,
+    operationId,
+    request: { ...request, url: asDryRun(operationId, request.url) },
   }))
 }
 
@@ -141,10 +125,7 @@ function createClient(
         .sort(),
     }
   }
-  /**
-   * Lenient on purpose: a target that refuses the sign-in still gets the request (with an
-   * empty token), and the difference shows in the report.
-   */
+  /** Lenient: a target that refuses the sign-in still gets the request, with an empty token. */
   function accessToken(key: string): Promise<string> {
     let token = tokens.get(key)
     if (!token) {
@@ -164,6 +145,35 @@ function createClient(
     return token
   }
   return { send, refused }
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+/** Where the shape (fields, types; arrays by their first elements) of two bodies differs. */
+export function shapeDifferences(sandbox: unknown, target: unknown, path = 'body'): string[] {
+  const [left, right] = [kind(sandbox), kind(target)]
+  if (left !== right) return [`${path} is ${left} in the sandbox, ${right} at the target`]
+  if (left === 'array') {
+    const [a, b] = [(sandbox as unknown[])[0], (target as unknown[])[0]]
+    if (a === undefined || b === undefined) return []
+    return shapeDifferences(a, b, `${path}[]`)
+  }
+  if (left !== 'object') return []
+  const a = sandbox as Record<string, unknown>
+  const b = target as Record<string, unknown>
+  const differences: string[] = []
+  for (const key of Object.keys(a)) {
+    if (!Object.hasOwn(b, key)) differences.push(`${path}.${key} only in the sandbox`)
+    else differences.push(...shapeDifferences(a[key], b[key], `${path}.${key}`))
+  }
+  for (const key of Object.keys(b)) {
+    if (!Object.hasOwn(a, key)) differences.push(`${path}.${key} only at the target`)
+  }
+  return differences
 }
 
 function compare(testCase: DiffCase, sandbox: Answer, target: Answer): Difference[] {
@@ -197,16 +207,10 @@ export interface DiffResult {
   signInRefused: string[]
 }
 
-/**
- * Sends every case to both, one after the other (the sandbox first), in one session.
- *
- * @example
- * const { differences } = await diffBackends({ sandboxUrl, targetUrl: 'http://127.0.0.1:8080' })
- */
+/** Sends every case to both, one after the other (the sandbox first), in one session. */
 export async function diffBackends(options: {
   sandboxUrl: string
   targetUrl: string
-  cases?: readonly DiffCase[]
   /** Send the requests that could change the target's data too. Default `false`. */
   includeWrites?: boolean
   /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
@@ -217,7 +221,7 @@ export async function diffBackends(options: {
   const session = `diff-${Date.now().toString(36)}`
   const sandbox = createClient(options.sandboxUrl, session)
   const target = createClient(options.targetUrl, session, options.refreshTokens)
-  const all = options.cases ?? diffCases(options.examples)
+  const all = diffCases(options.examples ?? [])
   const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
   const cases = all.filter((testCase) => !leftOut.includes(testCase))
   const differences: Difference[] = []

@@ -10,8 +10,8 @@ import {
 } from '../../test-support/fake-backend/start-fake-backend.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { startTestServer } from '../../test-support/server/test-server.ts'
+import { differingOperations } from '../commands/diff-command.ts'
 import { diffBackends } from '../diff/diff.ts'
-import { differingOperations } from '../diff/diff-report.ts'
 
 let backend: FakeBackend
 let folder: string

@@ -1,12 +1,9 @@
 /**
  * @module
- * A HAR file that grows one entry at a time and is always whole on disk: each write
- * goes to a temporary file beside it, then replaces it by rename. Entries that arrive
- * while a write is in progress or within the interval since the last are folded into
- * the next write. A write after the first copies the file as it is on disk (in the
- * kernel, off the event loop), cuts its closing brackets and appends only the new
- * entries, one line each; so recording costs the event loop one `JSON.stringify` per
- * exchange, never a re-serialisation or a copy of what is already written.
+ * A HAR file growing an entry at a time, always whole on disk: each write goes to a temporary
+ * file beside it, renamed over it; entries arriving meanwhile fold into the next write. A write
+ * after the first copies the file in the kernel, off the event loop, and writes only the new
+ * entries over its closing brackets: one `JSON.stringify` per exchange, never a re-serialisation.
  */
 import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -21,22 +18,16 @@ export interface HarFile {
 }
 
 /** The document around the entries: `{"log":{...,"entries":[` and `]}}`. */
-function frame(): [string, string] {
-  const text = JSON.stringify(createHar([]))
-  const at = text.lastIndexOf('[]')
-  return [`${text.slice(0, at + 1)}\n`, `\n${text.slice(at + 1)}\n`]
-}
+const [BEFORE, AFTER] = JSON.stringify(createHar([])).split('[]')
+const [HEAD, TAIL] = [`${BEFORE}[\n`, `\n]${AFTER}\n`]
 
 /**
- * A HAR file at `path` that starts with `entries` (those already in the file). It is
- * written at most every `intervalMs` (default 100 ms) while entries keep coming, or
- * every 5 times the last write's duration when that is longer (a copy of a large file
- * must not take the machine), and at once on `flush()`.
+ * A HAR file at `path` starting with `entries`, written at most every 100 ms or 5 times the
+ * last write's duration (a large file's copy must not take the machine), at once on `flush()`.
  */
-export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs = 100): HarFile {
+export function createHarFile(path: string, entries: HarEntry[] = []): HarFile {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
-  const [head, tail] = frame()
-  const tailBytes = Buffer.byteLength(tail)
+  const tailBytes = Buffer.byteLength(TAIL)
   /** Lines not yet on disk; all of them until the first write. */
   let pending = entries.map((entry) => JSON.stringify(entry))
   /** Bytes of the file as this recorder last wrote it; 0 before its first write. */
@@ -55,12 +46,12 @@ export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs
     let size: number
     try {
       if (written === 0) {
-        const text = head + lines.join(',\n') + tail
+        const text = HEAD + lines.join(',\n') + TAIL
         await writeFile(temporary, text)
         size = Buffer.byteLength(text)
       } else {
         // The file as written, less its closing brackets, then the new lines and them.
-        const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${tail}`
+        const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${TAIL}`
         await copyFile(path, temporary)
         const handle = await open(temporary, 'r+')
         try {
@@ -105,7 +96,7 @@ export function createHarFile(path: string, entries: HarEntry[] = [], intervalMs
 
   function schedule(): void {
     if (writing || timer) return
-    const wait = lastWrite + Math.max(intervalMs, 5 * lastDuration) - Date.now()
+    const wait = lastWrite + Math.max(100, 5 * lastDuration) - Date.now()
     if (wait <= 0) start()
     else timer = setTimeout(start, wait)
   }

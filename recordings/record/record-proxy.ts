@@ -1,10 +1,10 @@
 /**
  * @module
- * The recorder: a reverse proxy in front of a target backend that forwards every
- * request as it came (method, path, query, headers but the hop-by-hop ones, body),
- * gives the answer back as it came, and appends the exchange, redacted, to a HAR file.
- * A target that is down or too slow gets the client a 502 and writes nothing.
+ * The recorder: a reverse proxy forwarding every request as it came (but hop-by-hop headers),
+ * giving the answer back as it came, and appending the exchange, redacted, to a HAR file. A
+ * target that is down or too slow gets the client a 502 and writes nothing.
  */
+import { once } from 'node:events'
 import {
   createServer,
   request as httpRequest,
@@ -15,6 +15,7 @@ import {
 } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { buffer } from 'node:stream/consumers'
 import { createHarEntry } from '../har.ts'
 import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
@@ -31,23 +32,9 @@ export interface RecordProxyOptions {
   timeoutMs?: number
 }
 
-export interface RecordProxy {
-  url: string
-  close(): Promise<void>
-}
-
 /** Headers that belong to one connection, never forwarded (RFC 9110 section 7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-])
+const HOP_BY_HOP =
+  /^(?:connection|keep-alive|proxy-(?:authenticate|authorization|connection)|te|trailer|transfer-encoding|upgrade)$/
 
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const listed = new Set(
@@ -57,18 +44,9 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   )
   const kept: OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !listed.has(name)) kept[name] = value
+    if (value !== undefined && !HOP_BY_HOP.test(name) && !listed.has(name)) kept[name] = value
   }
   return kept
-}
-
-function readAll(stream: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-    stream.on('end', () => resolve(Buffer.concat(chunks)))
-    stream.on('error', reject)
-  })
 }
 
 function answerJson(res: ServerResponse, status: number, body: unknown): void {
@@ -83,14 +61,7 @@ function answerJson(res: ServerResponse, status: number, body: unknown): void {
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|x-www-form-urlencoded))/i
 
-/**
- * Starts the recorder and resolves once it listens.
- *
- * @example
- * const file = createHarFile('staging.har')
- * const proxy = await startRecordProxy({ target: new URL('http://127.0.0.1:8080'), file })
- */
-export async function startRecordProxy(options: RecordProxyOptions): Promise<RecordProxy> {
+export async function startRecordProxy(options: RecordProxyOptions) {
   const { target, file } = options
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest
   const prefix = target.pathname.replace(/\/$/, '')
@@ -98,7 +69,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = new Date()
-    const requestBody = await readAll(req)
+    const requestBody = await buffer(req)
     const headers = endToEnd(req.headers)
     headers.host = target.host
     const outgoing = send({
@@ -112,14 +83,13 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     })
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     outgoing.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy()
-        return
+      if (res.headersSent) res.destroy()
+      else {
+        answerJson(res, 502, {
+          message: `Failed to reach the target ${target.origin}: ${error.message}`,
+          code: 'BAD_GATEWAY',
+        })
       }
-      answerJson(res, 502, {
-        message: `Failed to reach the target ${target.origin}: ${error.message}`,
-        code: 'BAD_GATEWAY',
-      })
     })
     outgoing.on('response', (answer) => {
       // Streamed through as it comes, and kept for the recording.
@@ -136,8 +106,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       })
       answer.on('error', () => res.destroy())
     })
-    if (requestBody.length > 0) outgoing.end(requestBody)
-    else outgoing.end()
+    outgoing.end(requestBody.length > 0 ? requestBody : undefined)
   }
 
   function record(
@@ -180,22 +149,16 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       }
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
   const host = options.host ?? '127.0.0.1'
+  server.listen(options.port ?? 0, host)
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
+      const closed = new Promise((resolve) => server.close(resolve))
+      server.closeIdleConnections()
+      await closed
       // The last exchanges are recorded on an immediate each: this one runs after them.
       await new Promise((resolve) => setImmediate(resolve))
       await file.flush()

@@ -1,39 +1,25 @@
 /**
  * @module
- * Takes secrets out of a recorded exchange before it is written: the values of
- * `Authorization`, `Cookie` and `Set-Cookie` (names kept), JSON fields named like a
- * token, a password or a secret, and whatever else the user names.
+ * Takes secrets out of a recorded exchange before it is written: `Authorization`, `Cookie` and
+ * `Set-Cookie` values, JSON fields named like a token, password or secret, and what the user names.
  */
 import { Cookie } from 'tough-cookie'
 import { parseCookies } from '../../mocks/core/http.ts'
 import type { HarEntry, HarHeader } from '../har.ts'
 import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
-
-export { REDACTED }
+import { parseJson } from '../replay/recordings.ts'
 
 /** JSON fields redacted by default, whatever their depth. */
-const SECRET_FIELDS = [
-  'token',
-  'refreshToken',
-  'refresh_token',
-  'accessToken',
-  'access_token',
-  'password',
-  'secret',
-]
-const SECRET_FIELD = new RegExp(`^(${SECRET_FIELDS.join('|')})$`, 'i')
+const SECRET_FIELD = /^(?:token|refresh_?token|access_?token|password|secret)$/i
 /** A text without any of the names cannot hold such a field: it needs no parsing. */
-const MAY_HOLD_SECRET = new RegExp(SECRET_FIELDS.join('|'), 'i')
+const MAY_HOLD_SECRET = /token|password|secret/i
 
 export interface RedactOptions {
   /** Extra header names (any case) and JSON pointers (`/user/ssn`) to redact. */
   extra?: readonly string[]
 }
 
-/**
- * `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`, so a converted recording can
- * still tell which persona called; anything else becomes `[REDACTED]`.
- */
+/** `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`: the persona who called stays known. */
 function redactAuthorization(value: string): string {
   const [scheme, token] = value.trim().split(/\s+/)
   if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED
@@ -92,14 +78,10 @@ function redactPointer(value: unknown, pointer: string): void {
   }
 }
 
-function redactJsonText(text: string | undefined, pointers: readonly string[]): string | undefined {
-  if (!text || (pointers.length === 0 && !MAY_HOLD_SECRET.test(text))) return text
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return text
-  }
+function redactJsonText(text: string, pointers: readonly string[]): string {
+  if (pointers.length === 0 && !MAY_HOLD_SECRET.test(text)) return text
+  const value = parseJson(text)
+  if (value === undefined) return text
   const redacted = redactFields(value)
   for (const pointer of pointers) redactPointer(redacted, pointer)
   return JSON.stringify(redacted)
@@ -115,11 +97,10 @@ export function redactEntry(entry: HarEntry, options: RedactOptions = {}): HarEn
   entry.request.cookies = []
   entry.response.cookies = []
   if (entry.request.postData?.text !== undefined) {
-    entry.request.postData.text = redactJsonText(entry.request.postData.text, pointers) ?? ''
+    entry.request.postData.text = redactJsonText(entry.request.postData.text, pointers)
   }
   if (entry.response.content.text !== undefined && entry.response.content.encoding !== 'base64') {
-    const text = redactJsonText(entry.response.content.text, pointers) ?? ''
-    entry.response.content.text = text
+    entry.response.content.text = redactJsonText(entry.response.content.text, pointers)
   }
   return entry
 }

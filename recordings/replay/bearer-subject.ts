@@ -1,8 +1,7 @@
 /**
  * @module
- * Who a recorded `Authorization` header names: the subject of a bearer JWT, read without
- * checking its signature, or the one the recorder kept when it redacted the token
- * (`Bearer [REDACTED sub=usr_host]`). No runtime API.
+ * Who a recorded `Authorization` header names: a bearer JWT's subject, its signature unchecked,
+ * or the one the recorder kept when it redacted the token (`Bearer [REDACTED sub=usr_host]`).
  */
 import { decodeJwt } from 'jose'
 

@@ -1,44 +1,21 @@
 /**
  * @module
- * Checks recorded answers against a contract document before they are replayed: an
- * answer whose status the operation does not document, or whose JSON body breaks the
- * documented schema, is reported by the recording's name.
+ * Checks recorded answers against a contract document before they are replayed: an undocumented
+ * status, or a JSON body that breaks the documented schema, is reported by the recording's name.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import type { Recording } from './recordings.ts'
-import { parseJson, type RecordingCheck } from './replay.ts'
+import { parseJson } from './recordings.ts'
+import type { RecordingCheck } from './replay.ts'
 
 type JsonObject = Record<string, unknown>
 
-/** The operations of the contract, routed as the sandbox routes them. */
 const router = createRouter(operations.map((operation) => ({ ...operation, value: operation })))
 
-function pointer(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
-}
+const pointer = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1')
 
-/**
- * The problems of `recordings` against `document` (an OpenAPI 3.1 document), one line
- * each, naming the recording. Recordings of paths the contract does not have are
- * reported too.
- *
- * @example
- * const problems = checkRecordings(replay.recordings, await loadMergedDocument())
- */
-export function checkRecordings(recordings: readonly Recording[], document: unknown): string[] {
-  const check = createRecordingCheck(document)
-  return recordings.flatMap((recording) => check(recording) ?? [])
-}
-
-/**
- * The check of one recording against `document` (an OpenAPI 3.1 document): its problem,
- * one line naming it, or `undefined`. Schemas compile once, on first use.
- *
- * @example
- * await replay.checkAll(async () => createRecordingCheck(await loadMergedDocument()))
- */
+/** The check of a recording against an OpenAPI 3.1 `document`; schemas compile on first use. */
 export function createRecordingCheck(document: unknown): RecordingCheck {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
   ajv.addSchema(document as JsonObject, 'contract')
@@ -57,16 +34,16 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
     if (!key) {
       return `${recording.name}: ${operation.id} does not document status ${status} (documented: ${Object.keys(responses).join(', ')})`
     }
-    let location = ['paths', operation.path, operation.method.toLowerCase(), 'responses', key].map(
-      (token) => pointer(token),
-    )
+    let location = ['paths', operation.path, operation.method.toLowerCase(), 'responses', key]
     let response = responses[key] as JsonObject
     const shared = response.$ref
     if (typeof shared === 'string' && shared.startsWith('#/')) {
-      location = shared.slice(2).split('/')
+      location = shared
+        .slice(2)
+        .split('/')
+        .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
       response = location.reduce<unknown>(
-        (node, token) =>
-          (node as JsonObject | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')],
+        (node, token) => (node as JsonObject)?.[token],
         document,
       ) as JsonObject
     }
@@ -74,7 +51,7 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
     if (!content?.['application/json']?.schema || recording.response.body === undefined) {
       return undefined
     }
-    const ref = `contract#/${[...location, 'content', pointer('application/json'), 'schema'].join('/')}`
+    const ref = `contract#/${[...location, 'content', 'application/json', 'schema'].map(pointer).join('/')}`
     let validate = compiled.get(ref)
     if (!validate) {
       validate = ajv.compile({ $ref: ref })

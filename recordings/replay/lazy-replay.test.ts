@@ -3,8 +3,8 @@ import type { SandboxRequest } from '../../mocks/core/http.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
 import { replayGet } from '../../test-support/recordings/test-recordings.ts'
 import { createHar, createHarEntry } from '../har.ts'
+import { recordingsFile } from './read-file.ts'
 import { type Recording, RecordingsFormatError } from './recordings.ts'
-import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type RecordingCheck } from './replay.ts'
 
 function entry(path: string, body: unknown) {

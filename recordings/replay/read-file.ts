@@ -1,21 +1,25 @@
 /**
  * @module
- * Reads a recordings file (HAR or examples JSON) from disk, for the Node entries.
+ * Reading a recordings file (HAR or examples JSON) in Node, parsed with `JSON.parse` when the
+ * replay loads it: a HAR entry's route is read then, the rest of the entry checked on first use.
+ *
+ * `JSON.parse` needs the whole text as one string, and V8 makes none longer than
+ * `buffer.constants.MAX_STRING_LENGTH` (2^29 - 24 characters on 64-bit Node 20, 512 MiB of
+ * ASCII): a larger file is refused, naming that limit. See `docs/decisions/0009-plain-readers.md`.
  */
-import { Buffer, isAscii } from 'node:buffer'
+import { Buffer, constants, isAscii } from 'node:buffer'
 import { readFileSync } from 'node:fs'
-import { type RecordingsFile, RecordingsFormatError } from './recordings.ts'
-import { recordingsFile } from './recordings-file.ts'
+import {
+  fromDocument,
+  jsonErrorMessage,
+  type RecordingsFile,
+  RecordingsFormatError,
+} from './recordings.ts'
 
-/**
- * The bytes of `path`, for replay to index (a HAR is parsed an entry at a time, on first
- * use). A file that cannot be read throws, naming it; so does one that is not JSON or
- * not a recording, when the replay reads it.
- */
+/** The file at `path`, read now: a `RecordingsFormatError` names it if it cannot be. */
 export function readRecordingsFile(path: string): RecordingsFile {
   try {
-    const bytes = readFileSync(path)
-    return recordingsFile(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
+    return recordingsFile(path, readFileSync(path))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new RecordingsFormatError(
@@ -24,11 +28,29 @@ export function readRecordingsFile(path: string): RecordingsFile {
   }
 }
 
-/**
- * The text of a UTF-8 file's bytes. ASCII bytes (what recordings and JSON usually are)
- * become text of one character per byte, the same text made several times quicker than
- * by decoding; anything else is decoded.
- */
+/** The recordings file named `name` (a path, in errors) with these bytes. */
+export function recordingsFile(name: string, bytes: Uint8Array): RecordingsFile {
+  return { name, sources: () => fromDocument(parseFile(bytes, `${name}: `), `${name}: `, true) }
+}
+
+const decoder = new TextDecoder()
+
+function parseFile(bytes: Uint8Array, where: string): unknown {
+  if (bytes.length > constants.MAX_STRING_LENGTH) {
+    const mib = Math.floor(constants.MAX_STRING_LENGTH / 2 ** 20)
+    throw new RecordingsFormatError(
+      `${where}is too large to read as one JSON text (${bytes.length} bytes, at most ${mib} MiB): record fewer exchanges per file`,
+    )
+  }
+  const text = decoder.decode(bytes)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new RecordingsFormatError(`${where}is not valid JSON (${jsonErrorMessage(error, text)})`)
+  }
+}
+
+/** A UTF-8 file's text: ASCII (as JSON usually is) read as latin1, several times quicker. */
 export function utf8Text(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8')

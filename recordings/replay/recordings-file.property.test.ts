@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toolField, withToolField } from '../../test-support/recordings/test-recordings.ts'
 import { createHar, createHarEntry, type HarEntry } from '../har.ts'
-import { recordingsFile } from './recordings-file.ts'
+import { recordingsFile } from './read-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
 
 const text = fc.string({

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import { jsonEntry, replayGet } from '../../test-support/recordings/test-recordings.ts'
 import { createHar } from '../har.ts'
+import { recordingsFile } from './read-file.ts'
 import {
   type Recording,
   RecordingsFormatError,
   readRecordings,
   splitRecordedUrl,
 } from './recordings.ts'
-import { recordingsFile } from './recordings-file.ts'
 import { createReplay, type ReplayRequest } from './replay.ts'
 
 /** A body whose text holds `"request": {"method":"GET"}`, escaped, as bodies are in HAR. */

@@ -1,17 +1,16 @@
 /**
  * @module
- * Replay: recorded answers layered in front of the stateful operations. A request
- * matches a recording on method, path, query and JSON body (minus the ignored
- * fields); identical requests get the recorded answers in order, the last one
- * repeating. Recordings are indexed by method and path at load, and a route's
- * recordings by query and body when the first request for it comes, so a request
- * never scans the whole list and a large recording loads quickly.
+ * Replay: recorded answers in front of the stateful operations, matched on method, path, query
+ * and JSON body (minus the ignored fields), identical requests answered in recorded order, the
+ * last repeating. Indexed by route at load and a route's recordings by query and body on its
+ * first request, so a request never scans the whole list and a large recording loads quickly.
  */
 import stableStringify from 'fast-json-stable-stringify'
 import { notFound } from '../../mocks/core/errors.ts'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
 import type { SandboxStage } from '../../mocks/core/stage.ts'
 import {
+  parseJson,
   type Recording,
   type Recordings,
   RecordingsFormatError,
@@ -25,10 +24,7 @@ export type RecordingCheck = (recording: Recording) => string | undefined
 export interface ReplayOptions {
   /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
   recordings: Recordings
-  /**
-   * Fields left out of matching: query parameter names, and JSON body fields as
-   * dotted paths (`reason`, `address.city`). Default: none.
-   */
+  /** Fields left out of matching: query parameter names, JSON body fields as dotted paths. */
   ignore?: readonly string[]
   /** Answer a request no recording matches with a 404 instead of the model. Default `false`. */
   only?: boolean
@@ -49,10 +45,8 @@ export interface Replay {
   readonly size: number
   readonly only: boolean
   /**
-   * Checks every recording with the check `load` gives: a slice at a time, leaving the
-   * event loop free for requests in between. Until it is done, a request's recordings
-   * are checked before their first answer, once the check is loaded (`checkLoaded`).
-   * Resolves with the problems, in file order: the check's, and each malformed entry's.
+   * Checks every recording with the check `load` gives, a slice at a time (a request's first);
+   * resolves with the problems in file order, the check's and each malformed entry's.
    */
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
   /** The malformed entries found so far (parsing them failed), one line each. */
@@ -63,27 +57,12 @@ export interface Replay {
   answer(request: ReplayRequest): SandboxResponse | undefined
   /** Starts every sequence over (all sessions, or one). */
   rewind(session?: string): void
-  /**
-   * The stage a sandbox plugs in to answer from this replay, after the control API and the
-   * fault rules, before the model. With `only`, a request with no recording gets a 404.
-   */
+  /** The stage a sandbox plugs in, before the model; with `only`, no recording is a 404. */
   readonly stage: SandboxStage
 }
 
-interface Sequence {
-  responses: SandboxResponse[]
-  /** Next position, by session. */
-  next: Map<string, number>
-}
-
-/** The JSON value of a body's text; `undefined` for one that is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
+/** Identical requests' answers, and the next position by session. */
+type Sequence = { responses: SandboxResponse[]; next: Map<string, number> }
 
 function omit(value: unknown, ignored: readonly string[][]): unknown {
   if (ignored.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -100,9 +79,7 @@ function omit(value: unknown, ignored: readonly string[][]): unknown {
 }
 
 /**
- * Prepares recordings for replay: reads them (throwing a `RecordingsFormatError` on
- * a malformed document) and indexes them.
- *
+ * Reads recordings (a `RecordingsFormatError` on a malformed document) and indexes them.
  * @example
  * const replay = createReplay({ recordings: har, ignore: ['dryRun'] })
  * const sandbox = createSandbox({ replay })
@@ -122,11 +99,7 @@ export function createReplay(options: ReplayOptions): Replay {
   }
 
   /** By `routeKey`: the recordings, then their sequences by query and body once a request came. */
-  interface Bucket {
-    sources: number[]
-    sequences?: Map<string, Sequence>
-  }
-  const index = new Map<string, Bucket>()
+  const index = new Map<string, { sources: number[]; sequences?: Map<string, Sequence> }>()
   for (let i = 0; i < sources.length; i++) {
     const route = sources[i]!.route
     const bucket = index.get(route)
@@ -134,15 +107,14 @@ export function createReplay(options: ReplayOptions): Replay {
     else index.set(route, { sources: [i] })
   }
 
-  /** Checks run so far, by source index: `true` once checked (a problem is kept apart). */
+  /** By source index: 1 once checked (its problem, if any, in `problems`). */
   const checked = new Uint8Array(sources.length)
   const problems = new Map<number, string>()
   const malformed: string[] = []
   let check: RecordingCheck | undefined
 
-  /** The source's recording, checked when a check is loaded; `undefined` when malformed. */
   function read(i: number): Recording | undefined {
-    let recording: Recording | undefined
+    let recording: Recording
     try {
       recording = sources[i]!.load()
     } catch (error) {
@@ -160,7 +132,7 @@ export function createReplay(options: ReplayOptions): Replay {
     return recording
   }
 
-  function sequencesOf(bucket: Bucket): Map<string, Sequence> {
+  function sequencesOf(bucket: { sources: number[]; sequences?: Map<string, Sequence> }) {
     if (bucket.sequences) return bucket.sequences
     const sequences = new Map<string, Sequence>()
     for (const i of bucket.sources) {
@@ -200,9 +172,7 @@ export function createReplay(options: ReplayOptions): Replay {
       all ??= sources.map((source) => source.load())
       return all
     },
-    get size() {
-      return sources.length
-    },
+    size: sources.length,
     only: options.only ?? false,
     checkAll,
     malformed,
@@ -210,8 +180,7 @@ export function createReplay(options: ReplayOptions): Replay {
       return checkLoaded
     },
     answer(request) {
-      const method = request.method.toUpperCase()
-      const bucket = index.get(routeKey(method, request.path))
+      const bucket = index.get(routeKey(request.method, request.path))
       const sequence = bucket && sequencesOf(bucket).get(signature(request.query, request.body))
       if (!sequence) return undefined
       const position = sequence.next.get(request.session) ?? 0
@@ -238,4 +207,22 @@ export function createReplay(options: ReplayOptions): Replay {
     },
   }
   return replay
+}
+
+export function breakingAnswersHeading(count: number): string {
+  return count === 1
+    ? '1 recorded answer breaks the merged contract:'
+    : `${count} recorded answers break the merged contract:`
+}
+
+/** Checks every recording (`Replay.checkAll`) and warns of those that break the contract. */
+export async function checkReplayAndWarn(
+  replay: Replay,
+  load: () => Promise<RecordingCheck>,
+): Promise<string[]> {
+  const problems = await replay.checkAll(load)
+  if (problems.length > 0) {
+    console.warn(`[sandbox] ${breakingAnswersHeading(problems.length)}\n  ${problems.join('\n  ')}`)
+  }
+  return problems
 }

@@ -162,7 +162,7 @@ export async function startSandboxWorker(
     sandbox,
     replayProblems:
       replay && replayCheck && answeredBy === 'worker'
-        ? import('../../../recordings/replay/replay-warning.ts').then((warning) =>
+        ? import('../../../recordings/replay/replay.ts').then((warning) =>
             warning.checkReplayAndWarn(replay, replayCheck),
           )
         : Promise.resolve([]),

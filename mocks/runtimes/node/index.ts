@@ -12,8 +12,11 @@ import {
   type Recordings,
   RecordingsFormatError,
 } from '../../../recordings/replay/recordings.ts'
-import type { Replay, ReplayOptions } from '../../../recordings/replay/replay.ts'
-import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
+import {
+  checkReplayAndWarn,
+  type Replay,
+  type ReplayOptions,
+} from '../../../recordings/replay/replay.ts'
 import { loadContractCheck } from '../../contract-check.ts'
 import {
   createSandbox,

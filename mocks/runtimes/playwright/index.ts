@@ -11,8 +11,7 @@ import {
   type PlaywrightTestOptions,
 } from '@playwright/test'
 import type { AnyHandler } from 'msw'
-import type { ReplayOptions } from '../../../recordings/replay/replay.ts'
-import { checkReplayAndWarn } from '../../../recordings/replay/replay-warning.ts'
+import { checkReplayAndWarn, type ReplayOptions } from '../../../recordings/replay/replay.ts'
 import { loadContractCheck } from '../../contract-check.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from '../../scenarios/scenario-inputs.ts'
