@@ -13,10 +13,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
-import { unknownTool } from './control-tools.ts'
+import { tools, toolsByName, unknownTool } from './control-tools.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
 import { callTool, inputJsonSchema, type McpConnection, outputJsonSchema } from './tool.ts'
-import { tools, toolsByName } from './tools.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to: call its operations as a persona (one tool per operationId), and set up what the app will see: sessions, data, fault rules, the clock; then read the journal of what the app sent. Every tool acts on one session: the one useSession chose, else the client config's, else "default" (the app's when it names none). getSession names it and the sandbox's URL.`
 

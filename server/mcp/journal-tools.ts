@@ -7,15 +7,17 @@
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/journal-entry.ts'
-import { documentText } from './document-text.ts'
-import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
 import {
   controlResult,
   describeRefusal,
+  documentText,
   refusalError,
+  type SandboxTool,
+  sessionArgument,
+  type ToolCall,
   toolError,
   toolResult,
-} from './tool-result.ts'
+} from './tool.ts'
 
 /** A journal entry with the id `explainRequest` takes: its place in the session's journal. */
 type NumberedEntry = JournalEntry & { id: string }

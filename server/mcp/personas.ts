@@ -6,8 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import type { ToolCall } from './tool.ts'
-import { refusalError, toolError } from './tool-result.ts'
+import { refusalError, type ToolCall, toolError } from './tool.ts'
 
 export interface PersonaCredentials {
   key: string

@@ -12,8 +12,7 @@ import {
 } from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import type { BackendRequest } from './backend.ts'
-import { type McpConnection, sessionOf } from './tool.ts'
-import { describeRefusal } from './tool-result.ts'
+import { describeRefusal, type McpConnection, sessionOf } from './tool.ts'
 
 export const RESOURCE_TEMPLATES = [
   {
