@@ -48,7 +48,7 @@ export function controlAccess(
  * from every slash, so a request path of thousands of slashes before another character cost
  * quadratic time, before the control token is checked.
  */
-function withoutTrailingSlashes(path: string): string {
+export function withoutTrailingSlashes(path: string): string {
   let end = path.length
   while (end > 0 && path[end - 1] === '/') end -= 1
   return path.slice(0, end)

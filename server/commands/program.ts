@@ -144,7 +144,7 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-check.ts')).runStateCheck(directory, options),
+      (await import('./state.ts')).runStateCheck(directory, options),
     )
   state
     .command('repair')
@@ -154,7 +154,7 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-repair.ts')).runStateRepair(directory, options),
+      (await import('./state.ts')).runStateRepair(directory, options),
     )
   subcommand(
     program,

@@ -35,20 +35,11 @@ function listTools() {
   return listed
 }
 
-export interface McpServerOptions {
+/** An MCP server over `backend`, acting on `session` (the client config's) by default. */
+export function createMcpServer(options: {
   backend: SandboxBackend
-  /** The session the client config names (`x-sandbox-session`, `--session`). */
   session?: string | undefined
-}
-
-/**
- * An MCP server over `backend`; connect it to a transport.
- *
- * @example
- * const server = createMcpServer({ backend: createHttpBackend('http://localhost:4010') })
- * await server.connect(new StdioServerTransport())
- */
-export function createMcpServer(options: McpServerOptions): Server {
+}): Server {
   const connection: McpConnection = {
     backend: options.backend,
     configuredSession: options.session,
