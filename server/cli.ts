@@ -1,8 +1,7 @@
 /**
  * @module
- * `platform-sandbox`: runs the program of `cli-options.ts`; its default action starts the
- * server, prints where it is and how to sign in, and closes gracefully on SIGINT or SIGTERM
- * (exit code 0).
+ * `platform-sandbox`: runs the program of `cli-options.ts`, whose default action starts the
+ * server, prints where it is and how to sign in, and closes gracefully on SIGINT or SIGTERM.
  */
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
 import { browserUrl, formatBanner } from './banner.ts'
@@ -15,22 +14,11 @@ import {
 } from './scenario-files.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
-/**
- * How long a stop waits for requests in flight before cutting their connections: short
- * enough that the process exits within the 5 s a container stop is given here.
- */
+/** The wait for requests in flight: the process exits within the 5 s a container stop gives. */
 const CLOSE_TIMEOUT_MS = 4_000
 
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
-}
-
-/**
- * The one line for a state directory the server cannot write (a bind mount owned by another
- * user, a read-only file system), or `undefined` for any other error.
- */
-function stateDirProblem(error: unknown, stateDir: string | undefined): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
+/** The line for a state directory the server cannot write (a bind mount of another user...). */
+function stateDirProblem(code: string | undefined, stateDir: string | undefined) {
   if (stateDir === undefined || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR'].includes(code ?? ''))
     return undefined
   const user = process.getuid ? ` by user ${process.getuid()}` : ''
@@ -50,12 +38,13 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       reportScenarioError(error)
       process.exit(INVALID_SCENARIO_EXIT_CODE)
     }
-    const problem = stateDirProblem(error, options.stateDir)
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    const problem = stateDirProblem(code, options.stateDir)
     if (problem) {
       console.error(problem)
       process.exit(2)
     }
-    if (!isAddressInUse(error)) throw error
+    if (code !== 'EADDRINUSE') throw error
     console.error(
       `platform-sandbox: ${options.host}:${options.port} is already in use; choose another port with --port`,
     )
