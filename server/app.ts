@@ -1,7 +1,6 @@
 /**
  * @module
- * The Express 5 app of the standalone server, and the same thing as a handler to
- * mount in a user's own Express dev server.
+ * The standalone server's Express 5 app, and the same as a handler to mount in yours.
  */
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
@@ -24,23 +23,19 @@ export interface SandboxApp {
 }
 
 export interface SandboxMiddlewareOptions extends AppOptions {
-  /**
-   * Pass requests that match neither an operation nor `/__sandbox` on to the next
-   * route instead of answering 404. Default `false`.
-   */
+  /** Pass requests that are neither an operation nor `/__sandbox` on instead of a 404. */
   fallthrough?: boolean
 }
 
 export type SandboxMiddleware = RequestHandler & { sandbox: Sandbox }
 
-/** The built-in scenarios, reading data computed at bundle time where there is some. */
+/** The built-in scenarios, reading the records computed at bundle time where there are some. */
 const scenarios = Object.fromEntries(
   Object.entries(builtInScenarios).map(([name, scenario]) => [
     name,
     {
       ...scenario,
       build(seed: number) {
-        // The same generator's records, computed when the server was bundled: as checked.
         const prebuilt = prebuiltData(name, seed)
         return prebuilt ? schemaCheckedData(prebuilt) : scenario.build(seed)
       },
@@ -48,10 +43,7 @@ const scenarios = Object.fromEntries(
   ]),
 )
 
-/**
- * Whose pages may change state through the control API: the local development origins and
- * the CORS origins named (a `*` alone opens the API, not the control API).
- */
+/** Whose pages may change state through the control API: the local ones and those named. */
 function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
   return [...new Set([...LOCAL_ORIGINS, ...corsOrigins])]
 }
@@ -66,10 +58,7 @@ function sandboxOf(options: AppOptions): Sandbox {
   })
 }
 
-/**
- * Logs, CORS and the sandbox as one request handler rather than a router of three
- * layers: Express's per-layer matching was a visible share of each request.
- */
+/** One handler, not a router: Express's per-layer matching was a visible share of a request. */
 function createSandboxRequestHandler(
   sandbox: Sandbox,
   options: SandboxMiddlewareOptions,
@@ -109,12 +98,10 @@ function createSandboxRequestHandler(
 }
 
 /**
- * Creates the standalone server's app: CORS, request logs and the sandbox, which
- * answers every path (unknown ones with a 404 `ApiErrorResponseDto`).
+ * The standalone server's app: CORS, request logs and the sandbox, which answers every path.
  *
  * @example
  * const { app, sandbox } = createApp({ scenario: 'empty', quiet: true })
- * app.listen(4010)
  */
 export function createApp(options: AppOptions = {}): SandboxApp {
   const sandbox = sandboxOf(options)
@@ -126,14 +113,11 @@ export function createApp(options: AppOptions = {}): SandboxApp {
 }
 
 /**
- * Creates the sandbox as a request handler to mount under a prefix of your own Express app.
- * Mount it before any body parser: it reads the raw body itself (a body already
+ * The sandbox as a request handler to mount in your Express app, before any body parser (a body
  * parsed by `express.json()` is accepted too).
  *
  * @example
- * const app = express()
  * app.use('/api', createSandboxMiddleware({ scenario: 'default' }))
- * app.listen(5173)
  */
 export function createSandboxMiddleware(options: SandboxMiddlewareOptions = {}): SandboxMiddleware {
   const sandbox = sandboxOf(options)

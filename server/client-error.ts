@@ -1,13 +1,12 @@
 /**
  * @module
- * What Node's HTTP parser refuses before any handler sees it (headers too large, malformed
- * requests, header timeouts), answered as an `ApiErrorResponseDto`; the connection then closes.
+ * What Node's HTTP parser refuses before any handler sees it, answered as an
+ * `ApiErrorResponseDto`; the connection then closes.
  */
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { SandboxError } from '../mocks/core/errors.ts'
 
-/** Node's parser error codes and what each one means for the client. */
 function refusalOf(code: string | undefined, reason: string | undefined): SandboxError {
   if (code === 'HPE_HEADER_OVERFLOW') {
     return new SandboxError(431, 'Request headers are too large', [
@@ -28,10 +27,7 @@ interface SocketWithMessage extends Socket {
   _httpMessage?: { headersSent?: boolean } | null
 }
 
-/**
- * The server's `clientError` listener. When an answer is already on its way (or the
- * client has gone), the socket is only destroyed.
- */
+/** The server's `clientError` listener; with an answer on its way, the socket is destroyed. */
 export function answerClientError(
   error: Error & { code?: string; reason?: string },
   socket: Socket,

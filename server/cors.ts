@@ -1,9 +1,7 @@
 /**
  * @module
- * CORS with credentials for local front-ends: allowed origins are reflected,
- * preflights are answered, and the one response header exposed to scripts beyond
- * the CORS-safelisted ones is `Retry-After`, so an app can back off from a gateway
- * fault's 429 or 503. Which origins a list allows is `mocks/core/origins.ts`'s rule.
+ * CORS with credentials: allowed origins reflected, preflights answered, and `Retry-After`
+ * exposed, so an app can back off from a gateway fault's 429 or 503.
  */
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
@@ -23,10 +21,7 @@ function refusedOrigin(origin: string): SandboxError {
   ])
 }
 
-/**
- * The CORS middleware. Requests without an `Origin` header (curl, server-side code)
- * skip it; everything else goes through the `cors` package.
- */
+/** The CORS middleware: requests without `Origin` (curl, server code) skip the `cors` package. */
 export function createCorsMiddleware(
   origins: readonly string[] = DEFAULT_CORS_ORIGINS,
 ): RequestHandler {

@@ -1,4 +1,7 @@
-/** @module The server's options and their defaults, shared by the CLI and the programmatic API. */
+/**
+ * @module
+ * The server's options and their defaults, shared by the CLI and the programmatic API.
+ */
 import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import type { SandboxOptions } from '../mocks/sandbox.ts'
 

@@ -1,7 +1,6 @@
 /**
  * @module
- * `--scenario-file`: reads the files before the server starts. An invalid file prints
- * every problem found, in every file, and exits with code 2.
+ * `--scenario-file`: read before the start; a bad file prints every problem, exits 2.
  */
 import { scenarioNames } from '../fixtures/scenarios.ts'
 import { ScenarioError, type ScenarioSource } from '../mocks/scenarios/compile-scenarios.ts'
@@ -9,7 +8,6 @@ import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
 import type { CliOptions } from './cli-options.ts'
 import type { ServerOptions } from './options.ts'
 
-/** Exit code of the CLI for invalid scenario files. */
 export const INVALID_SCENARIO_EXIT_CODE = 2
 
 /** Prints the problems of a `ScenarioError` to stderr, one a line. */
@@ -18,11 +16,7 @@ export function reportScenarioError(error: ScenarioError): void {
   for (const problem of error.problems) console.error(`  ${problem}`)
 }
 
-/**
- * The server options with the scenario files read and parsed (they are validated when
- * the sandbox is created). Exits the process on a file that cannot be read or parsed,
- * or on a starting scenario that is neither built-in nor in the files.
- */
+/** The options with the scenario files read; exits on a bad file or an unknown scenario. */
 export async function withScenarioFiles({
   scenarioFiles,
   ...options

@@ -1,7 +1,6 @@
 /**
  * @module
- * Starts the standalone server and closes it gracefully: stop accepting, let
- * in-flight requests finish, then let go of every connection.
+ * Starts the standalone server and closes it gracefully.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,21 +26,17 @@ export interface RunningServer {
   /** With `stateDir`: the session logs found and the saved snapshots restored on start. */
   restored: RestoreSummary | undefined
   /**
-   * Stops accepting connections, waits for in-flight requests (at most
-   * `closeTimeoutMs`), writes the state directory through to the disk, then resolves.
-   * Safe to call more than once.
+   * Stops accepting connections, waits for in-flight requests (at most `closeTimeoutMs`),
+   * writes the state directory through to the disk, then resolves. Safe to call twice.
    */
   close(): Promise<void>
 }
 
 /**
- * Starts the sandbox on `host:port` and resolves once it listens and its starting
- * scenario is loaded.
+ * Starts the sandbox on `host:port`; resolves once it listens and its scenario is loaded.
  *
  * @example
  * const { url, close } = await startServer({ port: 0, quiet: true })
- * await fetch(`${url}/__sandbox/health`)
- * await close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST

@@ -1,11 +1,9 @@
 /**
  * @module
- * The QA console's pages on the Node server, answered before the sandbox: the
- * dashboard (`/__sandbox/`), its script, the API reference (`/__sandbox/docs`) and
- * the live journal (`/__sandbox/events`). Everything else goes on to the sandbox.
- * Paths are relative to where the sandbox is mounted, and so are the pages' links.
+ * The console's pages, answered before the sandbox: the dashboard (`/__sandbox/`), its script,
+ * the API reference (`/__sandbox/docs`) and the live journal (`/__sandbox/events`). Paths and
+ * links are relative to where the sandbox is mounted.
  */
-
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
@@ -32,14 +30,7 @@ function redirect(res: ServerResponse, location: string): void {
   res.end()
 }
 
-/**
- * Creates the console's request handler: the routes of the control table the core leaves
- * to the Node server. It returns `true` when it answered.
- *
- * @example
- * const answerConsole = createConsoleRoutes(sandbox)
- * if (!answerConsole(req, res)) sandboxHandler(req, res, next)
- */
+/** The handler of the control table's routes the core leaves to the server; `true` if it answered. */
 export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: string } = {}) {
   return function answerConsole(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
