@@ -1,10 +1,9 @@
 /**
  * @module
- * Saved snapshots in a state directory: `<dir>/snapshots/<name>.json`, written when saved (a
- * temporary file renamed over the old one), removed when deleted, restored on start. A file
- * stands on its own: the scenario and seed it descends from (never another snapshot, so no
- * chain can lead back to itself; `empty` for an uploaded scenario, which a restart loses) and
- * the records it adds, changes and removes. A file that cannot be restored stops the start.
+ * Saved snapshots in a state directory (`<dir>/snapshots/<name>.json`), written when saved,
+ * removed when deleted, restored on start. A file stands on its own: the scenario and seed it
+ * descends from (never another snapshot, so no chain leads back to itself; `empty` for an
+ * uploaded scenario, which a restart loses) and the records it adds, changes and removes.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,7 +17,7 @@ import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
 
 const FORMAT_VERSION = 1
 /** The suffix of a snapshot file being written (removed on start: a save cut short by a crash). */
-export const TEMPORARY_SUFFIX = '.tmp'
+const TEMPORARY_SUFFIX = '.tmp'
 
 const changeList = <T extends z.ZodMiniType>(item: T) =>
   z.optional(z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)))

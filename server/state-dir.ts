@@ -76,6 +76,15 @@ function storageError(error: unknown): SandboxError {
   )
 }
 
+/** Runs a file operation whose failure is a `storageError`. */
+function storing<T>(action: () => T): T {
+  try {
+    return action()
+  } catch (error) {
+    throw storageError(error)
+  }
+}
+
 /** A change of the log as the core applies it. */
 function changeOf(session: string, record: LogRecord): LoggedChange {
   if ('reset' in record) return record
@@ -136,11 +145,7 @@ export function openStateDir(
         )
       }
       // A last line cut short by a crash goes, by bytes; a whole one missing its newline gets it.
-      try {
-        cutTornTail(file, contents)
-      } catch (error) {
-        throw storageError(error)
-      }
+      storing(() => cutTornTail(file, contents))
       files.touch(file)
       return contents.records.map((record) => changeOf(session, record))
     },
@@ -158,7 +163,7 @@ export function openStateDir(
         headers,
         body: request.body ?? null,
       })
-      try {
+      storing(() => {
         const cut = cuts.get(file)
         if (cut !== undefined) {
           files.truncate(file, cut)
@@ -176,18 +181,12 @@ export function openStateDir(
           }
           throw error
         }
-      } catch (error) {
-        throw storageError(error)
-      }
+      })
       written.add(file)
     },
     reset(session, reset) {
       const file = fileOfSession(sessionsDir, session)
-      try {
-        files.replace(file, encodeRecord({ reset }), sync)
-      } catch (error) {
-        throw storageError(error)
-      }
+      storing(() => files.replace(file, encodeRecord({ reset }), sync))
       cuts.delete(file)
       written.add(file)
     },

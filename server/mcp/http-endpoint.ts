@@ -1,12 +1,9 @@
 /**
  * @module
- * `/__sandbox/mcp`: MCP over Streamable HTTP on the standalone server, so that an agent
- * drives the very sandbox (and session) the app and the test workers use. Part of the
- * control API: the control token as a static `Authorization` header (a 401 without a
- * `WWW-Authenticate` challenge, which would send clients into OAuth discovery), and the
- * transport's DNS-rebinding rule: without a token only a loopback `Host` is served, and a
- * page of another site (`Origin`) is refused. Its MCP sessions are bounded like every other
- * per-session map: a cap (the least recently used goes first) and an idle timeout.
+ * `/__sandbox/mcp`: MCP over Streamable HTTP, so that an agent drives the very sandbox the app
+ * uses. Part of the control API: the control token as a static `Authorization` header, and the
+ * DNS-rebinding rule (without a token only a loopback `Host`; no page of another site). Its
+ * MCP sessions are bounded: a cap (least recently used first) and an idle timeout.
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'

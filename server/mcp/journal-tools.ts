@@ -1,8 +1,7 @@
 /**
  * @module
- * The journal's tools: query a session's requests (by operation, status, time) and explain
- * one: what was sent, what answered, and which rule refused it. Both read the control API's
- * journal views (`GET /__sandbox/requests` and its HAR), so they see what the dashboard sees.
+ * The journal's tools: query a session's requests and explain one (sent, answered, refused by
+ * which rule), from the control API's journal views, so they see what the dashboard sees.
  */
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
