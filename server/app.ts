@@ -1,17 +1,21 @@
 /**
  * @module
- * The standalone server's Express 5 app, and the same as a handler to mount in yours.
+ * The standalone server's Express 5 app, and the same as a handler to mount in yours: request
+ * logs, CORS with credentials (`Retry-After` exposed, so an app can back off from a 429 or 503),
+ * the console's pages, MCP and the sandbox.
  */
+import type { IncomingMessage } from 'node:http'
+import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
-import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
+import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
+import { createOriginMatcher, LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
-import { createCorsMiddleware } from './cors.ts'
 import { refuseClosedControl } from './exposure.ts'
-import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
+import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
@@ -42,6 +46,39 @@ const scenarios = Object.fromEntries(
     },
   ]),
 )
+
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
+}
+
+function refusedOrigin(origin: string): SandboxError {
+  return new SandboxError(403, `Cross-origin requests from ${origin} are not allowed`, [
+    `allow the origin with --cors-origin ${origin} (or SANDBOX_CORS_ORIGIN, or the corsOrigins option)`,
+  ])
+}
+
+/** The CORS middleware: requests without `Origin` (curl, server code) skip the `cors` package. */
+function createCorsMiddleware(origins: readonly string[] = DEFAULT_CORS_ORIGINS): RequestHandler {
+  const allowed = createOriginMatcher(origins)
+  const middleware = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
+    credentials: true,
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  })
+  return (req, res, next) => {
+    const origin = req.headers.origin
+    if (origin === undefined) {
+      next()
+      return
+    }
+    if (isPreflight(req) && !allowed(origin)) {
+      writeAnswer(res, errorResponse(refusedOrigin(origin)))
+      return
+    }
+    middleware(req, res, next)
+  }
+}
 
 /** Whose pages may change state through the control API: the local ones and those named. */
 function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
