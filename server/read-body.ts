@@ -15,7 +15,7 @@ export class BodyAbortedError extends Error {
   }
 }
 
-/** The body as UTF-8 text (`''` if none), or `TOO_LARGE` as soon as it is known to exceed the limit. */
+/** The body as UTF-8 text (`''` if none), or `TOO_LARGE` as soon as it is known to be. */
 export function readBody(
   request: IncomingMessage,
   limitBytes: number,

@@ -121,7 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-/** Node's own refusals before any handler (`clientError`: 400, 408, 431) as `ApiErrorResponseDto`. */
+/** Node's own refusals (`clientError`: 400, 408, 431) as an `ApiErrorResponseDto`. */
 function refusalOf(code: string | undefined, reason: string | undefined): SandboxError {
   if (code === 'HPE_HEADER_OVERFLOW') {
     return new SandboxError(431, 'Request headers are too large', [

@@ -38,7 +38,7 @@ export interface SandboxTool {
   run(input: Record<string, unknown>, call: ToolCall): Promise<CallToolResult>
 }
 
-/** `schema` with a description: the sandbox's schemas use `zod/mini`, which has no `.describe()`. */
+/** `schema` described: the sandbox's schemas use `zod/mini`, which has no `.describe()`. */
 export function described<T extends z.core.$ZodType>(schema: T, description: string): T {
   const copy = z.core.clone(schema)
   z.globalRegistry.add(copy, { description })
@@ -54,7 +54,7 @@ export const sessionArgument = z
     'The sandbox session to act on. Default: the one useSession chose, else the client config’s x-sandbox-session header (HTTP) or --session (stdio), else "default", the session the app and the dashboard use when they name none.',
   )
 
-/** The session a call acts on: its argument, else `useSession`'s, else the config's, else `default`. */
+/** The session of a call: its argument, else `useSession`'s, else the config's, else `default`. */
 export function sessionOf(argument: unknown, connection: McpConnection): string {
   if (typeof argument === 'string' && argument !== '') return argument
   return connection.chosenSession ?? connection.configuredSession ?? DEFAULT_SESSION
