@@ -95,7 +95,7 @@ const sessionLabel = (log: SessionLog) =>
 const lineAt = (bytes: Uint8Array, offset: number) =>
   bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1
 
-/** What the log says besides its problem: a torn or unterminated last line, a name of no session. */
+/** What the log says besides its problem: a torn or unterminated end, a name of no session. */
 function logNotes(log: SessionLog): string[] {
   const notes: string[] = []
   const { file, bytes, contents } = log
@@ -191,7 +191,7 @@ export async function runStateCheck(
   if (problems > 0) process.exitCode = PROBLEM_EXIT_CODE
 }
 
-/** Writes `bytes` to a new file beside `log` (`<log>.corrupt`, else `<log>.2.corrupt`...), synced. */
+/** Writes `bytes` to a new file beside `log` (`<log>.corrupt`, `<log>.2.corrupt`...), synced. */
 function setAside(log: string, bytes: Uint8Array): string {
   for (let attempt = 1; ; attempt++) {
     const file = attempt === 1 ? `${log}.corrupt` : `${log}.${attempt}.corrupt`

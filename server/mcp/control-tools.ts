@@ -35,11 +35,13 @@ function controlRoute(method: Method, path: string) {
   return route
 }
 
-/** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
-function describedFields(shape: z.core.$ZodShape, method: Method, path: string): z.core.$ZodShape {
+/** The fields of `shape` (else of the route's body), described as the document describes them. */
+function describedFields(method: Method, path: string, shape?: z.core.$ZodShape) {
+  const { body } = controlRoute(method, path)
   const texts = bodyFieldTexts(method, path)
+  const fields = shape ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   return Object.fromEntries(
-    Object.entries(shape).map(([name, schema]) => [
+    Object.entries(fields).map(([name, schema]) => [
       name,
       texts[name] === undefined ? schema : described(schema, texts[name]),
     ]),
@@ -62,12 +64,12 @@ function routeTool(
   } = {},
 ): SandboxTool {
   const { body } = controlRoute(method, path)
-  const shape = options.input ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   const { more, result } = options
+  const fields = describedFields(method, path, options.input)
   return {
     name,
     description: more ? `${documentText(method, path)} ${more}` : documentText(method, path),
-    input: z.strictObject({ ...describedFields(shape, method, path), session: sessionArgument }),
+    input: z.strictObject({ ...fields, session: sessionArgument }),
     async run({ session: _, ...args }, call) {
       const url = fillPath(path, args)
       const sent = await call.send({ method, url, ...(body ? { body: args } : {}) })
@@ -173,11 +175,7 @@ const controlTools: readonly SandboxTool[] = [
     description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
-        ...describedFields(
-          (controlRoute('POST', '/__sandbox/clock').body as z.core.$ZodObject)._zod.def.shape,
-          'POST',
-          '/__sandbox/clock',
-        ),
+        ...describedFields('POST', '/__sandbox/clock'),
         real: z.literal(true).optional().describe('true: back to real time'),
         session: sessionArgument,
       })

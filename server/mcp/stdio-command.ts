@@ -1,10 +1,8 @@
 /**
  * @module
- * `platform-sandbox mcp`: the MCP server over stdio, what an agent's config launches. By
- * default it starts a sandbox server (on 4010 when free, where the app already points; else
- * on a free port; or on `--port`) and prints its URL on stderr (stdout is the protocol's),
- * so the app can use the same one; when a sandbox already answers on that port it attaches
- * to it; with `--url` it drives a running one (control token from `SANDBOX_CONTROL_TOKEN`).
+ * `platform-sandbox mcp`, over stdio: starts a sandbox (on 4010 when free, where the app points;
+ * else any port; or `--port`) and prints its URL on stderr (stdout is the protocol's), attaches
+ * to a sandbox already answering there, or drives the one at `--url`.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
