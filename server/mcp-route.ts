@@ -4,7 +4,7 @@
  * first call to the route, so that the server's start does not pay for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createControlOriginRule } from '../mocks/core/control-origin.ts'
+import { createControlOriginRule } from '../mocks/core/control.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { answerUnexpectedError } from './handler.ts'
 import type { McpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'

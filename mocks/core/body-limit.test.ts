@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
-import { byteLength } from './pipeline.ts'
+import { byteLength } from './request-input.ts'
 
 const { api, sandbox } = useSandbox({ bodyLimitBytes: 1000 })
 const decline = `/bookings/${anchors.bookings.pending}/decline`

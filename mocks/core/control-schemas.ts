@@ -9,11 +9,9 @@ import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
 import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 
-/** A session id, as `?session=` and `DELETE /__sandbox/sessions/{id}` take it. */
-export const sessionIdSchema = z.string().check(z.regex(SESSION_ID, SESSION_ID_RULE))
+const sessionIdSchema = z.string().check(z.regex(SESSION_ID, SESSION_ID_RULE))
 
-/** A scenario's or a saved snapshot's name. */
-export const nameSchema = z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`))
+const nameSchema = z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`))
 
 /** `POST /__sandbox/reset`: a scenario and seed, or a saved snapshot, or nothing (the start). */
 export const resetBodySchema = z
@@ -46,7 +44,6 @@ export const clockBodySchema = z
     z.meta({ oneOf: [{ required: ['now'] }, { required: ['advanceSeconds'] }] }),
   )
 
-/** `POST /__sandbox/snapshots`. */
 export const saveSnapshotBodySchema = z.strictObject({
   name: nameSchema,
   replace: z.optional(z.boolean()),

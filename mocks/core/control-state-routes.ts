@@ -3,18 +3,25 @@
  * The control routes of content and session state: health, personas, scenarios, reset,
  * snapshots, collections (the rest of the table is in `control-table.ts`).
  */
-
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { z } from '../model/zod.ts'
-import type { ControlRoute } from './control-context.ts'
+import type { ControlRoute } from './control.ts'
 import { resetBodySchema, saveSnapshotBodySchema, snapshotParamsSchema } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, noContent } from './http.ts'
+import type { ResetOptions } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 
-function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never
-}
+/** What `GET /__sandbox/personas` shows of a persona. */
+const PERSONA_FIELDS = [
+  'key',
+  'publicId',
+  'displayName',
+  'email',
+  'roles',
+  'refreshToken',
+  'idpCode',
+] as const
 
 export const stateRoutes: readonly ControlRoute[] = [
   {
@@ -38,16 +45,8 @@ export const stateRoutes: readonly ControlRoute[] = [
     handle: ({ sandbox }) =>
       jsonResponse(
         200,
-        sandbox.personas.map(
-          ({ key, publicId, displayName, email, roles, refreshToken, idpCode }) => ({
-            key,
-            publicId,
-            displayName,
-            email,
-            roles,
-            refreshToken,
-            idpCode,
-          }),
+        sandbox.personas.map((persona) =>
+          Object.fromEntries(PERSONA_FIELDS.map((field) => [field, persona[field]])),
         ),
       ),
   },
@@ -83,7 +82,8 @@ export const stateRoutes: readonly ControlRoute[] = [
     access: 'control',
     body: resetBodySchema,
     async handle({ sandbox, body, session }) {
-      const options = stripUndefined(body as z.infer<typeof resetBodySchema>)
+      // A JSON body has no `undefined` values: what zod leaves out is absent.
+      const options = body as Omit<ResetOptions, 'session'>
       return jsonResponse(200, await sandbox.reset({ ...options, session }))
     },
   },

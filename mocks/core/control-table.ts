@@ -5,7 +5,7 @@
  * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
 import { z } from '../model/zod.ts'
-import type { ControlCall, ControlRoute } from './control-context.ts'
+import type { ControlCall, ControlRoute } from './control.ts'
 import {
   clockBodySchema,
   faultParamsSchema,
@@ -26,7 +26,7 @@ export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
-export type { ControlRoute } from './control-context.ts'
+export type { ControlRoute } from './control.ts'
 
 /** The journal's session filter: the named session, or every session when none is named. */
 const journalSession = ({ request, query }: ControlCall) =>

@@ -1,32 +1,196 @@
 /**
  * @module
- * One control call through its row of the table: the cross-site check, the control token,
- * the parameters and body, then the handler, on the session the request names.
+ * The control API's shapes, and one control call through its row of the table: the cross-site
+ * check, the control token, the parameters and body, then the handler, on the request's session.
  */
-
-import { refuseWithoutControlToken } from './control-auth.ts'
-import type { ControlContext, ControlMatch } from './control-context.ts'
-import { type ControlOriginRule, refuseCrossSiteControl } from './control-origin.ts'
-import { notFound } from './errors.ts'
+import type { Persona, Scenario } from '../model/content.ts'
+import type { Store } from '../model/store.ts'
+import type { z } from '../model/zod.ts'
+import { readBearer } from './caller.ts'
+import { notFound, SandboxError } from './errors.ts'
+import type { ResetResult } from './events.ts'
+import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import { otherMethodResponse } from './method-rules.ts'
-import { readJsonBody } from './pipeline.ts'
-import { decodeParams } from './router.ts'
+import type { RequestJournal } from './journal.ts'
+import type { Operation } from './operation.ts'
+import { createOriginMatcher, isSerializedOrigin, LOCAL_ORIGINS } from './origins.ts'
+import { readJsonBody } from './request-input.ts'
+import { decodeParams, otherMethodResponse } from './router.ts'
+import type { ResetOptions, SandboxSettings, SandboxUsage } from './sandbox-types.ts'
+import type { SavedSnapshots } from './saved-snapshots.ts'
+import type { ScenarioInputs } from './scenario-files.ts'
+import type { SessionClocks } from './sessions.ts'
 import { parseInput } from './validation.ts'
+
+/** A session in memory, with the scenario and seed it started from. */
+export interface SessionSummary {
+  id: string
+  scenario: string
+  seed: number
+}
+
+/** The view of the sandbox the control API is given (so it does not depend on the core). */
+export interface ControlContext {
+  readonly ready: Promise<void>
+  readonly settings: SandboxSettings
+  readonly personas: readonly Persona[]
+  readonly operations: readonly Operation[]
+  readonly scenarios: Readonly<Record<string, Scenario>>
+  readonly journal: RequestJournal
+  readonly faults: FaultRegistry
+  readonly clocks: SessionClocks
+  readonly snapshots: SavedSnapshots
+  readonly openapiDocument: (() => unknown) | undefined
+  reset(options?: ResetOptions): Promise<ResetResult>
+  store(session?: string): Promise<Store>
+  addScenarios(inputs: ScenarioInputs): Scenario[]
+  sessionIds(): string[]
+  describeSessions(): SessionSummary[]
+  dropSession(session: string): void
+  usage(): SandboxUsage
+}
+
+/** One control call, as a handler is given it: params decoded, body checked. */
+export interface ControlCall {
+  sandbox: ControlContext
+  /** The session the request names (`default` when it names none). */
+  session: string
+  params: Record<string, string>
+  query: URLSearchParams
+  request: SandboxRequest
+  body: unknown
+}
+
+export interface ControlRoute {
+  method: 'GET' | 'POST' | 'DELETE'
+  /** The full path, with `{param}` segments, as the merged document names it. */
+  path: string
+  /**
+   * `public` always (a load balancer's health check); `control` needs `Authorization: Bearer
+   * <control token>` when the sandbox has one, and is open otherwise.
+   */
+  access: 'public' | 'control'
+  body?: z.core.$ZodType
+  /** Checked before the handler runs (decoded), as `query` is: 400 otherwise. */
+  params?: z.ZodMiniObject
+  query?: z.ZodMiniObject
+  /** Answers the call in every runtime. Absent for the Node server's console routes. */
+  handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
+  /** A script a console page loads: served, but not part of the API document. */
+  asset?: true
+  /** The server's MCP endpoint (Streamable HTTP): a protocol of its own, not in the document. */
+  mcp?: true
+}
+
+export interface ControlMatch {
+  route: ControlRoute
+  /** Path parameters as sent (still percent-encoded). */
+  params: Record<string, string>
+}
+
+/** Compares in time that depends on the lengths only, not on where the strings differ. */
+function sameSecret(given: string, expected: string): boolean {
+  let difference = given.length ^ expected.length
+  for (let i = 0; i < expected.length; i++) {
+    difference |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i)
+  }
+  return difference === 0
+}
+
+/**
+ * The optional control token: a shared sandbox exposes reset, every collection and the journal.
+ * A 401 with `WWW-Authenticate` unless `request` carries `Authorization: Bearer <token>`.
+ */
+export function refuseWithoutControlToken(
+  request: SandboxRequest,
+  token: string,
+): SandboxResponse | undefined {
+  const bearer = readBearer(request.headers.authorization)
+  if (bearer.ok && sameSecret(bearer.token, token)) return undefined
+  return new SandboxError(
+    401,
+    !bearer.ok && bearer.problem === 'missing'
+      ? 'The control API requires a token: send Authorization: Bearer <control token>'
+      : 'Invalid control token',
+    ['the token is the one given with --control-token or SANDBOX_CONTROL_TOKEN'],
+    { 'www-authenticate': 'Bearer realm="sandbox control API"' },
+  ).toResponse()
+}
+
+export type ControlOriginRule = (origin: string) => boolean
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The rule for `origins`, as CORS takes them; a `*` alone allows none here (it opens the API
+ * to every page, not the control API). Default: the local development origins.
+ */
+export function createControlOriginRule(
+  origins: readonly string[] = LOCAL_ORIGINS,
+): ControlOriginRule {
+  return createOriginMatcher(origins.filter((origin) => origin !== '*'))
+}
+
+/** Whether `origin` names the host and port of `host` (a `Host` header), whatever the scheme. */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || !/^[^\s/\\?#@]+$/.test(host) || !isSerializedOrigin(origin)) {
+    return false
+  }
+  try {
+    const page = new URL(origin)
+    return new URL(`${page.protocol}//${host}`).host === page.host
+  } catch {
+    return false
+  }
+}
+
+function refusal(origin: string): SandboxResponse {
+  const details =
+    origin === 'null'
+      ? [
+          'Origin null (a sandboxed iframe, a file:// page) is never allowed to change the sandbox',
+          'call it from a page the sandbox serves or an allowed origin, or without a browser (curl, a test client)',
+        ]
+      : [
+          `Origin ${origin} is neither the sandbox's own origin nor an allowed one`,
+          `allow it with --cors-origin ${origin} (or SANDBOX_CORS_ORIGIN, or the server's corsOrigins option; controlOrigins for createSandbox); a * alone does not allow control calls`,
+        ]
+  return new SandboxError(
+    403,
+    `State-changing control calls from ${origin} are not allowed`,
+    details,
+  ).toResponse()
+}
+
+/**
+ * No cross-site page drives the control API (decision 8): CORS only hides the answer of a
+ * body-less `POST /__sandbox/reset` after it ran. A 403 when `request` changes state from an
+ * `Origin` neither its own (its `Host`, any scheme) nor `allowed`; no `Origin` is no page
+ * (curl), `Origin: null` is refused. `method` is the request's, in upper case.
+ */
+export function refuseCrossSiteControl(
+  request: SandboxRequest,
+  method: string,
+  allowed: ControlOriginRule,
+): SandboxResponse | undefined {
+  const origin = request.headers.origin
+  if (origin === undefined || READS.has(method)) return undefined
+  if (origin !== 'null' && (isOwnOrigin(origin, request.headers.host) || allowed(origin))) {
+    return undefined
+  }
+  return refusal(origin)
+}
 
 interface ControlRequest {
   method: string
   path: string
-  /** The route the sandbox's router matched, if any. */
   route: ControlMatch | undefined
   /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
   allowed: readonly string[]
   query: URLSearchParams
   request: SandboxRequest
   session: string
-  /** When set, every call but the public ones needs `Authorization: Bearer <controlToken>`. */
   controlToken?: string | undefined
-  /** Which origins besides the request's own may change state (`createControlOriginRule`). */
   controlOrigins: ControlOriginRule
 }
 
@@ -76,12 +240,5 @@ export async function handleControl(
     if (!parsed.ok) throw parsed.error
     body = parsed.data
   }
-  return handle({
-    sandbox,
-    session,
-    params,
-    query,
-    request,
-    body,
-  })
+  return handle({ sandbox, session, params, query, request, body })
 }

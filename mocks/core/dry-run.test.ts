@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
-import { readDryRunQuery } from './dry-run.ts'
+import { readDryRunQuery } from './request-input.ts'
 
 const { api, sandbox } = useSandbox()
 const decline = `/bookings/${anchors.bookings.pending}/decline`

@@ -60,7 +60,6 @@ export class SandboxError extends Error {
       : { message: this.message, code: this.code }
   }
 
-  /** The answer: status, headers and the `ApiErrorResponseDto` body. */
   toResponse(): SandboxResponse {
     const response = jsonResponse(this.status, this.toBody())
     Object.assign(response.headers, this.headers)
@@ -68,10 +67,9 @@ export class SandboxError extends Error {
   }
 }
 
-/** The answer of a refusal. */
 export const errorResponse = (error: SandboxError): SandboxResponse => error.toResponse()
 
-/** A 500 for an unexpected exception. The caller keeps serving. */
+/** A 500 for an unexpected exception; the caller keeps serving. */
 export const internalErrorResponse = (): SandboxResponse =>
   new SandboxError(500, 'The sandbox failed to handle this request').toResponse()
 

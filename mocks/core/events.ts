@@ -1,13 +1,11 @@
 /**
  * @module
- * The sandbox's lifecycle events (`sandbox.events`, a rettime emitter as in msw): what the
- * journal, the live stream, `onOperation` and a state directory listen to, instead of patching
- * the sandbox. `request:end` (an answer), `operation:applied` (emitted inside the session's
- * queue, so a write-ahead log sees the order writes ran in), `session:reset`, `session:dropped`.
+ * The lifecycle events (`sandbox.events`, a rettime emitter as in msw) the journal, live stream,
+ * `onOperation` and a state directory listen to; `operation:applied` is emitted inside the
+ * session's queue, so a write-ahead log sees the order writes ran in.
  */
 import { Emitter, TypedEvent } from 'rettime'
-import type { SandboxRequest } from './http.ts'
-import type { JournalEntry, JournalExchange } from './journal.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
 
 /** One answered request to an operation, as `operation:applied` and `onOperation` see it. */
 export interface OperationEvent {
@@ -15,9 +13,8 @@ export interface OperationEvent {
   request: SandboxRequest
   operationId: string
   status: number
-  /** `true`/`false` for operations with `dryRun`, `null` for the others. */
+  /** `null` for operations without `dryRun`. */
   dryRun: boolean | null
-  /** Whether this request created its session from the scenario. */
   sessionCreated: boolean
   /** The instant the operation ran at: its clock for tokens and timestamps. */
   time: Date
@@ -29,6 +26,39 @@ export interface ResetResult {
   seed: number
   /** The saved snapshot the session was reset to, if any. */
   snapshot?: string
+}
+
+/** What the journal keeps of one request. */
+export interface JournalEntry {
+  method: string
+  path: string
+  query: Record<string, string>
+  status: number
+  /** `true`/`false` for operations that carry `dryRun`, `null` for the others. */
+  dryRun: boolean | null
+  session: string
+  /** ISO time the request arrived. */
+  time: string
+  durationMs: number
+  /** The operationId, or `null` for an unknown route. */
+  operationId: string | null
+  /** The signed-in caller: a persona key, or the user's public id. */
+  persona?: string
+  /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
+  fault?: string
+  /** `true` when that fault answered what a gateway would (429, 502, 503, 504). */
+  gateway?: true
+  /**
+   * `true` on the request that created its session from the scenario: the session's
+   * first use, or its first use again after it was evicted or dropped. Absent otherwise.
+   */
+  sessionCreated?: true
+}
+
+/** The request and the answer of a journal entry, kept as given (not copied). */
+export interface JournalExchange {
+  request: SandboxRequest
+  response: SandboxResponse
 }
 
 export interface RequestEnd {
@@ -54,7 +84,7 @@ export function listens(events: SandboxEvents, type: keyof SandboxEventMap & str
   return events.listenerCount(type) > 0 || events.listenerCount('*') > 0
 }
 
-/** Emits `type` with `data` when anything listens (no event object is made otherwise). */
+/** Emits `type` with `data` when anything listens (no event object made otherwise). */
 export function announce<Type extends keyof SandboxEventMap & string>(
   events: SandboxEvents,
   type: Type,

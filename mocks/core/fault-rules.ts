@@ -12,43 +12,30 @@ import { describeIssues } from './validation.ts'
 /** Longest delay a rule or a `Prefer: delay=` may ask for, in milliseconds. */
 export const MAX_DELAY_MS = 60_000
 
-/** Statuses a fault can answer: those the contract's `ApiErrorResponseDto` has a code for. */
-/** 405, 408 and 431 belong to the HTTP layer (method, slow or oversized headers), not an operation. */
+/**
+ * Statuses a fault can answer: those `ApiErrorResponseDto` has a code for, but 405, 408 and 431,
+ * which belong to the HTTP layer (method, slow or oversized headers), not an operation.
+ */
 const transportStatuses = new Set([405, 408, 431])
 export const faultStatuses = Object.keys(errorCodes)
   .map(Number)
   .filter((status) => !transportStatuses.has(status)) as ErrorStatus[]
 
-/**
- * What a gateway in front of the real backend answers for any operation: rate limited,
- * bad upstream, down for maintenance or overloaded, upstream too slow.
- */
-export const gatewayStatuses: readonly ErrorStatus[] = [429, 502, 503, 504]
-
-/** Gateway statuses whose answer tells the client when to retry (`Retry-After`). */
+/** Statuses whose answer tells the client when to retry (`Retry-After`). */
 export const retryAfterStatuses: readonly ErrorStatus[] = [429, 503]
 
-/** `Retry-After` of a 429 or 503 when the rule gives no `retryAfterSeconds`. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 1
-
-/** Longest `retryAfterSeconds`: a day. */
 const MAX_RETRY_AFTER_SECONDS = 86_400
 
-/** Whether `status` is one a gateway answers (429, 502, 503, 504). */
-export function isGatewayStatus(status: number): boolean {
-  return (gatewayStatuses as readonly number[]).includes(status)
-}
-
-/** A fault rule's id: chosen by the sandbox (`f1`, `f2`...) or by the rule. */
 export const FAULT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
 export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
 const delay = z.number().check(z.int(), z.gte(0), z.lte(MAX_DELAY_MS))
 
 export const faultRuleSchema = z.strictObject({
-  /** Chosen by the sandbox (`f1`, `f2`...) when absent. */
+  /** Default: `f1`, `f2`... */
   id: z.optional(z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE))),
-  /** `GET`, `POST`..., or `*` (the default) for any method. */
+  /** `*` (the default) for any method. */
   method: z.optional(
     z.pipe(
       z
@@ -61,7 +48,7 @@ export const faultRuleSchema = z.strictObject({
   path: z.string().check(z.startsWith('/')),
   /** Only requests signed in as this persona (its key). */
   persona: z.optional(nonEmpty()),
-  /** Answer this status with an `ApiErrorResponseDto` body. */
+  /** Answer this status with an `ApiErrorResponseDto` body, of `message` and `details`. */
   status: z.optional(
     z.number().check(
       z.int(),
@@ -70,27 +57,23 @@ export const faultRuleSchema = z.strictObject({
       }),
     ),
   ),
-  /** The `message` of that body. */
   message: z.optional(nonEmpty()),
-  /** The `details` of that body. */
   details: z.optional(z.array(z.string())),
-  /** `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
+  /** `Retry-After` of a 429 or 503 answer (default 1). */
   retryAfterSeconds: z.optional(
     z.number().check(z.int(), z.gte(0), z.lte(MAX_RETRY_AFTER_SECONDS)),
   ),
-  /** Answer the recorded example of this name (`spec/examples`) instead. */
+  /** A recorded example of the operation (`spec/examples`). */
   example: z.optional(nonEmpty()),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
   networkError: z.optional(z.literal(true)),
-  /** Wait this long before answering, at most 60,000 ms. */
   delayMs: z.optional(delay),
   /** Add a random 0 to `jitterMs` ms (seeded) to the delay. */
   jitterMs: z.optional(delay),
-  /** Apply to the next N matching calls only, then stop. */
   times: z.optional(z.number().check(z.int(), z.gt(0))),
   /** Apply to each matching call with this probability (seeded, reproducible). */
   probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  /** Seed of `probability` and `jitterMs`. Default: the session's scenario seed. */
+  /** Of `probability` and `jitterMs`. Default: the session's scenario seed. */
   seed: z.optional(z.number().check(z.int(), z.gte(0))),
 })
 
@@ -110,12 +93,12 @@ export interface CompiledRule {
   operations: ReadonlySet<Operation>
   /** Calls left when the rule has `times`. */
   remaining: number
-  /** Draws uniform numbers in [0, 1) from the rule's seed. */
+  /** Draws in [0, 1) from the rule's seed. */
   random: () => number
 }
 
 /** mulberry32: small, fast and good enough to make fault draws reproducible. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -158,15 +141,11 @@ function coveredOperations(
   })
 }
 
-/** Names of the recorded examples of an operation. */
 export function exampleNames(operation: Operation): string[] {
   return Object.keys(operation.examples ?? {})
 }
 
-/**
- * Validates a rule against the schema and the operation table; throws the 400 that
- * lists every problem.
- */
+/** Validates a rule against the schema and the operation table; a 400 lists every problem. */
 export function compileRule(
   input: unknown,
   id: string,

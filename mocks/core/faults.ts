@@ -1,14 +1,17 @@
 /**
  * @module
- * Fault rules per session, in insertion order: matched against an operation's request,
- * counted down (`times`) or drawn (`probability`, seeded), and turned into an answer or a delay.
+ * The fault stage of a request: a `Prefer` header (Prism's syntax), then the session's fault
+ * rules, counted down (`times`) or drawn (`probability`, seeded), made an answer or a delay.
  */
-import { type ErrorStatus, errorCodes } from './errors.ts'
+import { badRequest, type ErrorStatus, SandboxError } from './errors.ts'
 import {
   type CompiledRule,
   compileRule,
   DEFAULT_RETRY_AFTER_SECONDS,
+  exampleNames,
   type FaultRule,
+  faultStatuses,
+  MAX_DELAY_MS,
   retryAfterStatuses,
   segmentsMatch,
 } from './fault-rules.ts'
@@ -17,13 +20,11 @@ import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
 
-/** What a fault rule or a `Prefer` header makes of one request. */
+/** What a fault rule or a `Prefer` header makes of a request: none but a delay, or an answer. */
 export interface FaultDecision {
   /** Marks the journal entry: the rule's id, or `prefer`. */
   mark: string
-  /** Wait this long first, in milliseconds. */
   delayMs: number
-  /** The answer to give instead of running the operation; none for a delay only. */
   answer?: SandboxResponse
 }
 
@@ -33,13 +34,12 @@ export type ListedRule = FaultRule & { remaining?: number }
 /** Response header that names the fault rule (or `prefer`) behind an answer. */
 export const FAULT_HEADER = 'x-sandbox-fault'
 
-/** `answer` with the header that names the fault behind it. */
 export function markFault(answer: SandboxResponse, mark: string): SandboxResponse {
   return { ...answer, headers: { ...answer.headers, [FAULT_HEADER]: mark } }
 }
 
-/** The answer a network failure stands for: each runtime breaks the connection its own way. */
-export const NETWORK_ERROR: SandboxResponse = Object.freeze({
+/** A network failure: each runtime breaks the connection its own way. */
+const NETWORK_ERROR: SandboxResponse = Object.freeze({
   status: 0,
   headers: {},
   setCookie: [],
@@ -47,30 +47,25 @@ export const NETWORK_ERROR: SandboxResponse = Object.freeze({
   networkError: true,
 })
 
-/**
- * An `ApiErrorResponseDto` answer of `status`; a 429 or 503 also says when to retry
- * (`Retry-After`, in seconds).
- */
-export function errorAnswer(
+/** An `ApiErrorResponseDto` answer; a 429 or 503 also says when to retry (`Retry-After`). */
+function errorAnswer(
   status: ErrorStatus,
   message: string,
   details?: string[],
   retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS,
-) {
-  const body = { message, code: errorCodes[status], ...(details ? { details } : {}) }
-  const answer = jsonResponse(status, body)
-  if (retryAfterStatuses.includes(status)) answer.headers['retry-after'] = String(retryAfterSeconds)
-  return answer
+): SandboxResponse {
+  const retry = retryAfterStatuses.includes(status)
+  const headers = retry ? { 'retry-after': String(retryAfterSeconds) } : {}
+  return new SandboxError(status, message, details, headers).toResponse()
 }
 
-/** The recorded answer `name` of `operation`. */
-export function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
+function exampleAnswer(operation: Operation, name: string): SandboxResponse | undefined {
   const answers = operation.examples
   const answer = answers && Object.hasOwn(answers, name) ? answers[name] : undefined
   return answer ? jsonResponse(answer.status, answer.body) : undefined
 }
 
-/** The fault rules of each session, kept in the session's record. */
+/** Kept in each session's record. */
 export class FaultRegistry {
   readonly #sessions: SessionRegistry
 
@@ -83,7 +78,6 @@ export class FaultRegistry {
     return this.#sessions.peek(session)?.faults !== undefined
   }
 
-  /** Rules held by every session in memory. */
   get size(): number {
     let count = 0
     for (const record of this.#sessions.records()) count += record.faults?.rules.length ?? 0
@@ -96,7 +90,7 @@ export class FaultRegistry {
     )
   }
 
-  /** Validates and adds a rule; throws a 400 `SandboxError` for a bad one. */
+  /** Throws a 400 `SandboxError` for a bad rule. */
   add(
     session: string,
     input: unknown,
@@ -134,10 +128,7 @@ export class FaultRegistry {
     if (record) record.faults = undefined
   }
 
-  /**
-   * The decision of the first rule of `session` that matches and fires, counting it
-   * down. `persona` is only asked for when a rule names one.
-   */
+  /** The first rule that matches and fires, counted down; `persona` asked only if named. */
   async decide(
     session: string,
     operation: Operation,
@@ -179,6 +170,97 @@ function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision
       rule.details,
       rule.retryAfterSeconds,
     )
+  }
+  return decision
+}
+
+/** Comma- or semicolon-separated; the first of a name wins. */
+function parsePrefer(header: string): Map<string, string> {
+  const preferences = new Map<string, string>()
+  for (const part of header.split(/[,;]/)) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    const name = part.slice(0, eq).trim().toLowerCase()
+    const value = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+    if (!preferences.has(name)) preferences.set(name, value)
+  }
+  return preferences
+}
+
+/**
+ * What `Prefer: code=`, `example=` and `delay=` ask of `operation` (other preferences are
+ * ignored, RFC 7240). A code must be one the merged document lists on the operation (one it
+ * does not list takes its success and every fault status): a 400 lists the valid values.
+ */
+function readPrefer(header: string, operation: Operation): FaultDecision | undefined {
+  const preferences = parsePrefer(header)
+  const code = preferences.get('code')
+  const example = preferences.get('example')
+  const delay = preferences.get('delay')
+  if (code === undefined && example === undefined && delay === undefined) return undefined
+
+  const details: string[] = []
+  const codes = [...(operation.documentedStatuses ?? [operation.successStatus, ...faultStatuses])]
+  const names = exampleNames(operation)
+  const status = code === undefined ? undefined : Number(code)
+  if (status !== undefined && (!/^\d{3}$/.test(code!) || !codes.includes(status))) {
+    details.push(`Prefer code must be one of: ${codes.join(', ')}`)
+  }
+  if (example !== undefined && !names.includes(example)) {
+    details.push(`Prefer example must be one of: ${names.join(', ') || 'none'}`)
+  }
+  const delayMs = delay === undefined ? 0 : Number(delay)
+  if (!/^\d+$/.test(delay ?? '0') || delayMs > MAX_DELAY_MS) {
+    details.push(`Prefer delay must be an integer from 0 to ${MAX_DELAY_MS} (milliseconds)`)
+  }
+  if (details.length > 0) throw badRequest('Invalid Prefer header', details)
+
+  const decision: FaultDecision = { mark: 'prefer', delayMs }
+  if (example !== undefined) {
+    const answer = exampleAnswer(operation, example)!
+    if (status !== undefined && answer.status !== status) {
+      throw badRequest('Invalid Prefer header', [
+        `Prefer example ${example} answers ${answer.status}, not ${status}`,
+      ])
+    }
+    decision.answer = answer
+  } else if (status !== undefined) {
+    const recorded = names.map((name) => exampleAnswer(operation, name)!)
+    const answer = recorded.find((candidate) => candidate.status === status)
+    if (answer) decision.answer = answer
+    else if (status !== operation.successStatus) {
+      decision.answer = errorAnswer(
+        status as ErrorStatus,
+        `Answered ${status} as the Prefer header asked`,
+      )
+    }
+    // The success status with no recording: the operation runs and answers it for real.
+  }
+  return decision
+}
+
+export interface FaultStageInput {
+  faults: FaultRegistry
+  session: string
+  operation: Operation
+  path: string
+  prefer: string | undefined
+  persona: () => Promise<string | undefined>
+}
+
+/**
+ * The decision for one request (throws a 400 for a bad `Prefer`), after waiting its delay;
+ * run only when there is a `Prefer` header or a rule, so a sandbox without them pays one lookup.
+ */
+export async function runFaultStage(input: FaultStageInput): Promise<FaultDecision | undefined> {
+  const decision =
+    (input.prefer === undefined ? undefined : readPrefer(input.prefer, input.operation)) ??
+    (await input.faults.decide(input.session, input.operation, input.path, input.persona))
+  if (decision && decision.delayMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
   }
   return decision
 }

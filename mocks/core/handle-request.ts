@@ -4,25 +4,24 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import type { Persona } from '../model/content.ts'
-import { createLogApplier } from './apply-log.ts'
-import { handleControl } from './control.ts'
-import type { ControlContext } from './control-context.ts'
-import { createControlOriginRule } from './control-origin.ts'
+import { requestPersona } from './caller.ts'
+import { type ControlContext, createControlOriginRule, handleControl } from './control.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
-import { markFault } from './faults.ts'
+import { markFault, runFaultStage } from './faults.ts'
 import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
-import { type RecordDetails, type RequestTrace, recordRequest } from './journal-record.ts'
-import { otherMethodResponse, withoutBody } from './method-rules.ts'
+import {
+  markSessionCreated,
+  type RecordDetails,
+  type RequestTrace,
+  recordRequest,
+} from './journal.ts'
 import type { Operation } from './operation.ts'
 import { type PipelineSettings, pipelineInput, runPipeline } from './pipeline.ts'
-import { runFaultStage } from './request-faults.ts'
-import { requestPersona } from './request-persona.ts'
-import { createRouter } from './router.ts'
-import type { SandboxParts } from './sandbox-parts.ts'
-import type { MatchedOperation, SandboxOptions } from './sandbox-types.ts'
-import { markSessionCreated } from './session-created.ts'
+import { createLogApplier } from './reset-session.ts'
+import { createRouter, otherMethodResponse, withoutBody } from './router.ts'
+import type { MatchedOperation, SandboxOptions, SandboxParts } from './sandbox-types.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
 import type { SessionRecord } from './sessions.ts'
 import { answerFromStages } from './stage.ts'

@@ -1,7 +1,7 @@
 /**
  * @module
- * The plain request and response every runtime adapts to and from. No Fetch,
- * Express or DOM types here, so the core runs anywhere.
+ * The plain request and response every runtime adapts to and from: no Fetch, Express or DOM
+ * types, so the core runs anywhere.
  */
 import { parseCookie } from 'cookie'
 
@@ -9,19 +9,12 @@ export interface SandboxRequest {
   method: string
   /** Path and query string, without origin: `/bookings/b1/decline?dryRun=true`. */
   url: string
-  /** Header names in lower case. */
+  /** Names in lower case. */
   headers: Readonly<Record<string, string | undefined>>
-  /** The raw body text, if any. */
   body?: string | null | undefined
-  /**
-   * Set by an adapter that stopped reading the body once it passed the size limit,
-   * so the sandbox answers (and journals) the 413 like any other refusal.
-   */
+  /** Set by an adapter that stopped reading a body past the limit: the core answers the 413. */
   bodyTooLarge?: boolean | undefined
-  /**
-   * The request's cookies, parsed once by the adapter that built the request (it may add
-   * cookies of its own jar). When absent, the core parses the `Cookie` header, once.
-   */
+  /** Parsed once by the adapter (with its jar's, maybe); else the core parses `Cookie` once. */
   cookies?: Readonly<Record<string, string>> | undefined
 }
 
@@ -32,10 +25,7 @@ export interface SandboxResponse {
   setCookie: string[]
   /** JSON-serialisable value, a string for `text/*` responses, `undefined` for 204. */
   body: unknown
-  /**
-   * Fail like a broken network instead of answering: the server resets the
-   * connection, msw answers `HttpResponse.error()`.
-   */
+  /** Fail like a broken network: the server resets the connection, msw `HttpResponse.error()`. */
   networkError?: true
 }
 
@@ -52,7 +42,6 @@ export function jsonResponse(
   }
 }
 
-/** A 204 answer. */
 export const noContent = (): SandboxResponse => ({
   status: 204,
   headers: {},
@@ -79,10 +68,7 @@ function decodeCookieValue(value: string): string {
   }
 }
 
-/**
- * Reads a `Cookie` header with the `cookie` package into an object without prototype
- * (any name is safe to look up); the first value of a name wins.
- */
+/** A `Cookie` header as an object without prototype (any name is safe); a name's first wins. */
 export function parseCookies(header: string | undefined): Record<string, string> {
   if (!header) return Object.create(null) as Record<string, string>
   const cookies = parseCookie(header, { decode: decodeCookieValue })
@@ -90,7 +76,6 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return cookies as Record<string, string>
 }
 
-/** The request's cookies: the ones its adapter parsed, else its `Cookie` header's. */
 export function cookiesOf(request: SandboxRequest): Readonly<Record<string, string>> {
   return request.cookies ?? parseCookies(request.headers.cookie)
 }

@@ -1,51 +1,116 @@
 /**
  * @module
- * The request journal of each session: its most recent requests, bounded per session and
- * in all, oldest dropped first. Each entry keeps the request and the answer it got, so
- * the journal exports as HAR, with the writer the entry gives (`recordings/har.ts`).
+ * The journal entry of one request, built in one place whichever way it was answered, and the
+ * journal of each session, bounded per session and in all, oldest dropped first; it exports as
+ * HAR with the writer the assembling entry gives (`recordings/har.ts`).
  */
 import type { Har } from 'har-format'
 import { notFound } from './errors.ts'
+import { announce, type JournalEntry, type JournalExchange, type SandboxEvents } from './events.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { JournalEntry } from './journal-entry.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
 
-export type { JournalEntry } from './journal-entry.ts'
+export type { JournalEntry, JournalExchange } from './events.ts'
 
-/** The request and the answer of a journal entry, kept as given (not copied). */
-export interface JournalExchange {
-  request: SandboxRequest
-  response: SandboxResponse
+/**
+ * Said by the answer that made its session from the scenario again (first use, after eviction
+ * or a drop), so a QA run that lost its state can tell.
+ */
+export const SESSION_CREATED_HEADER = 'x-sandbox-session-created'
+
+export function markSessionCreated(response: SandboxResponse, created: boolean): SandboxResponse {
+  if (!created) return response
+  return { ...response, headers: { ...response.headers, [SESSION_CREATED_HEADER]: 'true' } }
 }
 
-/** A journal entry with the request and the answer it kept. */
+export const REDACTED = '[redacted]'
+
+/** Query parameters that carry credentials: tokens, secrets, passwords, keys, codes. */
+const SECRET_NAME =
+  /token|secret|passw|pwd|api[-_]?key|signature|jwt|credential|auth|session[-_]?id|^(code|key|sig|assertion)$/i
+
+/**
+ * The query as a plain object, credential-like values replaced: the journal is read by anyone
+ * who can reach `/__sandbox/requests`.
+ */
+export function redactQuery(query: URLSearchParams): Record<string, string> {
+  // Defined, not assigned, so that `?__proto__=` is a parameter like any other; the last wins.
+  return Object.fromEntries(
+    [...query].map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value]),
+  )
+}
+
+/** What a gateway in front of the backend answers: rate limited, bad upstream, down, too slow. */
+const GATEWAY_STATUSES = new Set([429, 502, 503, 504])
+
+/** What is known of a request while it is handled; filled in as it goes. */
+export interface RequestTrace {
+  request: SandboxRequest
+  /** The method as sent (`HEAD` stays `HEAD`). */
+  method: string
+  path: string
+  query: URLSearchParams
+  /** `performance.now()` when the request arrived. */
+  started: number
+  session: string
+  /** ISO time on the session's clock. */
+  time: string
+  operationId: string | null
+  fault: string | undefined
+}
+
+export interface RecordDetails {
+  dryRun?: boolean | null
+  persona?: string | null | undefined
+  sessionCreated?: boolean
+}
+
+/** Announces an answered request (`request:end`) with its journal entry. */
+export function recordRequest(
+  events: SandboxEvents,
+  trace: RequestTrace,
+  response: SandboxResponse,
+  details: RecordDetails = {},
+): void {
+  const entry: JournalEntry = {
+    method: trace.method,
+    path: trace.path,
+    query: redactQuery(trace.query),
+    status: response.status,
+    dryRun: details.dryRun ?? null,
+    session: trace.session,
+    time: trace.time,
+    durationMs: performance.now() - trace.started,
+    operationId: trace.operationId,
+  }
+  if (details.persona) entry.persona = details.persona
+  if (trace.fault !== undefined) {
+    entry.fault = trace.fault
+    if (GATEWAY_STATUSES.has(response.status)) entry.gateway = true
+  }
+  if (details.sessionCreated) entry.sessionCreated = true
+  announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
+}
+
 export interface JournalExport extends JournalExchange {
   entry: JournalEntry
 }
 
-/** Writes journal entries as a HAR document: given by the entry that assembles the sandbox. */
 export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
-  /** Only this session's requests. Default: every session. */
+  /** Default: every session. */
   session?: string
-  /** Origin the entries' URLs start with. Default `http://localhost`. */
+  /** Default `http://localhost`. */
   baseUrl?: string
 }
 
-/** Longest body text kept in an exported entry; longer ones are cut and say so. */
-export const HAR_BODY_LIMIT = 64 * 1024
+/** Longest body text kept in an exported entry. */
+const HAR_BODY_LIMIT = 64 * 1024
 
 const exchanges = new WeakMap<JournalEntry, JournalExchange>()
 
-export interface JournalLimits {
-  /** Most entries kept for one session. */
-  perSession: number
-  /** Most entries kept for all sessions together. */
-  total: number
-}
-
-/** The request journal, as a sandbox offers it: every runtime's, the Playwright server's too. */
+/** The request journal of every runtime, the Playwright server's too. */
 export interface RequestJournal {
   /** Most entries kept for one session. */
   readonly limit: number
@@ -67,34 +132,33 @@ export interface RequestJournal {
  * `perSession` entries, shared by such requests.
  */
 export class SessionJournals implements RequestJournal {
-  readonly #sessions: SessionRegistry
   /** Entries of sessions that were not in memory and that the request did not create. */
   #detached: JournalSlot[] = []
   #sequence = 0
   #count = 0
-
-  /** Most entries kept for one session. */
-  readonly limit: number
-  /** Most entries kept for all sessions together. */
-  readonly totalLimit: number
-
+  readonly #sessions: SessionRegistry
   readonly #writeHar: JournalHarWriter | undefined
+  readonly limit: number
+  readonly #totalLimit: number
 
-  constructor(sessions: SessionRegistry, limits: JournalLimits, writeHar?: JournalHarWriter) {
+  constructor(
+    sessions: SessionRegistry,
+    limits: { perSession: number; total: number },
+    writeHar?: JournalHarWriter,
+  ) {
     this.#sessions = sessions
     this.limit = limits.perSession
-    this.totalLimit = limits.total
+    this.#totalLimit = limits.total
     this.#writeHar = writeHar
   }
 
-  /** Entries held by all journals together. */
   get size(): number {
     return this.#count + this.#detached.length
   }
 
   /** Adds an entry to its session's journal; dropped when the session is not in memory. */
   record(entry: JournalEntry, exchange?: JournalExchange): void {
-    if (this.limit <= 0 || this.totalLimit <= 0) return
+    if (this.limit <= 0 || this.#totalLimit <= 0) return
     if (exchange) exchanges.set(entry, boundedExchange(exchange))
     const record = this.#sessions.peek(entry.session)
     if (!record) {
@@ -111,10 +175,9 @@ export class SessionJournals implements RequestJournal {
       journal.shift()
       this.#count--
     }
-    if (this.#count > this.totalLimit) this.#trim()
+    if (this.#count > this.#totalLimit) this.#trim()
   }
 
-  /** Entries oldest first: one session's, or every session's merged in the order they came. */
   list(session?: string): JournalEntry[] {
     if (session !== undefined) {
       const own = this.#sessions.peek(session)?.journal ?? []
@@ -144,7 +207,6 @@ export class SessionJournals implements RequestJournal {
     return this.#writeHar(entries, options)
   }
 
-  /** Empties one session's journal, or every session's. */
   clear(session?: string): void {
     if (session === undefined) {
       for (const record of this.#sessions.records()) this.forget(record)
@@ -171,7 +233,7 @@ export class SessionJournals implements RequestJournal {
 
   /** Drops whole oldest entries of the least recently used sessions, to 90% of the total. */
   #trim(): void {
-    const target = Math.floor(this.totalLimit * 0.9)
+    const target = Math.floor(this.#totalLimit * 0.9)
     for (const record of this.#sessions.records()) {
       const journal = record.journal
       if (!journal) continue

@@ -1,8 +1,7 @@
 /**
  * @module
- * What an operation declares: its place in the reference, its schemas, its auth rule,
- * and its rules as data (`preconditions.ts`), or, for a rule that cannot be data, a
- * function from a validated input to an outcome. The pipeline does everything else.
+ * What an operation declares: its place in the reference, schemas, auth rule and rules as data
+ * (`preconditions.ts`), or, for a rule that cannot be data, code. The pipeline does the rest.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
@@ -36,38 +35,32 @@ export interface Operation<
   Params extends z.ZodMiniObject = z.ZodMiniObject,
   Body extends z.ZodMiniType = z.ZodMiniType,
 > {
-  /** The operationId of the published contract. */
+  /** The published contract's operationId. */
   id: string
   /** Row number in the reference's endpoint table. */
   row: number
   method: 'GET' | 'POST'
-  /** Path template as the reference writes it: `/bookings/{bookingId}/decline`. */
+  /** As the reference writes it: `/bookings/{bookingId}/decline`. */
   path: string
   auth: AuthRule
   /** Whether the reference lists the `dryRun` query parameter for this operation. */
   dryRun: boolean
   successStatus: number
   params: Params
-  /** Request body schema; `undefined` for operations without a body. */
   body: Body | undefined
   /** The preconditions, writes and answer, which the learner reads too. */
   rules?: DeclaredRules | undefined
   /** The operation as code, for rules that cannot be data: its file says why. */
   run?(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
   /**
-   * Recorded answers by name: what `Prefer: example=<name>` and a fault rule's `example`
-   * answer. Given by the table that assembles the operations (the built-in one adds those of
-   * `spec/examples/`); none by default.
+   * Recorded answers by name, for `Prefer: example=<name>` and a fault rule's `example` (the
+   * built-in table adds those of `spec/examples/`).
    */
   examples?: Readonly<Record<string, RecordedAnswer>> | undefined
-  /**
-   * The statuses the operation's document lists: the only ones `Prefer: code=` answers.
-   * Default: its success status and the fault statuses.
-   */
+  /** The only statuses `Prefer: code=` answers. Default: success and the fault statuses. */
   documentedStatuses?: readonly number[] | undefined
 }
 
-/** A recorded answer of an operation: its status and JSON body. */
 export interface RecordedAnswer {
   status: number
   body?: unknown

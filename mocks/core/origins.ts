@@ -14,10 +14,7 @@ export const LOCAL_ORIGINS: readonly string[] = [
   'http://[::1]:*',
 ]
 
-/**
- * Whether `origin` is what a browser sends: `scheme://host[:port]` and nothing else, so
- * no user info (`http://localhost:3000@evil.example`), path, query or fragment.
- */
+/** Whether `origin` is `scheme://host[:port]` only: no user info (`http://a@evil.example`), path... */
 export function isSerializedOrigin(origin: string): boolean {
   try {
     return new URL(origin).origin === origin.toLowerCase()
@@ -35,12 +32,7 @@ function wildcardPattern(origin: string): RegExp {
   return new RegExp(`^${source}$`, 'i')
 }
 
-/**
- * A predicate for `origins`: exact origins, `*` wildcards inside one, or `*` for any.
- *
- * @example
- * createOriginMatcher(['http://localhost:*'])('http://localhost:5173') // true
- */
+/** @example createOriginMatcher(['http://localhost:*'])('http://localhost:5173') // true */
 export function createOriginMatcher(origins: readonly string[]): (origin: string) => boolean {
   if (origins.includes('*')) return () => true
   const exact = new Set(origins.filter((origin) => !origin.includes('*')))

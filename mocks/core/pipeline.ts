@@ -1,61 +1,39 @@
 /**
  * @module
- * One pass per request, in fixed stages, in the order the real backend's framework (NestJS)
- * refuses a request: the body parser (413, 415, malformed JSON), then authentication (401),
- * then authorisation by role (403), then validation of the query and of the parsed body
- * (400), then the operation's declared preconditions (load: 404, check the transition: 409),
- * `dryRun`, write, answer. Written once; operations only declare. See
- * docs/decisions/0012-order-of-refusals.md.
+ * One pass per request, in the order the backend's framework (NestJS) refuses one (decision 12):
+ * body parser (413, 415, malformed JSON), token (401), role (403), query and body (400), the
+ * operation's declared preconditions (404, 403, 409), `dryRun`, write, answer.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
-import {
-  type ErrorStatus,
-  errorResponse,
-  forbidden,
-  internalErrorResponse,
-  SandboxError,
-  unauthorized,
-} from './errors.ts'
+import { forbidden, internalErrorResponse, SandboxError, unauthorized } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import type { Operation, OperationOutcome } from './operation.ts'
 import { runRules } from './preconditions.ts'
-import { readDryRun, readStage, validateStage } from './request-input.ts'
+import { type InputRequest, readDryRun, readStage, validateStage } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
 export interface PipelineSettings {
   tokens: TokenSettings
-  /** Treat a missing `dryRun` as the published contract does: a 400. */
   strictContract: boolean
-  /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number
   now(): Date
   /**
-   * Awaited between the operation's decision and its writes, for a POST that is not a dry
-   * run: a write-ahead log appends the request here. Throwing a `SandboxError` refuses the
-   * write, and nothing is applied.
+   * Awaited between the decision and the writes of a POST that is not a dry run: a write-ahead
+   * log appends the request here; a `SandboxError` refuses the write, nothing applied.
    */
   commit?: (() => void | Promise<void>) | undefined
 }
 
-export interface PipelineInput {
-  params: Record<string, string>
-  query: URLSearchParams
-  headers: Readonly<Record<string, string | undefined>>
+export interface PipelineInput extends InputRequest {
   cookies: Readonly<Record<string, string>>
-  body: string | null | undefined
-  bodyTooLarge?: boolean | undefined
 }
 
 export interface PipelineResult {
   response: SandboxResponse
-  /** `true`/`false` when the operation carries `dryRun`, `null` otherwise. */
   dryRun: boolean | null
-  /**
-   * Public id of the caller, when known: the subject of the access token, else the owner of
-   * the refresh token the request sends (a refresh, in its body or its cookie).
-   */
+  /** The access token's subject, else the owner of the refresh token sent (a refresh). */
   callerId: string | null
 }
 
@@ -83,10 +61,7 @@ async function authenticate(
   return user
 }
 
-/**
- * The user whose refresh token a request sends (the body wins over the cookie, as in
- * `POST /auth/refresh`), or `null`: how the journal knows the caller of a refresh.
- */
+/** The user whose refresh token a request sends: how the journal knows a refresh's caller. */
 function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> | null {
   const token = sentRefreshToken(refreshTokenInBody({ body: input.body }), input.cookies)
   if (token === undefined) return null
@@ -94,7 +69,6 @@ function refreshTokenSender(input: PipelineInput, store: Store): Readonly<User> 
   return owner.ok ? owner.user : null
 }
 
-/** What the pipeline reads of a request. */
 export const pipelineInput = (
   request: Pick<SandboxRequest, 'headers' | 'body' | 'bodyTooLarge'>,
   params: Record<string, string>,
@@ -118,7 +92,6 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   let dryRun: boolean | null = null
   let caller = null as Readonly<User> | null
-  /** Whether the refresh token's sender was already looked for (once per request). */
   let senderRead = false
   try {
     const query = readDryRun(operation, input.query, settings.strictContract)
@@ -131,22 +104,24 @@ export async function runPipeline(
     caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     senderRead = true
     const checked = validateStage(operation, input.params, read)
-    const context = {
-      params: checked.params,
-      body: checked.body,
-      caller,
-      store,
-      now: settings.now(),
-    }
+    const { params, body } = checked
+    const now = settings.now()
     const outcome: OperationOutcome = operation.rules
       ? runRules(operation.rules, {
-          ...context,
-          caller: context.caller?.publicId ?? '',
+          params,
+          body,
+          caller: caller?.publicId ?? '',
+          store,
+          now,
           records: {},
           keys: {},
         })
       : await operation.run!({
-          ...context,
+          params,
+          body,
+          caller,
+          store,
+          now,
           query: input.query,
           cookies: input.cookies,
           dryRun: dryRun === true,
@@ -166,11 +141,8 @@ export async function runPipeline(
       caller = refreshTokenSender(input, store)
     }
     const callerId = caller?.publicId ?? null
-    if (error instanceof SandboxError) return { dryRun, callerId, response: errorResponse(error) }
+    if (error instanceof SandboxError) return { dryRun, callerId, response: error.toResponse() }
     console.error(`[sandbox] ${operation.id} failed:`, error)
     return { dryRun, callerId, response: internalErrorResponse() }
   }
 }
-
-export { byteLength, readJsonBody } from './request-input.ts'
-export type { ErrorStatus }

@@ -142,7 +142,7 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
   const p = precondition
   switch (p.kind) {
     case 'exists': {
-      const record = table(context.store, p.collection).get(p.key(context))
+      const record = table(context.store, p.collection).get(context.keys[p.name]!)
       if (!record || (p.owner !== undefined && record[p.owner] !== caller)) {
         return notFound(p.message(context))
       }
@@ -150,7 +150,7 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
       return undefined
     }
     case 'absent':
-      return table(context.store, p.collection).has(p.key(context))
+      return table(context.store, p.collection).has(context.keys[p.name]!)
         ? conflict(p.message(context))
         : undefined
     case 'caller':
@@ -208,15 +208,21 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
     const refusal = check(precondition, context)
     if (refusal) throw refusal
   }
-  const shown = rules.shows && context.records[rules.shows.record]
-  const body = shown
-    ? Object.fromEntries(rules.shows!.fields.map((field) => [field, clonePlain(shown[field])]))
-    : rules.answer
+  const { shows, effects, after } = rules
+  let body = rules.answer
+  if (shows) {
+    const shown = context.records[shows.record]
+    const fields: Record<string, unknown> = {}
+    for (const field of shows.fields) fields[field] = clonePlain(shown[field])
+    body = fields
+  }
+  // A read declares no writes: no function to call, so its answer waits for nothing.
+  if (!effects && !after) return { body }
   return {
     body,
     async apply() {
-      for (const effect of rules.effects ?? []) await write(rules, effect, context)
-      await rules.after?.(context)
+      for (const effect of effects ?? []) await write(rules, effect, context)
+      await after?.(context)
     },
   }
 }

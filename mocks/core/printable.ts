@@ -1,8 +1,7 @@
 /**
  * @module
  * Request-derived text made safe to print: a percent-decoded session id can carry a line
- * break that would forge a log line, or an ESC that drives the terminal. Every printer of such
- * text (server log and warnings, the Playwright fixture) uses `printable`.
+ * break that would forge a log line, or an ESC that drives the terminal.
  */
 
 /** C0 controls, DEL, C1 controls, and the two Unicode line and paragraph separators. */
@@ -20,10 +19,8 @@ function escapeOne(char: string): string {
 }
 
 /**
- * `text` with each control character written as a visible escape: `\r`, `\n`, `\t`, `\xHH`
- * below 0x80 (`\x1b` for ESC, `\x7f` for DEL), `\uHHHH` above (`\u0085`, `\u2028`). Other text,
- * backslashes included, is left as it is.
- *
+ * `text` with each control character as a visible escape: `\r`, `\n`, `\t`, `\xHH` below 0x80,
+ * `\uHHHH` above; other text, backslashes included, as it is.
  * @example
  * printable('qa\r\n09:30:12.345 admin') // 'qa\\r\\n09:30:12.345 admin'
  */

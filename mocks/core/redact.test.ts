@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../sandbox.ts'
-import { REDACTED, redactQuery } from './redact.ts'
+import { REDACTED, redactQuery } from './journal.ts'
 
 describe('the request journal', () => {
   it('stores token-like query parameters redacted, others as sent', async () => {

@@ -1,16 +1,66 @@
 /**
  * @module
- * The pipeline's input stages, those that do not depend on the state or the caller: the
- * body parser (413, 415, malformed JSON) and the validation of `dryRun`, the path and the
- * body (400). The pipeline runs the guards between them; the learner checks recorded
- * requests with both (`checkInput`).
+ * The pipeline's input stages, which depend on neither the state nor the caller: the body
+ * parser (413, 415, malformed JSON) and the validation of `dryRun`, the path and the body (400).
+ * The learner checks recorded requests with both (`checkInput`).
  */
 import type { z } from '../model/zod.ts'
-import { readDryRunQuery } from './dry-run.ts'
 import { badRequest, SandboxError } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { decodeParams } from './router.ts'
 import { parseInput } from './validation.ts'
+
+/** `dryRun`, `DRYRUN`, `dry-run`, `dry_run`, `dryRun[]`, `dryRun[0]`... */
+function looksLikeDryRun(key: string): boolean {
+  return (
+    withoutIndex(key)
+      .replace(/[-_\s]/g, '')
+      .toLowerCase() === 'dryrun'
+  )
+}
+
+/**
+ * The key without a trailing `[...]` that holds no `]`, as `/\[[^\]]*\]$/` would strip it,
+ * in one pass: that regular expression tries again from every `[`, so a key of thousands of
+ * `[` cost quadratic time, and it runs on every request.
+ */
+function withoutIndex(key: string): string {
+  if (!key.endsWith(']')) return key
+  // The bracket starts after the `]` before the last one, at the first `[` there.
+  const previous = key.lastIndexOf(']', key.length - 2)
+  const open = key.indexOf('[', previous + 1)
+  return open === -1 ? key : key.slice(0, open)
+}
+
+/**
+ * `true` or `false` from the query, `undefined` when no form of `dryRun` is present. Strict:
+ * a dry run taken for a write is the worst mistake a sandbox can make, so anything but one
+ * `dryRun` of `true` or `false` (a repeat, `DRYRUN`, `dry_run`, `dryRun[]`) is a 400.
+ */
+export function readDryRunQuery(query: URLSearchParams): boolean | undefined {
+  const values: string[] = []
+  for (const [key, value] of query) {
+    if (key === 'dryRun') {
+      values.push(value)
+      continue
+    }
+    if (looksLikeDryRun(key)) {
+      throw badRequest('Validation failed', [
+        `query parameter "${key}" is not recognised: send exactly one dryRun=true or dryRun=false`,
+      ])
+    }
+  }
+  if (values.length === 0) return undefined
+  if (values.length > 1) {
+    throw badRequest('Validation failed', [
+      `dryRun must be given once, got ${values.length} values (${values.join(', ')})`,
+    ])
+  }
+  const [value] = values
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
+}
 
 /** The exact UTF-8 length of `text`, counted without encoding it. */
 export function byteLength(text: string): number {
@@ -40,11 +90,8 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
 }
 
-/**
- * What the body parser does with the body of a POST: size (413), media type (415), JSON
- * (400). An empty body is `{}`. The value is not checked further: that is validation's part.
- */
-export function parseJsonBody(
+/** The body parser of a POST: size (413), media type (415), JSON (400); an empty body is `{}`. */
+function parseJsonBody(
   text: string | null | undefined,
   contentType: string | undefined,
   limitBytes: number,
@@ -115,7 +162,6 @@ function validated(schema: z.ZodMiniType, value: unknown, subject: string) {
     : parseInput(schema, value, subject)
 }
 
-/** What the input checks give the operation. */
 export interface CheckedInput {
   dryRun: boolean | null
   params: Record<string, string>
@@ -123,14 +169,13 @@ export interface CheckedInput {
   body: Record<string, unknown>
 }
 
-/** The pipeline's settings the input stages read. */
 interface InputSettings {
   strictContract: boolean
   bodyLimitBytes: number
 }
 
 /** What the input stages read of a request. */
-interface Request {
+export interface InputRequest {
   params: Record<string, string>
   query: URLSearchParams
   headers: Readonly<Record<string, string | undefined>>
@@ -141,7 +186,7 @@ interface Request {
 /** Stage 1, the body parser (413, 415, malformed JSON), after `dryRun`'s reading. */
 export function readStage(
   operation: Operation,
-  input: Request,
+  input: InputRequest,
   settings: InputSettings,
   read = readDryRun(operation, input.query, settings.strictContract),
 ) {
@@ -157,7 +202,7 @@ export function readStage(
   return { ...read, body }
 }
 
-/** Stage 4: the query, the path and the parsed body against their schemas: one 400 with every problem. */
+/** Stage 4: the query, the path and the body against their schemas: one 400 with every problem. */
 export function validateStage(
   operation: Operation,
   rawParams: Record<string, string>,
@@ -165,30 +210,28 @@ export function validateStage(
 ): CheckedInput {
   const params = validated(operation.params, decodeParams(rawParams), 'params')
   const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
-  const details = [
+  // The usual case, every check passed, builds no list of problems.
+  if (!error && params.ok && (!parsedBody || parsedBody.ok)) {
+    return {
+      dryRun,
+      params: params.data as Record<string, string>,
+      body: (parsedBody?.data ?? {}) as Record<string, unknown>,
+    }
+  }
+  throw badRequest('Validation failed', [
     ...(error?.details ?? []),
     ...(params.ok ? [] : (params.error.details ?? [])),
     ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
-  ]
-  if (details.length > 0 || error || !params.ok || (parsedBody && !parsedBody.ok)) {
-    throw badRequest('Validation failed', details)
-  }
-  const data = parsedBody?.ok ? parsedBody.data : {}
-  return {
-    dryRun,
-    params: params.data as Record<string, string>,
-    body: data as Record<string, unknown>,
-  }
+  ])
 }
 
 /**
  * The pipeline's input checks without its guards, in its order: what a request is answered
- * whatever the state and the caller. The learner checks recorded requests with it. Throws
- * the `SandboxError` the pipeline would answer.
+ * whatever the state and the caller. Throws the `SandboxError` the pipeline would answer.
  */
 export function checkInput(
   operation: Operation,
-  input: Request,
+  input: InputRequest,
   settings: InputSettings,
 ): CheckedInput {
   return validateStage(operation, input.params, readStage(operation, input, settings))

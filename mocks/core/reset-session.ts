@@ -1,24 +1,30 @@
 /**
  * @module
- * Putting a session back to a start (by default the sandbox's scenario and seed, or the
- * scenario, seed or saved snapshot named); its journal, faults, clock and replay position go.
+ * Putting a session back to a start (the sandbox's scenario and seed unless told otherwise),
+ * and a durable session brought back: its logged changes applied again, as they ran.
  */
-import { createStore, type Snapshot } from '../model/store.ts'
+import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
-import type { SandboxParts } from './sandbox-parts.ts'
-import type { ResetOptions, ResetResult } from './sandbox-types.ts'
+import { parseCookies, splitUrl } from './http.ts'
+import type { Operation } from './operation.ts'
+import { pipelineInput, runPipeline } from './pipeline.ts'
+import type {
+  LoggedChange,
+  LoggedReset,
+  ResetOptions,
+  ResetResult,
+  SandboxParts,
+} from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedReset } from './session-log.ts'
 
 export function createReset(parts: SandboxParts) {
   const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
 
   /**
-   * Puts `session` on `snapshot`: a new record, so its journal, faults, clock and replay
-   * position go with the old one. With a log, the reset is written first: a session whose
-   * log cannot be read, or a reset that cannot be written, is refused and nothing changes.
+   * A new record, so the journal, faults, clock and replay position go with the old one. With a
+   * log, the reset is written first: an unreadable log or a failed write refuses it unchanged.
    */
   async function start(session: string, snapshot: Snapshot, result: ResetResult) {
     if (sessionLog) {
@@ -71,10 +77,9 @@ export function createReset(parts: SandboxParts) {
 
 /**
  * The snapshot a logged reset put `session` on, or the nearest one still known (a saved
- * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), with
- * a warning to the session log.
+ * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), warned.
  */
-export async function loggedResetSnapshot(
+async function loggedResetSnapshot(
   parts: SandboxParts,
   session: string,
   reset: LoggedReset['reset'],
@@ -92,4 +97,35 @@ export async function loggedResetSnapshot(
     `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
   )
   return parts.starting()
+}
+
+type OperationAt = (
+  method: string,
+  path: string,
+) => { operation: Operation; params: Record<string, string> } | undefined
+
+/** Applies logged changes to `store`, each write at its instant; the last reset's store wins. */
+export function createLogApplier(parts: SandboxParts, operationAt: OperationAt) {
+  return async (store: Store, session: string, changes: LoggedChange[]): Promise<Store> => {
+    let current = store
+    for (const change of changes) {
+      if ('reset' in change) {
+        current = createStore(await loggedResetSnapshot(parts, session, change.reset))
+        continue
+      }
+      const { request: logged, time } = change
+      const { path, query } = splitUrl(logged.url)
+      const found = operationAt(logged.method.toUpperCase(), path)
+      if (!found) continue
+      const at = new Date(time)
+      const cookies = parseCookies(logged.headers.cookie)
+      await runPipeline(
+        found.operation,
+        pipelineInput(logged, found.params, query, cookies),
+        current,
+        { ...parts.pipelineSettings, now: () => at },
+      )
+    }
+    return current
+  }
 }

@@ -1,10 +1,10 @@
 /**
  * @module
- * Matches a method and path against path templates without scanning strings
- * more than once: templates are split into segments up front.
+ * Matches a method and path against path templates split into segments up front, and the
+ * method rules every runtime shares: 405 with `Allow`, `OPTIONS`, `HEAD` like `GET`.
  */
-
-import { badRequest } from './errors.ts'
+import { badRequest, SandboxError } from './errors.ts'
+import { noContent, type SandboxResponse } from './http.ts'
 
 export interface Route<T> {
   method: string
@@ -19,16 +19,10 @@ export interface RouteMatch<T> {
   params: Record<string, string>
 }
 
+/** Params are raw (still percent-encoded). */
 export interface Router<T> {
-  /**
-   * The route for `method` and `path`, with raw (still percent-encoded) params;
-   * `undefined` when nothing matches.
-   */
   (method: string, path: string): RouteMatch<T> | undefined
-  /**
-   * Checks `path` against the one route of `value` and reads its params, for a caller
-   * that already knows the route (an msw handler): no search over the other routes.
-   */
+  /** Checks `path` against the one route of `value`, for a caller that knows it (msw). */
   only(value: T, method: string, path: string): RouteMatch<T> | undefined
 }
 
@@ -85,7 +79,7 @@ export function createRouter<T>(
   return Object.assign(match, { only })
 }
 
-/** Decodes path parameters; a 400 naming the parameter when one is not valid. */
+/** Decodes path parameters; a 400 names one that is not valid. */
 export function decodeParams(params: Record<string, string>): Record<string, string> {
   const decoded: Record<string, string> = {}
   for (const [name, value] of Object.entries(params)) {
@@ -96,4 +90,41 @@ export function decodeParams(params: Record<string, string>): Record<string, str
     }
   }
   return decoded
+}
+
+/** The path's methods, `HEAD` with `GET`, and `OPTIONS`. */
+function allowHeader(methods: readonly string[]): string {
+  const all = new Set(methods)
+  if (all.has('GET')) all.add('HEAD')
+  all.add('OPTIONS')
+  return [...all].join(', ')
+}
+
+/** On a path of `allowed` methods only: 204 with `Allow` for `OPTIONS`, else a 405 with it. */
+export function otherMethodResponse(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+): SandboxResponse {
+  const allow = allowHeader(allowed)
+  if (method === 'OPTIONS') return { ...noContent(), headers: { allow } }
+  return new SandboxError(
+    405,
+    `Method ${method} is not allowed on ${path}`,
+    [`allowed methods: ${allow}`],
+    { allow },
+  ).toResponse()
+}
+
+const encoder = new TextEncoder()
+
+/** A `HEAD` answer: the `GET` answer's status, headers and length, no body. */
+export function withoutBody(response: SandboxResponse): SandboxResponse {
+  if (response.body === undefined) return response
+  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
+  return {
+    ...response,
+    headers: { ...response.headers, 'content-length': String(encoder.encode(text).length) },
+    body: undefined,
+  }
 }

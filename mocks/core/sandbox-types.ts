@@ -1,32 +1,32 @@
 /**
  * @module
- * What a sandbox is given (its content and options) and the shapes it answers with. Types
- * only, so the modules around the core can name them without importing the core.
+ * What a sandbox is given (its content and options), the shapes it answers with and the parts
+ * its modules share. Types only, so the modules around the core can name them without the core.
  */
 import type { Persona, Scenario } from '../model/content.ts'
-import type { OperationEvent } from './events.ts'
-import type { JournalHarWriter } from './journal.ts'
+import type { Snapshot } from '../model/store.ts'
+import type { OperationEvent, SandboxEvents } from './events.ts'
+import type { FaultRegistry } from './faults.ts'
+import type { SandboxRequest } from './http.ts'
+import type { JournalHarWriter, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
+import type { PipelineSettings } from './pipeline.ts'
+import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
-import type { SessionLog } from './session-log.ts'
+import type { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 
-/**
- * What a sandbox serves: given by the entry modules (`platform-sandbox`, `/node`,
- * `/browser`, ...), which supply the built-in operations, personas and scenarios.
- */
+/** What a sandbox serves, given by the entry modules (the built-in content). */
 export interface SandboxContent {
-  /** The operations of the reference, each with its route, schemas and `apply`. */
   operations: readonly Operation[]
   /** The fixed people every scenario holds. */
   personas: readonly Persona[]
-  /** The scenarios every sandbox knows; `SandboxOptions.scenarios` adds to them. */
+  /** `SandboxOptions.scenarios` adds to them. */
   scenarios: Readonly<Record<string, Scenario>>
   /** Seed of generated data when the options give none. */
   defaultSeed: number
-  /** Reads scenario files (`SandboxOptions.scenarios`) and exports saved snapshots as files. */
   scenarioFiles: ScenarioFiles
 }
 
@@ -90,18 +90,13 @@ export interface SandboxOptions {
   sessionLog?: SessionLog | undefined
 }
 
-/** What the sandbox holds, against its bounds. */
+/** What the sandbox holds (sessions in memory, all journals, all rules), against its bounds. */
 export interface SandboxUsage {
-  /** Sessions in memory. */
   sessions: number
   maxSessions: number
-  /** Journal entries of all sessions together. */
   journalEntries: number
-  /** Most entries of one session's journal. */
   journalLimit: number
-  /** Most entries of all journals together. */
   journalTotalLimit: number
-  /** Fault rules of all sessions together. */
   faultRules: number
 }
 
@@ -110,7 +105,7 @@ export interface ResetOptions {
   /** A snapshot saved with `sandbox.snapshots.save(name)`, instead of a scenario. */
   snapshot?: string
   seed?: number
-  /** The session to reset. Default: the shared default session. */
+  /** Default: the shared default session. */
   session?: string
 }
 
@@ -132,4 +127,55 @@ export type SandboxSettings = Readonly<
   >
 > & {
   now(): Date
+}
+
+/** The parts one sandbox is made of, shared by the modules that answer requests and reset. */
+export interface SandboxParts {
+  settings: SandboxSettings
+  scenarios: Readonly<Record<string, Scenario>>
+  sessions: SessionRegistry
+  events: SandboxEvents
+  journal: SessionJournals
+  faults: FaultRegistry
+  clocks: SessionClocks
+  stages: readonly SandboxStage[]
+  cache: SnapshotCache
+  saved: SavedSnapshots
+  ready: Promise<void>
+  /** The starting snapshot; only after `ready`. */
+  starting(): Snapshot
+  pipelineSettings: PipelineSettings
+  sessionLog: SessionLog | undefined
+}
+
+/**
+ * What a durable store of sessions (`--state-dir`) offers the core: a step it awaits, not an
+ * observer. A write is applied once logged; a failure refuses it (503) with nothing changed.
+ */
+export interface LoggedWrite {
+  time: string
+  request: SandboxRequest
+}
+
+export interface LoggedReset {
+  reset: { scenario: string; seed: number; snapshot?: string }
+}
+
+export type LoggedChange = LoggedWrite | LoggedReset
+
+export interface SessionLog {
+  /**
+   * The session's changes, oldest first, or `undefined` when it has no log. Throws a
+   * `SandboxError` (503) when the log cannot be read as it is: the session answers that.
+   */
+  load(session: string): Promise<LoggedChange[] | undefined>
+  /** Appends a write before it is applied; throws a `SandboxError` (503) to refuse it. */
+  write(session: string, write: LoggedWrite): void | Promise<void>
+  /** Its log becomes that one reset. May refuse too. */
+  reset(session: string, reset: LoggedReset['reset']): void | Promise<void>
+  drop(session: string): void
+  /** Evicted past the cap: its log stays, marked as used now. */
+  release?(session: string): void
+  /** What could not be restored as it was (a snapshot deleted since), one line. */
+  warn?(message: string): void
 }

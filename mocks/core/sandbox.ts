@@ -6,8 +6,7 @@
 import { invariant } from 'outvariant'
 import type { Persona, Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import { SessionClocks } from './clock.ts'
-import type { ControlContext, SessionSummary } from './control-context.ts'
+import type { ControlContext, SessionSummary } from './control.ts'
 import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents, type ResetResult, type SandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
@@ -16,21 +15,20 @@ import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
-import type { SandboxParts } from './sandbox-parts.ts'
 import type {
+  LoggedChange,
   MatchedOperation,
   ResetOptions,
   SandboxContent,
   SandboxOptions,
+  SandboxParts,
   SandboxSettings,
   SandboxUsage,
 } from './sandbox-types.ts'
-import { SavedSnapshots } from './saved-snapshots.ts'
+import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedChange } from './session-log.ts'
-import { SessionRegistry } from './sessions.ts'
-import { createSnapshotCache } from './snapshot-cache.ts'
+import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { SandboxOptions } from './sandbox-types.ts'

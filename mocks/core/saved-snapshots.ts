@@ -1,12 +1,13 @@
 /**
  * @module
- * Named snapshots of a session's state: saved once per name (unless replaced), reset to as
- * cheaply as a scenario, listed, exported as a scenario file, deleted; kept as records by a
- * state directory ({@link SavedSnapshots.record}).
+ * The built snapshots of scenarios, shared by the sessions that start from them, and named
+ * snapshots of a session's state: saved, reset to, listed, exported as a scenario file, deleted.
  */
+import { invariant } from 'outvariant'
 import { captureSnapshot } from '../model/capture-snapshot.ts'
+import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
-import type { Snapshot, Store } from '../model/store.ts'
+import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest, conflict, notFound } from './errors.ts'
 import {
   NAME_PATTERN,
@@ -18,35 +19,70 @@ import {
   snapshotChanges,
 } from './scenario-files.ts'
 
+const SNAPSHOT_CACHE_SIZE = 4
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** Built on first use; a few are kept, the starting one always. */
+export interface SnapshotCache {
+  load(name: string, seed: number): Promise<Snapshot>
+  /** Drops the built snapshots of a scenario, when it is replaced. */
+  forget(name: string): void
+}
+
+export function createSnapshotCache(
+  scenarios: Readonly<Record<string, Scenario>>,
+  starting: { scenario: string; seed: number },
+): SnapshotCache {
+  const snapshots = new Map<string, Promise<Snapshot>>()
+  const startingKey = `${starting.scenario}@${starting.seed}`
+  return {
+    load(name, seed) {
+      const key = `${name}@${seed}`
+      let snapshot = snapshots.get(key)
+      if (!snapshot) {
+        const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined
+        invariant(scenario, 'Failed to load scenario "%s": unknown', name)
+        // Built in a task of its own rather than a microtask: a runtime that starts something
+        // slow right after creating the sandbox (a Service Worker's registration) gets it going
+        // first, and the build runs while that waits.
+        snapshot = nextTask().then(() => createSnapshot(name, seed, scenario.build(seed)))
+        snapshots.set(key, snapshot)
+        snapshot.catch(() => snapshots.delete(key))
+        for (const cached of snapshots.keys()) {
+          if (snapshots.size <= SNAPSHOT_CACHE_SIZE) break
+          if (cached !== startingKey && cached !== key) snapshots.delete(cached)
+        }
+      }
+      return snapshot
+    },
+    forget(name) {
+      for (const key of snapshots.keys()) if (key.startsWith(`${name}@`)) snapshots.delete(key)
+    },
+  }
+}
+
 export interface SavedSnapshotInfo {
   name: string
   /** The scenario and seed the saved state descends from. */
   scenario: string
   seed: number
-  /** The session it was saved from. */
   session: string
   savedAt: string
   records: number
 }
 
-/**
- * A saved snapshot as data that stands on its own: what it changes on top of the
- * scenario it descends from (`info.scenario` at `info.seed`), never on top of itself.
- */
+/** A saved snapshot as what it changes on top of its scenario (`info.scenario` at `info.seed`). */
 export interface SavedSnapshotRecord {
   info: SavedSnapshotInfo
-  /** Where new ids continue from. */
   idSequence: number
   changes: SnapshotChanges
 }
 
 export interface SaveSnapshotOptions {
-  /** The session whose state is saved. Default: `default`. */
+  /** Default: `default`. */
   session?: string | undefined
-  /**
-   * Replace a snapshot already saved under the name. Without it, a name that is taken is
-   * refused with a 409, so that one test run cannot overwrite another's saved state.
-   */
+  /** Without it, a name taken is a 409, so one test run cannot overwrite another's state. */
   replace?: boolean | undefined
 }
 
@@ -56,19 +92,17 @@ interface Dependencies {
   isScenario(name: string): boolean
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
-  /** Exports a snapshot as a scenario file and rebuilds one from its changes. */
   files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
 }
 
-/** Throws a 400 unless `name` is 1 to 64 letters, digits, `.`, `_` or `-`. */
-export function checkSnapshotName(name: unknown): string {
+function checkSnapshotName(name: unknown): string {
   if (typeof name === 'string' && NAME_PATTERN.test(name)) return name
   throw badRequest('Invalid snapshot name', [
     `name must be ${NAME_RULE}, got ${JSON.stringify(name) ?? 'nothing'}`,
   ])
 }
 
-/** The saved snapshots of a sandbox (`sandbox.snapshots`). */
+/** `sandbox.snapshots`. */
 export class SavedSnapshots {
   readonly #saved = new Map<string, { snapshot: Snapshot; info: SavedSnapshotInfo }>()
   readonly #deps: Dependencies
@@ -80,7 +114,6 @@ export class SavedSnapshots {
   /**
    * Saves the session's current state under `name`. Throws a 409 `SandboxError` when the
    * name is a scenario's, or a saved snapshot's unless `replace` is `true`.
-   *
    * @example
    * await sandbox.snapshots.save('after-checkout', { session: 'qa-1', replace: true })
    */
@@ -114,10 +147,9 @@ export class SavedSnapshots {
 
   list = (): SavedSnapshotInfo[] => [...this.#saved.values()].map(({ info }) => info)
 
-  /** The snapshot itself, for a reset. Throws a 404 `SandboxError` when unknown. */
+  /** Throws a 404 `SandboxError` when unknown. */
   get = (name: string): Snapshot => this.#entry(name).snapshot
 
-  /** Whether there was a snapshot of that name. */
   delete = (name: string): boolean => this.#saved.delete(checkSnapshotName(name))
 
   /** The snapshot as a scenario file that `--scenario-file` loads back. */
@@ -130,10 +162,7 @@ export class SavedSnapshots {
     })
   }
 
-  /**
-   * The snapshot as a record `restore` takes back; with `base`, descending from that scenario
-   * and seed instead (for an origin that will not be there to rebuild it on).
-   */
+  /** The record `restore` takes back; with `base`, on top of that scenario and seed instead. */
   record = async (
     name: string,
     base?: { scenario: string; seed: number },
@@ -150,7 +179,7 @@ export class SavedSnapshots {
     }
   }
 
-  /** Saves a snapshot again from its record; throws a `ScenarioError` listing its problems. */
+  /** Throws a `ScenarioError` listing the record's problems. */
   restore = async ({
     info,
     idSequence,
@@ -183,7 +212,6 @@ export class SavedSnapshots {
     )
   }
 
-  /** Throws the 409 of a name already saved, unless the save replaces it. */
   #checkFree(name: string, replace: boolean | undefined) {
     const taken = this.#saved.get(name)?.info
     if (taken && replace !== true) {

@@ -1,7 +1,7 @@
 /**
  * @module
- * What the core needs of scenario files, given by the entry (`mocks/scenarios/`, through
- * `mocks/sandbox.ts`): their shapes, their error, the name rule and {@link ScenarioFiles}.
+ * What the core needs of scenario files, given by the entry (`mocks/scenarios/`): their
+ * shapes, their error, the name rule and {@link ScenarioFiles}.
  */
 import type { Scenario } from '../model/content.ts'
 import type { CollectionName, RecordOf } from '../model/schemas.ts'
@@ -44,19 +44,14 @@ export interface ScenarioFile {
   remove?: { [Name in CollectionName]?: string[] }
 }
 
-/** The `add`, `change` and `remove` of a scenario file. */
 export type SnapshotChanges = Pick<ScenarioFile, 'add' | 'change' | 'remove'>
 
 /** The `add`, `change` and `remove` that `file` has, and no key for those it has not. */
-export function snapshotChanges(file: SnapshotChanges): SnapshotChanges {
-  const changes: SnapshotChanges = {}
-  if (file.add) changes.add = file.add
-  if (file.change) changes.change = file.change
-  if (file.remove) changes.remove = file.remove
-  return changes
+export function snapshotChanges({ add, change, remove }: SnapshotChanges): SnapshotChanges {
+  return { ...(add && { add }), ...(change && { change }), ...(remove && { remove }) }
 }
 
-/** A scenario file's contents and how problems name it (its path, usually). */
+/** A file's contents and how problems name it (its path, usually). */
 export interface ScenarioSource {
   file: unknown
   source: string
@@ -67,12 +62,8 @@ export type ScenarioInput = Scenario | ScenarioFile | ScenarioSource
 /** The `scenarios` option: a list, or scenarios by name (the form built scenarios had). */
 export type ScenarioInputs = readonly ScenarioInput[] | Readonly<Record<string, ScenarioInput>>
 
-/** What the core asks of scenario files. */
 export interface ScenarioFiles {
-  /**
-   * The scenarios `inputs` add to `known`, by name; throws a {@link ScenarioError} listing
-   * every problem of every file.
-   */
+  /** The scenarios `inputs` add to `known`; a {@link ScenarioError} lists every problem. */
   resolve(
     inputs: ScenarioInputs,
     known: Readonly<Record<string, Scenario>>,

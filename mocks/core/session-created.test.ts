@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../sandbox.ts'
-import { SESSION_CREATED_HEADER } from './session-created.ts'
+import { SESSION_CREATED_HEADER } from './journal.ts'
 
 function health(sandbox: ReturnType<typeof createSandbox>, session: string) {
   return sandbox.handle({

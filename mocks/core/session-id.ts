@@ -9,12 +9,11 @@ import { parseCookies } from './http.ts'
 export const SESSION_HEADER = 'x-sandbox-session'
 export const SESSION_COOKIE = 'sandbox_session'
 export const DEFAULT_SESSION = 'default'
-/** A session id: 1 to 64 letters, digits or `. _ : -`. */
 export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
 export const SESSION_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
-/** Request headers as the core (`string`) or Node's `http` (`string | string[]`) has them. */
-export type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
+/** As the core (`string`) or Node's `http` (`string | string[]`) has them. */
+type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
 
 export function isValidSessionId(id: string): boolean {
   return SESSION_ID.test(id)
@@ -24,10 +23,7 @@ function single(value: string | readonly string[] | undefined): string | undefin
   return typeof value === 'string' ? value : value?.[0]
 }
 
-/**
- * The session id a request names, not yet validated: the non-empty header, else the
- * non-empty cookie, else `default`.
- */
+/** The session id a request names, not yet validated. */
 export function sessionIdOf(
   headers: SessionHeaders,
   cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
@@ -44,9 +40,7 @@ function checkSessionId(id: string, from: string): string {
 }
 
 /**
- * The session a request names. Throws a 400 `SandboxError` when the id is not 1 to 64
- * letters, digits or `. _ : -`.
- *
+ * The session a request names. Throws a 400 `SandboxError` for an invalid id.
  * @example
  * resolveSession({ 'x-sandbox-session': '', cookie: 'sandbox_session=abc' }) // 'abc'
  */
@@ -61,10 +55,8 @@ export function resolveSession(
 }
 
 /**
- * The session a view of the journal asks for (`/__sandbox/requests`, its HAR, the live
- * events): `?session=`, else the session the request names, else every session
- * (`undefined`). Throws a 400 `SandboxError` for an invalid id, an empty `?session=` too
- * (the document says 1 to 64 characters).
+ * The session a view of the journal asks for: `?session=`, else the session the request names,
+ * else every session (`undefined`). Throws a 400 for an invalid id, an empty `?session=` too.
  */
 export function viewedSession(
   headers: SessionHeaders,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createHar, createHarEntry } from '../../recordings/har.ts'
 import type { Sandbox } from '../sandbox.ts'
 import { createSandbox } from '../sandbox.ts'
-import { SESSION_CREATED_HEADER } from './session-created.ts'
+import { SESSION_CREATED_HEADER } from './journal.ts'
 
 const read = (sandbox: Sandbox, session: string, headers: Record<string, string> = {}) =>
   sandbox.handle({

@@ -2,23 +2,17 @@
  * @module
  * Sessions, one record each (store, fault rules, clock, journal), made on first use (from the
  * scenario or a durable log) and evicted whole, least recently used first past the cap, unless
- * a request is in flight in it: what the sandbox holds is bounded whatever the traffic.
+ * a request is in flight in it: what the sandbox holds is bounded whatever the traffic. The
+ * clock of each is the sandbox's moved by an offset, so a test can jump or advance time.
  */
 import { invariant } from 'outvariant'
 import type { Store } from '../model/store.ts'
 import type { SandboxError } from './errors.ts'
+import type { JournalEntry } from './events.ts'
 import type { CompiledRule } from './fault-rules.ts'
-import type { JournalEntry } from './journal-entry.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 
 export { DEFAULT_SESSION, isValidSessionId } from './session-id.ts'
-
-/** A session's fault rules, in the order they were added. */
-export interface SessionFaults {
-  rules: CompiledRule[]
-  /** Rules added so far, for the next generated id (`f3`). */
-  created: number
-}
 
 /** A journal entry with the place it has among every session's entries. */
 export interface JournalSlot {
@@ -26,16 +20,16 @@ export interface JournalSlot {
   entry: JournalEntry
 }
 
-/** Everything the sandbox keeps for one session. */
 export interface SessionRecord {
   readonly id: string
   store: Store
   /** Serialises the operations of one session, so concurrent writes never interleave. */
   queue: Promise<unknown>
-  faults: SessionFaults | undefined
-  /** How far the session's clock is from the sandbox's, in milliseconds; unset when real. */
+  /** In the order they were added; `created` counts them for the next id (`f3`). */
+  faults: { rules: CompiledRule[]; created: number } | undefined
+  /** How far the session's clock is from the sandbox's; unset when real. */
   clockOffsetMs: number | undefined
-  /** The session's own journal, oldest first; `undefined` until its first entry. */
+  /** Oldest first; `undefined` until its first entry. */
   journal: JournalSlot[] | undefined
   /** Requests being answered in this session: it is not evicted under them. */
   active: number
@@ -45,18 +39,12 @@ export interface SessionRecord {
   fresh: boolean
 }
 
-/** What makes a record for a session that is not in memory. */
-export type OpenSession = (id: string) => Promise<{
-  store: Store
-  /** `true` when the session starts from its scenario; `false` when it was reloaded. */
-  created: boolean
-  unavailable?: SandboxError | undefined
-}>
-
-export interface SessionRegistryOptions {
+interface SessionRegistryOptions {
   maxSessions: number
-  /** Makes the record of a session that is not in memory. */
-  open: OpenSession
+  /** Makes the record of a session not in memory; `created` when it starts from its scenario. */
+  open: (
+    id: string,
+  ) => Promise<{ store: Store; created: boolean; unavailable?: SandboxError | undefined }>
   /** Makes it without waiting, when nothing durable has to be read (no state directory). */
   openNow?: ((id: string) => Store) | undefined
   /** Called with each record that leaves memory (evicted, dropped). */
@@ -68,11 +56,8 @@ export class SessionRegistry {
   readonly #opening = new Map<string, Promise<{ record: SessionRecord; created: boolean }>>()
   readonly #options: SessionRegistryOptions
 
-  readonly maxSessions: number
-
   constructor(options: SessionRegistryOptions) {
     this.#options = options
-    this.maxSessions = options.maxSessions
   }
 
   get size(): number {
@@ -83,17 +68,16 @@ export class SessionRegistry {
     return [...this.#sessions.keys()]
   }
 
-  /** Records, least recently used first. */
+  /** Least recently used first. */
   records(): IterableIterator<SessionRecord> {
     return this.#sessions.values()
   }
 
-  /** The session's record if it is in memory, without marking it used. */
+  /** Without marking it used. */
   peek(id: string): SessionRecord | undefined {
     return this.#sessions.get(id)
   }
 
-  /** The session's record if it is in memory, marked recently used. */
   use(id: string): SessionRecord | undefined {
     const record = this.#sessions.get(id)
     if (record && this.#sessions.size > 1) {
@@ -103,10 +87,7 @@ export class SessionRegistry {
     return record
   }
 
-  /**
-   * The session's record, made when it is not in memory; `created` when it started
-   * from its scenario. Concurrent calls for one session share one opening.
-   */
+  /** The session's record, made when not in memory; concurrent calls share one opening. */
   async open(id: string): Promise<{ record: SessionRecord; created: boolean }> {
     const record = this.use(id)
     if (record) return { record, created: false }
@@ -122,10 +103,7 @@ export class SessionRegistry {
     return opening
   }
 
-  /**
-   * The session's record, made now when it is not in memory. Only without durable state
-   * (a sandbox with a state directory opens sessions with `open`, which reads the log).
-   */
+  /** The record made now, without durable state (with it, `open` reads the log). */
   openNow(id: string): SessionRecord {
     const record = this.use(id)
     if (record) return record
@@ -146,7 +124,7 @@ export class SessionRegistry {
     return this.#add(id, store, undefined, old === undefined)
   }
 
-  /** Whether the session started from its scenario and no answer has said so yet; then no longer. */
+  /** Whether the record is `fresh`; then no longer. */
   takeFresh(id: string): boolean {
     const record = this.#sessions.get(id)
     if (!record?.fresh) return false
@@ -196,10 +174,67 @@ export class SessionRegistry {
   }
 
   #evict(): void {
-    if (this.#sessions.size <= this.maxSessions) return
+    if (this.#sessions.size <= this.#options.maxSessions) return
     for (const record of this.#sessions.values()) {
-      if (this.#sessions.size <= this.maxSessions) break
+      if (this.#sessions.size <= this.#options.maxSessions) break
       if (record.id !== DEFAULT_SESSION && record.active === 0) this.#release(record)
     }
+  }
+}
+
+export interface ClockState {
+  /** ISO 8601. */
+  now: string
+  /** From the sandbox's clock. */
+  offsetSeconds: number
+  /** `true` when the session runs on the sandbox's own clock. */
+  real: boolean
+}
+
+export class SessionClocks {
+  readonly #sessions: SessionRegistry
+  readonly base: () => Date
+
+  constructor(sessions: SessionRegistry, base: () => Date) {
+    this.#sessions = sessions
+    this.base = base
+  }
+
+  #offset(session: string): number | undefined {
+    return this.#sessions.peek(session)?.clockOffsetMs
+  }
+
+  /** Whether the clock was moved: the fast path checks this only. */
+  has(session: string): boolean {
+    return this.#offset(session) !== undefined
+  }
+
+  now(session: string): Date {
+    const offset = this.#offset(session)
+    const now = this.base()
+    return offset === undefined ? now : new Date(now.getTime() + offset)
+  }
+
+  state(session: string): ClockState {
+    const offset = this.#offset(session)
+    return {
+      now: this.now(session).toISOString(),
+      offsetSeconds: (offset ?? 0) / 1000,
+      real: offset === undefined,
+    }
+  }
+
+  set(session: string, now: Date): void {
+    this.#sessions.openNow(session).clockOffsetMs = now.getTime() - this.base().getTime()
+  }
+
+  advance(session: string, seconds: number): void {
+    const record = this.#sessions.openNow(session)
+    record.clockOffsetMs = (record.clockOffsetMs ?? 0) + seconds * 1000
+  }
+
+  reset(session: string): void {
+    const record = this.#sessions.peek(session)
+    if (record) record.clockOffsetMs = undefined
   }
 }

@@ -1,15 +1,13 @@
 /**
  * @module
- * What can be plugged into the core: a stage that may answer before the model, after the
- * control API and the fault rules (first answer wins), as msw's `server.use()` prepends
- * handlers. Recorded answers are one.
+ * What can be plugged into the core: a stage that may answer after the control API and the
+ * fault rules, before the model (first answer wins), as msw's `server.use()`. Replay is one.
  */
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 
-/** A request as a plugged stage sees it. */
 export interface StageRequest {
   method: string
-  /** Decoded path, without the query. */
+  /** Without the query. */
   path: string
   query: URLSearchParams
   request: SandboxRequest
@@ -17,16 +15,9 @@ export interface StageRequest {
 }
 
 export interface SandboxStage {
-  /**
-   * An answer to give instead of the model's, or `undefined` to pass the request on. Asked
-   * for requests to the operations (after the fault rules) and to routes the sandbox does
-   * not know (before its 404 or 405).
-   */
+  /** An answer instead of the model's (or of a 404 or 405), or `undefined` to pass it on. */
   answer(request: StageRequest): SandboxResponse | undefined | Promise<SandboxResponse | undefined>
-  /**
-   * Forgets what the stage keeps for `session` (its record was released), or for every
-   * session when called without one (`resetAll`).
-   */
+  /** Forgets what it keeps for `session` (released), or for every session (`resetAll`). */
   rewind?(session?: string): void
 }
 

@@ -6,9 +6,7 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 import { unauthorized } from './errors.ts'
 
 export interface TokenSettings {
-  /** Secret the access tokens are signed with. */
   secret: string
-  /** Lifetime of an access token, in seconds. */
   ttlSeconds: number
 }
 
@@ -17,11 +15,10 @@ export interface AccessClaims {
   roles: string[]
 }
 
+/** `exp` and `nbf` in seconds since the epoch. */
 interface VerifiedToken {
   claims: AccessClaims
-  /** Seconds since the epoch. */
   exp: number
-  /** Seconds since the epoch; `undefined` when the claim is absent. */
   nbf: number | undefined
 }
 
@@ -49,7 +46,6 @@ function keyFor(secret: string): Promise<CryptoKey> {
   return key
 }
 
-/** Signs an access token for `claims`, issued at `now`. */
 export async function issueAccessToken(
   settings: TokenSettings,
   claims: AccessClaims,
@@ -65,11 +61,9 @@ export async function issueAccessToken(
 }
 
 /**
- * Verifies a bearer token: signature (HS256 only, so `alg: none` and foreign
- * algorithms fail), expiry against `now`, and the claims the sandbox relies on.
- *
- * A token that verified once is remembered (by its exact text, per settings object), so
- * a client repeating it skips the signature check; its expiry is checked on every call.
+ * Verifies a bearer token: signature (HS256 only, so `alg: none` fails), expiry against `now`,
+ * the claims the sandbox relies on. A token that verified once is remembered (by its text, per
+ * settings object), so a client repeating it skips the signature; its expiry is checked always.
  */
 export async function verifyAccessToken(
   settings: TokenSettings,

@@ -1,12 +1,12 @@
 /**
  * @module
- * Turns zod issues into the short, field-first messages the backend sends in
- * `details` (for example "refreshToken must be a string").
+ * Zod issues as the short, field-first `details` the backend sends ("refreshToken must be a
+ * string").
  */
 import { z } from '../model/zod.ts'
 import { badRequest, type SandboxError } from './errors.ts'
 
-/** How a detail names an expected type, where "a <type>" does not read well. */
+/** Where "a <type>" does not read well. */
 const EXPECTED: Readonly<Record<string, string>> = {
   object: 'an object',
   array: 'an array',
@@ -55,10 +55,7 @@ function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
   }
 }
 
-/**
- * The rule a string format states, in the sandbox's words: a schema that gives its own
- * message (`.regex(pattern, 'must be ...')`) is quoted, zod's defaults never are.
- */
+/** A schema's own message (`.regex(pattern, 'must be ...')`) is quoted, zod's defaults never. */
 function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
   if (issue.format === 'regex') {
     const own = issue.message.startsWith('Invalid') ? undefined : issue.message
@@ -81,7 +78,6 @@ function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
   }
 }
 
-/** How a detail names a string format zod checks. */
 const FORMAT_NAMES: Readonly<Record<string, string>> = {
   date: 'ISO 8601 date (YYYY-MM-DD)',
   time: 'ISO 8601 time',
@@ -98,7 +94,6 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
   uppercase: 'upper-case string',
 }
 
-/** The `details` messages of a list of zod issues. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], subject: string): string[] {
   return issues.flatMap((issue) => describeIssue(issue, subject))
 }

@@ -5,7 +5,7 @@
  * links are relative to where the sandbox is mounted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
+import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'

@@ -8,8 +8,11 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { refuseWithoutControlToken } from '../../mocks/core/control-auth.ts'
-import { type ControlOriginRule, refuseCrossSiteControl } from '../../mocks/core/control-origin.ts'
+import {
+  type ControlOriginRule,
+  refuseCrossSiteControl,
+  refuseWithoutControlToken,
+} from '../../mocks/core/control.ts'
 import { SandboxError } from '../../mocks/core/errors.ts'
 import type { SandboxRequest } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'

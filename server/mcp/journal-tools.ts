@@ -5,7 +5,7 @@
  */
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
-import type { JournalEntry } from '../../mocks/core/journal-entry.ts'
+import type { JournalEntry } from '../../mocks/core/journal.ts'
 import {
   controlResult,
   describeRefusal,
