@@ -1,17 +1,16 @@
 /**
- * The library build (`npm run build`): compiled ESM and `.d.ts` for every entry of the
- * package, in `dist/`. tsdown (Rolldown, with rolldown-plugin-dts for the declarations) is
- * what msw and @msw/data publish with: one config for several entries, shared chunks, and
- * dependencies and peers left to the user's install.
+ * The library build (`npm run build`): ESM and `.d.ts` for every entry of the package, in
+ * `dist/`, with tsdown, as msw and @msw/data publish.
  */
 import { defineConfig } from 'tsdown'
 import { pureSplitData } from './scripts/pure-split-data.mjs'
 
-/** What both builds share. */
+/** What the builds share. */
 const common = {
   format: 'esm',
   target: 'es2022',
   outDir: 'dist',
+  clean: false,
   dts: { tsconfig: 'tsconfig.build.json', resolver: 'tsc' },
   deps: {
     // Bundled with the code (devDependencies), their types too, so that users install only
@@ -33,9 +32,8 @@ const common = {
 }
 
 /**
- * Two builds: the entries a browser bundle may import are built for no particular platform,
- * so that no chunk they load reaches for Node's `createRequire`; the Node-only entries are
- * built for Node. Chunks are not shared between the two.
+ * The entries a browser bundle may import are built for no particular platform, so that no
+ * chunk they load reaches for Node's `createRequire`; the Node-only entries for Node apart.
  */
 export default defineConfig([
   {
@@ -50,8 +48,6 @@ export default defineConfig([
       types: 'client/types.ts',
     },
     platform: 'neutral',
-    outDir: 'dist',
-    clean: false,
     // The contract files, as `platform-sandbox/openapi.json` and `/openapi.published.yaml`.
     copy: [
       { from: 'spec/generated/openapi.json', to: 'dist' },
@@ -66,7 +62,6 @@ export default defineConfig([
       server: 'server/index.ts',
     },
     platform: 'node',
-    clean: false,
     // Its own chunk names, so that it never overwrites a chunk of the first build.
     outputOptions: { chunkFileNames: 'node-[name].js' },
   },
@@ -76,7 +71,6 @@ export default defineConfig([
     // the session rule, not a chunk it would share with the sandbox's Node entries.
     entry: { next: 'mocks/runtimes/next/index.ts' },
     platform: 'node',
-    clean: false,
     outputOptions: { chunkFileNames: 'next-[name].js' },
   },
 ])

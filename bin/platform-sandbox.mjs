@@ -1,12 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `platform-sandbox` command. Runs the bundled CLI (`dist/cli/cli.cjs`, built by
- * `npm run build`) through `vm.Script` with V8's code cache, the way Node's own CommonJS
- * loader would run it minus the parse and compile work the cache saves. The cache lives in
- * the system's temporary folder, so that nothing is written into `node_modules`.
- *
- * In a checkout of the repository, the bundle is rebuilt first when it is missing or older
- * than its sources; if it cannot be built, the TypeScript sources run through tsx instead.
+ * The `platform-sandbox` command: runs the bundled CLI (`dist/cli/cli.cjs`) through `vm.Script`
+ * with V8's code cache, kept in the temporary folder (nothing written into `node_modules`). In a
+ * checkout, a missing or stale bundle is rebuilt first, else the sources run through tsx.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'

@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { tools } from '../server/mcp/control-tools.ts'
 import { inputJsonSchema } from '../server/mcp/tool.ts'
-import { tools } from '../server/mcp/tools.ts'
 
 const GUIDE_PATH = fileURLToPath(new URL('../docs/agents/mcp.md', import.meta.url))
 

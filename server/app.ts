@@ -1,18 +1,21 @@
 /**
  * @module
- * The Express 5 app of the standalone server, and the same thing as a handler to
- * mount in a user's own Express dev server.
+ * The standalone server's Express 5 app, and the same as a handler to mount in yours: request
+ * logs, CORS with credentials (`Retry-After` exposed, so an app can back off from a 429 or 503),
+ * the console's pages, MCP and the sandbox.
  */
+import type { IncomingMessage } from 'node:http'
+import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
-import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
+import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
+import { createOriginMatcher, LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
-import { createCorsMiddleware } from './cors.ts'
 import { refuseClosedControl } from './exposure.ts'
-import { answerUnexpectedError, createSandboxHandler } from './handler.ts'
+import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
@@ -24,23 +27,19 @@ export interface SandboxApp {
 }
 
 export interface SandboxMiddlewareOptions extends AppOptions {
-  /**
-   * Pass requests that match neither an operation nor `/__sandbox` on to the next
-   * route instead of answering 404. Default `false`.
-   */
+  /** Pass requests that are neither an operation nor `/__sandbox` on instead of a 404. */
   fallthrough?: boolean
 }
 
 export type SandboxMiddleware = RequestHandler & { sandbox: Sandbox }
 
-/** The built-in scenarios, reading data computed at bundle time where there is some. */
+/** The built-in scenarios, reading the records computed at bundle time where there are some. */
 const scenarios = Object.fromEntries(
   Object.entries(builtInScenarios).map(([name, scenario]) => [
     name,
     {
       ...scenario,
       build(seed: number) {
-        // The same generator's records, computed when the server was bundled: as checked.
         const prebuilt = prebuiltData(name, seed)
         return prebuilt ? schemaCheckedData(prebuilt) : scenario.build(seed)
       },
@@ -48,10 +47,40 @@ const scenarios = Object.fromEntries(
   ]),
 )
 
-/**
- * Whose pages may change state through the control API: the local development origins and
- * the CORS origins named (a `*` alone opens the API, not the control API).
- */
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
+}
+
+function refusedOrigin(origin: string): SandboxError {
+  return new SandboxError(403, `Cross-origin requests from ${origin} are not allowed`, [
+    `allow the origin with --cors-origin ${origin} (or SANDBOX_CORS_ORIGIN, or the corsOrigins option)`,
+  ])
+}
+
+/** The CORS middleware: requests without `Origin` (curl, server code) skip the `cors` package. */
+function createCorsMiddleware(origins: readonly string[] = DEFAULT_CORS_ORIGINS): RequestHandler {
+  const allowed = createOriginMatcher(origins)
+  const middleware = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
+    credentials: true,
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  })
+  return (req, res, next) => {
+    const origin = req.headers.origin
+    if (origin === undefined) {
+      next()
+      return
+    }
+    if (isPreflight(req) && !allowed(origin)) {
+      writeAnswer(res, errorResponse(refusedOrigin(origin)))
+      return
+    }
+    middleware(req, res, next)
+  }
+}
+
+/** Whose pages may change state through the control API: the local ones and those named. */
 function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
   return [...new Set([...LOCAL_ORIGINS, ...corsOrigins])]
 }
@@ -66,10 +95,7 @@ function sandboxOf(options: AppOptions): Sandbox {
   })
 }
 
-/**
- * Logs, CORS and the sandbox as one request handler rather than a router of three
- * layers: Express's per-layer matching was a visible share of each request.
- */
+/** One handler, not a router: Express's per-layer matching was a visible share of a request. */
 function createSandboxRequestHandler(
   sandbox: Sandbox,
   options: SandboxMiddlewareOptions,
@@ -109,12 +135,10 @@ function createSandboxRequestHandler(
 }
 
 /**
- * Creates the standalone server's app: CORS, request logs and the sandbox, which
- * answers every path (unknown ones with a 404 `ApiErrorResponseDto`).
+ * The standalone server's app: CORS, request logs and the sandbox, which answers every path.
  *
  * @example
  * const { app, sandbox } = createApp({ scenario: 'empty', quiet: true })
- * app.listen(4010)
  */
 export function createApp(options: AppOptions = {}): SandboxApp {
   const sandbox = sandboxOf(options)
@@ -126,14 +150,11 @@ export function createApp(options: AppOptions = {}): SandboxApp {
 }
 
 /**
- * Creates the sandbox as a request handler to mount under a prefix of your own Express app.
- * Mount it before any body parser: it reads the raw body itself (a body already
+ * The sandbox as a request handler to mount in your Express app, before any body parser (a body
  * parsed by `express.json()` is accepted too).
  *
  * @example
- * const app = express()
  * app.use('/api', createSandboxMiddleware({ scenario: 'default' }))
- * app.listen(5173)
  */
 export function createSandboxMiddleware(options: SandboxMiddlewareOptions = {}): SandboxMiddleware {
   const sandbox = sandboxOf(options)

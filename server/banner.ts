@@ -1,7 +1,6 @@
 /**
  * @module
- * What the CLI prints once the server is ready: where it is, what it holds and how
- * to sign in.
+ * What the CLI prints once the server is ready: where it is, what it holds, how to sign in.
  */
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import type { ControlAccess } from './exposure.ts'
@@ -20,10 +19,7 @@ export function browserUrl(url: string): string {
   return url.replace(/^http:\/\/127\.0\.0\.1(?=[:/]|$)/, 'http://localhost')
 }
 
-/**
- * The start-up message: URL, scenario, persona keys, a curl to sign in as `host`, and where
- * the dashboard and the API reference are (unless the control API is closed).
- */
+/** The start-up message: URL, scenario, personas, how to sign in, the console's pages. */
 export function formatBanner(
   url: string,
   sandbox: Sandbox,

@@ -1,21 +1,11 @@
 /**
  * @module
- * Bundles the server into `dist/cli/cli.cjs` with esbuild, so that it starts in
- * a fraction of the time tsx needs to compile the TypeScript sources on every run.
- * `npm run build` runs it; in a checkout, `bin/platform-sandbox.mjs` also runs it when
- * the bundle is older than its sources.
- *
- * The bundle is CommonJS so that `bin/platform-sandbox.mjs` can compile it through `vm.Script`
- * with V8's code cache (Node 20 has no code cache for ES modules): compiling the
- * bundle's JavaScript was the largest part of the start-up time.
- *
- * The `default` scenario's records at the default seed are computed here and put in
- * the bundle (`prebuilt-data.ts`), so that the usual start skips the faker generator.
- *
- * What is not needed to answer the first request is kept off the start-up path:
- * the merged contract is only parsed on the first `GET /__sandbox/openapi.json`,
- * and what Express loads eagerly but the sandbox
- * never uses is only required if someone calls it (`lazyRequires`).
+ * Bundles the server into `dist/cli/cli.cjs` with esbuild (`npm run build`; in a checkout,
+ * `bin/platform-sandbox.mjs` too when the bundle is older than its sources). CommonJS, so that
+ * the launcher compiles it through `vm.Script` with V8's code cache (Node 20 has none for ES
+ * modules): compiling the bundle was the largest part of the start-up time. The `default`
+ * scenario's records at the default seed are computed here (`prebuilt-data.ts`), and what the
+ * first answer does not need is loaded on first use.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
@@ -29,10 +19,10 @@ export const entry = join(outdir, 'cli.cjs')
 const manifest = join(outdir, 'inputs.json')
 
 /**
- * Packages Express requires when it loads but the sandbox never calls: body-parser
- * (with iconv-lite), etag and cookie-signature (both with node:crypto, whose loading
- * alone took a tenth of the start-up). Each is replaced by a stub that requires the
- * real package on first use, from node_modules.
+ * Packages Express requires when it loads but the sandbox never calls: body-parser (with
+ * iconv-lite), etag and cookie-signature (both with node:crypto, whose loading alone took a
+ * tenth of the start-up). Each is a stub that requires the real package on first use, from
+ * node_modules (`null`: the package is a function).
  */
 const lazyPackages = {
   'body-parser': ['json', 'raw', 'text', 'urlencoded'],
@@ -63,35 +53,13 @@ const lazyRequires = {
 }
 
 /**
- * faker (its Faker class and locale modules are large) is evaluated on first use rather than
- * at start: the usual start serves the prebuilt `default` data and never generates any.
- * The real module stays in the bundle, behind a getter that requires it.
- */
-const lazyFaker = {
-  name: 'lazy-faker',
-  setup(build) {
-    build.onResolve({ filter: /^@faker-js\/faker\/locale\/base$/ }, (args) =>
-      args.namespace === 'lazy-faker' ? undefined : { path: args.path, namespace: 'lazy-faker' },
-    )
-    build.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
-      resolveDir: root,
-      loader: 'js',
-      contents: `let real
-const load = () => (real ??= require('@faker-js/faker/locale/base'))
-module.exports = { get faker() { return load().faker } }`,
-    }))
-  },
-}
-
-/**
- * The MCP module (`server/mcp/`, with the MCP SDK) and the subcommands are two bundle files
- * beside the server's, required on first use, so that the server's start neither reads nor
- * compiles them: `mcp.cjs` when `/__sandbox/mcp` is first called or by `platform-sandbox mcp`,
- * `commands.cjs` when an action of `server/commands/program.ts` imports its module. One file
- * for every subcommand rather than one each: a CommonJS bundle shares no chunk, so each file
- * repeats the sandbox it imports, and one per subcommand doubled the package's size (6.6 MB
- * against 4.1 MB; the container image has a 25 MB budget). The bundle runs in a `vm.Script`,
- * which has no dynamic `import()`: a stub requires the file.
+ * The MCP module (with the MCP SDK) and the subcommands are two bundle files beside the
+ * server's, required on first use, so that the server's start neither reads nor compiles them:
+ * `mcp.cjs` (`/__sandbox/mcp`, `platform-sandbox mcp`) and `commands.cjs` (the actions of
+ * `commands/program.ts`). One file for every subcommand: a CommonJS bundle shares no chunk, and
+ * one per subcommand doubled the package's size (6.6 MB against 4.1 MB; the container image has a
+ * 25 MB budget). The bundle runs in a `vm.Script`, which has no dynamic `import()`: a stub
+ * requires the file.
  */
 const PROGRAM = join(root, 'server', 'commands', 'program.ts')
 const MCP = join(root, 'server', 'mcp', sep)
@@ -119,8 +87,6 @@ function splitModules(files) {
   }
 }
 
-const PREBUILT = [{ scenario: 'default' }]
-
 /** Computes the prebuilt scenario data with the fixtures themselves, bundled for the occasion. */
 async function computePrebuiltData(esbuild, staging) {
   const script = join(staging, 'fixtures.mjs')
@@ -138,12 +104,7 @@ async function computePrebuiltData(esbuild, staging) {
   })
   const { scenarios, DEFAULT_SEED } = await import(pathToFileURL(script).href)
   await rm(script)
-  return Object.fromEntries(
-    PREBUILT.map(({ scenario }) => [
-      `${scenario}@${DEFAULT_SEED}`,
-      JSON.stringify(scenarios[scenario].build(DEFAULT_SEED)),
-    ]),
-  )
+  return { [`default@${DEFAULT_SEED}`]: JSON.stringify(scenarios.default.build(DEFAULT_SEED)) }
 }
 
 /** Replaces `server/prebuilt-data.ts` with the data computed at bundle time. */
@@ -209,7 +170,7 @@ export async function buildBundle() {
     entryPoints: [join(root, 'server', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
     external: Object.keys(lazyPackages),
-    plugins: [prebuiltDataModule(texts), lazyRequires, lazyFaker, splitModules(files)],
+    plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
   })
   // Each with all it imports: what two of them share is repeated in both.
   const apart = await Promise.all(

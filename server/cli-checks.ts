@@ -1,7 +1,7 @@
 /**
  * @module
- * The checks of the server's option values, for commander (`cli-options.ts`): a bad value
- * is an `InvalidArgumentError` that names the value and the rule, ending the CLI with code 1.
+ * The checks of the CLI's option values: a bad value is an `InvalidArgumentError` that names
+ * the value and the rule.
  */
 import { InvalidArgumentError } from 'commander'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'

@@ -1,7 +1,7 @@
 /**
  * @module
- * The `platform-sandbox` program: the server's options, their environment variables and
- * checks, and the subcommands (`commands/program.ts`). A bad value ends it with exit code 1.
+ * The `platform-sandbox` program: the server's options with their environment variables, and
+ * the subcommands (`commands/program.ts`). A bad value ends it with exit code 1.
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
@@ -39,10 +39,7 @@ function fromEnv<T>(program: Command, name: string, parse: (value: string) => T)
   }
 }
 
-/**
- * Commander's words for a variable's bad value and for options that exclude each other, in
- * the ones the sandbox prints for its own checks (scripts and guides match them).
- */
+/** Commander's words for a bad variable and for exclusive options, in the sandbox's own. */
 function outputError(text: string, write: (text: string) => void): void {
   write(
     text
@@ -170,7 +167,7 @@ const serverFlags = () => [
   ),
 ]
 
-/** The program; `serve` runs the server with the options parsed (without it, nothing runs). */
+/** The program; `serve` runs the server with the options parsed. */
 export function createProgram(serve?: (options: CliOptions) => Promise<void>): Command {
   const program = new Command('platform-sandbox').description(
     'A stateful sandbox of the Platform Backend API v1.0, with a control API under /__sandbox.',
@@ -225,8 +222,7 @@ function serverOptions(program: Command): CliOptions {
   // Hosting platforms set PORT: read when neither --port nor SANDBOX_PORT is given.
   if (program.getOptionValueSource('port') === 'default' && process.env.PORT)
     flags.port = fromEnv(program, 'PORT', parsePort)
-  // Without scenario files the scenario must be a built-in one; with them, the CLI checks
-  // it once the files are read.
+  // With scenario files, the CLI checks it once the files are read.
   if (!scenarioFile && !scenarioNames.includes(flags.scenario)) {
     const source =
       program.getOptionValueSource('scenario') === 'env'
@@ -251,13 +247,7 @@ function serverOptions(program: Command): CliOptions {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
 }
 
-/**
- * Parses the arguments (without `node` and the script) and the environment into server
- * options. Flags win over environment variables; an empty variable counts as unset.
- *
- * @example
- * parseCliArguments(['--port', '0', '--scenario', 'empty'], process.env)
- */
+/** The server options of `args` (without `node` and the script) and `env` (empty is unset). */
 export function parseCliArguments(
   args: readonly string[],
   env: NodeJS.ProcessEnv,

@@ -1,40 +1,64 @@
 /**
  * @module
- * `platform-sandbox`: runs the program of `cli-options.ts`; its default action starts the
- * server, prints where it is and how to sign in, and closes gracefully on SIGINT or SIGTERM
- * (exit code 0).
+ * `platform-sandbox`: runs the program of `cli-options.ts`, whose default action reads the
+ * scenario files (a bad one prints every problem, exit code 2), starts the server, prints where
+ * it is and how to sign in, and closes gracefully on SIGINT or SIGTERM.
  */
-import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
+import { scenarioNames } from '../fixtures/scenarios.ts'
+import { ScenarioError, type ScenarioSource } from '../mocks/scenarios/compile-scenarios.ts'
+import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
 import { browserUrl, formatBanner } from './banner.ts'
 import { type CliOptions, createProgram } from './cli-options.ts'
 import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
-import {
-  INVALID_SCENARIO_EXIT_CODE,
-  reportScenarioError,
-  withScenarioFiles,
-} from './scenario-files.ts'
+import type { ServerOptions } from './options.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
-/**
- * How long a stop waits for requests in flight before cutting their connections: short
- * enough that the process exits within the 5 s a container stop is given here.
- */
+/** The wait for requests in flight: the process exits within the 5 s a container stop gives. */
 const CLOSE_TIMEOUT_MS = 4_000
 
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
-}
-
-/**
- * The one line for a state directory the server cannot write (a bind mount owned by another
- * user, a read-only file system), or `undefined` for any other error.
- */
-function stateDirProblem(error: unknown, stateDir: string | undefined): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
+/** The line for a state directory the server cannot write (a bind mount of another user...). */
+function stateDirProblem(code: string | undefined, stateDir: string | undefined) {
   if (stateDir === undefined || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR'].includes(code ?? ''))
     return undefined
   const user = process.getuid ? ` by user ${process.getuid()}` : ''
   return `platform-sandbox: cannot write the state directory ${stateDir} (${code}): make it writable${user}, or choose another with --state-dir`
+}
+
+const INVALID_SCENARIO_EXIT_CODE = 2
+
+/** Prints the problems of a `ScenarioError` to stderr, one a line. */
+function reportScenarioError(error: ScenarioError): void {
+  console.error(`platform-sandbox: ${error.message.split(':\n')[0]}:`)
+  for (const problem of error.problems) console.error(`  ${problem}`)
+}
+
+/** The options with the scenario files read; exits on a bad file or an unknown scenario. */
+async function withScenarioFiles({
+  scenarioFiles,
+  ...options
+}: CliOptions): Promise<ServerOptions> {
+  if (scenarioFiles === undefined) return options
+  let sources: ScenarioSource[]
+  try {
+    sources = await readScenarioFiles(scenarioFiles)
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error
+    reportScenarioError(error)
+    process.exit(INVALID_SCENARIO_EXIT_CODE)
+  }
+  const names = [
+    ...scenarioNames,
+    ...sources
+      .map(({ file }) => (file as { name?: unknown } | null)?.name)
+      .filter((name) => typeof name === 'string'),
+  ]
+  if (options.scenario !== undefined && !names.includes(options.scenario)) {
+    console.error(
+      `platform-sandbox: unknown scenario "${options.scenario}" (known: ${names.join(', ')})`,
+    )
+    process.exit(1)
+  }
+  return { ...options, scenarios: sources }
 }
 
 /** Starts the server with the options of the command line and reports where it is. */
@@ -50,12 +74,13 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       reportScenarioError(error)
       process.exit(INVALID_SCENARIO_EXIT_CODE)
     }
-    const problem = stateDirProblem(error, options.stateDir)
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    const problem = stateDirProblem(code, options.stateDir)
     if (problem) {
       console.error(problem)
       process.exit(2)
     }
-    if (!isAddressInUse(error)) throw error
+    if (code !== 'EADDRINUSE') throw error
     console.error(
       `platform-sandbox: ${options.host}:${options.port} is already in use; choose another port with --port`,
     )

@@ -1,8 +1,8 @@
 /**
  * @module
- * What binding beyond loopback exposes, said at start-up: anyone who reaches the port can
- * reset the sandbox and read every collection and the journal, so there the CLI closes the
- * control API unless it has a control token or `--control-open`.
+ * Beyond loopback, anyone who reaches the port can reset the sandbox and read every collection
+ * and the journal: the start-up warning, and the closed control API (unless a token or
+ * `--control-open`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { jsonResponse } from '../mocks/core/http.ts'
@@ -30,10 +30,7 @@ export function listenAddress(host: string, port: number): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
 }
 
-/**
- * What the CLI's options make of the control API: closed beyond loopback unless a token
- * protects it or `open` (`--control-open`) says to leave it open.
- */
+/** What the CLI's options make of the control API. */
 export function controlAccess(
   host: string,
   token: string | undefined,
@@ -43,21 +40,14 @@ export function controlAccess(
   return open || isLoopbackHost(host) ? 'open' : 'closed'
 }
 
-/**
- * The path without the slashes it ends with, in one pass from the end: `/\/+$/` tries again
- * from every slash, so a request path of thousands of slashes before another character cost
- * quadratic time, before the control token is checked.
- */
-function withoutTrailingSlashes(path: string): string {
+/** Without the slashes it ends with, in one pass: `/\/+$/` was quadratic on a path of slashes. */
+export function withoutTrailingSlashes(path: string): string {
   let end = path.length
   while (end > 0 && path[end - 1] === '/') end -= 1
   return path.slice(0, end)
 }
 
-/**
- * Answers a `/__sandbox` call other than `GET /__sandbox/health` with a 403 and returns
- * `true`; returns `false` for everything else. For a sandbox whose control API is closed.
- */
+/** A closed control API: answers a `/__sandbox` call but health with a 403 (returns `true`). */
 export function refuseClosedControl(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/'
   const mark = url.indexOf('?')

@@ -1,8 +1,7 @@
 /**
  * @module
- * The Node adapter of the sandbox: a request handler that reads the raw body
- * (bounded), calls `sandbox.handle` with plain values and writes the plain answer
- * back. No Fetch `Request`/`Response` objects, no msw, no body-parser.
+ * The Node adapter: reads the raw body (bounded), calls `sandbox.handle` with plain values and
+ * writes the plain answer back. No Fetch `Request`/`Response`, no msw, no body-parser.
  */
 import type { ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
@@ -14,17 +13,13 @@ import type { MatchedOperation } from '../mocks/core/sandbox-types.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 
 export interface SandboxHandlerOptions {
-  /**
-   * Pass requests that match neither an operation nor the control API to `next()`
-   * instead of answering 404, for a sandbox mounted beside other routes. Default `false`.
-   */
+  /** Pass requests that are neither an operation nor the control API to `next()`, not a 404. */
   fallthrough?: boolean
 }
 
 /**
- * Writes a sandbox answer on a Node response, all headers in one `writeHead` (Node's
- * fast path when no other middleware set any). Each `Set-Cookie` stays its own
- * header line, after any another middleware already set.
+ * Writes a sandbox answer, all headers in one `writeHead` (Node's fast path when no other
+ * middleware set any), each `Set-Cookie` after any another middleware set.
  */
 export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
   // Set apart (off Node's fast path, for faulted answers only) so the request log sees it.
@@ -66,13 +61,8 @@ function parsedBodyText(body: unknown): string {
 }
 
 /**
- * Creates the Express request handler of `sandbox`. Paths are taken relative to
- * where it is mounted (`req.url`), so `app.use('/api', handler)` serves
- * `/api/bookings/...` as `/bookings/...`.
- *
- * @example
- * const sandbox = createSandbox()
- * app.use(createSandboxHandler(sandbox))
+ * The Express request handler of `sandbox`, its paths relative to where it is mounted
+ * (`app.use('/api', handler)` serves `/api/bookings/...` as `/bookings/...`).
  */
 export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOptions = {}) {
   const limit = sandbox.settings.bodyLimitBytes

@@ -1,7 +1,6 @@
 /**
  * @module
- * The standalone server's public surface: the Express app, the middleware to
- * mount in your own Express server, and `startServer`.
+ * The standalone server: the Express app, the middleware to mount in yours, and `startServer`.
  */
 export type { SandboxApp, SandboxMiddleware, SandboxMiddlewareOptions } from './app.ts'
 export { createApp, createSandboxMiddleware } from './app.ts'

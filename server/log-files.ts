@@ -1,7 +1,6 @@
 /**
  * @module
- * The file operations of a state directory (`state-dir.ts`): the real ones, or a test's that
- * fail on cue (a full disk, an I/O error).
+ * The file operations of a state directory: the real ones, or a test's that fail on cue.
  */
 import {
   appendFileSync,
@@ -17,13 +16,11 @@ import {
 } from 'node:fs'
 
 export interface LogFiles {
-  /** Appends `text`; with `sync`, forces it to the disk before returning. */
   append(file: string, text: string, sync: boolean): void
-  /** The file's size in bytes; 0 when it does not exist. */
+  /** 0 when it does not exist. */
   size(file: string): number
-  /** Cuts the file to `size` bytes; nothing when it does not exist. */
   truncate(file: string, size: number): void
-  /** Replaces the file's content with `text` at once (a temporary file renamed over it). */
+  /** Replaces the content at once (a temporary file renamed over it). */
   replace(file: string, text: string, sync: boolean): void
   remove(file: string): void
   /** Marks the file used now (its modification time). */

@@ -9,29 +9,18 @@ import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { answerUnexpectedError } from './handler.ts'
 import type { McpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'
 
-/** The MCP endpoint's path, under the control API. */
-export const MCP_PATH = '/__sandbox/mcp'
-
-export type McpRouteOptions = Omit<McpEndpointOptions, 'controlOrigins'> & {
-  /** Origins whose pages may call the control API, besides the sandbox's own. */
-  controlOrigins: readonly string[]
-}
+const MCP_PATH = '/__sandbox/mcp'
 
 const endpoints = new WeakMap<Sandbox, Promise<McpEndpoint>>()
 
-/**
- * The route's handler: answers `/__sandbox/mcp` (returns `true`), leaves every other path.
- *
- * @example
- * const answerMcp = createMcpRoute(sandbox, { controlOrigins: LOCAL_ORIGINS })
- * if (!answerMcp(req, res)) next()
- */
-export function createMcpRoute(sandbox: Sandbox, options: McpRouteOptions) {
+/** The route's handler: answers `/__sandbox/mcp` (returns `true`), leaves every other path. */
+export function createMcpRoute(
+  sandbox: Sandbox,
+  options: Omit<McpEndpointOptions, 'controlOrigins'> & { controlOrigins: readonly string[] },
+) {
   return function answerMcp(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/'
-    if (!url.startsWith(MCP_PATH)) return false
-    const mark = url.indexOf('?')
-    if ((mark === -1 ? url : url.slice(0, mark)) !== MCP_PATH) return false
+    if (url !== MCP_PATH && !url.startsWith(`${MCP_PATH}?`)) return false
     let endpoint = endpoints.get(sandbox)
     if (!endpoint) {
       endpoint = import('./mcp/http-endpoint.ts').then((module) =>

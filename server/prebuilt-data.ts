@@ -1,9 +1,7 @@
 /**
  * @module
- * Scenario data computed when the server is bundled, so that a bundled server
- * starts without running the faker generator for its usual starting point. In the
- * TypeScript sources there is none; `server/bundle.mjs` replaces this module with
- * the `default` scenario's records at the default seed, from the same fixtures.
+ * None in the sources; `server/bundle.mjs` replaces this module with the `default` scenario's
+ * records at the default seed, so that the usual start runs no generator.
  */
 import type { DataSet } from '../mocks/model/schemas.ts'
 

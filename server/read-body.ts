@@ -1,15 +1,13 @@
 /**
  * @module
- * Reads a request body as text, up to a limit. Past the limit it stops keeping
- * bytes at once and reports the body as too large; the rest of the upload is
- * discarded as it arrives (Node drains it), so the connection stays usable.
+ * Reads a request body as text, up to a limit. Past it the body is too large and the rest of
+ * the upload is dropped as it arrives (Node drains it), so the connection stays usable.
  */
 import type { IncomingMessage } from 'node:http'
 
-/** The body went past the limit. */
 export const TOO_LARGE = Symbol('TOO_LARGE')
 
-/** Why a body could not be read: the client went away mid-upload. */
+/** The client went away mid-upload. */
 export class BodyAbortedError extends Error {
   constructor() {
     super('Failed to read the request body: the client closed the connection')
@@ -17,11 +15,7 @@ export class BodyAbortedError extends Error {
   }
 }
 
-/**
- * The body of `request` as UTF-8 text (`''` when there is none), or `TOO_LARGE`
- * as soon as it is known to exceed `limitBytes`: from `Content-Length` before
- * reading anything, or while reading a chunked body.
- */
+/** The body as UTF-8 text (`''` if none), or `TOO_LARGE` as soon as it is known to be. */
 export function readBody(
   request: IncomingMessage,
   limitBytes: number,

@@ -1,10 +1,8 @@
 /**
  * @module
- * One terminal line per request: time, session, method, path, status, duration,
- * `dryRun` and the fault that changed the answer. Coloured on a terminal, or one
- * JSON object per line for machines (`--log json`). A text line shows what came from the
- * request with its control characters escaped (`printable`), so a request cannot forge a
- * line or drive the terminal; JSON escapes them by itself.
+ * One line per request, coloured on a terminal or as JSON (`--log json`). A text line shows
+ * what came from the request with its control characters escaped (`printable`), so a request
+ * cannot forge a line or drive the terminal; JSON escapes them by itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
@@ -12,9 +10,7 @@ import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import { printable } from '../mocks/core/printable.ts'
 import { sessionIdOf } from '../mocks/core/session-id.ts'
 
-export type LogFormat = 'text' | 'json'
-
-export interface RequestLogEntry {
+interface RequestLogEntry {
   /** ISO time the request arrived. */
   time: string
   session: string
@@ -28,13 +24,6 @@ export interface RequestLogEntry {
   dryRun: string | undefined
   /** The fault rule id (or `prefer`) that changed the answer, or `undefined`. */
   fault: string | undefined
-}
-
-export interface RequestLogOptions {
-  /** `text` (default) or `json`. */
-  format?: LogFormat
-  /** Colour the text lines. Default `false`. */
-  color?: boolean
 }
 
 type Style = 'dim' | 'cyan' | 'magenta' | 'red' | 'yellow' | 'green'
@@ -52,11 +41,7 @@ function statusStyle(status: number): Style {
   return 'green'
 }
 
-/**
- * `09:30:12.345 default POST /bookings/bkg_pending/decline 201 1.8 ms dryRun=true fault=f1`,
- * always one line: the session, method, path, `dryRun` and fault are printed with their
- * control characters escaped (`qa\r\n...`, `\x1b`).
- */
+/** `09:30:12.345 default POST /bookings/bkg_pending/decline 201 1.8 ms dryRun=true fault=f1`. */
 export function formatRequestLog(entry: RequestLogEntry, color = false): string {
   const paint = (style: Style, text: string) => (color ? paintWith(style, text) : text)
   const time = entry.time.slice(11, 23)
@@ -70,7 +55,7 @@ export function formatRequestLog(entry: RequestLogEntry, color = false): string 
 }
 
 /** The same entry as one line of JSON, fields always present (`null` when absent). */
-export function formatRequestLogJson(entry: RequestLogEntry): string {
+function formatRequestLogJson(entry: RequestLogEntry): string {
   return JSON.stringify({
     time: entry.time,
     session: entry.session,
@@ -83,21 +68,12 @@ export function formatRequestLogJson(entry: RequestLogEntry): string {
   })
 }
 
-function statusOf(res: ServerResponse, fault: string | undefined): number {
-  if (res.writableFinished) return res.statusCode
-  return fault === undefined ? 499 : 0
-}
-
-/**
- * Returns a function that logs a request once its response has been sent (or its
- * connection closed). `originalUrl` is Express's full URL, prefix included.
- */
+/** Logs a request once it is answered or its connection closed (`originalUrl`: with the prefix). */
 export function createRequestLogger(
   log: (line: string) => void,
-  options: RequestLogOptions = {},
+  { format, color = false }: { format?: 'text' | 'json'; color?: boolean } = {},
 ): (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void {
-  const json = options.format === 'json'
-  const color = options.color ?? false
+  const json = format === 'json'
   return (req, res) => {
     const started = performance.now()
     const time = new Date().toISOString()
@@ -113,7 +89,7 @@ export function createRequestLogger(
         session: sessionIdOf(req.headers),
         method: req.method ?? 'GET',
         path: mark === -1 ? url : url.slice(0, mark),
-        status: statusOf(res, fault),
+        status: res.writableFinished ? res.statusCode : fault === undefined ? 499 : 0,
         durationMs: performance.now() - started,
         dryRun:
           mark === -1

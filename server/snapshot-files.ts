@@ -1,10 +1,9 @@
 /**
  * @module
- * Saved snapshots in a state directory: `<dir>/snapshots/<name>.json`, written when saved (a
- * temporary file renamed over the old one), removed when deleted, restored on start. A file
- * stands on its own: the scenario and seed it descends from (never another snapshot, so no
- * chain can lead back to itself; `empty` for an uploaded scenario, which a restart loses) and
- * the records it adds, changes and removes. A file that cannot be restored stops the start.
+ * Saved snapshots in a state directory (`<dir>/snapshots/<name>.json`), written when saved,
+ * removed when deleted, restored on start. A file stands on its own: the scenario and seed it
+ * descends from (never another snapshot, so no chain leads back to itself; `empty` for an
+ * uploaded scenario, which a restart loses) and the records it adds, changes and removes.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,7 +17,7 @@ import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
 
 const FORMAT_VERSION = 1
 /** The suffix of a snapshot file being written (removed on start: a save cut short by a crash). */
-export const TEMPORARY_SUFFIX = '.tmp'
+const TEMPORARY_SUFFIX = '.tmp'
 
 const changeList = <T extends z.ZodMiniType>(item: T) =>
   z.optional(z.partialRecord(z.enum(collectionNames as [string, ...string[]]), z.array(item)))
@@ -41,12 +40,8 @@ function toFile({ info, idSequence, changes }: SavedSnapshotRecord): string {
   return `${JSON.stringify({ version: FORMAT_VERSION, ...info, idSequence, ...changes }, null, 2)}\n`
 }
 
-/**
- * The record in the text of the snapshot file of `name` (its name without `.json`), or the
- * problems of the file (without its name). Rebuilding it (`sandbox.snapshots.restore`)
- * checks its records against the schemas.
- */
-export function parseSnapshotFile(
+/** The record in the text of the snapshot file of `name`, or its problems (without its name). */
+function parseSnapshotFile(
   text: string,
   name: string,
 ): { ok: true; record: SavedSnapshotRecord } | { ok: false; problems: string[] } {
@@ -74,9 +69,53 @@ export function parseSnapshotFile(
 }
 
 /**
- * Restores the snapshots saved in `directory` into `sandbox`, then keeps the files in
- * step with every save and delete. Resolves with how many were restored; throws a
- * `ScenarioError` listing every problem of every file.
+ * A file of a snapshots folder: a save cut short by a crash (`temporary`: the file it was to
+ * replace is still there), or a snapshot file's record or problems (each starting with its path).
+ */
+interface SnapshotFile {
+  file: string
+  temporary?: true
+  problems?: string[]
+  record?: SavedSnapshotRecord
+}
+
+/** The snapshot files among `names`, in name order, read and parsed. */
+export function readSnapshotFiles(folder: string, names: string[]): SnapshotFile[] {
+  return names.sort().flatMap((entry): SnapshotFile[] => {
+    const file = join(folder, entry)
+    if (entry.endsWith(TEMPORARY_SUFFIX)) return [{ file, temporary: true }]
+    if (!entry.endsWith('.json')) return []
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      return [{ file, problems: [`${file}: cannot be read (${(error as Error).message})`] }]
+    }
+    const parsed = parseSnapshotFile(text, entry.slice(0, -'.json'.length))
+    if (!parsed.ok) return [{ file, problems: parsed.problems.map((line) => `${file}: ${line}`) }]
+    return [{ file, record: parsed.record }]
+  })
+}
+
+/** Rebuilds a snapshot file's record in `sandbox`; its problems, if it cannot be. */
+export async function restoreSnapshot(
+  sandbox: Sandbox,
+  file: string,
+  record: SavedSnapshotRecord,
+): Promise<string[]> {
+  try {
+    await sandbox.snapshots.restore(record)
+    return []
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error
+    return error.problems.map((problem) => `${file}: ${problem}`)
+  }
+}
+
+/**
+ * Restores the snapshots saved in `directory` into `sandbox`, then keeps the files in step
+ * with every save and delete. Resolves with how many were restored; throws a `ScenarioError`
+ * listing every problem of every file.
  */
 export async function persistSnapshots(directory: string, sandbox: Sandbox): Promise<number> {
   const folder = join(directory, 'snapshots')
@@ -84,32 +123,13 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
   const fileOf = (name: string) => join(folder, `${name}.json`)
   const problems: string[] = []
   let restored = 0
-  for (const entry of readdirSync(folder).sort()) {
-    const file = join(folder, entry)
-    // A save cut short by a crash: the file it was to replace is still there.
-    if (entry.endsWith(TEMPORARY_SUFFIX)) {
-      rmSync(file, { force: true })
-      continue
-    }
-    if (!entry.endsWith('.json')) continue
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch (error) {
-      problems.push(`${file}: cannot be read (${(error as Error).message})`)
-      continue
-    }
-    const parsed = parseSnapshotFile(text, entry.slice(0, -'.json'.length))
-    if (!parsed.ok) {
-      problems.push(...parsed.problems.map((problem) => `${file}: ${problem}`))
-      continue
-    }
-    try {
-      await sandbox.snapshots.restore(parsed.record)
-      restored++
-    } catch (error) {
-      if (!(error instanceof ScenarioError)) throw error
-      problems.push(...error.problems.map((problem) => `${file}: ${problem}`))
+  for (const snapshot of readSnapshotFiles(folder, readdirSync(folder))) {
+    if (snapshot.temporary) rmSync(snapshot.file, { force: true })
+    else if (snapshot.problems) problems.push(...snapshot.problems)
+    else if (snapshot.record) {
+      const failed = await restoreSnapshot(sandbox, snapshot.file, snapshot.record)
+      problems.push(...failed)
+      if (failed.length === 0) restored++
     }
   }
   if (problems.length > 0) {

@@ -1,15 +1,15 @@
 /**
  * @module
- * Starts the standalone server and closes it gracefully: stop accepting, let
- * in-flight requests finish, then let go of every connection.
+ * Starts the standalone server, answers what Node's HTTP parser refuses as an
+ * `ApiErrorResponseDto`, and closes gracefully.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type Server, STATUS_CODES } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import type { Express } from 'express'
+import { SandboxError } from '../mocks/core/errors.ts'
 import { printable } from '../mocks/core/printable.ts'
 import type { Sandbox } from '../mocks/sandbox.ts'
 import { createApp } from './app.ts'
-import { answerClientError } from './client-error.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
 import { listenAddress } from './exposure.ts'
 import { closeMcpSessions } from './mcp-route.ts'
@@ -27,21 +27,17 @@ export interface RunningServer {
   /** With `stateDir`: the session logs found and the saved snapshots restored on start. */
   restored: RestoreSummary | undefined
   /**
-   * Stops accepting connections, waits for in-flight requests (at most
-   * `closeTimeoutMs`), writes the state directory through to the disk, then resolves.
-   * Safe to call more than once.
+   * Stops accepting connections, waits for in-flight requests (at most `closeTimeoutMs`),
+   * writes the state directory through to the disk, then resolves. Safe to call twice.
    */
   close(): Promise<void>
 }
 
 /**
- * Starts the sandbox on `host:port` and resolves once it listens and its starting
- * scenario is loaded.
+ * Starts the sandbox on `host:port`; resolves once it listens and its scenario is loaded.
  *
  * @example
  * const { url, close } = await startServer({ port: 0, quiet: true })
- * await fetch(`${url}/__sandbox/health`)
- * await close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
@@ -123,4 +119,50 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing
     },
   }
+}
+
+/** Node's own refusals (`clientError`: 400, 408, 431) as an `ApiErrorResponseDto`. */
+function refusalOf(code: string | undefined, reason: string | undefined): SandboxError {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new SandboxError(431, 'Request headers are too large', [
+      'the request line and headers must fit in the server limit (16 kB by default)',
+    ])
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new SandboxError(408, 'The request took too long to arrive')
+  }
+  // llhttp names the problem in `reason`, e.g. "Transfer-Encoding can't be present with
+  // Content-Length"; the code alone (HPE_INVALID_TRANSFER_ENCODING) says less.
+  return new SandboxError(400, 'Malformed HTTP request', [
+    `${reason ?? 'the HTTP parser refused the request'}${code ? ` (${code})` : ''}`,
+  ])
+}
+
+interface SocketWithMessage extends Socket {
+  _httpMessage?: { headersSent?: boolean } | null
+}
+
+/** The server's `clientError` listener; with an answer on its way, the socket is destroyed. */
+function answerClientError(
+  error: Error & { code?: string; reason?: string },
+  socket: Socket,
+): void {
+  const inFlight = (socket as SocketWithMessage)._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const refusal = refusalOf(error.code, error.reason)
+  const body = JSON.stringify(refusal.toBody())
+  socket.end(
+    [
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  )
 }

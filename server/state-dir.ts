@@ -1,10 +1,8 @@
 /**
  * @module
- * Opt-in durability (`--state-dir <dir>`): a write-ahead log per session, appended before a
- * write is applied and loaded when the session is first used; a retention sweep; saved
- * snapshots (`snapshot-files.ts`). The discipline is in `server/README.md`, "Durability":
- * a failed append is a 503 and its bytes are cut; a torn last line is cut on load; a corrupt
- * line is never skipped.
+ * `--state-dir <dir>`: a write-ahead log per session, appended before a write is applied and
+ * loaded when the session is first used; a retention sweep; saved snapshots. The discipline is
+ * in `server/README.md`, "Durability".
  */
 import { mkdirSync } from 'node:fs'
 import { readdir, stat, unlink } from 'node:fs/promises'
@@ -27,50 +25,35 @@ import {
 /** Request headers a replay needs; the session comes from the file. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
 
-/** Default retention of a session's log after its last use: 7 days. */
-export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
-/** How often the retention sweep runs. */
+const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
-
-/** When the first sweep runs: after the start, once the first requests are answered. */
+/** After the start, once the first requests are answered. */
 const FIRST_SWEEP_DELAY_MS = 10_000
-
-/** `Retry-After` of a write refused because its log line could not be written, in seconds. */
 const STORAGE_RETRY_AFTER_SECONDS = 5
 
 export interface RestoreSummary {
   /** Session logs found; each is loaded when its session is first used. */
   sessions: number
-  /** Saved snapshots restored. */
   snapshots: number
-  /**
-   * What could not be restored as it was, one line each (a snapshot deleted since a reset
-   * to it). Filled as sessions are loaded.
-   */
+  /** What could not be restored as it was (a snapshot deleted since a reset to it), as loaded. */
   warnings: string[]
 }
 
 export interface StateDirOptions {
-  /** Force each append to the disk (fsync) before the write is applied. Default `false`. */
   fsync?: boolean | undefined
-  /** Delete the logs of sessions unused for this long; `0` keeps them. Default 7 days. */
+  /** `0` keeps them. Default 7 days. */
   sessionTtlMs?: number | undefined
   /** The file layer; tests give one that fails. */
   files?: LogFiles | undefined
-  /** Told each warning as a session is loaded (a snapshot deleted since a reset to it). */
   onWarning?: ((message: string) => void) | undefined
 }
 
 export interface StateDir {
   /** `options` plus the log the sandbox writes to and loads sessions from. */
   readonly sandboxOptions: SandboxOptions
-  /** Restores saved snapshots and counts the session logs; sessions load when first used. */
+  /** Restores saved snapshots and counts the session logs. */
   restore(sandbox: Sandbox): Promise<RestoreSummary>
-  /**
-   * Deletes the logs of sessions not in memory and unused for the retention period; marks
-   * those in memory used now. Resolves with how many logs it deleted.
-   */
+  /** Deletes the logs of sessions not in memory and unused for the TTL; how many it deleted. */
   sweep(now?: Date): Promise<number>
   /** Runs `sweep` 10 s after the server is ready and then every hour, until `flush`. */
   startSweeping(): void
@@ -78,7 +61,6 @@ export interface StateDir {
   flush(): void
 }
 
-/** The path of `session`'s log in the folder `directory` (see `logFileName`). */
 export function fileOfSession(directory: string, session: string): string {
   return join(directory, logFileName(session))
 }
@@ -92,6 +74,15 @@ function storageError(error: unknown): SandboxError {
     [`storage error: ${code ?? message}`],
     { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
   )
+}
+
+/** Runs a file operation whose failure is a `storageError`. */
+function storing<T>(action: () => T): T {
+  try {
+    return action()
+  } catch (error) {
+    throw storageError(error)
+  }
 }
 
 /** A change of the log as the core applies it. */
@@ -108,15 +99,7 @@ function changeOf(session: string, record: LogRecord): LoggedChange {
   }
 }
 
-/**
- * Prepares `directory` (created if missing) as the state directory of a sandbox made
- * with `options`.
- *
- * @example
- * const state = openStateDir('.sandbox-state', options)
- * const sandbox = createSandbox(state.sandboxOptions)
- * await state.restore(sandbox)
- */
+/** Prepares `directory` (created if missing) as the state directory of a sandbox. */
 export function openStateDir(
   directory: string,
   options: SandboxOptions = {},
@@ -162,11 +145,7 @@ export function openStateDir(
         )
       }
       // A last line cut short by a crash goes, by bytes; a whole one missing its newline gets it.
-      try {
-        cutTornTail(file, contents)
-      } catch (error) {
-        throw storageError(error)
-      }
+      storing(() => cutTornTail(file, contents))
       files.touch(file)
       return contents.records.map((record) => changeOf(session, record))
     },
@@ -184,7 +163,7 @@ export function openStateDir(
         headers,
         body: request.body ?? null,
       })
-      try {
+      storing(() => {
         const cut = cuts.get(file)
         if (cut !== undefined) {
           files.truncate(file, cut)
@@ -202,18 +181,12 @@ export function openStateDir(
           }
           throw error
         }
-      } catch (error) {
-        throw storageError(error)
-      }
+      })
       written.add(file)
     },
     reset(session, reset) {
       const file = fileOfSession(sessionsDir, session)
-      try {
-        files.replace(file, encodeRecord({ reset }), sync)
-      } catch (error) {
-        throw storageError(error)
-      }
+      storing(() => files.replace(file, encodeRecord({ reset }), sync))
       cuts.delete(file)
       written.add(file)
     },

@@ -36,18 +36,14 @@ export interface LogProblem {
 export interface LogContents {
   /** The records before any problem. */
   records: LogRecord[]
-  /**
-   * Byte length of the lines read: everything up to and including the last `\n` before the
-   * first torn or corrupt line (blank lines count), or the whole file when there is none.
-   */
+  /** Bytes up to the last `\n` before the first torn or corrupt line, or the whole file. */
   validBytes: number
-  /** Byte length of the file as read. */
   size: number
-  /** A last line with no `\n` after it (a crash mid-append): provably torn, safe to cut at `validBytes`. */
+  /** A last line with no `\n` that is no record (a crash mid-append): cut at `validBytes`. */
   tornTail: boolean
   /** The last record is whole but its `\n` is missing: add it before appending. */
   unterminated: boolean
-  /** The first complete line (ends with `\n`, or is not the last) that does not parse or is not a valid record: never skipped. */
+  /** The first complete line that is not a valid record: never skipped. */
   corrupt?: LogProblem
 }
 
@@ -72,23 +68,12 @@ const NEWLINE = 0x0a
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 const LOG_SUFFIX = '.jsonl'
 
-/**
- * The name of `session`'s log in `<dir>/sessions/`: the base64url of its id and `.jsonl`.
- *
- * @example
- * logFileName('qa') // 'cWE.jsonl'
- */
+/** The name of `session`'s log: `logFileName('qa')` is `'cWE.jsonl'`. */
 export function logFileName(session: string): string {
   return `${Buffer.from(session).toString('base64url')}${LOG_SUFFIX}`
 }
 
-/**
- * The session id a log's file name encodes, or `undefined` for a file that is not a
- * session's log (not `.jsonl`, or not the base64url of an id).
- *
- * @example
- * sessionOfLogFile('cWE.jsonl') // 'qa'
- */
+/** The session a log's file name encodes, or `undefined` for a file that is no session's log. */
 export function sessionOfLogFile(name: string): string | undefined {
   if (!name.endsWith(LOG_SUFFIX)) return undefined
   const session = Buffer.from(name.slice(0, -LOG_SUFFIX.length), 'base64url').toString('utf8')
@@ -122,12 +107,7 @@ function recordOf(json: unknown): DecodedLine {
   }
 }
 
-/**
- * The record one line holds (without its `\n`), or the reason it holds none.
- *
- * @example
- * decodeLine(new TextEncoder().encode('{"reset":{"scenario":"empty","seed":1}}')) // { ok: true, record: ... }
- */
+/** The record one line holds (without its `\n`), or the reason it holds none. */
 export function decodeLine(bytes: Uint8Array): DecodedLine {
   let text: string
   try {
@@ -150,14 +130,7 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
   return recordOf(json)
 }
 
-/**
- * Reads a log's bytes. Never throws on bad content: a torn tail and the first corrupt line
- * are reported, with the records before them.
- *
- * @example
- * const { records, corrupt } = parseLog(readFileSync(file), file)
- * if (corrupt) throw new Error(`${corrupt.file}:${corrupt.line}: ${corrupt.reason}`)
- */
+/** Reads a log's bytes; never throws: a torn tail and the first corrupt line are reported. */
 export function parseLog(bytes: Uint8Array, file: string): LogContents {
   const contents: LogContents = {
     records: [],
@@ -204,25 +177,17 @@ export function readLogFile(file: string): LogContents {
 }
 
 /**
- * The line that appends `record` to a log: its JSON and `\n`. `JSON.stringify` escapes
- * every control character and lone surrogate, so the line holds no other `\n` and is valid UTF-8.
- *
- * @example
- * appendFileSync(file, encodeRecord({ reset: { scenario: 'default', seed: 1 } }))
+ * The line of `record`: `JSON.stringify` escapes every control character and lone surrogate,
+ * so the line holds no other `\n` and is valid UTF-8.
  */
 export function encodeRecord(record: LogRecord): string {
   return `${JSON.stringify(record)}\n`
 }
 
 /**
- * Makes the end of a log ready for the next append: truncates a torn tail by bytes at
- * `validBytes`, or ends an unterminated last record with its `\n`. Does nothing to a log
- * with a corrupt line (that is for `platform-sandbox state repair`). Returns whether it
- * changed the file; throws if the file's size is no longer the one `contents` was read at.
- *
- * @example
- * const contents = readLogFile(file)
- * cutTornTail(file, contents)
+ * Makes the end of a log ready for the next append: cuts a torn tail at `validBytes` or ends an
+ * unterminated last record (not with a corrupt line: that is for `state repair`). Returns
+ * whether it changed the file; throws if the file's size changed since `contents` was read.
  */
 export function cutTornTail(file: string, contents: LogContents): boolean {
   if (contents.corrupt || !(contents.tornTail || contents.unterminated)) return false

@@ -1,7 +1,7 @@
 /**
  * @module
- * The checks every recorded-traffic command makes on its input, each failing with a
- * one-line `UsageError` that names the file or value and the problem (exit code 2).
+ * The checks of the commands' input, each a one-line `UsageError` naming the file or value and
+ * the problem (exit code 2).
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'

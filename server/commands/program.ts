@@ -1,31 +1,22 @@
 /**
  * @module
- * The subcommands of `platform-sandbox`: recorded traffic (`record`, `examples from-har`,
- * `scenario from-har`, `diff`), the state directory (`state check`, `state repair`) and the
- * MCP server over stdio (`mcp`). Each action imports its module when it runs, a bundle file
- * of its own (`server/bundle.mjs`), so that starting the server loads none of them. Bad
- * input ends them with exit code 2.
+ * The subcommands of `platform-sandbox`: recorded traffic, the state directory and the MCP
+ * server over stdio. Each action imports its module when it runs, from a bundle file apart
+ * (`server/bundle.mjs`), so that starting the server loads none of them. Bad input ends them
+ * with exit code 2.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander'
+import { type Command, Option } from 'commander'
 import { isValidSessionId } from '../../mocks/core/session-id.ts'
+import { collect, invalid } from '../cli-checks.ts'
 import { DEFAULT_HOST } from '../options.ts'
 import { startServer } from '../start-server.ts'
 
-const exitCode = (code: number) => (code === 0 ? 0 : 2)
-const collect = (value: string, previous: string[] = []) => [...previous, value]
-const check = (test: (value: string) => boolean, rule: string) => (value: string) => {
-  if (!test(value)) throw new InvalidArgumentError(rule)
-  return value
-}
 const integer = (value: string) =>
-  Number(check((text) => /^\d+$/.test(text), `"${value}" is not a non-negative integer`)(value))
+  /^\d+$/.test(value) ? Number(value) : invalid(`"${value}" is not a non-negative integer`)
 const port = (value: string) =>
-  Number(
-    check(
-      (text) => /^\d{1,5}$/.test(text) && +text <= 65_535,
-      'must be a port number from 0 to 65535',
-    )(value),
-  )
+  /^\d{1,5}$/.test(value) && +value <= 65_535
+    ? Number(value)
+    : invalid('must be a port number from 0 to 65535')
 const scenarioFile = (what: string) =>
   new Option('--scenario-file <path>', `${what}; repeatable`).argParser(collect)
 
@@ -35,7 +26,7 @@ function subcommand(parent: Command, name: string, description: string): Command
     .command(name)
     .description(description)
     .showHelpAfterError(false)
-    .exitOverride((error) => process.exit(exitCode(error.exitCode)))
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
 }
 
 export function addSubcommands(program: Command): void {
@@ -144,7 +135,7 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-check.ts')).runStateCheck(directory, options),
+      (await import('./state.ts')).runStateCheck(directory, options),
     )
   state
     .command('repair')
@@ -154,7 +145,7 @@ export function addSubcommands(program: Command): void {
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
     .action(async (directory, options) =>
-      (await import('./state-repair.ts')).runStateRepair(directory, options),
+      (await import('./state.ts')).runStateRepair(directory, options),
     )
   subcommand(
     program,
@@ -173,7 +164,8 @@ export function addSubcommands(program: Command): void {
     .option(
       '--session <id>',
       'the session the tools act on by default (default: default)',
-      check(isValidSessionId, 'must be 1 to 64 letters, digits or . _ : -'),
+      (value: string) =>
+        isValidSessionId(value) ? value : invalid('must be 1 to 64 letters, digits or . _ : -'),
     )
     .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
     // Standard output is the protocol's.

@@ -1,8 +1,7 @@
 /**
  * @module
- * `GET /__sandbox/docs`: the merged document rendered by Scalar's API reference, served from
- * the package itself (the build copies Scalar's script into `dist/assets/`), its fonts and
- * online services turned off, so the page works offline. The container is not
+ * `GET /__sandbox/docs`: the merged document in Scalar's API reference, served from the package
+ * (`dist/assets/`), its fonts and online services off so it works offline. The container is not
  * `#api-reference`: Scalar mounts an empty reference of its own on an element of that id.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -11,11 +10,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/**
- * Scalar's script as the build ships it (`dist/assets/scalar.js`, already offline), found
- * beside the CommonJS CLI bundle (`dist/cli/`) or the ES modules of `dist/`; `undefined` when
- * running from the sources.
- */
+/** The built `dist/assets/scalar.js`, beside `dist/cli/` or `dist/`; none in the sources. */
 function shippedScriptPath(): string | undefined {
   const candidates =
     typeof __dirname === 'string'
@@ -33,9 +28,8 @@ export function scalarScriptPath(): string {
 }
 
 /**
- * Scalar's bundle loads its fonts from fonts.scalar.com even with `withDefaultFonts: false`:
- * their `url(...)` sources become `local(...)` names no machine has, so the browser uses the
- * system's and the page asks nothing of another site. The build applies it too.
+ * Scalar loads its fonts from fonts.scalar.com even with `withDefaultFonts: false`: their
+ * `url(...)` become `local(...)` names no machine has, so the browser uses the system's.
  */
 export function offlineScalarScript(source: string): string {
   return source.replaceAll('url(https://fonts.scalar.com/', 'local(offline-scalar-font-')

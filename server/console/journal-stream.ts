@@ -1,8 +1,7 @@
 /**
  * @module
- * The live request journal as server-sent events (`GET /__sandbox/events`), for the
- * dashboard. Entries are batched: at most one `requests` event per 100 ms, carrying
- * a JSON array, so a busy sandbox writes a few events a second, not one per request.
+ * The live journal as server-sent events (`GET /__sandbox/events`): at most one `requests`
+ * event per 100 ms, a JSON array, so a busy sandbox writes a few a second, not one per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JournalEntry } from '../../mocks/core/journal.ts'
@@ -60,7 +59,7 @@ export function streamJournal(
   res.on('close', stop)
 }
 
-/** Ends every open journal stream of `sandbox`, so a closing server need not wait for them. */
+/** Ends the open streams of `sandbox`, so a closing server need not wait for them. */
 export function closeJournalStreams(sandbox: Sandbox): void {
   for (const res of openStreams.get(sandbox) ?? []) res.end()
 }

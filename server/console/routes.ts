@@ -1,22 +1,40 @@
 /**
  * @module
- * The QA console's pages on the Node server, answered before the sandbox: the
- * dashboard (`/__sandbox/`), its script, the API reference (`/__sandbox/docs`) and
- * the live journal (`/__sandbox/events`). Everything else goes on to the sandbox.
- * Paths are relative to where the sandbox is mounted, and so are the pages' links.
+ * The console's pages, answered before the sandbox: the dashboard (`/__sandbox/`), its script,
+ * the API reference (`/__sandbox/docs`) and the live journal (`/__sandbox/events`). Paths and
+ * links are relative to where the sandbox is mounted.
  */
-
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
+import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import { writeAnswer } from '../handler.ts'
 import { apiReferencePage, sendScalarScript } from './api-reference.ts'
-import { dashboardPage } from './dashboard-page.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
 import { streamJournal } from './journal-stream.ts'
+
+/** The dashboard: its script is built from `server/dashboard/main.ts`, its styles the devtools'. */
+const dashboardPage = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Platform API sandbox: dashboard</title>
+    <!-- An icon of its own: the browser then asks for no /favicon.ico, which would be a
+         request of the session's journal. -->
+    <link rel="icon" href="data:," />
+    <style>${pageStyles}${panelStyles}</style>
+  </head>
+  <body>
+    <div id="dashboard"><p>Loading the dashboard...</p></div>
+    <noscript>The dashboard needs JavaScript; the control API is at <a href="openapi.json">openapi.json</a>.</noscript>
+    <script type="module" src="dashboard.js"></script>
+  </body>
+</html>
+`
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, {
@@ -32,14 +50,7 @@ function redirect(res: ServerResponse, location: string): void {
   res.end()
 }
 
-/**
- * Creates the console's request handler: the routes of the control table the core leaves
- * to the Node server. It returns `true` when it answered.
- *
- * @example
- * const answerConsole = createConsoleRoutes(sandbox)
- * if (!answerConsole(req, res)) sandboxHandler(req, res, next)
- */
+/** The handler of the control routes the core leaves to the server; `true` if it answered. */
 export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: string } = {}) {
   return function answerConsole(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false

@@ -1,23 +1,20 @@
 /**
  * @module
- * Bundles the dashboard page (`main.ts`, the devtools' panels, preact + htm) into a string
- * module, `server/console/dashboard-script.generated.ts`, served at `/__sandbox/dashboard.js`:
- * a module, so every build of the server holds it with nothing to copy at run time. It is
- * committed; `npm run build:dashboard` rewrites it, and a test fails when it is stale.
+ * Bundles the dashboard (`main.ts`, preact + htm) into a string module served at
+ * `/__sandbox/dashboard.js`, so every build holds it with nothing to copy. It is committed;
+ * `npm run build:dashboard` rewrites it, and a test fails when it is stale.
  */
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
-export const dashboardEntry = fileURLToPath(new URL('./main.ts', import.meta.url))
 export const dashboardModule = fileURLToPath(
   new URL('../console/dashboard-script.generated.ts', import.meta.url),
 )
 
-/** The text of the generated module. */
 export async function buildDashboard() {
   const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [dashboardEntry],
+    entryPoints: [fileURLToPath(new URL('./main.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -1,13 +1,12 @@
 /**
  * @module
- * How the MCP tools reach a sandbox: in the same process (`sandbox.handle`, what the
- * standalone server's `/__sandbox/mcp` and a sandbox started by `platform-sandbox mcp` use)
- * or over HTTP (a sandbox already running elsewhere, `--url`). Either way a tool sends the
- * same request the app or the dashboard would, so it gets the same answer, the same refusals
- * and the same journal entry.
+ * How the MCP tools reach a sandbox: in the same process (`sandbox.handle`) or over HTTP
+ * (`--url`). Either way a tool sends the request the app or the dashboard would, so it gets
+ * the same answer, refusals and journal entry.
  */
 import { isControlPath } from '../../mocks/core/control-table.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import { withoutTrailingSlashes } from '../exposure.ts'
 
 /** A request as a tool sends it: path with its query, lower-case header names. */
 export interface BackendRequest {
@@ -48,11 +47,8 @@ function withControlToken(
 }
 
 /**
- * The sandbox of this process. The control token, when the sandbox has one, is added to
- * control calls: whoever reached the tools has already shown it.
- *
- * @example
- * const backend = createInProcessBackend(running.sandbox, { url: running.url })
+ * The sandbox of this process. Its control token, if any, is added to control calls: whoever
+ * reached the tools has already shown it.
  */
 export function createInProcessBackend(
   sandbox: Sandbox,
@@ -78,14 +74,9 @@ export function createInProcessBackend(
   }
 }
 
-/**
- * A sandbox server reached over HTTP at `url` (`http://localhost:4010`), with the control
- * token its control API needs, if any.
- */
+/** A sandbox server at `url` (`http://localhost:4010`), with its control token, if any. */
 export function createHttpBackend(url: string, controlToken?: string): SandboxBackend {
-  let end = url.length
-  while (end > 0 && url[end - 1] === '/') end -= 1
-  const base = url.slice(0, end)
+  const base = withoutTrailingSlashes(url)
   return {
     url: base,
     async send(request) {

@@ -1,19 +1,30 @@
 /**
  * @module
- * The tools that drive the sandbox: personas, sessions, data, faults and the clock. Each
- * names the control route it calls (`control-table.ts`); its input is that route's body
- * schema and its description the merged document's text for the route, so the tools, the
- * HTTP API and its reference say the same thing.
+ * Every tool, in the order `tools/list` gives them: one per operation, then the control tools
+ * (personas, sessions, data, faults, the clock, the journal). A control tool's input is its
+ * route's body schema and its description the merged document's, so tools, HTTP API and
+ * reference say the same thing.
  */
 import { z } from 'zod'
 import { controlRoutes } from '../../mocks/core/control-table.ts'
 import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
-import { bodyFieldTexts, documentText } from './document-text.ts'
+import { operations } from '../../mocks/operations/table.ts'
 import { journalTools } from './journal-tools.ts'
+import { operationTool } from './operation-tools.ts'
 import { listPersonas, signedInSchema, signInAs } from './personas.ts'
-import { described, type SandboxTool, sessionArgument, sessionOf } from './tool.ts'
-import { controlResult, toolError, toolResult } from './tool-result.ts'
+import {
+  bodyFieldTexts,
+  controlResult,
+  described,
+  documentText,
+  fillPath,
+  type SandboxTool,
+  sessionArgument,
+  sessionOf,
+  toolError,
+  toolResult,
+} from './tool.ts'
 
 type Method = 'GET' | 'POST' | 'DELETE'
 
@@ -24,11 +35,13 @@ function controlRoute(method: Method, path: string) {
   return route
 }
 
-/** `shape`'s fields, each described as the merged document describes it in `method path`'s body. */
-function describedFields(shape: z.core.$ZodShape, method: Method, path: string): z.core.$ZodShape {
+/** The fields of `shape` (else of the route's body), described as the document describes them. */
+function describedFields(method: Method, path: string, shape?: z.core.$ZodShape) {
+  const { body } = controlRoute(method, path)
   const texts = bodyFieldTexts(method, path)
+  const fields = shape ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   return Object.fromEntries(
-    Object.entries(shape).map(([name, schema]) => [
+    Object.entries(fields).map(([name, schema]) => [
       name,
       texts[name] === undefined ? schema : described(schema, texts[name]),
     ]),
@@ -36,24 +49,31 @@ function describedFields(shape: z.core.$ZodShape, method: Method, path: string):
 }
 
 /**
- * The tool that sends its arguments (but `session`) as the body of one control route: its
- * input is the route's body schema (or `input`), described as the document describes it.
+ * The tool of one control route: its path parameters and body (but `session`) from its
+ * arguments, its input the route's body schema (or `input`) as the document describes it.
  */
 function routeTool(
   name: string,
   method: Method,
   path: string,
-  options: { input?: z.core.$ZodShape; result?: (body: unknown) => Record<string, unknown> } = {},
+  options: {
+    input?: z.core.$ZodShape
+    /** Said after the document's text. */
+    more?: string
+    result?: (body: unknown, args: Record<string, unknown>) => Record<string, unknown>
+  } = {},
 ): SandboxTool {
   const { body } = controlRoute(method, path)
-  const shape = options.input ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
+  const { more, result } = options
+  const fields = describedFields(method, path, options.input)
   return {
     name,
-    description: documentText(method, path),
-    input: z.strictObject({ ...describedFields(shape, method, path), session: sessionArgument }),
+    description: more ? `${documentText(method, path)} ${more}` : documentText(method, path),
+    input: z.strictObject({ ...fields, session: sessionArgument }),
     async run({ session: _, ...args }, call) {
-      const sent = await call.send({ method, url: path, ...(body ? { body: args } : {}) })
-      return controlResult(sent, options.result)
+      const url = fillPath(path, args)
+      const sent = await call.send({ method, url, ...(body ? { body: args } : {}) })
+      return controlResult(sent, result && ((answer) => result(answer, args)))
     },
   }
 }
@@ -70,8 +90,7 @@ const sessionAnswer = z.object({
   url: z.string().describe("The sandbox server's URL"),
 })
 
-/** The control tools, in the order `tools/list` gives them. */
-export const controlTools: readonly SandboxTool[] = [
+const controlTools: readonly SandboxTool[] = [
   {
     name: 'listPersonas',
     description: routeText('GET', '/__sandbox/personas'),
@@ -125,60 +144,38 @@ export const controlTools: readonly SandboxTool[] = [
   routeTool('listCollections', 'GET', '/__sandbox/collections', {
     result: (body) => ({ counts: body }),
   }),
-  {
-    name: 'readCollection',
-    description: `${routeText('GET', '/__sandbox/collections/{name}')} \`where\` keeps the records whose fields equal the values given.`,
-    input: z.strictObject({
+  routeTool('readCollection', 'GET', '/__sandbox/collections/{name}', {
+    more: '`where` keeps the records whose fields equal the values given.',
+    input: {
       name: z.enum(collectionNames).describe('The collection (listCollections names them)'),
       where: z
         .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
         .optional()
         .describe('Field equals value: { "status": "pending", "hostId": "usr_host" }'),
-      session: sessionArgument,
-    }),
-    async run(args, call) {
-      const name = String(args.name)
-      const answer = await call.send({
-        method: 'GET',
-        url: `/__sandbox/collections/${encodeURIComponent(name)}`,
-      })
-      const where = Object.entries((args.where ?? {}) as Record<string, unknown>)
-      return controlResult(answer, (body) => {
-        const records = (body as Record<string, unknown>[]).filter((record) =>
-          where.every(([field, value]) => record[field] === value),
-        )
-        return { name, count: records.length, records }
-      })
     },
-  },
+    result(body, args) {
+      const where = Object.entries((args.where ?? {}) as Record<string, unknown>)
+      const records = (body as Record<string, unknown>[]).filter((record) =>
+        where.every(([field, value]) => record[field] === value),
+      )
+      return { name: args.name, count: records.length, records }
+    },
+  }),
   routeTool('addFault', 'POST', '/__sandbox/faults', { input: faultRuleSchema.shape }),
   routeTool('listFaults', 'GET', '/__sandbox/faults', { result: (body) => ({ rules: body }) }),
-  {
-    name: 'removeFault',
-    description: routeText('DELETE', '/__sandbox/faults/{id}'),
-    input: z.strictObject({
+  routeTool('removeFault', 'DELETE', '/__sandbox/faults/{id}', {
+    input: {
       id: z.string().min(1).describe('The rule id (addFault answers it; listFaults lists them)'),
-      session: sessionArgument,
-    }),
-    async run(args, call) {
-      const id = String(args.id)
-      return controlResult(
-        await call.send({ method: 'DELETE', url: `/__sandbox/faults/${encodeURIComponent(id)}` }),
-        () => ({ removed: id }),
-      )
     },
-  },
+    result: (_, args) => ({ removed: args.id }),
+  }),
   routeTool('getClock', 'GET', '/__sandbox/clock'),
   {
     name: 'setClock',
     description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
-        ...describedFields(
-          (controlRoute('POST', '/__sandbox/clock').body as z.core.$ZodObject)._zod.def.shape,
-          'POST',
-          '/__sandbox/clock',
-        ),
+        ...describedFields('POST', '/__sandbox/clock'),
         real: z.literal(true).optional().describe('true: back to real time'),
         session: sessionArgument,
       })
@@ -204,3 +201,9 @@ export const controlTools: readonly SandboxTool[] = [
 export function unknownTool(name: string, known: readonly string[]) {
   return toolError(`Unknown tool "${name}"`, [`name must be one of: ${known.join(', ')}`])
 }
+
+export const tools: readonly SandboxTool[] = [...operations.map(operationTool), ...controlTools]
+
+export const toolsByName: ReadonlyMap<string, SandboxTool> = new Map(
+  tools.map((tool) => [tool.name, tool]),
+)

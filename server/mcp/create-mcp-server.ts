@@ -13,10 +13,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
-import { unknownTool } from './control-tools.ts'
+import { tools, toolsByName, unknownTool } from './control-tools.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
 import { callTool, inputJsonSchema, type McpConnection, outputJsonSchema } from './tool.ts'
-import { tools, toolsByName } from './tools.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to: call its operations as a persona (one tool per operationId), and set up what the app will see: sessions, data, fault rules, the clock; then read the journal of what the app sent. Every tool acts on one session: the one useSession chose, else the client config's, else "default" (the app's when it names none). getSession names it and the sandbox's URL.`
 
@@ -36,20 +35,11 @@ function listTools() {
   return listed
 }
 
-export interface McpServerOptions {
+/** An MCP server over `backend`, acting on `session` (the client config's) by default. */
+export function createMcpServer(options: {
   backend: SandboxBackend
-  /** The session the client config names (`x-sandbox-session`, `--session`). */
   session?: string | undefined
-}
-
-/**
- * An MCP server over `backend`; connect it to a transport.
- *
- * @example
- * const server = createMcpServer({ backend: createHttpBackend('http://localhost:4010') })
- * await server.connect(new StdioServerTransport())
- */
-export function createMcpServer(options: McpServerOptions): Server {
+}): Server {
   const connection: McpConnection = {
     backend: options.backend,
     configuredSession: options.session,

@@ -1,12 +1,9 @@
 /**
  * @module
- * `/__sandbox/mcp`: MCP over Streamable HTTP on the standalone server, so that an agent
- * drives the very sandbox (and session) the app and the test workers use. Part of the
- * control API: the control token as a static `Authorization` header (a 401 without a
- * `WWW-Authenticate` challenge, which would send clients into OAuth discovery), and the
- * transport's DNS-rebinding rule: without a token only a loopback `Host` is served, and a
- * page of another site (`Origin`) is refused. Its MCP sessions are bounded like every other
- * per-session map: a cap (the least recently used goes first) and an idle timeout.
+ * `/__sandbox/mcp`: MCP over Streamable HTTP, so that an agent drives the very sandbox the app
+ * uses. Part of the control API: the control token as a static `Authorization` header, and the
+ * DNS-rebinding rule (without a token only a loopback `Host`; no page of another site). Its
+ * MCP sessions are bounded: a cap (least recently used first) and an idle timeout.
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -25,10 +22,8 @@ import { writeAnswer } from '../handler.ts'
 import { createInProcessBackend } from './backend.ts'
 import { createMcpServer } from './create-mcp-server.ts'
 
-/** Most MCP sessions kept at once by default. */
-export const DEFAULT_MAX_MCP_SESSIONS = 100
-/** How long an MCP session may stay unused before it is closed, by default: 30 minutes. */
-export const DEFAULT_MCP_IDLE_TIMEOUT_MS = 30 * 60_000
+const DEFAULT_MAX_MCP_SESSIONS = 100
+const DEFAULT_MCP_IDLE_TIMEOUT_MS = 30 * 60_000
 /** Largest JSON-RPC message accepted: tool arguments are small. */
 const MAX_MESSAGE_BYTES = 1024 * 1024
 
@@ -36,17 +31,12 @@ export interface McpEndpointOptions {
   controlToken?: string | undefined
   /** Which pages of other origins may call it (the control API's rule). */
   controlOrigins: ControlOriginRule
-  /** Most MCP sessions at once (default 100); the least recently used is closed first. */
   maxSessions?: number | undefined
-  /** Close an MCP session unused this long, in milliseconds (default 30 minutes). */
   idleTimeoutMs?: number | undefined
 }
 
 export interface McpEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
-  /** MCP sessions open now. */
-  readonly size: number
-  /** Closes every MCP session (the server is closing). */
   close(): Promise<void>
 }
 
@@ -111,10 +101,6 @@ function single(value: string | string[] | undefined): string | undefined {
 /**
  * The endpoint of `sandbox`: one MCP server per MCP session, each acting by default on the
  * sandbox session its client config names (`x-sandbox-session`) or `default`.
- *
- * @example
- * const endpoint = createMcpEndpoint(sandbox, { controlOrigins: createControlOriginRule() })
- * if (req.url === '/__sandbox/mcp') await endpoint.handle(req, res)
  */
 export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions): McpEndpoint {
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS
@@ -178,9 +164,6 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
   }
 
   return {
-    get size() {
-      return sessions.size
-    },
     async handle(req, res) {
       if (refused(req, res, options)) return
       const id = single(req.headers['mcp-session-id'])

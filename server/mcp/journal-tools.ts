@@ -1,21 +1,22 @@
 /**
  * @module
- * The journal's tools: query a session's requests (by operation, status, time) and explain
- * one: what was sent, what answered, and which rule refused it. Both read the control API's
- * journal views (`GET /__sandbox/requests` and its HAR), so they see what the dashboard sees.
+ * The journal's tools: query a session's requests and explain one (sent, answered, refused by
+ * which rule), from the control API's journal views, so they see what the dashboard sees.
  */
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/journal.ts'
-import { documentText } from './document-text.ts'
-import { type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
 import {
   controlResult,
   describeRefusal,
+  documentText,
   refusalError,
+  type SandboxTool,
+  sessionArgument,
+  type ToolCall,
   toolError,
   toolResult,
-} from './tool-result.ts'
+} from './tool.ts'
 
 /** A journal entry with the id `explainRequest` takes: its place in the session's journal. */
 type NumberedEntry = JournalEntry & { id: string }

@@ -1,18 +1,24 @@
 /**
  * @module
- * One tool per operation of the reference, generated from the operation table: named by its
- * `operationId`, taking `persona` (a persona key) or `accessToken`, each path parameter by
- * its own name, `body` and `dryRun`, and answering `{ status, body, headers }`, the answer
- * the app would get to the same request in the same session.
+ * One tool per operation of the operation table: named by its `operationId`, taking `persona`
+ * or `accessToken`, its path parameters, `body` and `dryRun`, and answering
+ * `{ status, body, headers }`, what the app would get in the same session.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { Operation } from '../../mocks/core/operation.ts'
 import type { BackendAnswer } from './backend.ts'
-import { documentText } from './document-text.ts'
 import { signInAs } from './personas.ts'
-import { described, type SandboxTool, sessionArgument, type ToolCall } from './tool.ts'
-import { refusalError, toolError, toolResult } from './tool-result.ts'
+import {
+  described,
+  documentText,
+  fillPath,
+  refusalError,
+  type SandboxTool,
+  sessionArgument,
+  toolError,
+  toolResult,
+} from './tool.ts'
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
@@ -34,12 +40,6 @@ const operationOutput = z.object({
     .describe('set-cookie, retry-after, x-sandbox-session-created, x-sandbox-fault...'),
 })
 
-function pathOf(operation: Operation, input: Record<string, unknown>): string {
-  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(input[name])),
-  )
-}
-
 /** Statuses that mean "this input is refused", as a tool error rather than an observation. */
 const INPUT_REFUSED = new Set([400, 413])
 
@@ -57,13 +57,7 @@ function operationResult(answer: BackendAnswer): CallToolResult {
   return result
 }
 
-/**
- * The tool of one operation.
- *
- * @example
- * const decline = operationTool(declineBooking)
- * await callTool(decline, { persona: 'host', bookingId: 'bkg_pending' }, connection)
- */
+/** The tool of one operation. */
 export function operationTool(operation: Operation): SandboxTool {
   const params = Object.fromEntries(
     Object.entries(operation.params.shape).map(([name, schema]) => [
@@ -106,7 +100,7 @@ export function operationTool(operation: Operation): SandboxTool {
     description: documentText(operation.method, operation.path),
     input: input as never,
     output: operationOutput,
-    async run(args, call: ToolCall) {
+    async run(args, call) {
       let token = args.accessToken as string | undefined
       if (args.persona !== undefined) {
         const signedIn = await signInAs(call, String(args.persona), { quiet: true })
@@ -116,7 +110,7 @@ export function operationTool(operation: Operation): SandboxTool {
       const query = operation.dryRun ? `?dryRun=${args.dryRun === true}` : ''
       const answer = await call.send({
         method: operation.method,
-        url: `${pathOf(operation, args)}${query}`,
+        url: `${fillPath(operation.path, args)}${query}`,
         headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
         ...(operation.method === 'POST' ? { body: args.body ?? {} } : {}),
       })

@@ -6,8 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import type { ToolCall } from './tool.ts'
-import { refusalError, toolError } from './tool-result.ts'
+import { refusalError, type ToolCall, toolError } from './tool.ts'
 
 export interface PersonaCredentials {
   key: string
@@ -34,10 +33,7 @@ export async function listPersonas(
   return { personas: answer.body as PersonaCredentials[] }
 }
 
-/**
- * Signs in as the persona of `key` in the call's session. `quiet` skips the identity
- * provider's step (no cookie needed): what an operation tool does before calling as a persona.
- */
+/** Signs in as `key` in the call's session; `quiet` skips the identity provider (no cookie). */
 export async function signInAs(
   call: ToolCall,
   key: string,

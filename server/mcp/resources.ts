@@ -1,8 +1,7 @@
 /**
  * @module
- * What an agent can read besides calling tools: the app and merged OpenAPI documents, the
- * personas, the scenarios and saved snapshots (as scenario files), and a session's journal
- * as HAR. Each is read from the sandbox the connection drives, through its control API.
+ * What an agent can read besides calling tools: the OpenAPI documents, personas, scenarios,
+ * saved snapshots and a session's journal as HAR, through the control API of the sandbox.
  */
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
 import {
@@ -12,8 +11,7 @@ import {
 } from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import type { BackendRequest } from './backend.ts'
-import { type McpConnection, sessionOf } from './tool.ts'
-import { describeRefusal } from './tool-result.ts'
+import { describeRefusal, type McpConnection, sessionOf } from './tool.ts'
 
 export const RESOURCE_TEMPLATES = [
   {

@@ -1,18 +1,14 @@
 /**
  * @module
- * `platform-sandbox mcp`: the MCP server over stdio, what an agent's config launches. By
- * default it starts a sandbox server (on 4010 when free, where the app already points; else
- * on a free port; or on `--port`) and prints its URL on stderr (stdout is the protocol's),
- * so the app can use the same one; when a sandbox already answers on that port it attaches
- * to it; with `--url` it drives a running one (control token from `SANDBOX_CONTROL_TOKEN`).
+ * `platform-sandbox mcp`, over stdio: starts a sandbox (on 4010 when free, where the app points;
+ * else any port; or `--port`) and prints its URL on stderr (stdout is the protocol's), attaches
+ * to a sandbox already answering there, or drives the one at `--url`.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { ServerOptions } from '../options.ts'
+import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
 import type { RunningServer } from '../start-server.ts'
 import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
 import { createMcpServer } from './create-mcp-server.ts'
-
-const DEFAULT_PORT = 4010
 
 /** The options of `platform-sandbox mcp`, parsed by the program (`commands/program.ts`). */
 export interface McpCommandOptions {
@@ -22,7 +18,7 @@ export interface McpCommandOptions {
   scenario?: string
 }
 
-/** What the command is given by the CLI, so that this module holds none of the server. */
+/** Given by the CLI, so that this module holds none of the server. */
 export interface McpCommandDeps {
   startServer(options: ServerOptions): Promise<RunningServer>
 }
@@ -40,10 +36,6 @@ async function answersHealth(url: string): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
 }
 
 /** The sandbox to drive: the one at `--url`, the one answering on the port, or a new one. */
@@ -76,7 +68,8 @@ async function sandboxToDrive(
     running = await start(wanted)
   } catch (error) {
     // Taken by something that is not a sandbox: any free port, unless --port said which.
-    if (!isAddressInUse(error) || options.port !== undefined) throw error
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    if (code !== 'EADDRINUSE' || options.port !== undefined) throw error
     running = await start(0)
   }
   say(`sandbox on ${running.url} (point the app there; the dashboard: ${running.url}/__sandbox/)`)

@@ -1,15 +1,14 @@
 /**
  * @module
- * What a tool is (name, description, input schema, what it does) and the rule of the session
- * it acts on. The tools themselves are generated from the operation table
- * (`operation-tools.ts`) and declared over the control route table (`control-tools.ts`).
+ * What a tool is, the session it acts on, what it answers (a result, or a tool error that says
+ * what to change, never a protocol error) and where its description comes from.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { DEFAULT_SESSION, SESSION_HEADER, SESSION_ID } from '../../mocks/core/session-id.ts'
 import { describeIssues } from '../../mocks/core/validation.ts'
+import merged from '../../spec/merged-document.ts'
 import type { BackendAnswer, BackendRequest, SandboxBackend } from './backend.ts'
-import { toolError } from './tool-result.ts'
 
 /** One MCP connection: the sandbox it drives and the session it acts on by default. */
 export interface McpConnection {
@@ -23,7 +22,6 @@ export interface McpConnection {
 /** What a tool is given besides its input. */
 export interface ToolCall {
   connection: McpConnection
-  /** The session the call acts on (see {@link sessionOf}). */
   session: string
   /** Sends a request in that session. */
   send(request: BackendRequest): Promise<BackendAnswer>
@@ -31,7 +29,7 @@ export interface ToolCall {
 
 export interface SandboxTool {
   name: string
-  /** Where the description comes from: the merged document's text for a route or an operation. */
+  /** The merged document's text for the route or operation it calls. */
   description: string
   /** Every argument, `session` included; strict, so a misspelt argument is named. */
   input: z.ZodType<Record<string, unknown>>
@@ -40,10 +38,7 @@ export interface SandboxTool {
   run(input: Record<string, unknown>, call: ToolCall): Promise<CallToolResult>
 }
 
-/**
- * `schema` with a description, as zod's `.describe()` gives it: the sandbox's own schemas are
- * written with `zod/mini` (`mocks/model/zod.ts`), which has no such method.
- */
+/** `schema` described: the sandbox's schemas use `zod/mini`, which has no `.describe()`. */
 export function described<T extends z.core.$ZodType>(schema: T, description: string): T {
   const copy = z.core.clone(schema)
   z.globalRegistry.add(copy, { description })
@@ -59,14 +54,15 @@ export const sessionArgument = z
     'The sandbox session to act on. Default: the one useSession chose, else the client config’s x-sandbox-session header (HTTP) or --session (stdio), else "default", the session the app and the dashboard use when they name none.',
   )
 
-/**
- * The session a call acts on: its `session` argument, else the one `useSession` chose, else
- * the client config's, else `default`.
- */
+/** The session of a call: its argument, else `useSession`'s, else the config's, else `default`. */
 export function sessionOf(argument: unknown, connection: McpConnection): string {
   if (typeof argument === 'string' && argument !== '') return argument
   return connection.chosenSession ?? connection.configuredSession ?? DEFAULT_SESSION
 }
+
+/** `path` with each `{name}` replaced by the argument of that name, encoded. */
+export const fillPath = (path: string, args: Record<string, unknown>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])))
 
 /** Validates the arguments in the tool, then runs it in its session; never throws. */
 export async function callTool(
@@ -106,9 +102,89 @@ function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return json as { type: 'object' } & Record<string, unknown>
 }
 
-/** The JSON Schema of a tool's arguments. */
 export const inputJsonSchema = (tool: SandboxTool) => toolJsonSchema(tool.input, 'input')
 
-/** The JSON Schema of a tool's `structuredContent`, if it declares one. */
 export const outputJsonSchema = (tool: SandboxTool) =>
   tool.output && toolJsonSchema(tool.output, 'output')
+
+/** A result: the value as `structuredContent` and, for clients that read only text, as JSON. */
+export function toolResult(value: Record<string, unknown>, isError = false): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+    structuredContent: value,
+    ...(isError ? { isError: true } : {}),
+  }
+}
+
+/** A tool error: a one-line message, then one line per problem (each naming its field). */
+export function toolError(message: string, details: readonly string[] = []): CallToolResult {
+  return {
+    content: [{ type: 'text', text: [message, ...details.map((line) => `- ${line}`)].join('\n') }],
+    isError: true,
+  }
+}
+
+/** The message and details of an `ApiErrorResponseDto`, or of any other answer. */
+export function describeRefusal(answer: BackendAnswer): { message: string; details: string[] } {
+  if (answer.networkError) {
+    return { message: 'The sandbox broke the connection (a network error)', details: [] }
+  }
+  const body = (answer.body ?? {}) as { message?: unknown; details?: unknown }
+  const message =
+    typeof body.message === 'string' ? body.message : `The sandbox answered ${answer.status}`
+  const details = Array.isArray(body.details) ? body.details.map(String) : []
+  return { message: `${answer.status}: ${message}`, details }
+}
+
+/** A refused answer as a tool error, its message after `prefix` (`Failed to ...: 404: ...`). */
+export function refusalError(answer: BackendAnswer, prefix?: string): CallToolResult {
+  const { message, details } = describeRefusal(answer)
+  return toolError(prefix === undefined ? message : `${prefix}: ${message}`, details)
+}
+
+/** A control call's body on success, else its refusal as a tool error, as the HTTP API gives it. */
+export function controlResult(
+  answer: BackendAnswer,
+  shape: (body: unknown) => Record<string, unknown> = (body) =>
+    body === undefined ? { ok: true } : Array.isArray(body) ? { items: body } : (body as never),
+): CallToolResult {
+  if (answer.networkError || answer.status >= 400) return refusalError(answer)
+  return toolResult(shape(answer.body))
+}
+
+interface DocumentedOperation {
+  summary?: string
+  description?: string
+  requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
+}
+
+interface DocumentedSchema {
+  $ref?: string
+  properties?: Record<string, { description?: string }>
+}
+
+const documented = merged as unknown as {
+  paths: Record<string, Record<string, DocumentedOperation>>
+  components?: { schemas?: Record<string, DocumentedSchema> }
+}
+
+/** "Summary. Description" of `method path` in the merged document. */
+export function documentText(method: string, path: string): string {
+  const operation = documented.paths[path]?.[method.toLowerCase()]
+  if (!operation)
+    throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
+  const summary = operation.summary?.replace(/\.?$/, '.') ?? ''
+  return [summary, operation.description ?? ''].filter((part) => part !== '').join(' ')
+}
+
+/** The merged document's description of each field of `method path`'s JSON request body. */
+export function bodyFieldTexts(method: string, path: string): Record<string, string> {
+  const operation = documented.paths[path]?.[method.toLowerCase()]
+  let schema = operation?.requestBody?.content?.['application/json']?.schema
+  if (schema?.$ref) schema = documented.components?.schemas?.[schema.$ref.split('/').at(-1)!]
+  return Object.fromEntries(
+    Object.entries(schema?.properties ?? {})
+      .filter(([, property]) => property.description)
+      .map(([name, property]) => [name, property.description!]),
+  )
+}
