@@ -16,8 +16,7 @@ import type { Sandbox } from '../../core/sandbox.ts'
 export interface HandlerOptions extends RouteOptions {
   /**
    * Keeps every answer's `Set-Cookie` and sends the cookies back on later requests to that
-   * host, as a browser does, unless a request says `credentials: 'omit'`. Without a jar, a
-   * request carries only its own `Cookie` header. `setupSandboxServer` gives one.
+   * host, as a browser does, unless a request says `credentials: 'omit'`.
    */
   cookieJar?: CookieJar
 }
