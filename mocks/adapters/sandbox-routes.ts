@@ -10,30 +10,23 @@ import type { Sandbox } from '../core/sandbox.ts'
 import type { MatchedOperation } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
-  /**
-   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
-   * Default `*`: any origin.
-   */
+  /** Origin (and optional path prefix) of the API, e.g. `http://localhost:4010`. Default `*`. */
   baseUrl?: string
 }
 
 export interface RouteContext {
-  /** The intercepted request. */
   request: Request
   /** Cookies msw found for this request: its `Cookie` header, `document.cookie` and msw's jar. */
   cookies: Record<string, string>
   /** The request as the sandbox reads it, with the base path removed and no cookies yet. */
   sandboxRequest: SandboxRequest
-  /** The operation whose route msw matched, for `sandbox.handle` (undefined for `/__sandbox`). */
+  /** The operation whose route msw matched (undefined for `/__sandbox`). */
   matched: MatchedOperation | undefined
 }
 
-export type RouteResolver = (context: RouteContext) => Promise<Response>
-
 /**
- * Reads the parts of a Fetch `Request` the sandbox needs. Header names come out lower case.
- * A Fetch request carries no `Host`, so it gets the one an HTTP request to its URL would
- * carry: what the control API compares a page's `Origin` with.
+ * Reads the parts of a Fetch `Request` the sandbox needs, header names in lower case. It gets
+ * the `Host` an HTTP request to its URL would carry, which the control API checks `Origin` by.
  */
 export async function readSandboxRequest(
   request: Request,
@@ -57,7 +50,7 @@ export async function readSandboxRequest(
 /** One msw handler per operation and two for the control API, all answered by `resolve`. */
 export function createSandboxRoutes(
   sandbox: Sandbox,
-  resolve: RouteResolver,
+  resolve: (context: RouteContext) => Promise<Response>,
   options: RouteOptions = {},
 ): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
@@ -83,21 +76,13 @@ export function createSandboxRoutes(
   return handlers
 }
 
-/** Cookies gathered from several sources: the `Cookie` header to journal, the values to read. */
-export interface JoinedCookies {
-  /** One `Cookie` header value, `undefined` when there are no cookies. */
-  header: string | undefined
-  /** Every cookie by name, parsed once. */
-  cookies: Record<string, string>
-}
-
 /**
- * Gathers cookies from `Cookie` header values and cookie objects (a jar, `document.cookie`);
- * earlier sources win on a name clash. Header values are parsed with the `cookie` package.
+ * Gathers cookies from `Cookie` header values and cookie objects (a jar, `document.cookie`),
+ * earlier sources winning on a name: one `Cookie` header to journal, and the values by name.
  */
 export function joinCookies(
   ...sources: ReadonlyArray<string | Readonly<Record<string, string>> | undefined>
-): JoinedCookies {
+): { header: string | undefined; cookies: Record<string, string> } {
   const cookies = Object.create(null) as Record<string, string>
   const parts: string[] = []
   for (const source of sources) {

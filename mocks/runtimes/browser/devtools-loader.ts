@@ -10,7 +10,7 @@ import { pageBaseUrl } from './worker-handlers.ts'
 export {
   SANDBOX_SIGN_IN_EVENT,
   type SandboxSignInDetail,
-} from '../devtools/sign-in-event.ts'
+} from '../devtools/api.ts'
 export type { SandboxDevtools }
 
 /** What `platform-sandbox/devtools` exports, as far as a runtime uses it. */
