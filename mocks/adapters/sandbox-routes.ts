@@ -1,11 +1,12 @@
 /**
  * @module
- * The msw routes of the sandbox (every operation and `/__sandbox/*`) with the resolver each
- * runtime supplies: they differ only in where cookies come from and go.
+ * What the msw runtimes share: the routes of the sandbox (every operation and `/__sandbox/*`)
+ * with the resolver each supplies (they differ in where cookies come from and go), the
+ * request read from msw's, and the answer as a Fetch `Response`.
  */
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
-import { parseCookies, type SandboxRequest } from '../core/http.ts'
+import { parseCookies, type SandboxRequest, type SandboxResponse } from '../core/http.ts'
 import type { Sandbox } from '../core/sandbox.ts'
 import type { MatchedOperation } from '../core/sandbox-types.ts'
 
@@ -47,23 +48,25 @@ export async function readSandboxRequest(
   }
 }
 
-/** One msw handler per operation and two for the control API, all answered by `resolve`. */
+/**
+ * One msw handler per operation and two for the control API, all answered by `resolve`, its
+ * answer made a `ResponseClass` (the browser worker's is msw's `HttpResponse`).
+ */
 export function createSandboxRoutes(
   sandbox: Sandbox,
-  resolve: (context: RouteContext) => Promise<Response>,
+  resolve: (context: RouteContext) => Promise<SandboxResponse>,
   options: RouteOptions = {},
+  ResponseClass?: ResponseConstructor,
 ): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const prefixLength = base === '*' ? 0 : new URL(base).pathname.replace(/\/$/, '').length
   const resolverOf =
     (matched: MatchedOperation | undefined) =>
-    async ({ request, cookies }: { request: Request; cookies: Record<string, string> }) =>
-      resolve({
-        request,
-        cookies,
-        sandboxRequest: await readSandboxRequest(request, prefixLength),
-        matched,
-      })
+    async ({ request, cookies }: { request: Request; cookies: Record<string, string> }) => {
+      const sandboxRequest = await readSandboxRequest(request, prefixLength)
+      const answer = await resolve({ request, cookies, sandboxRequest, matched })
+      return toFetchResponse(answer, ResponseClass)
+    }
   // msw has matched the route: the sandbox is told which, so it does not search again.
   const handlers = sandbox.operations.map((operation) => {
     const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
@@ -96,4 +99,20 @@ export function joinCookies(
     }
   }
   return { header: parts.length === 0 ? undefined : parts.join('; '), cookies }
+}
+
+type ResponseConstructor = new (body: string | null, init: ResponseInit) => Response
+
+/** A sandbox answer as a Fetch `Response`, every `Set-Cookie` kept apart. */
+export function toFetchResponse(
+  answer: SandboxResponse,
+  ResponseClass: ResponseConstructor = Response,
+): Response {
+  // msw makes the request fail with a network error (`HttpResponse.error()`).
+  if (answer.networkError) return Response.error()
+  const headers = new Headers(answer.headers)
+  for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
+  const { body } = answer
+  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body)
+  return new ResponseClass(text, { status: answer.status, headers })
 }

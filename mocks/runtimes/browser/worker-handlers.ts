@@ -7,7 +7,6 @@
  */
 import { type HttpHandler, HttpResponse } from 'msw'
 import type { SetupWorker } from 'msw/browser'
-import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import {
   createSandboxRoutes,
   joinCookies,
@@ -74,9 +73,11 @@ export function createWorkerHandlers(
       }
       const answer = await sandbox.handle(plain, matched)
       await options.onAnswer?.(plain, answer)
-      return toFetchResponse(answer, HttpResponse)
+      return answer
     },
     options,
+    // The one kind of answer whose `Set-Cookie` msw stores for later requests.
+    HttpResponse,
   )
 }
 
@@ -98,11 +99,7 @@ export interface SentResponse {
  * (which browsers drop), sent as `x-sandbox-cookie`.
  *
  * @example
- * const response = await workerFetch('/auth/refresh?dryRun=true', {
- *   method: 'POST',
- *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
- *   body: '{}',
- * })
+ * await workerFetch('/auth/refresh', { method: 'POST', headers: { cookie: 'refresh_token=…' } })
  */
 export const workerFetch: typeof fetch = (input, init = {}) => {
   const headers = new Headers(

@@ -57,9 +57,6 @@ export interface SandboxServer {
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
  * afterEach(() => reset())
  * afterAll(() => server.close())
- *
- * // Recorded answers first, the model for the rest:
- * setupSandboxServer({ replay: { recordings: 'recordings/staging.har' } })
  */
 export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
   const { replay, ...rest } = options
