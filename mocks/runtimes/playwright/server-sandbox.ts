@@ -129,7 +129,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
     ? { authorization: `Bearer ${options.controlToken}` }
     : {}
 
-  const control = async (path: string, id: string, init: RequestInit = {}): Promise<unknown> => {
+  const control = async <T>(path: string, id: string, init: RequestInit = {}): Promise<T> => {
     let response: Response
     try {
       response = await fetch(url(path, id), {
@@ -148,7 +148,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
         `Failed to ${init.method ?? 'GET'} ${path} on ${server}: ${refusal(response.status, text)}`,
       )
     }
-    return text === '' ? undefined : JSON.parse(text)
+    return (text === '' ? undefined : JSON.parse(text)) as T
   }
 
   const reset = async (resetOptions: ResetOptions = {}): Promise<ResetResult> => {
@@ -159,16 +159,14 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
       asked.snapshot !== undefined
         ? asked
         : { scenario: asked.scenario ?? options.scenario, ...(seed === undefined ? {} : { seed }) }
-    return (await control('/__sandbox/reset', id, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    })) as ResetResult
+    const init = { method: 'POST', body: JSON.stringify(body) }
+    return control<ResetResult>('/__sandbox/reset', id, init)
   }
 
   let started = await reset()
   const store = async (id = session): Promise<Store> => {
     const records = await Promise.all(
-      collectionNames.map((name) => control(`/__sandbox/collections/${name}`, id)),
+      collectionNames.map((name) => control<unknown[]>(`/__sandbox/collections/${name}`, id)),
     )
     const data = Object.fromEntries(collectionNames.map((name, i) => [name, records[i]]))
     return createStore(await createSnapshot(started.scenario, started.seed, data as DataSet))
