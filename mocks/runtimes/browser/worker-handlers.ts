@@ -3,7 +3,7 @@
  * The sandbox handlers of the browser worker, and the `fetch` that sends a test's request
  * through it. Browsers keep `Cookie` out of scripts' reach, so request cookies come from msw
  * (`document.cookie` and its jar) and the `x-sandbox-cookie` header; answers go out as msw's
- * `HttpResponse`, whose `Set-Cookie` msw stores (an HttpOnly cookie cannot go to `document.cookie`).
+ * `HttpResponse`, whose `Set-Cookie` msw stores (HttpOnly cookies never reach `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
 import type { SetupWorker } from 'msw/browser'
