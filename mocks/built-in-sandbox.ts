@@ -1,10 +1,8 @@
 /**
  * @module
- * The sandbox with its built-in content: the reference's operations, the fixed
- * personas and the built-in scenarios, with the record factories, the journal's HAR
- * writer and, when given, a replay plugged in. It imports no replay code, so the browser
- * entry, which loads a replay only when asked for one, bundles none otherwise;
- * `createSandbox` (`sandbox.ts`) also takes the replay's options.
+ * The sandbox with its built-in content (operations, personas, scenarios), the record
+ * factories, the journal's HAR writer and, when given, a replay plugged in. It imports no
+ * replay code, so the browser entry bundles none unless asked for a replay.
  */
 import { personas } from '../fixtures/personas.ts'
 import { DEFAULT_SEED, scenarios } from '../fixtures/scenarios.ts'
@@ -28,10 +26,7 @@ export type {
 export { SESSION_COOKIE, SESSION_HEADER } from './core/session-id.ts'
 
 export interface BuiltInSandboxOptions extends CoreSandboxOptions {
-  /**
-   * Recorded answers (`createReplay`) layered in front of the operations, after the
-   * control API and the fault rules, before any other stage.
-   */
+  /** Recorded answers (`createReplay`) layered in front of the operations and other stages. */
   replay?: Replay | undefined
 }
 
@@ -62,11 +57,6 @@ export class Sandbox extends CoreSandbox {
     const { seed, now } = this.settings
     this.factories = createFactories({ store: this.store, seed, now })
   }
-}
-
-/** Creates a sandbox with the built-in content and a replay already read, if any. */
-export function createBuiltInSandbox(options: BuiltInSandboxOptions = {}): Sandbox {
-  return new Sandbox(options)
 }
 
 /** A replay from its options, its code loaded only then (the browser entry's way). */

@@ -1,9 +1,7 @@
 /**
  * @module
- * The check of recorded answers against the merged contract, as an entry of its own for
- * the browser: `startSandboxWorker({ replay, replayCheck: loadContractCheck })`. It
- * brings ajv and the merged document (about 50 kB gzipped) into an app's bundle, so the
- * browser entry leaves it out unless it is imported. Node and Playwright check on their own.
+ * The check of recorded answers against the merged contract, an entry of its own for the
+ * browser: it brings ajv and the merged document (about 50 kB gzipped) into an app's bundle.
  */
 import type { RecordingCheck } from '../recordings/replay/replay.ts'
 

@@ -1,24 +1,15 @@
 /**
  * @module
- * `createSandbox`: the sandbox with its built-in content (`built-in-sandbox.ts`), taking the
- * replay's options too. What the entry modules (`platform-sandbox`, `/node`, `/playwright`,
- * `/storybook`, `/server`) create; the browser entry loads the replay only when asked for one.
+ * `createSandbox`, what every entry creates: the built-in sandbox (`built-in-sandbox.ts`),
+ * taking the replay's options too. The browser entry loads a replay only when asked for one.
  */
-
 import { createReplay, type Replay, type ReplayOptions } from '../recordings/replay/replay.ts'
-import {
-  type BuiltInSandboxOptions,
-  createBuiltInSandbox,
-  type Sandbox,
-} from './built-in-sandbox.ts'
+import { type BuiltInSandboxOptions, Sandbox } from './built-in-sandbox.ts'
 
 export * from './built-in-sandbox.ts'
 
 export interface SandboxOptions extends Omit<BuiltInSandboxOptions, 'replay'> {
-  /**
-   * Recorded answers (HAR or examples) layered in front of the operations, after the
-   * control API and the fault rules, before any other stage.
-   */
+  /** Recorded answers (HAR or examples) layered in front of the operations and other stages. */
   replay?: ReplayOptions | Replay | undefined
 }
 
@@ -31,7 +22,7 @@ export interface SandboxOptions extends Omit<BuiltInSandboxOptions, 'replay'> {
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { replay } = options
-  return createBuiltInSandbox({
+  return new Sandbox({
     ...options,
     replay: replay === undefined || 'answer' in replay ? replay : createReplay(replay),
   })

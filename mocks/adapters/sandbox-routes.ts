@@ -1,39 +1,33 @@
 /**
  * @module
- * The msw routes of the sandbox (every operation and `/__sandbox/*`) with the resolver each
- * runtime supplies: they differ only in where cookies come from and go.
+ * What the msw runtimes share: the routes of the sandbox (every operation and `/__sandbox/*`)
+ * with the resolver each supplies (they differ in where cookies come from and go), the
+ * request read from msw's, and the answer as a Fetch `Response`.
  */
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
-import { parseCookies, type SandboxRequest } from '../core/http.ts'
+import { parseCookies, type SandboxRequest, type SandboxResponse } from '../core/http.ts'
 import type { Sandbox } from '../core/sandbox.ts'
 import type { MatchedOperation } from '../core/sandbox-types.ts'
 
 export interface RouteOptions {
-  /**
-   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
-   * Default `*`: any origin.
-   */
+  /** Origin (and optional path prefix) of the API, e.g. `http://localhost:4010`. Default `*`. */
   baseUrl?: string
 }
 
 export interface RouteContext {
-  /** The intercepted request. */
   request: Request
   /** Cookies msw found for this request: its `Cookie` header, `document.cookie` and msw's jar. */
   cookies: Record<string, string>
   /** The request as the sandbox reads it, with the base path removed and no cookies yet. */
   sandboxRequest: SandboxRequest
-  /** The operation whose route msw matched, for `sandbox.handle` (undefined for `/__sandbox`). */
+  /** The operation whose route msw matched (undefined for `/__sandbox`). */
   matched: MatchedOperation | undefined
 }
 
-export type RouteResolver = (context: RouteContext) => Promise<Response>
-
 /**
- * Reads the parts of a Fetch `Request` the sandbox needs. Header names come out lower case.
- * A Fetch request carries no `Host`, so it gets the one an HTTP request to its URL would
- * carry: what the control API compares a page's `Origin` with.
+ * Reads the parts of a Fetch `Request` the sandbox needs, header names in lower case. It gets
+ * the `Host` an HTTP request to its URL would carry, which the control API checks `Origin` by.
  */
 export async function readSandboxRequest(
   request: Request,
@@ -54,23 +48,25 @@ export async function readSandboxRequest(
   }
 }
 
-/** One msw handler per operation and two for the control API, all answered by `resolve`. */
+/**
+ * One msw handler per operation and two for the control API, all answered by `resolve`, its
+ * answer made a `ResponseClass` (the browser worker's is msw's `HttpResponse`).
+ */
 export function createSandboxRoutes(
   sandbox: Sandbox,
-  resolve: RouteResolver,
+  resolve: (context: RouteContext) => Promise<SandboxResponse>,
   options: RouteOptions = {},
+  ResponseClass?: ResponseConstructor,
 ): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const prefixLength = base === '*' ? 0 : new URL(base).pathname.replace(/\/$/, '').length
   const resolverOf =
     (matched: MatchedOperation | undefined) =>
-    async ({ request, cookies }: { request: Request; cookies: Record<string, string> }) =>
-      resolve({
-        request,
-        cookies,
-        sandboxRequest: await readSandboxRequest(request, prefixLength),
-        matched,
-      })
+    async ({ request, cookies }: { request: Request; cookies: Record<string, string> }) => {
+      const sandboxRequest = await readSandboxRequest(request, prefixLength)
+      const answer = await resolve({ request, cookies, sandboxRequest, matched })
+      return toFetchResponse(answer, ResponseClass)
+    }
   // msw has matched the route: the sandbox is told which, so it does not search again.
   const handlers = sandbox.operations.map((operation) => {
     const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
@@ -83,21 +79,13 @@ export function createSandboxRoutes(
   return handlers
 }
 
-/** Cookies gathered from several sources: the `Cookie` header to journal, the values to read. */
-export interface JoinedCookies {
-  /** One `Cookie` header value, `undefined` when there are no cookies. */
-  header: string | undefined
-  /** Every cookie by name, parsed once. */
-  cookies: Record<string, string>
-}
-
 /**
- * Gathers cookies from `Cookie` header values and cookie objects (a jar, `document.cookie`);
- * earlier sources win on a name clash. Header values are parsed with the `cookie` package.
+ * Gathers cookies from `Cookie` header values and cookie objects (a jar, `document.cookie`),
+ * earlier sources winning on a name: one `Cookie` header to journal, and the values by name.
  */
 export function joinCookies(
   ...sources: ReadonlyArray<string | Readonly<Record<string, string>> | undefined>
-): JoinedCookies {
+): { header: string | undefined; cookies: Record<string, string> } {
   const cookies = Object.create(null) as Record<string, string>
   const parts: string[] = []
   for (const source of sources) {
@@ -111,4 +99,20 @@ export function joinCookies(
     }
   }
   return { header: parts.length === 0 ? undefined : parts.join('; '), cookies }
+}
+
+type ResponseConstructor = new (body: string | null, init: ResponseInit) => Response
+
+/** A sandbox answer as a Fetch `Response`, every `Set-Cookie` kept apart. */
+export function toFetchResponse(
+  answer: SandboxResponse,
+  ResponseClass: ResponseConstructor = Response,
+): Response {
+  // msw makes the request fail with a network error (`HttpResponse.error()`).
+  if (answer.networkError) return Response.error()
+  const headers = new Headers(answer.headers)
+  for (const cookie of answer.setCookie) headers.append('set-cookie', cookie)
+  const { body } = answer
+  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body)
+  return new ResponseClass(text, { status: answer.status, headers })
 }

@@ -1,7 +1,7 @@
 /**
  * @module
- * The sandbox's own client for tests and tools: `createSandboxClient` calls any runtime that
- * answers a base URL with `fetch`, in a session, signed in as a persona. No Node API.
+ * The sandbox's own client for tests and tools: calls any runtime that answers a base URL
+ * with `fetch`, in a session, signed in as a persona. No Node API.
  */
 import type { SandboxRequest } from '../core/http.ts'
 import { SESSION_HEADER } from '../core/session-id.ts'
@@ -21,7 +21,7 @@ export {
 export interface SandboxClientOptions {
   /** Where the runtime answers: `http://127.0.0.1:4010`, or the origin msw intercepts. */
   baseUrl: string
-  /** Session of every request that names none. Default: none (the `default` session). */
+  /** Session of every request that names none. Default: the `default` session. */
   session?: string
   /** The `fetch` that reaches it, looked up on every call. Default: the global `fetch`. */
   fetch?: typeof fetch
@@ -37,7 +37,7 @@ export interface SandboxClientRequest {
   body?: unknown
   headers?: Record<string, string>
   /** This request's session, over the client's. */
-  session?: string
+  session?: string | undefined
   /** Sign in as this persona: a bearer token from its refresh token. */
   as?: string
   /** A raw `Authorization` header, over `as`. */
@@ -54,12 +54,7 @@ export interface SandboxReply<T = unknown> {
 
 export type SandboxClient = ReturnType<typeof createSandboxClient>
 
-/**
- * @example
- * const client = createSandboxClient({ baseUrl: 'http://127.0.0.1:4010', session: 'qa-1' })
- * const reply = await client.request('/payprov/account-status', { as: 'host' })
- * reply.status // 200
- */
+/** The client: `client.request('/payprov/account-status', { as: 'host' })` signs in as `host`. */
 export function createSandboxClient(options: SandboxClientOptions) {
   const tokens = new Map<string, Promise<string>>()
   let known: Promise<readonly PersonaCredentials[]> | undefined
@@ -141,9 +136,7 @@ export function createSandboxClient(options: SandboxClientOptions) {
 
   /** `GET /__sandbox/collections/:name` in `session`. */
   async function collection<T = unknown>(name: string, session?: string): Promise<T[]> {
-    const reply = await request<T[]>(`/__sandbox/collections/${name}`, {
-      ...(session === undefined ? {} : { session }),
-    })
+    const reply = await request<T[]>(`/__sandbox/collections/${name}`, { session })
     if (reply.status !== 200 || !Array.isArray(reply.body)) {
       throw new Error(`Failed to read collection "${name}": ${reply.status} ${reply.text}`)
     }

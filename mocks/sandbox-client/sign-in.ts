@@ -1,8 +1,7 @@
 /**
  * @module
- * Signing a persona in as an app does, with its refresh token on `POST /auth/refresh?dryRun=true`
- * (not rotated, so it signs in again and again), over any transport or in process, and
- * reading a reply's body. No Node API: the Storybook entry uses it in the browser.
+ * Signing a persona in with its refresh token on `POST /auth/refresh?dryRun=true` (not rotated,
+ * so it signs in again and again), over any transport; reading a reply's body. No Node API.
  */
 import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
 import type { Sandbox } from '../core/sandbox.ts'
@@ -28,10 +27,7 @@ export function refreshRequest(refreshToken: string): PlainRequest {
   }
 }
 
-/**
- * Signs `persona` in through `send` and returns its access token.
- * Throws `Failed to sign in as "host": 401 {…}` when the sandbox refuses.
- */
+/** Signs `persona` in through `send` and returns its access token; throws when refused. */
 export async function signInWith(
   send: (request: PlainRequest) => Promise<{ status: number; body: unknown }>,
   persona: PersonaCredentials,
@@ -46,15 +42,7 @@ export async function signInWith(
   return accessToken
 }
 
-/**
- * An access token of `persona` (a persona or its key) from a sandbox in this process.
- * Refreshing journals a request like any other; clear the journal after if it must start empty.
- *
- * @example
- * const token = await signIn(sandbox, 'host')
- * await sandbox.handle({ method: 'GET', url: '/payprov/account-status',
- *   headers: { authorization: `Bearer ${token}` } })
- */
+/** An access token of `persona` (or its key) from a sandbox in this process (journaled). */
 export function signIn(
   sandbox: Sandbox,
   persona: PersonaKey | PersonaCredentials,

@@ -1,13 +1,10 @@
 /**
  * @module
- * A page answered by msw's worker must be controlled by it, or its requests go to the network.
- * msw's worker unregisters itself when the last page that started it unloads; a page loaded
- * meanwhile (the next load of a story's `iframe.html`) gets the same, already active worker
- * back from `worker.start()`, which never claims it. So a page still uncontrolled after the
- * start waits a moment, then is reloaded once (the registration stands by then); after that,
- * it gets a warning instead.
+ * A page must be controlled by msw's worker, or its requests go to the network. The worker
+ * unregisters itself when the last page that started it unloads; a page loaded meanwhile (a
+ * story's next `iframe.html`) gets it back from `worker.start()` unclaimed. So a page still
+ * uncontrolled after a moment is reloaded once (the registration stands by then), then warned.
  */
-
 /** What the check reads of the page; the browser's own by default. */
 export interface PageControl {
   container: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>

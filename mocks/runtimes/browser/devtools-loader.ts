@@ -1,17 +1,16 @@
 /**
  * @module
- * The in-page devtools as the browser and Storybook runtimes take them: a loader the app gives
- * (`() => import('platform-sandbox/devtools')`), called only when the panel is wanted, so a
- * build without it holds none of the panels' code.
+ * The in-page devtools as the browser and Storybook runtimes take them: a loader the app gives,
+ * called only when the panel is wanted, so a build without it holds none of the panels' code.
  */
-
 import type { SandboxEvents } from '../../core/events.ts'
 import type { DevtoolsOptions, SandboxDevtools } from '../devtools/index.ts'
+import { pageBaseUrl } from './worker-handlers.ts'
 
 export {
   SANDBOX_SIGN_IN_EVENT,
   type SandboxSignInDetail,
-} from '../devtools/sign-in-event.ts'
+} from '../devtools/api.ts'
 export type { SandboxDevtools }
 
 /** What `platform-sandbox/devtools` exports, as far as a runtime uses it. */
@@ -25,10 +24,7 @@ export type DevtoolsLoader = () => Promise<DevtoolsModule>
 /** How an app passes the loader, for the messages that ask for it. */
 export const HOW = "devtools: () => import('platform-sandbox/devtools')"
 
-/**
- * The loader an option holds, or `undefined` for none. `true` (the form before the loader)
- * mounts nothing and says what to write instead; anything else is a mistake, refused.
- */
+/** The loader an option holds, or `undefined`; `true`, the form before the loader, warns. */
 export function devtoolsLoader(value: unknown, where: string): DevtoolsLoader | undefined {
   if (value === undefined || value === false || value === null) return undefined
   if (typeof value === 'function') return value as DevtoolsLoader
@@ -59,7 +55,5 @@ export async function loadDevtools(
   if (typeof loaded?.mountDevtools !== 'function') {
     throw new TypeError(`The devtools loader gave no mountDevtools; write ${HOW}`)
   }
-  const base =
-    options.baseUrl === undefined || options.baseUrl === '*' ? location.origin : options.baseUrl
-  return loaded.mountDevtools({ sandbox: options.sandbox, baseUrl: base.replace(/\/$/, '') })
+  return loaded.mountDevtools({ sandbox: options.sandbox, baseUrl: pageBaseUrl(options.baseUrl) })
 }

@@ -1,7 +1,7 @@
 /**
  * @module
- * How a page knows that the Playwright fixture answers its requests: the fixture sets this
- * global before the page's scripts run, and `startSandboxWorker()` then registers no worker.
+ * The global the Playwright fixture sets before the page's scripts run, so that
+ * `startSandboxWorker()` registers no worker.
  */
 export const FIXTURE_MARKER = '__platformSandboxFixture'
 

@@ -6,9 +6,9 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
-import { createBuiltInSandbox, loadReplay } from '../../built-in-sandbox.ts'
+import { loadReplay, Sandbox } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
-import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
+import type { ResetOptions, ResetResult, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -32,17 +32,11 @@ import {
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
 
 export interface SandboxWorkerOptions extends SandboxOptions {
-  /**
-   * Origin (and optional path prefix) the API lives at, e.g. `http://localhost:4010`.
-   * Default `*`: any origin.
-   */
+  /** Origin (and optional path prefix) of the API, e.g. `http://localhost:4010`. Default `*`. */
   baseUrl?: string
   /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
   serviceWorkerUrl?: string
-  /**
-   * Keep the state in `sessionStorage` so that it survives a reload. `true` (default)
-   * uses the key `platform-sandbox:state`; a string names another key.
-   */
+  /** Keep the state in `sessionStorage` (under this key, if a string). Default `true`. */
   persist?: boolean | string
   /** What msw does with requests no handler answers (msw 3: `onUnhandledFrame`). Default `bypass`. */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
@@ -51,16 +45,13 @@ export interface SandboxWorkerOptions extends SandboxOptions {
   /** Put the returned controls on `window.__sandbox`. Default `true`. */
   expose?: boolean
   /**
-   * Checks the recorded answers of `replay` against the merged contract in the background:
-   * `loadContractCheck` of `platform-sandbox/contract-check` (about 50 kB gzipped, so not
-   * built in). Answers that break it are printed and given by `replayProblems`.
+   * Checks `replay`'s answers against the merged contract in the background, printing those
+   * that break it: `loadContractCheck` of `platform-sandbox/contract-check` (about 50 kB gzipped).
    */
   replayCheck?: () => Promise<RecordingCheck>
   /**
-   * Mounts the sandbox devtools (session, personas, fault rules, clock, live journal,
-   * collections) behind a "Sandbox" button in a corner. Give their loader,
-   * `() => import('platform-sandbox/devtools')`: its own chunk (about 13 kB gzipped), fetched
-   * only here; a build without it holds none of it. Never mounted under the Playwright fixture.
+   * The loader of the sandbox devtools, mounted behind a "Sandbox" button in a corner (never
+   * under the Playwright fixture): its own chunk, about 13 kB gzipped.
    *
    * @example
    * devtools: import.meta.env.DEV ? () => import('platform-sandbox/devtools') : undefined
@@ -70,30 +61,18 @@ export interface SandboxWorkerOptions extends SandboxOptions {
 
 export interface SandboxWorker {
   worker: SetupWorker
-  /**
-   * `'worker'`: this page's Service Worker answers with `sandbox`. `'playwright'`: the
-   * `platform-sandbox/playwright` fixture answers from the test's own `sandbox` fixture.
-   */
+  /** This page's Service Worker answers, or the `platform-sandbox/playwright` fixture. */
   answeredBy: 'worker' | 'playwright'
   sandbox: Sandbox
-  /**
-   * Back to the starting scenario and seed (the ones the worker was started with, even after
-   * a reload), or the scenario, seed or snapshot given; and the original handlers.
-   */
+  /** Back to the original handlers and the starting scenario and seed, or those given. */
   reset(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
   /** Stops answering requests. The saved state stays until `reset()`. */
   stop(): void
-  /**
-   * Sends a plain request through `fetch` and the worker, as a test would describe it.
-   * A `cookie` header travels as `x-sandbox-cookie`, and no browser cookie is added.
-   */
+  /** Sends a plain request through the worker, with {@link workerFetch}'s cookies. */
   send(request: SandboxRequest): Promise<SentResponse>
   /** {@link workerFetch}, for runners that take a `fetch`. */
   fetch: typeof fetch
-  /**
-   * The recorded answers of `replay` that break the merged contract, one line each,
-   * once `replayCheck` has checked them all; `[]` without `replayCheck` or `replay`.
-   */
+  /** The answers of `replay` that break the merged contract, once `replayCheck` is done. */
   replayProblems: Promise<string[]>
   /** The mounted devtools, once loaded; `undefined` without the `devtools` loader. */
   devtools: Promise<SandboxDevtools> | undefined
@@ -138,19 +117,19 @@ export async function startSandboxWorker(
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
   const replay = await loadReplay(recorded)
-  const sandbox = createBuiltInSandbox(withPageOrigin({ ...sandboxOptions, replay }))
+  const sandbox = new Sandbox(withPageOrigin({ ...sandboxOptions, replay }))
   if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {
     if (storage) writePersistedState(storage, storageKey, captureState(await sandbox.store()))
   }
-  const handlerOptions: WorkerHandlerOptions = {
+  const handlers = createWorkerHandlers(sandbox, {
+    ...(baseUrl === undefined ? {} : { baseUrl }),
     // Reads and refusals change nothing, so there is nothing new to save.
     onAnswer: (request, answer) =>
       request.method === 'GET' || answer.status >= 400 ? undefined : save(),
-  }
-  if (baseUrl !== undefined) handlerOptions.baseUrl = baseUrl
-  const worker = setupWorker(...createWorkerHandlers(sandbox, handlerOptions))
+  })
+  const worker = setupWorker(...handlers)
   const answeredBy = isUnderPlaywrightFixture() ? 'playwright' : 'worker'
   if (answeredBy === 'worker') {
     await startWorker(worker, { url: serviceWorkerUrl, onUnhandled: onUnhandledRequest, quiet })

@@ -62,13 +62,8 @@ export async function restoreState(store: Store, state: PersistedState): Promise
     const table = store[name] as unknown as AnyTable
     for (const record of saved.upserts) {
       const id = String(record[table.key])
-      if (table.has(id)) {
-        await table.update(id, (draft) => {
-          Object.assign(draft, record)
-        })
-      } else {
-        await table.insert(record)
-      }
+      if (!table.has(id)) await table.insert(record)
+      else await table.update(id, (draft) => void Object.assign(draft, record))
     }
     for (const id of saved.deleted) table.delete(id)
   }
@@ -77,34 +72,26 @@ export async function restoreState(store: Store, state: PersistedState): Promise
 
 /** The state saved under `key`, or `undefined` when there is none or it is unreadable. */
 export function readPersistedState(storage: Storage, key: string): PersistedState | undefined {
-  const text = storage.getItem(key)
-  if (text === null) return undefined
   try {
-    const value = JSON.parse(text) as Partial<PersistedState>
-    if (
-      value.version === 1 &&
+    const value = JSON.parse(storage.getItem(key) ?? 'null') as Partial<PersistedState> | null
+    const valid =
+      value?.version === 1 &&
       typeof value.scenario === 'string' &&
       typeof value.seed === 'number' &&
       typeof value.sequence === 'number' &&
       typeof value.tables === 'object' &&
       value.tables !== null
-    ) {
-      return value as PersistedState
-    }
+    return valid ? (value as PersistedState) : undefined
   } catch {
-    // Unreadable: treated as absent, and overwritten on the next write.
+    return undefined // Unreadable: treated as absent, and overwritten on the next write.
   }
-  return undefined
 }
 
 export function writePersistedState(storage: Storage, key: string, state: PersistedState): void {
   storage.setItem(key, JSON.stringify(state))
 }
 
-/**
- * Lays the state saved under `key` over `sandbox` (at the saved scenario and seed), if there
- * is one; a state that no longer applies is dropped, and the sandbox starts afresh.
- */
+/** Lays the state saved under `key` over `sandbox`; one that no longer applies is dropped. */
 export async function restoreSaved(
   sandbox: Pick<Sandbox, 'reset' | 'store'>,
   storage: Storage,

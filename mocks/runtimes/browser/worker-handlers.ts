@@ -1,14 +1,12 @@
 /**
  * @module
- * The sandbox handlers as the browser worker needs them, and the `fetch` that sends a test's
- * request through it. Browsers keep `Cookie` out of scripts' reach, so request cookies come
- * from msw (`document.cookie` and its own cookie jar) and from the `x-sandbox-cookie` header;
- * responses go out as msw's `HttpResponse`, the one kind whose `Set-Cookie` msw stores for
- * later requests (an HttpOnly cookie cannot go to `document.cookie`).
+ * The sandbox handlers of the browser worker, and the `fetch` that sends a test's request
+ * through it. Browsers keep `Cookie` out of scripts' reach, so request cookies come from msw
+ * (`document.cookie` and its jar) and the `x-sandbox-cookie` header; answers go out as msw's
+ * `HttpResponse`, whose `Set-Cookie` msw stores (HttpOnly cookies never reach `document.cookie`).
  */
 import { type HttpHandler, HttpResponse } from 'msw'
 import type { SetupWorker } from 'msw/browser'
-import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import {
   createSandboxRoutes,
   joinCookies,
@@ -19,10 +17,7 @@ import { LOCAL_ORIGINS } from '../../core/origins.ts'
 import type { Sandbox, SandboxOptions } from '../../core/sandbox.ts'
 import { whenControlled } from './controlled.ts'
 
-/**
- * Read as the request's `Cookie` header, which scripts cannot set. Its cookies win
- * over the browser's; with `credentials: 'omit'` they are the only ones.
- */
+/** Read as the request's `Cookie` header, which scripts cannot set; its cookies win. */
 export const COOKIE_HEADER_OVERRIDE = 'x-sandbox-cookie'
 
 export interface WorkerHandlerOptions extends RouteOptions {
@@ -30,13 +25,7 @@ export interface WorkerHandlerOptions extends RouteOptions {
   onAnswer?(request: SandboxRequest, answer: SandboxResponse): void | Promise<void>
 }
 
-/**
- * The options of a page's sandbox, with the page's origin among `controlOrigins`: a Service
- * Worker answers the pages of its own origin only, whatever origin `baseUrl` names.
- *
- * @example
- * const sandbox = createSandbox(withPageOrigin({ scenario: 'empty' }))
- */
+/** `options` with the page's origin among `controlOrigins`: a worker answers only its own. */
 export function withPageOrigin<T extends SandboxOptions>(options: T): T {
   const page = globalThis.location?.origin
   if (page === undefined || page === 'null') return options
@@ -44,9 +33,8 @@ export function withPageOrigin<T extends SandboxOptions>(options: T): T {
 }
 
 /**
- * Starts msw's worker and resolves once it controls the page: the app's first request waits
- * for it, or would escape it. The unhandled-request strategy is named for both majors: msw 2
- * reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`, and each ignores the other's name.
+ * Starts msw's worker and resolves once it controls the page, or the app's first request
+ * would escape it. msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`: both are given.
  */
 export async function startWorker(
   worker: SetupWorker,
@@ -85,10 +73,17 @@ export function createWorkerHandlers(
       }
       const answer = await sandbox.handle(plain, matched)
       await options.onAnswer?.(plain, answer)
-      return toFetchResponse(answer, HttpResponse)
+      return answer
     },
     options,
+    // The one kind of answer whose `Set-Cookie` msw stores for later requests.
+    HttpResponse,
   )
+}
+
+/** `baseUrl`, or the page's origin for none or `*`, without a trailing `/`. */
+export function pageBaseUrl(baseUrl: string | undefined): string {
+  return (baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl).replace(/\/$/, '')
 }
 
 /** What {@link SandboxWorker.send} gives back. */
@@ -100,15 +95,11 @@ export interface SentResponse {
 }
 
 /**
- * `fetch` for tests in the page: the request carries exactly the cookies it names, its
- * `Cookie` header (which browsers drop) as `x-sandbox-cookie`, and no browser cookie.
+ * `fetch` for tests in the page: the request carries only the cookies of its `Cookie` header
+ * (which browsers drop), sent as `x-sandbox-cookie`.
  *
  * @example
- * const response = await workerFetch('/auth/refresh?dryRun=true', {
- *   method: 'POST',
- *   headers: { 'content-type': 'application/json', cookie: 'refresh_token=rt_host.…' },
- *   body: '{}',
- * })
+ * await workerFetch('/auth/refresh', { method: 'POST', headers: { cookie: 'refresh_token=…' } })
  */
 export const workerFetch: typeof fetch = (input, init = {}) => {
   const headers = new Headers(
@@ -120,10 +111,7 @@ export const workerFetch: typeof fetch = (input, init = {}) => {
   return fetch(input, { ...init, headers, credentials: 'omit' })
 }
 
-/**
- * Sends a plain sandbox request through `fetch`, so the worker answers it. The URL is
- * resolved against `baseUrl` (or the page's origin).
- */
+/** Sends a plain sandbox request through the worker, at `baseUrl` or the page's origin. */
 export async function sendThroughWorker(
   request: SandboxRequest,
   baseUrl?: string,
@@ -131,8 +119,7 @@ export async function sendThroughWorker(
   const headers = Object.entries(request.headers).filter(
     (header): header is [string, string] => header[1] !== undefined,
   )
-  const base = baseUrl === undefined || baseUrl === '*' ? location.origin : baseUrl
-  const response = await workerFetch(base.replace(/\/$/, '') + request.url, {
+  const response = await workerFetch(pageBaseUrl(baseUrl) + request.url, {
     method: request.method,
     headers,
     body: request.body ?? null,

@@ -1,8 +1,7 @@
 /**
  * @module
- * The panels' calls, through the host they run in: the server's dashboard page
- * (`server/dashboard/main.ts`) or an app's page (`index.ts`, through the page's `fetch`, which
- * the sandbox worker answers). Every call is made in the chosen session.
+ * The panels' calls, in the chosen session, through the host they run in: the server's
+ * dashboard page or an app's page (whose `fetch` the worker answers); the sign-in event.
  */
 import type { JournalEntry } from '../../core/journal.ts'
 import { SESSION_HEADER } from '../../core/session-id.ts'
@@ -20,6 +19,22 @@ export interface Answer<T = Json> {
 
 /** Only types cross into the page. */
 export type { JournalEntry, Persona }
+
+/**
+ * The window event the in-page devtools send when a persona signed in from the panel, for the
+ * app around them; `event.detail` is a {@link SandboxSignInDetail}.
+ *
+ * @example
+ * window.addEventListener(SANDBOX_SIGN_IN_EVENT, () => void refreshSession())
+ */
+export const SANDBOX_SIGN_IN_EVENT = 'platform-sandbox:sign-in'
+
+export interface SandboxSignInDetail {
+  /** The persona's key. */
+  persona: string
+  /** An access token of that persona, for an app that takes it rather than refreshing. */
+  accessToken: string
+}
 
 /** Where the panels run: how they reach the sandbox, and what the page around them offers. */
 export interface ApiHost {
@@ -76,4 +91,16 @@ export function createApi(session: string, host: ApiHost) {
 export function problemsOf(answer: Answer): string[] {
   const body = answer.body as { message?: string; details?: string[] } | undefined
   return body?.details ?? [body?.message ?? `Failed with status ${answer.status}`]
+}
+
+/** The problems of a refusal on one line. */
+export const problemText = (answer: Answer) => problemsOf(answer).join('; ')
+
+/** The value of the field an input event comes from. */
+export const fieldValue = (event: Event) => (event.target as HTMLInputElement).value
+
+/** A form's submit handler: `action`, and no page load. */
+export const onSubmit = (action: () => unknown) => (event: Event) => {
+  event.preventDefault()
+  void action()
 }

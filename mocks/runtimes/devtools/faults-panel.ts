@@ -4,25 +4,10 @@
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
-import { type Api, problemsOf } from './api.ts'
+import type { ListedRule as Rule } from '../../core/faults.ts'
+import { type Api, fieldValue, onSubmit, problemsOf } from './api.ts'
 
 type Kind = 'status' | 'example' | 'networkError' | 'delay'
-
-interface Rule {
-  id: string
-  method: string
-  path: string
-  persona?: string
-  status?: number
-  example?: string
-  networkError?: true
-  delayMs?: number
-  jitterMs?: number
-  times?: number
-  probability?: number
-  retryAfterSeconds?: number
-  remaining?: number
-}
 
 const STATUSES = [400, 401, 403, 404, 409, 413, 415, 500]
 /** What a gateway in front of the backend answers; 429 and 503 say when to retry. */
@@ -48,8 +33,6 @@ function describeRule(rule: Rule): string {
   return `${delay}${answer}${rule.persona ? ` for ${rule.persona}` : ''}${when}`
 }
 
-const value = (event: Event) => (event.target as HTMLInputElement).value
-
 export function FaultsPanel(props: { api: Api }) {
   const { api } = props
   const [rules, setRules] = useState<Rule[]>([])
@@ -68,7 +51,7 @@ export function FaultsPanel(props: { api: Api }) {
   })
   const [problems, setProblems] = useState<string[]>([])
   const field = (name: keyof typeof form) => (event: Event) =>
-    setForm({ ...form, [name]: value(event) })
+    setForm({ ...form, [name]: fieldValue(event) })
 
   const load = async () => setRules((await api.control<Rule[]>('faults')).body)
   useEffect(() => {
@@ -81,13 +64,13 @@ export function FaultsPanel(props: { api: Api }) {
     return () => clearInterval(timer)
   }, [api])
 
-  const add = async (event: Event) => {
-    event.preventDefault()
+  const add = async () => {
     const rule: Record<string, unknown> = { method: form.method, path: form.path }
     if (form.persona) rule.persona = form.persona
     if (form.kind === 'status') rule.status = Number(form.status)
-    if (form.kind === 'status' && RETRY_AFTER_STATUSES.includes(form.status)) {
-      if (form.retryAfterSeconds !== '') rule.retryAfterSeconds = Number(form.retryAfterSeconds)
+    const retryAfter = form.kind === 'status' && RETRY_AFTER_STATUSES.includes(form.status)
+    if (retryAfter && form.retryAfterSeconds !== '') {
+      rule.retryAfterSeconds = Number(form.retryAfterSeconds)
     }
     if (form.kind === 'example') rule.example = form.example
     if (form.kind === 'networkError') rule.networkError = true
@@ -115,7 +98,7 @@ export function FaultsPanel(props: { api: Api }) {
           </li>`,
         )}
       </ul>
-      <form class="grid" onSubmit=${add} aria-label="Add a fault rule">
+      <form class="grid" onSubmit=${onSubmit(add)} aria-label="Add a fault rule">
         <div class="field"><label for="fault-method">Method</label>
           <select id="fault-method" value=${form.method} onChange=${field('method')}>
             ${['*', 'GET', 'POST'].map((m) => html`<option value=${m}>${m === '*' ? 'any' : m}</option>`)}

@@ -1,9 +1,8 @@
 /**
  * @module
- * The in-page devtools (`platform-sandbox/devtools`): the panels of this folder, which the
- * server's dashboard page shows too, mounted in a Shadow DOM in an app's page or Storybook's
- * preview; folded, one button in a corner, and nothing polls or listens. Nothing else in the
- * package imports it, so an app's bundle holds it only where the app hands over its import:
+ * The in-page devtools (`platform-sandbox/devtools`): the panels the server's dashboard shows
+ * too, in a Shadow DOM in an app's page or Storybook's preview, folded to a button in a corner.
+ * Nothing else in the package imports it, so a bundle holds it only where the app imports it:
  *
  * @example
  * await startSandboxWorker({
@@ -14,14 +13,13 @@ import { html } from 'htm/preact'
 import { render } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { SandboxEvents } from '../../core/events.ts'
-import { type ApiHost, createApi, type JournalEntry, type Persona } from './api.ts'
+import { type ApiHost, createApi, type JournalEntry, SANDBOX_SIGN_IN_EVENT } from './api.ts'
 import { ClockPanel } from './clock-panel.ts'
 import { CollectionsPanel } from './collections-panel.ts'
 import { FaultsPanel } from './faults-panel.ts'
 import { JournalPanel } from './journal-panel.ts'
 import { PersonasPanel } from './personas-panel.ts'
 import { SessionPanel } from './session-panel.ts'
-import { SANDBOX_SIGN_IN_EVENT, type SandboxSignInDetail } from './sign-in-event.ts'
 import { DRAWER_WIDTH, devtoolsStyles, panelStyles } from './styles.ts'
 
 export interface DevtoolsOptions {
@@ -44,7 +42,6 @@ export interface SandboxDevtools {
   close(): void
   /** Reloads every panel: the state was reset from outside. */
   refresh(): void
-  /** Removes the panel from the page. */
   unmount(): void
 }
 
@@ -69,13 +66,11 @@ function createPageHost(options: DevtoolsOptions): ApiHost {
     chooseSession: false,
     watchJournal(session, onEntries, onLive) {
       const subscription = new AbortController()
-      let pending: JournalEntry[] = []
+      const pending: JournalEntry[] = []
       let timer: ReturnType<typeof setTimeout> | undefined
       const flush = () => {
         timer = undefined
-        const batch = pending
-        pending = []
-        if (batch.length > 0) onEntries(batch)
+        onEntries(pending.splice(0))
       }
       options.sandbox.events.on(
         'request:end',
@@ -92,8 +87,8 @@ function createPageHost(options: DevtoolsOptions): ApiHost {
         if (timer) clearTimeout(timer)
       }
     },
-    onSignIn(persona: Persona, accessToken: string) {
-      const detail: SandboxSignInDetail = { persona: persona.key, accessToken }
+    onSignIn(persona, accessToken) {
+      const detail = { persona: persona.key, accessToken }
       window.dispatchEvent(new CustomEvent(SANDBOX_SIGN_IN_EVENT, { detail }))
     },
   }

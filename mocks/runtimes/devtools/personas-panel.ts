@@ -5,7 +5,7 @@
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
-import { type Api, type Persona, problemsOf } from './api.ts'
+import { type Api, type Persona, problemText } from './api.ts'
 
 interface SignedIn {
   persona: Persona
@@ -38,11 +38,11 @@ export function PersonasPanel(props: { api: Api }) {
   const signIn = async (persona: Persona) => {
     setProblem('')
     const completed = await api.operation('/auth/idp/complete', { body: { code: persona.idpCode } })
-    if (!completed.ok) return setProblem(problemsOf(completed).join('; '))
+    if (!completed.ok) return setProblem(problemText(completed))
     const refreshed = await api.operation<{ accessToken: string }>('/auth/refresh?dryRun=true', {
       body: { refreshToken: persona.refreshToken },
     })
-    if (!refreshed.ok) return setProblem(problemsOf(refreshed).join('; '))
+    if (!refreshed.ok) return setProblem(problemText(refreshed))
     setSignedIn({ persona, accessToken: refreshed.body.accessToken })
     api.host.onSignIn?.(persona, refreshed.body.accessToken)
   }

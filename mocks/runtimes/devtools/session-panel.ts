@@ -5,7 +5,7 @@
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
-import { type Api, problemsOf } from './api.ts'
+import { type Api, fieldValue, onSubmit, problemText } from './api.ts'
 
 /** Marks a saved snapshot among the scenarios of the reset's list. */
 const SNAPSHOT = 'snapshot:'
@@ -51,15 +51,14 @@ export function SessionPanel(props: {
     void load()
   }, [api])
 
-  const reset = async (event: Event) => {
-    event.preventDefault()
+  const reset = async () => {
     const snapshot = scenario.startsWith(SNAPSHOT) ? scenario.slice(SNAPSHOT.length) : undefined
     const body: Record<string, unknown> = snapshot === undefined ? { scenario } : { snapshot }
     if (snapshot === undefined && seed !== '') body.seed = Number(seed)
     const answer = await api.control('reset', { body })
     setStatus(
       !answer.ok
-        ? problemsOf(answer).join('; ')
+        ? problemText(answer)
         : answer.body.snapshot
           ? `Session ${answer.body.session} reset to snapshot ${answer.body.snapshot}`
           : `Session ${answer.body.session} reset to ${answer.body.scenario} (seed ${answer.body.seed})`,
@@ -68,15 +67,14 @@ export function SessionPanel(props: {
     props.onReset()
   }
 
-  const save = async (event: Event) => {
-    event.preventDefault()
+  const save = async () => {
     const name = snapshotName.trim()
     let answer = await api.control('snapshots', { body: { name } })
     // Taken by a saved snapshot (a scenario's name cannot be replaced): ask, then replace.
     if (
       answer.status === 409 &&
       !scenarios.some((s) => s.name === name) &&
-      confirm(`${problemsOf(answer).join('; ')}\n\nReplace snapshot "${name}"?`)
+      confirm(`${problemText(answer)}\n\nReplace snapshot "${name}"?`)
     ) {
       answer = await api.control('snapshots', { body: { name, replace: true } })
     }
@@ -84,8 +82,8 @@ export function SessionPanel(props: {
       answer.ok
         ? `Session ${answer.body.session} saved as snapshot ${answer.body.name}`
         : answer.status === 409
-          ? `Snapshot ${name} not saved: ${problemsOf(answer).join('; ')}`
-          : problemsOf(answer).join('; '),
+          ? `Snapshot ${name} not saved: ${problemText(answer)}`
+          : problemText(answer),
     )
     await load()
   }
@@ -96,13 +94,9 @@ export function SessionPanel(props: {
       ${!api.host.chooseSession && html`<p>This page's session: <code>${api.session}</code></p>`}
       ${
         api.host.chooseSession &&
-        html`<form class="row" onSubmit=${(event: Event) => {
-          event.preventDefault()
-          props.onSession(draft.trim() || 'default')
-        }}>
+        html`<form class="row" onSubmit=${onSubmit(() => props.onSession(draft.trim() || 'default'))}>
         <label>Session id
-          <input name="session" list="session-ids" value=${draft}
-            onInput=${(event: Event) => setDraft((event.target as HTMLInputElement).value)} />
+          <input name="session" list="session-ids" value=${draft} onInput=${(event: Event) => setDraft(fieldValue(event))} />
         </label>
         <datalist id="session-ids">
           ${sessions.map((session) => html`<option value=${session.id}></option>`)}
@@ -110,9 +104,9 @@ export function SessionPanel(props: {
         <button type="submit">Open session</button>
       </form>`
       }
-      <form class="row" onSubmit=${reset}>
+      <form class="row" onSubmit=${onSubmit(reset)}>
         <div class="field"><label for="session-scenario">Scenario or snapshot</label>
-          <select id="session-scenario" value=${scenario} onChange=${(event: Event) => setScenario((event.target as HTMLSelectElement).value)}>
+          <select id="session-scenario" value=${scenario} onChange=${(event: Event) => setScenario(fieldValue(event))}>
             <optgroup label="Scenarios">
               ${scenarios.map((s) => html`<option value=${s.name} title=${s.description}>${s.name}</option>`)}
             </optgroup>
@@ -125,15 +119,13 @@ export function SessionPanel(props: {
           </select>
         </div>
         <label>Seed
-          <input type="number" min="0" step="1" value=${seed} disabled=${scenario.startsWith(SNAPSHOT)}
-            onInput=${(event: Event) => setSeed((event.target as HTMLInputElement).value)} />
+          <input type="number" min="0" step="1" value=${seed} disabled=${scenario.startsWith(SNAPSHOT)} onInput=${(event: Event) => setSeed(fieldValue(event))} />
         </label>
         <button type="submit">Reset session</button>
       </form>
-      <form class="row" onSubmit=${save}>
+      <form class="row" onSubmit=${onSubmit(save)}>
         <label>Snapshot name
-          <input name="snapshot-name" required value=${snapshotName}
-            onInput=${(event: Event) => setSnapshotName((event.target as HTMLInputElement).value)} />
+          <input name="snapshot-name" required value=${snapshotName} onInput=${(event: Event) => setSnapshotName(fieldValue(event))} />
         </label>
         <button type="submit">Save snapshot</button>
       </form>

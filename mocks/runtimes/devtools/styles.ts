@@ -24,8 +24,7 @@ h2 { font-size: 1rem; margin: 0 0 .5rem; }
 .panel { border: 1px solid var(--line); border-radius: 6px; padding: .75rem; margin-bottom: 1rem; }
 .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin: .25rem 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: .5rem; align-items: end; }
-.field { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; }
-label { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; }
+.field, label { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; }
 input, select, textarea, button { font: inherit; max-width: 100%; box-sizing: border-box; }
 textarea { width: 100%; font-family: ui-monospace, monospace; font-size: .75rem; }
 button { cursor: pointer; }

@@ -15,18 +15,11 @@ export type SandboxSessionHeaders = { 'x-sandbox-session': string } | Record<str
  * `headers()` of `next/headers` may be called; like it, it makes a page render per request.
  *
  * @example
- * // app/actions.ts
- * 'use server'
- * import { sandboxHeaders } from 'platform-sandbox/next'
- *
- * export async function declineBooking(bookingId: string) {
- *   const response = await fetch(`${process.env.API_URL}/bookings/${bookingId}/decline`, {
- *     method: 'POST',
- *     headers: { 'content-type': 'application/json', ...(await sandboxHeaders()) },
- *     body: JSON.stringify({ reason: 'Fully booked' }),
- *   })
- *   return response.status
- * }
+ * await fetch(`${process.env.API_URL}/bookings/${bookingId}/decline`, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', ...(await sandboxHeaders()) },
+ *   body: JSON.stringify({ reason: 'Fully booked' }),
+ * })
  */
 export async function sandboxHeaders(): Promise<SandboxSessionHeaders> {
   const incoming = await headers()
@@ -34,7 +27,5 @@ export async function sandboxHeaders(): Promise<SandboxSessionHeaders> {
     [SESSION_HEADER]: incoming.get(SESSION_HEADER) ?? undefined,
     cookie: incoming.get('cookie') ?? undefined,
   }
-  if (!namesSession(named)) return {}
-  const id = sessionIdOf(named)
-  return { [SESSION_HEADER]: id }
+  return namesSession(named) ? { [SESSION_HEADER]: sessionIdOf(named) } : {}
 }

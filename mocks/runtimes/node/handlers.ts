@@ -5,7 +5,6 @@
  */
 import type { HttpHandler } from 'msw'
 import type { CookieJar } from 'tough-cookie'
-import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import {
   createSandboxRoutes,
   joinCookies,
@@ -16,8 +15,7 @@ import type { Sandbox } from '../../core/sandbox.ts'
 export interface HandlerOptions extends RouteOptions {
   /**
    * Keeps every answer's `Set-Cookie` and sends the cookies back on later requests to that
-   * host, as a browser does, unless a request says `credentials: 'omit'`. Without a jar, a
-   * request carries only its own `Cookie` header. `setupSandboxServer` gives one.
+   * host, as a browser does, unless a request says `credentials: 'omit'`.
    */
   cookieJar?: CookieJar
 }
@@ -35,7 +33,7 @@ export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): 
     sandbox,
     async ({ request, sandboxRequest, matched }) => {
       const jar = request.credentials === 'omit' ? undefined : cookieJar
-      if (jar === undefined) return toFetchResponse(await sandbox.handle(sandboxRequest, matched))
+      if (jar === undefined) return sandbox.handle(sandboxRequest, matched)
       // The request's own `Cookie` header wins over the jar on a name clash.
       const { header, cookies } = joinCookies(
         sandboxRequest.headers.cookie,
@@ -49,7 +47,7 @@ export function createHandlers(sandbox: Sandbox, options: HandlerOptions = {}): 
       for (const setCookie of answer.setCookie) {
         jar.setCookieSync(setCookie, request.url, { ignoreError: true })
       }
-      return toFetchResponse(answer)
+      return answer
     },
     options,
   )

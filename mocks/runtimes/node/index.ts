@@ -24,6 +24,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox.ts'
+import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import { createHandlers, type HandlerOptions } from './handlers.ts'
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
@@ -43,8 +44,8 @@ export interface SandboxServer {
   /** The recorded answers of `replay` that break the merged contract (also printed). */
   replayProblems: Promise<string[]>
   /**
-   * The one line between tests: drops every extra session, puts the default one back to the
-   * starting scenario (or the one given), restores the handlers and forgets the cookies.
+   * The one line between tests: drops every extra session, resets the default one (to the
+   * starting scenario or the one given), restores the handlers and forgets the cookies.
    */
   reset(options?: ResetOptions): Promise<void>
 }
@@ -59,20 +60,14 @@ export interface SandboxServer {
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
  * afterEach(() => reset())
  * afterAll(() => server.close())
- *
- * // Recorded answers first, the model for the rest:
- * setupSandboxServer({ replay: { recordings: 'recordings/staging.har' } })
  */
 export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
   const { replay, ...rest } = options
-  const sandboxOptions: SandboxOptions = rest
-  if (replay !== undefined) {
-    sandboxOptions.replay =
-      'answer' in replay || typeof replay.recordings !== 'string'
-        ? (replay as ReplayOptions | Replay)
-        : { ...replay, recordings: readRecordingsFile(replay.recordings) }
-  }
-  const sandbox = createSandbox(sandboxOptions)
+  const sandbox = createSandbox(
+    replay === undefined || 'answer' in replay || typeof replay.recordings !== 'string'
+      ? { ...rest, replay: replay as ReplayOptions | Replay | undefined }
+      : { ...rest, replay: { ...replay, recordings: readRecordingsFile(replay.recordings) } },
+  )
   const cookieJar = options.cookieJar ?? new CookieJar()
   const server = setupServer(...createHandlers(sandbox, { ...options, cookieJar }))
   return {
@@ -92,9 +87,8 @@ export function setupSandboxServer(options: SandboxServerOptions = {}): SandboxS
 }
 
 /**
- * The scenario a recording shows (a HAR document, or the path of a HAR file): the records
- * that make every exchange it covers come out the same when its requests are sent again,
- * in order, to a sandbox started on it. See `platform-sandbox scenario from-har`.
+ * The scenario a HAR document (or file) shows: the records that make every exchange it covers
+ * come out the same when its requests are sent again. See `platform-sandbox scenario from-har`.
  *
  * @example
  * const learned = await scenarioFromHar('recordings/staging.har', { name: 'staging-session' })
@@ -129,10 +123,6 @@ export async function scenarioFromHar(
 export type { ScenarioSource } from '../../scenarios/compile-scenarios.ts'
 export { ScenarioError } from '../../scenarios/compile-scenarios.ts'
 export { readScenarioFiles } from '../../scenarios/load-files.ts'
-export type { ScenarioFromHarOptions }
-
-import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
-
 export { defineScenario } from '../../scenarios/scenario-file.ts'
 export type {
   HandlerOptions,
@@ -143,5 +133,6 @@ export type {
   Sandbox,
   SandboxOptions,
   ScenarioFile,
+  ScenarioFromHarOptions,
 }
 export { createHandlers, createSandbox }

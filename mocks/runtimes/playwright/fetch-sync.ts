@@ -35,12 +35,7 @@ export interface SyncRequest {
 
 let worker: Worker | undefined
 
-/**
- * Sends one request and blocks until its answer; throws when there is none in `timeoutMs`.
- *
- * @example
- * const { status, text } = fetchSync('http://localhost:4010/__sandbox/requests')
- */
+/** Sends one request and blocks until its answer; throws when there is none in `timeoutMs`. */
 export function fetchSync(url: string, init: SyncRequest = {}, timeoutMs = 10_000): SyncAnswer {
   if (!worker) {
     worker = new Worker(WORKER_SOURCE, { eval: true })

@@ -23,10 +23,7 @@ import { createServerSandbox } from './server-sandbox.ts'
 export interface SandboxTestOptions {
   /** Scenario the test's sandbox starts from. Default `default`. */
   sandboxScenario: string
-  /**
-   * Scenario files (objects, or files from `readScenarioFiles` in `platform-sandbox/node`)
-   * the test's sandbox knows, so `sandboxScenario` can name one. Default none.
-   */
+  /** Scenario files (objects, or `readScenarioFiles` of `platform-sandbox/node`) it knows. */
   sandboxScenarios: ScenarioInputs
   /** Seed of the generated data. Default: the sandbox's (`20260601`). */
   sandboxSeed: number | undefined
@@ -39,12 +36,10 @@ export interface SandboxTestOptions {
   /** What happens to requests no handler answers. Default `bypass`. */
   onUnhandledRequest: 'bypass' | 'warn' | 'error'
   /**
-   * A running standalone sandbox, e.g. `http://localhost:4010` (`npx platform-sandbox` as
-   * Playwright's `webServer`). Then nothing is routed: each test gets a fresh session there
-   * (at `sandboxScenario` and `sandboxSeed`), whose `sandbox_session` cookie is set for the
-   * hosts of `baseURL` and of the server; `sandbox.store()`, `reset()`, `resetAll()` and
-   * `journal` act on it, and server-side code reaches it through `sandboxHeaders()` of
-   * `platform-sandbox/next`. Default: none, the sandbox runs in the test process.
+   * A running standalone sandbox, e.g. `http://localhost:4010`. Then nothing is routed: each
+   * test gets a fresh session there, whose `sandbox_session` cookie is set for the hosts of
+   * `baseURL` and of the server; `sandbox.store()`, `reset()`, `resetAll()` and `journal` act
+   * on it, and server-side code reaches it through `sandboxHeaders()` of `platform-sandbox/next`.
    */
   sandboxServer: string | undefined
   /** The `--control-token` of `sandboxServer`, when it was started with one. */
@@ -58,10 +53,7 @@ export interface SandboxTestFixtures {
   handlers: AnyHandler[]
   /** The page's network: `network.use(http.get(...))` overrides a handler for this test. */
   network: SandboxNetwork
-  /**
-   * The recorded answers of `sandboxReplay` that break the merged contract, one line each
-   * (also printed once per recording in a worker). Empty without `sandboxReplay`.
-   */
+  /** The recorded answers of `sandboxReplay` that break the merged contract, one line each. */
   sandboxReplayProblems: string[]
 }
 
@@ -90,20 +82,20 @@ export const sandboxFixtures: Fixtures<
   serviceWorkers: 'block',
   sandbox: async (
     {
-      sandboxScenario,
+      sandboxScenario: scenario,
       sandboxScenarios,
-      sandboxSeed,
+      sandboxSeed: seed,
       sandboxOptions,
       sandboxReplay,
-      sandboxServer,
-      sandboxControlToken,
+      sandboxServer: server,
+      sandboxControlToken: controlToken,
       baseURL,
       context,
     },
     use,
     testInfo,
   ) => {
-    if (sandboxServer !== undefined) {
+    if (server !== undefined) {
       const unused = Object.entries({ sandboxScenarios, sandboxOptions, sandboxReplay })
         .filter(([, value]) => value !== undefined && Object.keys(value).length > 0)
         .map(([name]) => name)
@@ -112,19 +104,17 @@ export const sandboxFixtures: Fixtures<
           `Failed to start the test's session: ${unused.join(', ')} cannot be combined with sandboxServer; give the server its flags (--scenario-file, --replay...) instead`,
         )
       }
-      const server = { server: sandboxServer, controlToken: sandboxControlToken }
-      const start = { scenario: sandboxScenario, seed: sandboxSeed }
       const label = `w${testInfo.workerIndex}`
-      await use(await createServerSandbox({ ...server, ...start, baseURL, context, label }))
-      return
+      const start = { server, controlToken, scenario, seed, baseURL, context, label }
+      return use(await createServerSandbox(start))
     }
-    const options: SandboxOptions = { ...sandboxOptions, scenario: sandboxScenario }
+    const options: SandboxOptions = { ...sandboxOptions, scenario }
     const scenarios = [
       ...toScenarioList(sandboxScenarios),
       ...toScenarioList(sandboxOptions.scenarios ?? []),
     ]
     if (scenarios.length > 0) options.scenarios = scenarios
-    if (sandboxSeed !== undefined) options.seed = sandboxSeed
+    if (seed !== undefined) options.seed = seed
     if (sandboxReplay !== undefined) options.replay = sandboxReplay
     const sandbox = createSandbox(options)
     const recordings = sandboxReplay?.recordings
@@ -149,10 +139,7 @@ export const sandboxFixtures: Fixtures<
       await context.addInitScript((marker) => {
         ;(globalThis as Record<string, unknown>)[marker] = true
       }, FIXTURE_MARKER)
-      if (sandboxServer !== undefined) {
-        await use(unroutedNetwork(sandboxServer))
-        return
-      }
+      if (sandboxServer !== undefined) return use(unroutedNetwork(sandboxServer))
       const { network, disable } = await enableSandboxNetwork(context, handlers, onUnhandledRequest)
       await use(network)
       await disable()
@@ -181,7 +168,6 @@ function unroutedNetwork(server: string): SandboxNetwork {
  *
  * test('shows the account status', async ({ page, sandbox }) => {
  *   await page.goto('/')
- *   const accounts = (await sandbox.store()).paymentAccounts.all()
  *   expect(sandbox.journal.list().map((entry) => entry.operationId)).toContain('getAccountStatus')
  * })
  */

@@ -8,9 +8,6 @@ import type { BrowserContext, Request as PlaywrightRequest, Route } from '@playw
 import { type AnyHandler, getResponse, isCommonAssetRequest, RequestHandler } from 'msw'
 import { printable } from '../../core/printable.ts'
 
-/** What happens to a request no handler answers. */
-export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error'
-
 /** `network` of the fixture: override the sandbox's handlers for one test. */
 export interface SandboxNetwork {
   /** Puts `handlers` before the current ones, until the test ends or `resetHandlers()`. */
@@ -34,11 +31,8 @@ async function fulfil(route: Route, response: Response): Promise<void> {
   // `Response.error()`, e.g. a fault rule's network error: the request fails.
   if (response.type === 'error' || response.status === 0) return route.abort('failed')
   const body = Buffer.from(await response.arrayBuffer())
-  await route.fulfill({
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    body,
-  })
+  const headers = Object.fromEntries(response.headers)
+  await route.fulfill({ status: response.status, headers, body })
 }
 
 /** Ignores Playwright's "route is already handled" after a navigation cut a request short. */
@@ -51,18 +45,11 @@ async function safely(action: () => Promise<void>): Promise<void> {
   }
 }
 
-/**
- * Routes every request of `context` through `initialHandlers` (and later overrides);
- * returns the network and a function that removes the route.
- *
- * @example
- * const { network, disable } = await enableSandboxNetwork(context, handlers, 'bypass')
- * network.use(http.get('*\/payprov/account-status', () => HttpResponse.json({}, { status: 500 })))
- */
+/** Routes every request of `context` through `initialHandlers` and later overrides. */
 export async function enableSandboxNetwork(
   context: BrowserContext,
   initialHandlers: readonly AnyHandler[],
-  onUnhandledRequest: UnhandledRequestStrategy,
+  onUnhandledRequest: 'bypass' | 'warn' | 'error',
 ): Promise<{ network: SandboxNetwork; disable(): Promise<void> }> {
   let base = [...initialHandlers]
   let overrides: AnyHandler[] = []

@@ -6,7 +6,6 @@
  */
 import type { BrowserContext } from '@playwright/test'
 import type { HttpHandler } from 'msw'
-import { toFetchResponse } from '../../adapters/fetch-response.ts'
 import { createSandboxRoutes, type RouteOptions } from '../../adapters/sandbox-routes.ts'
 import type { Sandbox } from '../../core/sandbox.ts'
 import { type PlaywrightCookie, parseSetCookie } from './set-cookie.ts'
@@ -16,12 +15,7 @@ export interface PageHandlerOptions extends RouteOptions {
   context?: BrowserContext
 }
 
-/**
- * Creates the msw handlers of every operation and of the control API for `network.ts`.
- *
- * @example
- * const { network } = await enableSandboxNetwork(context, createPageHandlers(sandbox, { context }), 'bypass')
- */
+/** Creates the msw handlers of every operation and of the control API for `network.ts`. */
 export function createPageHandlers(
   sandbox: Sandbox,
   options: PageHandlerOptions = {},
@@ -37,7 +31,7 @@ export function createPageHandlers(
           .filter((cookie): cookie is PlaywrightCookie => cookie !== undefined)
         await context.addCookies(cookies)
       }
-      return toFetchResponse(answer)
+      return answer
     },
     routeOptions,
   )

@@ -1,8 +1,7 @@
 /**
  * @module
- * The fixture's `sandbox` under `sandboxServer`: the test's own session on a running
- * standalone sandbox, named by the `sandbox_session` cookie, and read and reset through the
- * control API.
+ * The fixture's `sandbox` under `sandboxServer`: the test's own session on a running standalone
+ * sandbox, named by the `sandbox_session` cookie, read and reset through the control API.
  */
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
@@ -19,17 +18,14 @@ import { fetchSync } from './fetch-sync.ts'
 export interface ServerSandboxOptions {
   /** The standalone sandbox, e.g. `http://localhost:4010`. */
   server: string
-  /** The scenario the test's session starts from, and a bare `reset()` returns to. */
+  /** The scenario (and seed, default the server's) the session starts from and resets to. */
   scenario: string
-  /** Its seed; default the server's. */
   seed: number | undefined
-  /** The test's `baseURL`: its host gets the session cookie too. */
+  /** The test's `baseURL`: its host gets the session cookie too, in `context`. */
   baseURL: string | undefined
-  /** The browser context that carries the session cookie. */
   context: BrowserContext
   /** A label for the session id, e.g. the worker's index. */
   label: string
-  /** The server's `--control-token`, if it has one. */
   controlToken?: string | undefined
 }
 
@@ -77,10 +73,7 @@ function refusal(status: number, text: string): string {
   }
 }
 
-/**
- * The session's journal, read from the server each time, without the control calls (the
- * fixture's own among them): what the app asked of the API, as in the test process.
- */
+/** The session's journal, read from the server each time, without the control calls. */
 function serverJournal(
   url: (path: string, session: string) => string,
   ownSession: string,
@@ -99,7 +92,6 @@ function serverJournal(
       const entries = JSON.parse(read('/__sandbox/requests', session)) as JournalEntry[]
       return entries.filter((entry) => !isControlPath(entry.path))
     },
-    /** The session's requests as HAR, with the server's URLs (`baseUrl` is not used). */
     toHar(options: HarExportOptions = {}): Har {
       const har = JSON.parse(read('/__sandbox/requests.har', options.session ?? ownSession)) as Har
       const entries = har.log.entries.filter(
@@ -120,12 +112,7 @@ function serverJournal(
 
 /**
  * Starts the test's session on the server, puts its cookie in the browser context for the
- * hosts of `baseURL` and of the server (cookies ignore the port), and returns the test's
- * `sandbox`, whose `store()`, `reset()`, `resetAll()` and `journal` act on that session.
- *
- * @example
- * const sandbox = await createServerSandbox({ server: 'http://localhost:4010', scenario: 'default',
- *   seed: undefined, baseURL: 'http://localhost:3000', context, label: 'w0' })
+ * hosts of `baseURL` and of the server (cookies ignore the port), and returns the `sandbox`.
  */
 export async function createServerSandbox(options: ServerSandboxOptions): Promise<Sandbox> {
   // eslint-disable-next-line regexp/no-super-linear-move -- trusted: the server URL is the test's own configuration, never a request's
@@ -142,7 +129,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
     ? { authorization: `Bearer ${options.controlToken}` }
     : {}
 
-  const control = async (path: string, id: string, init: RequestInit = {}): Promise<unknown> => {
+  const control = async <T>(path: string, id: string, init: RequestInit = {}): Promise<T> => {
     let response: Response
     try {
       response = await fetch(url(path, id), {
@@ -161,7 +148,7 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
         `Failed to ${init.method ?? 'GET'} ${path} on ${server}: ${refusal(response.status, text)}`,
       )
     }
-    return text === '' ? undefined : JSON.parse(text)
+    return (text === '' ? undefined : JSON.parse(text)) as T
   }
 
   const reset = async (resetOptions: ResetOptions = {}): Promise<ResetResult> => {
@@ -172,16 +159,14 @@ export async function createServerSandbox(options: ServerSandboxOptions): Promis
       asked.snapshot !== undefined
         ? asked
         : { scenario: asked.scenario ?? options.scenario, ...(seed === undefined ? {} : { seed }) }
-    return (await control('/__sandbox/reset', id, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    })) as ResetResult
+    const init = { method: 'POST', body: JSON.stringify(body) }
+    return control<ResetResult>('/__sandbox/reset', id, init)
   }
 
   let started = await reset()
   const store = async (id = session): Promise<Store> => {
     const records = await Promise.all(
-      collectionNames.map((name) => control(`/__sandbox/collections/${name}`, id)),
+      collectionNames.map((name) => control<unknown[]>(`/__sandbox/collections/${name}`, id)),
     )
     const data = Object.fromEntries(collectionNames.map((name, i) => [name, records[i]]))
     return createStore(await createSnapshot(started.scenario, started.seed, data as DataSet))

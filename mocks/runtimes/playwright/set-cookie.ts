@@ -1,10 +1,10 @@
 /**
  * @module
- * Turns a `Set-Cookie` header value into the cookie shape Playwright's
- * `context.addCookies` takes. The header is parsed by `tough-cookie`.
+ * A `Set-Cookie` header value, parsed by `tough-cookie`, as the cookie Playwright's
+ * `context.addCookies` takes.
  */
 import type { BrowserContext } from '@playwright/test'
-import { Cookie } from 'tough-cookie'
+import { Cookie, defaultPath } from 'tough-cookie'
 
 export type PlaywrightCookie = Parameters<BrowserContext['addCookies']>[0][number]
 
@@ -32,10 +32,4 @@ export function parseSetCookie(header: string, requestUrl: string): PlaywrightCo
   const expires = parsed.expiryTime()
   if (expires !== undefined && Number.isFinite(expires)) cookie.expires = Math.floor(expires / 1000)
   return cookie
-}
-
-/** RFC 6265 default-path: the request path up to, not including, its last `/`. */
-function defaultPath(pathname: string): string {
-  const last = pathname.lastIndexOf('/')
-  return last <= 0 ? '/' : pathname.slice(0, last)
 }

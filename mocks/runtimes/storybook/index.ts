@@ -31,11 +31,7 @@ export interface StorySandboxParameters {
   seed?: number
   /** Sign this persona in: the story gets its access token in `loaded.sandbox`. */
   persona?: PersonaKey
-  /**
-   * Mount the sandbox devtools over the story, folded to a "Sandbox" button (set it in the
-   * preview's `parameters` for every story). Needs the `devtools` loader of
-   * `createStorybookSandbox`; loaded only when a story asks.
-   */
+  /** Mount the sandbox devtools over the story (needs `createStorybookSandbox`'s `devtools`). */
   devtools?: boolean
 }
 
@@ -57,10 +53,7 @@ export interface StorybookSandboxOptions
     Pick<WorkerHandlerOptions, 'baseUrl'> {
   /** Where `mockServiceWorker.js` is served. Default `/mockServiceWorker.js`. */
   serviceWorkerUrl?: string
-  /**
-   * The devtools' loader, `() => import('platform-sandbox/devtools')`, for the stories whose
-   * `parameters.sandbox.devtools` is `true`; without it the build holds none of the panels.
-   */
+  /** The devtools' loader, `() => import('platform-sandbox/devtools')`, for stories that ask. */
   devtools?: DevtoolsLoader | undefined
 }
 
@@ -70,14 +63,11 @@ export interface StorybookSandbox {
   handlers: ReturnType<typeof createWorkerHandlers>
   /**
    * The addon's set-up function, for `mswLoader()` of `msw-storybook-addon/csf3` or
-   * `addonMsw()` (CSF Next): starts msw's worker on the sandbox handlers, which stay between
-   * stories while a story's own `msw.use()` overrides are reset.
+   * `addonMsw()` (CSF Next): starts msw's worker on the sandbox handlers.
    */
   setupWorker(): Promise<SetupWorker>
   /** Add to the preview's `loaders`, after `mswLoader`. */
-  loader(context: StoryLoaderContext): Promise<{
-    sandbox: StorySandbox
-  }>
+  loader(context: StoryLoaderContext): Promise<{ sandbox: StorySandbox }>
 }
 
 /**
@@ -106,14 +96,12 @@ export function createStorybookSandbox(options: StorybookSandboxOptions = {}): S
     if (wanted && loader) {
       devtools ??= loadDevtools(loader, { sandbox, baseUrl })
       ;(await devtools).refresh()
-    } else if (wanted) {
-      if (!warnedNoLoader) {
-        console.warn(
-          `[sandbox] A story asks for the devtools: give createStorybookSandbox({ ${HOW} }) in the preview.`,
-        )
-      }
+    } else if (wanted && !warnedNoLoader) {
       warnedNoLoader = true
-    } else if (devtools) {
+      console.warn(
+        `[sandbox] A story asks for the devtools: give createStorybookSandbox({ ${HOW} }) in the preview.`,
+      )
+    } else if (!wanted && devtools) {
       const mounted = devtools
       devtools = undefined
       ;(await mounted).unmount()
