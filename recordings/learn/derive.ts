@@ -17,6 +17,7 @@ import {
 import { collectionDefinitions } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { z } from '../../mocks/model/zod.ts'
+import { parseJson } from '../replay/replay.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
 /** One exchange that passed the input checks, as the learner read it. */
@@ -33,15 +34,6 @@ export interface Recorded {
   answer: string
   /** Whether the exchange wrote (not `dryRun=true`). */
   writes: boolean
-}
-
-/** The JSON of `text`, or `undefined` when it is none. */
-export function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 /** Collections other records point at: a record of the base is not removed from them. */

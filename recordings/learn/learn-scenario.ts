@@ -17,21 +17,10 @@ import { exportSnapshot } from '../../mocks/scenarios/export-snapshot.ts'
 import { rebuildSnapshot } from '../../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import { resolveScenarios, type ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
-import { labelOf, type ReadExchanges, readExchanges } from './exchanges.ts'
+import { labelOf, readExchanges } from './exchanges.ts'
 import { Learner, type NotCoveredExchange } from './learner.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
 import { playForward } from './play-forward.ts'
-
-export type { NotCoveredExchange }
-
-/** The sandbox the learner plays a recording on: the core with the record factories. */
-export class LearnSandbox extends Sandbox {
-  readonly factories = createFactories({
-    store: this.store,
-    seed: this.settings.seed,
-    now: this.settings.now,
-  })
-}
 
 export interface ScenarioFromHarOptions {
   /** The scenario's name. Default `learned`. */
@@ -80,58 +69,49 @@ const SNAPSHOT = 'learned-from-har'
  * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
  * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
  */
-export function learnScenario(
-  document: unknown,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(() => readExchanges(document, options.operations ?? reference), options)
+export function learnScenario(document: unknown, options: ScenarioFromHarOptions = {}) {
+  return learnFrom(() => document, options)
 }
 
-/**
- * {@link learnScenario} from the text of a HAR file (what the command and
- * `scenarioFromHar(path)` read), parsed with `JSON.parse`: a `SyntaxError` for text that
- * is not JSON.
- */
-export function learnScenarioFromText(
-  text: string,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(() => readExchanges(JSON.parse(text), options.operations ?? reference), options)
+/** {@link learnScenario} from the text of a HAR file: a `SyntaxError` for text that is not JSON. */
+export function learnScenarioFromText(text: string, options: ScenarioFromHarOptions = {}) {
+  return learnFrom(() => JSON.parse(text), options)
 }
 
-/** Learns from what `read` gives, read once the scenario extended is known to exist. */
+/** Learns from the document `read` gives, read once the scenario extended is known to exist. */
 async function learnFrom(
-  read: () => ReadExchanges,
+  read: () => unknown,
   options: ScenarioFromHarOptions,
 ): Promise<LearnedScenario> {
-  const name = options.name ?? 'learned'
+  const operations = options.operations ?? reference
   // The recording's start, once read: nothing reads the sandbox's clock before that.
   let now = REFERENCE_DATE
   const content = {
-    operations: options.operations ?? reference,
+    operations,
     personas,
     scenarios,
     defaultSeed: DEFAULT_SEED,
     scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
   }
-  const sandbox = new LearnSandbox(content, {
+  const sandbox = new Sandbox(content, {
     scenario: options.extends ?? DEFAULT_EXTENDS,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
     now: () => now,
   })
   const session = 'learn'
-  const base = await sandbox.store(session)
-  const { exchanges, others, total, startedAt } = read()
-  const learner = new Learner(base, options.at === 'end')
+  const store = await sandbox.store(session)
+  const { exchanges, others, total, startedAt } = readExchanges(read(), operations)
+  const learner = new Learner(store)
   learner.learn(exchanges)
-  const { facts, notCovered, labels } = learner
-  const count = labels.size
+  const { notCovered } = learner
   now = startedAt ?? REFERENCE_DATE
-  const learned = await materialize(facts, sandbox, { session, now })
-  if (learner.kept) {
+  const { seed } = sandbox.settings
+  const factories = createFactories({ store: sandbox.store, seed, now: sandbox.settings.now })
+  const learned = await materialize(learner.facts, store, factories, { session, now })
+  if (options.at === 'end') {
     const skipped = new Set(notCovered.map(({ index }) => index))
-    const covered = learner.kept.filter((exchange) => !skipped.has(exchange.index))
+    const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
     for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
       notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
     }
@@ -139,35 +119,26 @@ async function learnFrom(
   }
   // Exported as a saved snapshot is: what differs from the scenario extended.
   await sandbox.snapshots.save(SNAPSHOT, { session })
+  const covered = exchanges.length - notCovered.length
+  const at = options.at === 'end' ? 'where it stopped' : 'before its first exchange'
   const scenario: ScenarioFile = {
     ...(await sandbox.snapshots.export(SNAPSHOT)),
-    name,
-    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${count - notCovered.length} of ${count} exchanges with the API reproduced`,
+    name: options.name ?? 'learned',
+    description: `Learned from ${options.source ?? 'a recording'}, ${at}: ${covered} of ${exchanges.length} exchanges with the API reproduced`,
   }
+  const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   return {
     scenario,
-    covered: count - notCovered.length,
-    exchanges: count,
+    covered,
+    exchanges: exchanges.length,
     entries: total,
     notCovered,
     others,
     origins: learned.origins,
-    label: (index) => labels.get(index) ?? `#${index + 1}`,
+    label: (index) => {
+      const exchange = byIndex.get(index)
+      return exchange ? labelOf(exchange) : `#${index + 1}`
+    },
     signIns: learned.signIns,
   }
-}
-
-/**
- * The scenario a HAR document shows: the records that make every exchange it covers come
- * out the same when the requests are sent again, in order, to a sandbox started on it.
- *
- * @example
- * const learned = await scenarioFromHar(har, { name: 'staging-session' })
- * setupSandboxServer({ scenarios: [learned], scenario: 'staging-session' })
- */
-export async function scenarioFromHar(
-  har: unknown,
-  options: ScenarioFromHarOptions = {},
-): Promise<ScenarioFile> {
-  return (await learnScenario(har, options)).scenario
 }

@@ -5,11 +5,11 @@
  * state read from the operation's declared rules (`derive.ts`). An exchange the learned
  * scenario cannot reproduce is named with the reason, and its facts undone.
  */
-
 import { SandboxError } from '../../mocks/core/errors.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims } from '../replay/bearer-subject.ts'
+import { parseJson } from '../replay/replay.ts'
 import { learnAnswer } from './derive.ts'
 import { type LearnExchange, labelOf } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
@@ -26,70 +26,48 @@ export interface NotCoveredExchange {
 /** The pipeline's limits a recorded request is checked against: the server's defaults. */
 const INPUT = { strictContract: false, bodyLimitBytes: 102_400 }
 
-/** Whether a recorded refresh sends a redacted token in its body. */
-function redactedRefresh(exchange: LearnExchange): boolean {
-  try {
-    const body: unknown = JSON.parse(exchange.body ?? '')
-    const token = (body as { refreshToken?: unknown } | null)?.refreshToken
-    return typeof token === 'string' && isRedacted(token)
-  } catch {
-    return false
-  }
-}
-
-/**
- * Learns from exchanges given in order, a part at a time: the facts they show, and those
- * the scenario cannot reproduce. Keeps the exchanges' labels, and the exchanges themselves
- * only when asked (to play them forward), so a large recording's parts go once learned.
- */
+/** Learns from exchanges given in order: the facts they show, and those it cannot reproduce. */
 export class Learner {
   readonly facts = new Facts()
   readonly notCovered: NotCoveredExchange[] = []
-  /** The label of each exchange, kept without the exchange (its headers, bodies, answer). */
-  readonly labels = new Map<number, string>()
-  /** Every exchange, when kept. */
-  readonly kept: LearnExchange[] | undefined
   readonly #base: Store
   readonly #signIns: SignIns
   /** The subject of each Authorization header: recordings repeat them. */
   readonly #subjects = new Map<string, string | undefined>()
 
-  constructor(base: Store, keep: boolean) {
+  constructor(base: Store) {
     this.#base = base
     this.#signIns = new SignIns(this.facts, base)
-    this.kept = keep ? [] : undefined
   }
 
   learn(exchanges: readonly LearnExchange[]): void {
     for (const exchange of exchanges) {
-      this.labels.set(exchange.index, labelOf(exchange))
-      this.kept?.push(exchange)
       this.facts.begin(exchange.index)
       try {
         this.#learnOne(exchange)
       } catch (error) {
         if (!(error instanceof NotCovered)) throw error
         this.facts.rollback()
-        this.notCovered.push({
-          index: exchange.index,
-          label: this.labels.get(exchange.index)!,
-          reason: error.message,
-        })
+        const { index } = exchange
+        this.notCovered.push({ index, label: labelOf(exchange), reason: error.message })
       }
     }
   }
 
   #learnOne(exchange: LearnExchange) {
-    const { operation } = exchange
+    const { operation, params, headers, body } = exchange
     let input: CheckedInput
     try {
-      const { params, headers, body } = exchange
-      const query = new URLSearchParams(exchange.search)
-      input = checkInput(operation, { params, headers, body, query }, INPUT)
+      input = checkInput(
+        operation,
+        { params, headers, body, query: new URLSearchParams(exchange.search) },
+        INPUT,
+      )
     } catch (error) {
       if (!(error instanceof SandboxError)) throw error
       // A redacted refresh token fails the token's pattern: say why it is not learned.
-      if (operation.id === 'refreshToken' && redactedRefresh(exchange)) {
+      const sent = (parseJson(body) as { refreshToken?: unknown } | null)?.refreshToken
+      if (operation.id === 'refreshToken' && typeof sent === 'string' && isRedacted(sent)) {
         throw new NotCovered(REDACTED_REFRESH)
       }
       const why = `the request fails the sandbox's checks (${error.message})`

@@ -10,7 +10,7 @@ import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { issueAccessToken } from '../../mocks/core/tokens.ts'
 import { bearerSubject, isRedacted } from '../replay/bearer-subject.ts'
-import { dateOf, type LearnExchange } from './exchanges.ts'
+import type { LearnExchange } from './exchanges.ts'
 
 const DROPPED = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection'])
 
@@ -34,9 +34,7 @@ export async function playForward(
   const differ: Array<{ exchange: LearnExchange; reason: string }> = []
   let now = start
   for (const exchange of exchanges) {
-    const recorded =
-      exchange.startedDateTime === undefined ? undefined : dateOf(exchange.startedDateTime)
-    if (recorded) now = recorded
+    now = exchange.startedAt ?? now
     sandbox.clocks.set(session, now)
     const headers: Record<string, string> = { [SESSION_HEADER]: session }
     for (const [name, value] of Object.entries(exchange.headers)) {

@@ -9,7 +9,7 @@ import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks
 import { parseCookies } from '../../mocks/core/http.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { isRedacted, jwtSubject } from '../replay/bearer-subject.ts'
-import { parseJson } from './derive.ts'
+import { parseJson } from '../replay/replay.ts'
 import type { LearnExchange } from './exchanges.ts'
 import { type Facts, NotCovered } from './facts.ts'
 
