@@ -1,12 +1,9 @@
 /**
  * @module
- * What a recorded answer says about the state, read from the operation's own rules
- * (`mocks/core/preconditions.ts`) backwards: the preconditions before the one that failed
- * held, that one failed (a recorded 404 is the first `exists`), and a write changed what
- * its effects say. A 201 on a decline means the booking existed, was hosted by the caller
- * and pending; a 403 that someone else hosted it.
+ * What a recorded answer says about the state, read from the operation's declared rules
+ * backwards: the preconditions before the one that failed held, that one failed (a recorded
+ * 404 is the first `exists`), and a write changed what its effects say.
  */
-
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
   type EffectContext,
@@ -38,9 +35,6 @@ export interface Recorded {
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
-
-const refused = (status: number) =>
-  new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
 
 /** The record did not exist: a 404. */
 function missing(input: Recorded, fact: Fact) {
@@ -119,11 +113,8 @@ function findRecord(
   fact: Fact,
 ) {
   const field = (name: string) => `${p.collection}:${name}`
-  const count = (name: string) => (facts.known(fact, field(name))?.value as number | undefined) ?? 0
-  const by = (name: string) => {
-    const index = fact.by[field(name)]
-    return index === undefined ? '' : ` by #${index + 1}`
-  }
+  const count = (name: string) => (fact.current[field(name)] as number | undefined) ?? 0
+  const by = (name: string) => facts.where(fact, field(name))
   const [used, needed] = [count('used'), count('needed')]
   const what = `${p.collection} (${Object.entries(p.where)
     .map(([name, value]) => `${name} ${value}`)
@@ -136,7 +127,7 @@ function findRecord(
     }
     return facts.set(fact, field('none'), true)
   }
-  if (facts.known(fact, field('none'))) {
+  if (fact.current[field('none')] === true) {
     throw new NotCovered(`${fact.collection} ${fact.key}: had none of ${what} left${by('none')}`)
   }
   if (needed < used + 1) facts.set(fact, field('needed'), used + 1)
@@ -161,7 +152,9 @@ export function learnAnswer(operation: Operation, input: Recorded) {
     learnPrecondition(p, failed, input, named)
     if (failed) return
   }
-  if (!succeeded) throw refused(status)
+  if (!succeeded) {
+    throw new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
+  }
   if (input.writes) learnEffects(operation, input, named)
   if (rules.shows) {
     const fact = named.get(rules.shows.record)!
@@ -190,7 +183,7 @@ function learnEffects(operation: Operation, input: Recorded, named: Map<string, 
     if (find) {
       // The record found is decided: one fewer matches.
       const used = `${find.collection}:used`
-      facts.set(fact, used, ((facts.known(fact, used)?.value as number) ?? 0) + 1)
+      facts.set(fact, used, ((fact.current[used] as number | undefined) ?? 0) + 1)
     } else if ('update' in effect) {
       for (const [field, value] of Object.entries(effect.set)) {
         facts.set(fact, field, valueIn(value, context as EffectContext))

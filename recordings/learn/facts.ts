@@ -10,10 +10,7 @@ import type { CollectionName } from '../../mocks/model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */
 export class NotCovered extends Error {
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'NotCovered'
-  }
+  override readonly name = 'NotCovered'
 }
 
 /** What is known of one record, keyed by its collection's key. */
@@ -116,7 +113,8 @@ export class Facts {
     return fact
   }
 
-  private where(fact: Fact, field: string): string {
+  /** ` by #3`: the exchange that last told `field` (`(exists)`, `!field` for exclusions). */
+  where(fact: Fact, field: string): string {
     const index = fact.by[field]
     return index === undefined ? '' : ` by #${index + 1}`
   }
@@ -132,8 +130,7 @@ export class Facts {
       return
     }
     this.assign(fact, 'initialExists', yes)
-    this.assign(fact, 'exists', yes)
-    this.assign(fact.by, '(exists)', this.entry)
+    this.create(fact, yes)
   }
 
   /** The record was created (or removed) by the current exchange. */
@@ -164,8 +161,7 @@ export class Facts {
       )
     }
     this.assign(fact.initial, field, value)
-    this.assign(fact.current, field, value)
-    this.assign(fact.by, field, this.entry)
+    this.set(fact, field, value)
   }
 
   /** `field` had none of `values` when the current exchange was answered. */
@@ -229,10 +225,5 @@ export class Facts {
       into.origins.length = length
       facts.set(from.key, from)
     })
-  }
-
-  /** The current value of `field`, if known. */
-  known(fact: Fact, field: string): { value: unknown } | undefined {
-    return Object.hasOwn(fact.current, field) ? { value: fact.current[field] } : undefined
   }
 }

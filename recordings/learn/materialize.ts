@@ -22,26 +22,25 @@ export interface LearnedSignIn {
 // biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
 type Row = any
 type Fields = Record<string, unknown>
-type Write = (fact: Fact, known: Row) => Promise<Fields | undefined>
+type Role = User['roles'][number]
+type Choice = readonly unknown[] | Role
 type Table = {
   get(key: string): Row
   delete(key: string): boolean
   update(key: string, mutate: (draft: Row) => void): Promise<unknown>
 }
 
-/** The values `fact` pinned of `fields`. */
-const pinned = (fact: Fact, fields: readonly string[]): Fields =>
-  Object.fromEntries(
-    fields.flatMap((field) =>
-      Object.hasOwn(fact.initial, field) ? [[field, fact.initial[field]]] : [],
-    ),
-  )
-
-/** Picks the first of `candidates` a fact did not exclude. */
-const firstOf =
-  (candidates: readonly unknown[]) =>
-  (excluded: readonly unknown[]): unknown =>
-    candidates.find((value) => !excluded.some((other) => dequal(other, value)))
+/** The collections learned, in order: each after those its records point at. */
+const ORDER: CollectionName[] = [
+  'users',
+  'paymentAccounts',
+  'ambassadorApplications',
+  'venues',
+  'bookings',
+  'follows',
+  'contracts',
+  'notifications',
+]
 
 /**
  * Writes the facts into `store` (the learning session's): the state before the first
@@ -71,83 +70,74 @@ export async function materialize(
     })
   }
   // Someone (other than `excluded`) to own or host a record: a user of the scenario, or a new one.
-  const someoneElse = async (excluded: readonly unknown[], role: User['roles'][number]) => {
+  const someoneElse = async (excluded: readonly unknown[], role: Role) => {
     const found =
       store.users.find((user) => user.roles.includes(role) && !excluded.includes(user.publicId)) ??
       store.users.find((user) => !excluded.includes(user.publicId))
     return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
   }
-  /** `field` at the start, when it must be set: pinned, or picked when `current` is excluded. */
-  const startValue = async (
-    fact: Fact,
-    field: string,
-    current: unknown,
-    pick: (excluded: readonly unknown[]) => unknown,
-  ): Promise<Fields> => {
-    if (Object.hasOwn(fact.initial, field)) return { [field]: fact.initial[field] }
-    const excluded = fact.excluded[field] ?? []
-    if (excluded.length === 0) return {}
-    if (current !== undefined && !excluded.some((other) => dequal(other, current))) return {}
-    const value = await pick(excluded)
-    return value === undefined ? {} : { [field]: value }
+  /**
+   * The fields of `choices` a record had at the start, where known: pinned, or, when its
+   * value was excluded, the first allowed of a list or someone else of a role.
+   */
+  const startValues = async (fact: Fact, known: Row, choices: Record<string, Choice>) => {
+    const fields: Fields = {}
+    for (const [field, choice] of Object.entries(choices)) {
+      const excluded = fact.excluded[field] ?? []
+      const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
+      if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
+      else if (excluded.length === 0 || (known?.[field] !== undefined && allowed(known[field])))
+        continue
+      else if (typeof choice === 'string') fields[field] = await someoneElse(excluded, choice)
+      else if (choice.some(allowed)) fields[field] = choice.find(allowed)
+    }
+    return fields
   }
+  /** The fields set at the start: `[]` for those only a pinned value sets. */
+  const choices: Partial<Record<CollectionName, Record<string, Choice>>> = {
+    users: { refreshToken: [], idpCode: [] },
+    paymentAccounts: {
+      payouts_enabled: [],
+      charges_enabled: [],
+      disabled_reason: [],
+      requirements: [],
+    },
+    ambassadorApplications: { status: ['pending', 'approved', 'rejected'] },
+    venues: { claimStatus: ['unclaimed', 'claim_requested', 'claimed'] },
+    bookings: {
+      hostId: 'host',
+      guestId: 'guest',
+      status: ['pending', 'accepted', 'declined', 'paid', 'refunded'],
+    },
+    notifications: { userId: 'host', archivedAt: [now.toISOString()] },
+  }
+  /** What else a record needs at the start, given the fields picked. */
+  const more: Partial<Record<CollectionName, (fact: Fact, known: Row, fields: Fields) => unknown>> =
+    {
+      bookings: (fact, known) => {
+        const bounds = fact.bounds.amount
+        const fits = known?.amount !== undefined && !(bounds && outOf(bounds, known.amount))
+        return bounds && !fits ? { amount: bounds.min ?? Math.floor((bounds.below ?? 1) / 2) } : {}
+      },
+      follows: (fact) => {
+        const [followerId, followeeId] = fact.key.split(':') as [string, string]
+        return { followerId, followeeId }
+      },
+      contracts: (fact, known) => contractFields(fact, known),
+      notifications: (_fact, _known, { archivedAt }) =>
+        archivedAt == null ? {} : { readAt: archivedAt },
+    }
 
   // Users first: everything else points at them.
   const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
   const signIns = await writeUsers(of('users'), hosts)
-
-  /** The fields of a record that existed at the start; `undefined` when it needs no write. */
-  const writers: Partial<Record<CollectionName, Write>> = {
-    paymentAccounts: async (fact) =>
-      pinned(fact, ['payouts_enabled', 'charges_enabled', 'disabled_reason', 'requirements']),
-    ambassadorApplications: (fact, known) =>
-      startValue(fact, 'status', known?.status, firstOf(['pending', 'approved', 'rejected'])),
-    venues: (fact, known) =>
-      startValue(
-        fact,
-        'claimStatus',
-        known?.claimStatus,
-        firstOf(['unclaimed', 'claim_requested', 'claimed']),
-      ),
-    bookings: async (fact, known) => {
-      const fields = {
-        ...(await startValue(fact, 'hostId', known?.hostId, (not) => someoneElse(not, 'host'))),
-        ...(await startValue(fact, 'guestId', known?.guestId, (not) => someoneElse(not, 'guest'))),
-        ...(await startValue(
-          fact,
-          'status',
-          known?.status,
-          firstOf(['pending', 'accepted', 'declined', 'paid', 'refunded']),
-        )),
-      }
-      const bounds = fact.bounds.amount
-      if (bounds && (known?.amount === undefined || outOf(bounds, known.amount))) {
-        fields.amount = bounds.min ?? Math.floor((bounds.below ?? 1) / 2)
-      }
-      return fields
-    },
-    follows: async (fact, known) => {
-      if (known) return undefined
-      const [followerId, followeeId] = fact.key.split(':') as [string, string]
-      return { followerId, followeeId }
-    },
-    contracts: (fact, known) => contractFields(fact, known),
-    notifications: async (fact, known) => {
-      const fields = {
-        ...(await startValue(fact, 'userId', known?.userId, (not) => someoneElse(not, 'host'))),
-        ...(await startValue(fact, 'archivedAt', known?.archivedAt, firstOf([now.toISOString()]))),
-      }
-      if ('archivedAt' in fields && fields.archivedAt !== null) fields.readAt = fields.archivedAt
-      return fields
-    },
-  }
-  for (const [name, write] of Object.entries(writers) as Array<[CollectionName, Write]>) {
+  for (const name of ORDER.slice(1)) {
     for (const fact of of(name)) {
       if (fact.initialExists === false && table(name).delete(fact.key)) note(name, fact.key, fact)
-      if (fact.initialExists !== true) continue
       const known = table(name).get(fact.key)
-      const fields = await write(fact, known)
-      if (fields === undefined) continue
+      if (fact.initialExists !== true || (known && name === 'follows')) continue
+      const picked = await startValues(fact, known, choices[name] ?? {})
+      const fields = { ...picked, ...((await more[name]?.(fact, known, picked)) as Fields) }
       if (known) await update(name, fact.key, fields)
       else {
         const create = factories[name] as (values: Fields, options: typeof at) => Promise<unknown>
@@ -158,7 +148,7 @@ export async function materialize(
     }
   }
   for (const [name, known] of facts.all()) {
-    if (known.size > 0 && name !== 'users' && !(name in writers)) {
+    if (known.size > 0 && !ORDER.includes(name)) {
       throw new Error(`Failed to learn a scenario: no writer for ${name}`)
     }
   }
@@ -238,7 +228,7 @@ export async function materialize(
       if (known) {
         const roles = known.roles.filter((role) => role !== 'admin' || admin !== false)
         if (admin === true && !roles.includes('admin')) roles.push('admin')
-        const fields: Fields = { roles, ...pinned(fact, ['refreshToken', 'idpCode']) }
+        const fields: Fields = { roles, ...(await startValues(fact, known, choices.users!)) }
         if (Object.hasOwn(fact.initial, 'refreshToken')) fields.refreshTokenRevokedAt = null
         await update('users', fact.key, fields)
         note('users', fact.key, fact)
