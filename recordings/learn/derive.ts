@@ -6,8 +6,10 @@
  */
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
+  type DeclaredRules,
   type EffectContext,
   type Precondition,
+  type RuleInput,
   statusOf,
   valueIn,
 } from '../../mocks/core/preconditions.ts'
@@ -18,15 +20,11 @@ import { parseJson } from '../replay/replay.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
 /** One exchange that passed the input checks, as the learner read it. */
-export interface Recorded {
+export interface Recorded extends RuleInput {
   facts: Facts
   /** The store of the scenario the learned one extends, as it was before any exchange. */
   base: Store
   status: number
-  params: Record<string, string>
-  body: Record<string, unknown>
-  /** Public id of the signed-in caller; `''` for a public operation. */
-  caller: string
   /** The answer's text, as recorded. */
   answer: string
   /** Whether the exchange wrote (not `dryRun=true`). */
@@ -35,19 +33,6 @@ export interface Recorded {
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
-
-/** The record did not exist: a 404. */
-function missing(input: Recorded, fact: Fact) {
-  if (fact.exists === undefined && REFERENCED.has(fact.collection)) {
-    const table = input.base[fact.collection] as { has(key: string): boolean }
-    if (table.has(fact.key)) {
-      throw new NotCovered(
-        `${fact.collection} ${fact.key} is part of the scenario extended, and other records point at it`,
-      )
-    }
-  }
-  input.facts.exists(fact, false)
-}
 
 /** What precondition `p` holding (or failing) says about the records `named` so far. */
 function learnPrecondition(
@@ -65,9 +50,17 @@ function learnPrecondition(
       facts.exists(fact, true)
       return p.owner === undefined ? undefined : facts.pin(fact, p.owner, caller)
     }
-    if (p.owner === undefined) return missing(input, fact)
+    const inBase = input.base[p.collection].has(fact.key)
+    if (p.owner === undefined) {
+      if (fact.exists === undefined && REFERENCED.has(fact.collection) && inBase) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key} is part of the scenario extended, and other records point at it`,
+        )
+      }
+      return facts.exists(fact, false)
+    }
     // Someone else's record is missing too: one that exists keeps existing.
-    const known = fact.exists ?? (input.base[p.collection].has(fact.key) ? true : undefined)
+    const known = fact.exists ?? (inBase ? true : undefined)
     facts.exists(fact, known === true)
     return known ? facts.exclude(fact, p.owner, [caller]) : undefined
   }
@@ -155,7 +148,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   if (!succeeded) {
     throw new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
   }
-  if (input.writes) learnEffects(operation, input, named)
+  if (input.writes) learnEffects(rules, input, named)
   if (rules.shows) {
     const fact = named.get(rules.shows.record)!
     const shown = parseJson(input.answer) as Record<string, unknown> | null | undefined
@@ -168,11 +161,11 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   }
 }
 
-function learnEffects(operation: Operation, input: Recorded, named: Map<string, Fact>) {
+function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, Fact>) {
   const { facts } = input
   const context = { ...input, store: input.base, now: new Date(0), records: {}, keys: {} }
-  const finds = operation.rules!.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
-  for (const effect of operation.rules!.effects ?? []) {
+  const finds = rules.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
+  for (const effect of rules.effects ?? []) {
     if ('insert' in effect) {
       facts.create(named.get(effect.insert)!)
       continue
@@ -189,7 +182,7 @@ function learnEffects(operation: Operation, input: Recorded, named: Map<string, 
         facts.set(fact, field, valueIn(value, context as EffectContext))
       }
     } else {
-      const acted = operation.rules!.requires.find(
+      const acted = rules.requires.find(
         (p) => p.kind === 'notActed' && p.record === name,
       ) as Extract<Precondition, { kind: 'notActed' }>
       facts.set(fact, `${acted.list}:${input.caller}`, true)

@@ -7,8 +7,10 @@ import type { Operation } from '../../mocks/core/operation.ts'
 import { createRouter } from '../../mocks/core/router.ts'
 import { checkedEntry, harEntries, RecordingsFormatError } from '../replay/recordings.ts'
 
+const READ = ['authorization', 'cookie', 'content-type'] as const
+
 /** The request headers the sandbox's answers depend on; `undefined` when not sent. */
-export type LearnHeaders = Record<'authorization' | 'cookie' | 'content-type', string | undefined>
+export type LearnHeaders = Record<(typeof READ)[number], string | undefined>
 
 /** One recorded exchange with an operation of the API. */
 export interface LearnExchange {
@@ -46,17 +48,12 @@ export interface ReadExchanges {
 export const labelOf = ({ index, operation, path, search, status }: LearnExchange): string =>
   `#${index + 1} ${operation.method} ${path}${search} ${status}`
 
-const READ = new Set(['authorization', 'cookie', 'content-type'])
 /** Only names as long as one read are lowered and looked up: most headers are none of them. */
-const READ_LENGTHS = new Set([...READ].map((name) => name.length))
+const READ_LENGTHS = new Set(READ.map((name) => name.length))
 
 function requestHeaders(raw: unknown, index: number): LearnHeaders {
   // Every exchange's headers have the same shape, all three names present.
-  const headers: LearnHeaders = {
-    authorization: undefined,
-    cookie: undefined,
-    'content-type': undefined,
-  }
+  const headers = Object.fromEntries(READ.map((name) => [name, undefined])) as LearnHeaders
   if (raw === undefined) return headers
   const where = `log.entries.${index}.request.headers`
   if (!Array.isArray(raw)) throw new RecordingsFormatError(`${where}: expected an array`)
@@ -65,8 +62,8 @@ function requestHeaders(raw: unknown, index: number): LearnHeaders {
       throw new RecordingsFormatError(`${where}: expected { name, value } strings`)
     }
     if (!READ_LENGTHS.has(header.name.length)) continue
-    const name = header.name.toLowerCase()
-    if (READ.has(name)) headers[name as keyof LearnHeaders] = header.value
+    const name = header.name.toLowerCase() as keyof LearnHeaders
+    if (READ.includes(name)) headers[name] = header.value
   }
   return headers
 }
@@ -120,12 +117,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   return read
 }
 
-/**
- * The exchanges of the text of a HAR file, parsed with `JSON.parse` and read by
- * {@link readExchanges}, given in one part to the taker `begin()` returns. Throws a
- * `SyntaxError` for text that is not JSON, a `RecordingsFormatError` for a document that is
- * not a HAR.
- */
+/** {@link readExchanges} of a HAR file's text, the exchanges given to the taker `begin()` returns. */
 export function readHarText(
   text: string,
   operations: readonly Operation[],

@@ -1,9 +1,8 @@
 /**
  * @module
- * What the recorded exchanges showed about each record, as the learner goes through them
- * in order: whether it existed at the start, the values its fields must have had (or
- * could not have had), and what the exchanges since changed. A fact that contradicts an
- * earlier one is a {@link NotCovered}; the exchange's own facts are then undone.
+ * What the recorded exchanges showed about each record, in order: whether it existed at the
+ * start, the values its fields had (or could not have had), and what the exchanges since
+ * changed. A fact that contradicts an earlier one is a {@link NotCovered}.
  */
 import { dequal } from 'dequal'
 import type { CollectionName } from '../../mocks/model/schemas.ts'
@@ -45,7 +44,8 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** The facts of every record, with an undo log so that one exchange's facts go together. */
 export class Facts {
-  private readonly collections = new Map<CollectionName, Map<string, Fact>>()
+  /** The facts of each collection, by key. */
+  readonly collections: Partial<Record<CollectionName, Map<string, Fact>>> = {}
   /** What undoes each change the current exchange made, in order. */
   private undo: Array<() => void> = []
   /** The exchange being read (its index in `log.entries`). */
@@ -54,13 +54,12 @@ export class Facts {
   /** Starts reading exchange `index`. */
   begin(index: number): void {
     this.entry = index
-    // A new list only when the last exchange used it: most exchanges are read without a change.
-    if (this.undo.length !== 0) this.undo = []
+    this.undo = []
   }
 
   /** Forgets everything the current exchange added. */
   rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!()
+    for (const undo of this.undo.reverse()) undo()
     this.undo = []
   }
 
@@ -74,17 +73,8 @@ export class Facts {
 
   /** The facts of `collection`, by key. */
   of(collection: CollectionName): Map<string, Fact> {
-    let facts = this.collections.get(collection)
-    if (!facts) {
-      facts = new Map()
-      this.collections.set(collection, facts)
-    }
-    return facts
-  }
-
-  /** Every collection with facts, and its facts. */
-  all(): IterableIterator<[CollectionName, Map<string, Fact>]> {
-    return this.collections.entries()
+    this.collections[collection] ??= new Map()
+    return this.collections[collection]
   }
 
   /** The fact of a record, created empty on first use. */

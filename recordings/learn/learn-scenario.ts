@@ -5,19 +5,15 @@
  * scenario extended, and plays them forward when asked for the state where it stopped.
  */
 
-import { personas } from '../../fixtures/personas.ts'
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
-import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
+import { builtInContent } from '../../mocks/built-in-sandbox.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
 import { Sandbox } from '../../mocks/core/sandbox.ts'
 import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { issueAccessToken } from '../../mocks/core/tokens.ts'
 import { createFactories } from '../../mocks/factories/create-factories.ts'
-import { operations as reference } from '../../mocks/operations/table.ts'
-import { exportSnapshot } from '../../mocks/scenarios/export-snapshot.ts'
-import { rebuildSnapshot } from '../../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
-import { resolveScenarios, type ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
+import type { ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
 import { bearerSubject, isRedacted } from '../replay/bearer-subject.ts'
 import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
 import { Learner, type NotCoveredExchange } from './learner.ts'
@@ -84,22 +80,18 @@ async function learnFrom(
   read: () => unknown,
   options: ScenarioFromHarOptions,
 ): Promise<LearnedScenario> {
-  const operations = options.operations ?? reference
+  const operations = options.operations ?? builtInContent.operations
   // The recording's start, once read: nothing reads the sandbox's clock before that.
   let now = REFERENCE_DATE
-  const content = {
-    operations,
-    personas,
-    scenarios,
-    defaultSeed: DEFAULT_SEED,
-    scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
-  }
-  const sandbox = new Sandbox(content, {
-    scenario: options.extends ?? DEFAULT_EXTENDS,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
-    now: () => now,
-  })
+  const sandbox = new Sandbox(
+    { ...builtInContent, operations },
+    {
+      scenario: options.extends ?? DEFAULT_EXTENDS,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
+      now: () => now,
+    },
+  )
   const session = 'learn'
   const store = await sandbox.store(session)
   const { exchanges, others, total, startedAt } = readExchanges(read(), operations)

@@ -23,24 +23,14 @@ export interface LearnedSignIn {
 type Row = any
 type Fields = Record<string, unknown>
 type Role = User['roles'][number]
+/** How a field is set at the start when its value was excluded: a list to pick from, or a role. */
 type Choice = readonly unknown[] | Role
+type More = (fact: Fact, known: Row, fields: Fields) => Fields | Promise<Fields>
 type Table = {
   get(key: string): Row
   delete(key: string): boolean
   update(key: string, mutate: (draft: Row) => void): Promise<unknown>
 }
-
-/** The collections learned, in order: each after those its records point at. */
-const ORDER: CollectionName[] = [
-  'users',
-  'paymentAccounts',
-  'ambassadorApplications',
-  'venues',
-  'bookings',
-  'follows',
-  'contracts',
-  'notifications',
-]
 
 /**
  * Writes the facts into `store` (the learning session's): the state before the first
@@ -76,10 +66,7 @@ export async function materialize(
       store.users.find((user) => !excluded.includes(user.publicId))
     return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
   }
-  /**
-   * The fields of `choices` a record had at the start, where known: pinned, or, when its
-   * value was excluded, the first allowed of a list or someone else of a role.
-   */
+  /** The fields of `choices` a record had at the start: pinned, or chosen when `known`'s is excluded. */
   const startValues = async (fact: Fact, known: Row, choices: Record<string, Choice>) => {
     const fields: Fields = {}
     for (const [field, choice] of Object.entries(choices)) {
@@ -93,15 +80,16 @@ export async function materialize(
     }
     return fields
   }
-  /** The fields set at the start: `[]` for those only a pinned value sets. */
+  const pinnedOnly = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, []]))
+  /** The collections written, in order (each after those its records point at), and their choices. */
   const choices: Partial<Record<CollectionName, Record<string, Choice>>> = {
-    users: { refreshToken: [], idpCode: [] },
-    paymentAccounts: {
-      payouts_enabled: [],
-      charges_enabled: [],
-      disabled_reason: [],
-      requirements: [],
-    },
+    users: pinnedOnly('refreshToken', 'idpCode'),
+    paymentAccounts: pinnedOnly(
+      'payouts_enabled',
+      'charges_enabled',
+      'disabled_reason',
+      'requirements',
+    ),
     ambassadorApplications: { status: ['pending', 'approved', 'rejected'] },
     venues: { claimStatus: ['unclaimed', 'claim_requested', 'claimed'] },
     bookings: {
@@ -109,35 +97,36 @@ export async function materialize(
       guestId: 'guest',
       status: ['pending', 'accepted', 'declined', 'paid', 'refunded'],
     },
+    follows: {},
+    contracts: {},
     notifications: { userId: 'host', archivedAt: [now.toISOString()] },
   }
-  /** What else a record needs at the start, given the fields picked. */
-  const more: Partial<Record<CollectionName, (fact: Fact, known: Row, fields: Fields) => unknown>> =
-    {
-      bookings: (fact, known) => {
-        const bounds = fact.bounds.amount
-        const fits = known?.amount !== undefined && !(bounds && outOf(bounds, known.amount))
-        return bounds && !fits ? { amount: bounds.min ?? Math.floor((bounds.below ?? 1) / 2) } : {}
-      },
-      follows: (fact) => {
-        const [followerId, followeeId] = fact.key.split(':') as [string, string]
-        return { followerId, followeeId }
-      },
-      contracts: (fact, known) => contractFields(fact, known),
-      notifications: (_fact, _known, { archivedAt }) =>
-        archivedAt == null ? {} : { readAt: archivedAt },
-    }
+  /** What else a record needs at the start, given the fields chosen. */
+  const more: Partial<Record<CollectionName, More>> = {
+    bookings: (fact, known) => {
+      const bounds = fact.bounds.amount
+      const fits = known?.amount !== undefined && !(bounds && outOf(bounds, known.amount))
+      return bounds && !fits ? { amount: bounds.min ?? Math.floor((bounds.below ?? 1) / 2) } : {}
+    },
+    follows: (fact) => {
+      const [followerId, followeeId] = fact.key.split(':') as [string, string]
+      return { followerId, followeeId }
+    },
+    contracts: (fact, known) => contractFields(fact, known),
+    notifications: (_fact, _known, { archivedAt }) =>
+      archivedAt == null ? {} : { readAt: archivedAt },
+  }
 
-  // Users first: everything else points at them.
   const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
   const signIns = await writeUsers(of('users'), hosts)
-  for (const name of ORDER.slice(1)) {
+  const written = Object.keys(choices) as CollectionName[]
+  for (const name of written.slice(1)) {
     for (const fact of of(name)) {
       if (fact.initialExists === false && table(name).delete(fact.key)) note(name, fact.key, fact)
       const known = table(name).get(fact.key)
       if (fact.initialExists !== true || (known && name === 'follows')) continue
-      const picked = await startValues(fact, known, choices[name] ?? {})
-      const fields = { ...picked, ...((await more[name]?.(fact, known, picked)) as Fields) }
+      const chosen = await startValues(fact, known, choices[name]!)
+      const fields = { ...chosen, ...(await more[name]?.(fact, known, chosen)) }
       if (known) await update(name, fact.key, fields)
       else {
         const create = factories[name] as (values: Fields, options: typeof at) => Promise<unknown>
@@ -147,8 +136,8 @@ export async function materialize(
       if (name === 'venues') await addPendingReviews(fact)
     }
   }
-  for (const [name, known] of facts.all()) {
-    if (known.size > 0 && !ORDER.includes(name)) {
+  for (const [name, known] of Object.entries(facts.collections)) {
+    if (known.size > 0 && !written.includes(name as CollectionName)) {
       throw new Error(`Failed to learn a scenario: no writer for ${name}`)
     }
   }
@@ -164,11 +153,10 @@ export async function materialize(
       const review = await factories.reviews({ listingId: fact.key, status: 'pending' }, at)
       note('reviews', review.id, fact)
     }
-    if (fact.current['reviews:none'] === true) {
-      for (const review of pending.slice(needed)) {
-        await update('reviews', review.id, { status: 'approved' })
-        note('reviews', review.id, fact)
-      }
+    if (fact.current['reviews:none'] !== true) return
+    for (const review of pending.slice(needed)) {
+      await update('reviews', review.id, { status: 'approved' })
+      note('reviews', review.id, fact)
     }
   }
 
@@ -186,13 +174,14 @@ export async function materialize(
     ].filter(once)
     while (parties.length < 2) parties.push(await someoneElse([...outside, ...parties], 'guest'))
     const unsigned = pins('signatures:', false)
+    const signed = known?.signatures ?? []
     const signers = [
-      ...(known?.signatures.map((signature: { userId: string }) => signature.userId) ?? []),
+      ...signed.map((signature: Row) => signature.userId),
       ...pins('signatures:', true),
     ].filter((id, index, all) => once(id, index, all) && !unsigned.includes(id))
     const signatures = signers.map(
       (userId) =>
-        known?.signatures.find((signature: { userId: string }) => signature.userId === userId) ?? {
+        signed.find((signature: Row) => signature.userId === userId) ?? {
           userId,
           fullName: store.users.get(userId)?.displayName ?? userId,
           signedAt: now.toISOString(),
@@ -234,7 +223,7 @@ export async function materialize(
         note('users', fact.key, fact)
         continue
       }
-      const roles: User['roles'] = [hosts.has(fact.key) ? 'host' : 'guest']
+      const roles: Role[] = [hosts.has(fact.key) ? 'host' : 'guest']
       if (admin === true) roles.push('admin')
       const credentialsOf = (publicId: string) => {
         const slug = publicId.replace(/[^A-Za-z0-9_]/g, '_')
@@ -245,20 +234,13 @@ export async function materialize(
           idpCode: (fact.initial.idpCode as string | undefined) ?? unique(`idp_${slug}`, codes),
         }
       }
-      let created: User
-      let credentials: { refreshToken: string; idpCode: string }
-      if (fact.key.startsWith('~')) {
-        // Known by a sign-in only: the factory picks the id, the credentials follow from it.
-        created = await factories.users({ roles, refreshTokenRevokedAt: null }, at)
-        credentials = credentialsOf(created.publicId)
-        await update('users', created.publicId, credentials)
-      } else {
-        credentials = credentialsOf(fact.key)
-        created = await factories.users(
-          { publicId: fact.key, roles, refreshTokenRevokedAt: null, ...credentials },
-          at,
-        )
-      }
+      // Known by a sign-in only (`~`): the factory picks the id, the credentials follow from it.
+      const id = fact.key.startsWith('~') ? undefined : fact.key
+      const given = id === undefined ? undefined : credentialsOf(id)
+      const values = { ...(id && { publicId: id }), roles, refreshTokenRevokedAt: null, ...given }
+      const created = await factories.users(values, at)
+      const credentials = given ?? credentialsOf(created.publicId)
+      if (!given) await update('users', created.publicId, credentials)
       learned.push({ publicId: created.publicId, ...credentials })
       note('users', created.publicId, fact)
     }

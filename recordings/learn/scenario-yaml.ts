@@ -15,10 +15,7 @@ const NAMED = 4
 function originComment(learned: LearnedScenario, collection: string, key: string): string {
   const origins = learned.origins.get(`${collection}:${key}`)
   if (!origins || origins.length === 0) return 'made by the factories for a record that needs it'
-  // Already in order, one index once, when a record was learned from one fact (the usual).
-  let ordered = true
-  for (let i = 1; i < origins.length && ordered; i++) ordered = origins[i - 1]! < origins[i]!
-  const unique = ordered ? origins : [...new Set(origins)].sort((a, b) => a - b)
+  const unique = [...new Set(origins)].sort((a, b) => a - b)
   const named = unique.slice(0, NAMED).map((index) => learned.label(index))
   const more = unique.length - named.length
   return `from ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
