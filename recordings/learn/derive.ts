@@ -22,7 +22,7 @@ import { type Fact, type Facts, NotCovered } from './facts.ts'
 /** One exchange that passed the input checks, as the learner read it. */
 export interface Recorded extends RuleInput {
   facts: Facts
-  /** The store of the scenario the learned one extends, as it was before any exchange. */
+  /** The store of the scenario extended, before any exchange. */
   base: Store
   status: number
   /** The answer's text, as recorded. */
@@ -94,10 +94,9 @@ function learnPrecondition(
 }
 
 /**
- * A lookup by fields that are not the key (a listing's pending review) counts, on the
- * record it points at, the matching records the writes used up (`<collection>:used`), how
- * many it must have had at the start (`:needed`), and whether an answer showed that none
- * was left (`:none`): a record used up never matches again.
+ * A lookup by fields that are not the key (a listing's pending review) counts on the record it
+ * points at the matches the writes used up (`<collection>:used`), how many it had at the start
+ * (`:needed`), and whether an answer showed none left (`:none`).
  */
 function findRecord(
   p: Extract<Precondition, { kind: 'find' }>,

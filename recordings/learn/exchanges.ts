@@ -68,10 +68,7 @@ function requestHeaders(raw: unknown, index: number): LearnHeaders {
   return headers
 }
 
-/**
- * Reads `document` (a parsed HAR): throws a `RecordingsFormatError` naming the first entry
- * that is not a HAR entry, as loading it for replay would.
- */
+/** Reads a parsed HAR: a `RecordingsFormatError` names its first entry that is not one. */
 export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
   const entries = harEntries(document, '')
   const route = createRouter(operations.map((value) => ({ ...value, value })))

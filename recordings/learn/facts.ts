@@ -51,7 +51,6 @@ export class Facts {
   /** The exchange being read (its index in `log.entries`). */
   entry = -1
 
-  /** Starts reading exchange `index`. */
   begin(index: number): void {
     this.entry = index
     this.undo = []
@@ -71,7 +70,6 @@ export class Facts {
     target[field] = value
   }
 
-  /** The facts of `collection`, by key. */
   of(collection: CollectionName): Map<string, Fact> {
     this.collections[collection] ??= new Map()
     return this.collections[collection]

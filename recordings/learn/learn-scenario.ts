@@ -31,9 +31,8 @@ export interface ScenarioFromHarOptions {
   /** How the description names the recording. Default `a recording`. */
   source?: string
   /**
-   * `start` (default): the state before the first exchange, so that sending the recorded
-   * requests again gives the recorded answers. `end`: the state where the recording
-   * stopped, the learned start with the covered exchanges played forward on it.
+   * `start` (default): the state before the first exchange, so that the recorded requests get
+   * the recorded answers again. `end`: where the recording stopped (the start played forward).
    */
   at?: 'start' | 'end'
   /** The operations the recording is read with and learned from. Default the reference's. */
@@ -117,6 +116,7 @@ async function learnFrom(
     name: options.name ?? 'learned',
     description: `Learned from ${options.source ?? 'a recording'}, ${at}: ${covered} of ${exchanges.length} exchanges with the API reproduced`,
   }
+  // Origins are indexes of exchanges.
   const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   return {
     scenario,
@@ -126,19 +126,14 @@ async function learnFrom(
     notCovered,
     others,
     origins: learned.origins,
-    label: (index) => {
-      const exchange = byIndex.get(index)
-      return exchange ? labelOf(exchange) : `#${index + 1}`
-    },
+    label: (index) => labelOf(byIndex.get(index)!),
     signIns: learned.signIns,
   }
 }
 
 /**
- * Sends the covered exchanges' requests again, in order, to the session of the learned start,
- * each at the time it was recorded (the session's clock set to it) and each caller signed in
- * afresh. An answer with another status than the recorded one is named: the start did not
- * reproduce it after all, and the state from there on may differ from the backend's.
+ * Sends the covered exchanges again, in order, to the learned start, each at its recorded time
+ * and its caller signed in afresh; one answered with another status is not covered after all.
  */
 async function playForward(
   exchanges: readonly LearnExchange[],

@@ -1,11 +1,8 @@
 /**
  * @module
- * Goes through recorded exchanges in order: each request checked as the pipeline checks
- * its input, its caller as the guards would see them, then what its answer says about the
- * state read from the operation's declared rules (`derive.ts`). An exchange the learned
- * scenario cannot reproduce is named with the reason, and its facts undone. A sign-in names
- * its user only in what the backend answered, which no precondition states (`auth.ts` keeps
- * them as code): it is read from its answer here.
+ * Goes through recorded exchanges in order: each request checked as the pipeline checks its
+ * input, its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in
+ * names its user only in its answer, which no precondition states: it is read here.
  */
 import { Cookie } from 'tough-cookie'
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks/core/caller.ts'
@@ -40,10 +37,7 @@ function expectStatus(exchange: LearnExchange, status: number, why: string) {
   }
 }
 
-/**
- * Whether a sign-in succeeded: refuses a status the sandbox never answers (`ok` or 401), and
- * a 401 for what `owner` (when known) signs in with.
- */
+/** Whether a sign-in succeeded; refuses a status other than `ok` or 401, and a 401 for an `owner`. */
 function succeeded(exchange: LearnExchange, ok: number, what: string, owner: string | undefined) {
   if (exchange.status === 401 && owner) {
     throw new NotCovered(`${what} is ${owner}'s, which the sandbox accepts`)

@@ -1,9 +1,7 @@
 /**
  * @module
- * A learned scenario as YAML, each record under a comment naming the exchanges it was
- * learned from (`#3 POST /bookings/bkg_1/decline 201`: the third entry of the HAR), or
- * saying the factories made it for a record that needed it. Written by the `yaml`
- * package's document, the comments set on its nodes.
+ * A learned scenario as YAML (the `yaml` package's document), each record under a comment
+ * naming the exchanges it was learned from, or saying the factories made it.
  */
 import { Document, isMap, isNode, isScalar, isSeq, Schema, visit } from 'yaml'
 import { type CollectionName, collectionDefinitions } from '../../mocks/model/schemas.ts'
