@@ -116,7 +116,6 @@ async function learnFrom(
     name: options.name ?? 'learned',
     description: `Learned from ${options.source ?? 'a recording'}, ${at}: ${covered} of ${exchanges.length} exchanges with the API reproduced`,
   }
-  // Origins are indexes of exchanges.
   const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   return {
     scenario,
@@ -126,7 +125,10 @@ async function learnFrom(
     notCovered,
     others,
     origins: learned.origins,
-    label: (index) => labelOf(byIndex.get(index)!),
+    label: (index) => {
+      const exchange = byIndex.get(index)
+      return exchange ? labelOf(exchange) : `#${index + 1}`
+    },
     signIns: learned.signIns,
   }
 }
