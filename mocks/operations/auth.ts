@@ -3,7 +3,7 @@
  * Auth and OAuth: rows 1 and 11 of the reference. Kept as code, not declared rules: the
  * refresh token comes from the body or a cookie and is found by a field that is not a key,
  * with its revocation, and what is answered (a new access token, a cookie) names the user
- * only in the answer; the learner reads sign-ins from those answers (`learn/sign-ins.ts`).
+ * only in the answer; the learner reads sign-ins from those answers (`learn/learner.ts`).
  */
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
 import { nonEmpty, z } from '../model/zod.ts'

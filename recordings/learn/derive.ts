@@ -1,67 +1,38 @@
 /**
  * @module
- * What a recorded answer says about the state, read from the operation's own rules
- * (`mocks/core/preconditions.ts`) backwards: the preconditions before the one that failed
- * held, that one failed (a recorded 404 is the first `exists`), and a write changed what
- * its effects say. A 201 on a decline means the booking existed, was hosted by the caller
- * and pending; a 403 that someone else hosted it.
+ * What a recorded answer says about the state, read from the operation's declared rules
+ * backwards: the preconditions before the one that failed held, that one failed (a recorded
+ * 404 is the first `exists`), and a write changed what its effects say.
  */
-
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
+  type DeclaredRules,
   type EffectContext,
   type Precondition,
+  type RuleInput,
   statusOf,
   valueIn,
 } from '../../mocks/core/preconditions.ts'
 import { collectionDefinitions } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { z } from '../../mocks/model/zod.ts'
+import { parseJson } from '../replay/recordings.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
 /** One exchange that passed the input checks, as the learner read it. */
-export interface Recorded {
+export interface Recorded extends RuleInput {
   facts: Facts
-  /** The store of the scenario the learned one extends, as it was before any exchange. */
+  /** The store of the scenario extended, before any exchange. */
   base: Store
   status: number
-  params: Record<string, string>
-  body: Record<string, unknown>
-  /** Public id of the signed-in caller; `''` for a public operation. */
-  caller: string
   /** The answer's text, as recorded. */
   answer: string
   /** Whether the exchange wrote (not `dryRun=true`). */
   writes: boolean
 }
 
-/** The JSON of `text`, or `undefined` when it is none. */
-export function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
-
-const refused = (status: number) =>
-  new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
-
-/** The record did not exist: a 404. */
-function missing(input: Recorded, fact: Fact) {
-  if (fact.exists === undefined && REFERENCED.has(fact.collection)) {
-    const table = input.base[fact.collection] as { has(key: string): boolean }
-    if (table.has(fact.key)) {
-      throw new NotCovered(
-        `${fact.collection} ${fact.key} is part of the scenario extended, and other records point at it`,
-      )
-    }
-  }
-  input.facts.exists(fact, false)
-}
 
 /** What precondition `p` holding (or failing) says about the records `named` so far. */
 function learnPrecondition(
@@ -79,9 +50,17 @@ function learnPrecondition(
       facts.exists(fact, true)
       return p.owner === undefined ? undefined : facts.pin(fact, p.owner, caller)
     }
-    if (p.owner === undefined) return missing(input, fact)
+    const inBase = input.base[p.collection].has(fact.key)
+    if (p.owner === undefined) {
+      if (fact.exists === undefined && REFERENCED.has(fact.collection) && inBase) {
+        throw new NotCovered(
+          `${fact.collection} ${fact.key} is part of the scenario extended, and other records point at it`,
+        )
+      }
+      return facts.exists(fact, false)
+    }
     // Someone else's record is missing too: one that exists keeps existing.
-    const known = fact.exists ?? (input.base[p.collection].has(fact.key) ? true : undefined)
+    const known = fact.exists ?? (inBase ? true : undefined)
     facts.exists(fact, known === true)
     return known ? facts.exclude(fact, p.owner, [caller]) : undefined
   }
@@ -115,10 +94,9 @@ function learnPrecondition(
 }
 
 /**
- * A lookup by fields that are not the key (a listing's pending review) counts, on the
- * record it points at, the matching records the writes used up (`<collection>:used`), how
- * many it must have had at the start (`:needed`), and whether an answer showed that none
- * was left (`:none`): a record used up never matches again.
+ * A lookup by fields that are not the key (a listing's pending review) counts on the record it
+ * points at the matches the writes used up (`<collection>:used`), how many it had at the start
+ * (`:needed`), and whether an answer showed none left (`:none`).
  */
 function findRecord(
   p: Extract<Precondition, { kind: 'find' }>,
@@ -127,11 +105,8 @@ function findRecord(
   fact: Fact,
 ) {
   const field = (name: string) => `${p.collection}:${name}`
-  const count = (name: string) => (facts.known(fact, field(name))?.value as number | undefined) ?? 0
-  const by = (name: string) => {
-    const index = fact.by[field(name)]
-    return index === undefined ? '' : ` by #${index + 1}`
-  }
+  const count = (name: string) => (fact.current[field(name)] as number | undefined) ?? 0
+  const by = (name: string) => facts.where(fact, field(name))
   const [used, needed] = [count('used'), count('needed')]
   const what = `${p.collection} (${Object.entries(p.where)
     .map(([name, value]) => `${name} ${value}`)
@@ -144,7 +119,7 @@ function findRecord(
     }
     return facts.set(fact, field('none'), true)
   }
-  if (facts.known(fact, field('none'))) {
+  if (fact.current[field('none')] === true) {
     throw new NotCovered(`${fact.collection} ${fact.key}: had none of ${what} left${by('none')}`)
   }
   if (needed < used + 1) facts.set(fact, field('needed'), used + 1)
@@ -169,8 +144,10 @@ export function learnAnswer(operation: Operation, input: Recorded) {
     learnPrecondition(p, failed, input, named)
     if (failed) return
   }
-  if (!succeeded) throw refused(status)
-  if (input.writes) learnEffects(operation, input, named)
+  if (!succeeded) {
+    throw new NotCovered(`status ${status}: the sandbox never answers it for this operation`)
+  }
+  if (input.writes) learnEffects(rules, input, named)
   if (rules.shows) {
     const fact = named.get(rules.shows.record)!
     const shown = parseJson(input.answer) as Record<string, unknown> | null | undefined
@@ -183,11 +160,11 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   }
 }
 
-function learnEffects(operation: Operation, input: Recorded, named: Map<string, Fact>) {
+function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, Fact>) {
   const { facts } = input
   const context = { ...input, store: input.base, now: new Date(0), records: {}, keys: {} }
-  const finds = operation.rules!.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
-  for (const effect of operation.rules!.effects ?? []) {
+  const finds = rules.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
+  for (const effect of rules.effects ?? []) {
     if ('insert' in effect) {
       facts.create(named.get(effect.insert)!)
       continue
@@ -198,13 +175,13 @@ function learnEffects(operation: Operation, input: Recorded, named: Map<string, 
     if (find) {
       // The record found is decided: one fewer matches.
       const used = `${find.collection}:used`
-      facts.set(fact, used, ((facts.known(fact, used)?.value as number) ?? 0) + 1)
+      facts.set(fact, used, ((fact.current[used] as number | undefined) ?? 0) + 1)
     } else if ('update' in effect) {
       for (const [field, value] of Object.entries(effect.set)) {
         facts.set(fact, field, valueIn(value, context as EffectContext))
       }
     } else {
-      const acted = operation.rules!.requires.find(
+      const acted = rules.requires.find(
         (p) => p.kind === 'notActed' && p.record === name,
       ) as Extract<Precondition, { kind: 'notActed' }>
       facts.set(fact, `${acted.list}:${input.caller}`, true)

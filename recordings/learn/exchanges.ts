@@ -1,21 +1,16 @@
 /**
  * @module
- * The exchanges of a HAR document that the learner reads: each entry checked as the
- * replay checks it, matched to an operation of the table, with its request headers,
- * body and answer. Entries that are no operation (pages, scripts, `/__sandbox`) are
- * kept apart.
+ * The exchanges of a HAR document that the learner reads: each entry checked as the replay
+ * checks it, matched to an operation of the table, with its request headers, body and answer.
  */
-
 import type { Operation } from '../../mocks/core/operation.ts'
-import { createRouter, type Router } from '../../mocks/core/router.ts'
-import { checkedEntry, RecordingsFormatError } from '../replay/recordings.ts'
+import { createRouter } from '../../mocks/core/router.ts'
+import { checkedEntry, harEntries, RecordingsFormatError } from '../replay/recordings.ts'
 
-/** The request headers the sandbox's answers depend on. */
-export type LearnHeaders = {
-  authorization: string | undefined
-  cookie: string | undefined
-  'content-type': string | undefined
-}
+const READ = ['authorization', 'cookie', 'content-type'] as const
+
+/** The request headers the sandbox's answers depend on; `undefined` when not sent. */
+export type LearnHeaders = Record<(typeof READ)[number], string | undefined>
 
 /** One recorded exchange with an operation of the API. */
 export interface LearnExchange {
@@ -27,7 +22,6 @@ export interface LearnExchange {
   search: string
   /** Path parameters, still percent-encoded. */
   params: Readonly<Record<string, string>>
-  /** The request headers the sandbox reads, names in lower case; `undefined` when not sent. */
   headers: LearnHeaders
   /** Request body text, `''` when none. */
   body: string
@@ -36,105 +30,72 @@ export interface LearnExchange {
   answer: string
   /** `Set-Cookie` values of the answer. */
   setCookie: readonly string[]
-  /** When it was sent (`startedDateTime`), as recorded; `undefined` when the entry has none. */
-  startedDateTime: string | undefined
-}
-
-/** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
-const label = (index: number, method: string, path: string, search: string, status: number) =>
-  `#${index + 1} ${method} ${path}${search} ${status}`
-
-export const labelOf = (exchange: LearnExchange): string =>
-  label(exchange.index, exchange.operation.method, exchange.path, exchange.search, exchange.status)
-
-/** What reading a recording found besides the exchanges themselves. */
-export interface ReadSummary {
-  /** Entries that are not an operation of the API, by label. */
-  others: string[]
-  total: number
-  /** When the first exchange with a date (`startedDateTime`) was sent. */
+  /** When it was sent (`startedDateTime`); `undefined` when the entry names no date. */
   startedAt: Date | undefined
 }
 
-export interface ReadExchanges extends ReadSummary {
+/** A recording's exchanges, and what reading it found besides them. */
+export interface ReadExchanges {
   exchanges: LearnExchange[]
+  /** Entries that are no operation of the API (pages, scripts, `/__sandbox`), by label. */
+  others: string[]
+  total: number
+  /** When the first exchange with a date was sent. */
+  startedAt: Date | undefined
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
+/** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
+export const labelOf = ({ index, operation, path, search, status }: LearnExchange): string =>
+  `#${index + 1} ${operation.method} ${path}${search} ${status}`
 
-const NO_COOKIES: readonly string[] = Object.freeze([])
+/** Only names as long as one read are lowered and looked up: most headers are none of them. */
+const READ_LENGTHS = new Set(READ.map((name) => name.length))
 
-/** The date a HAR's `startedDateTime` names, or `undefined` when it names none. */
-export function dateOf(startedDateTime: string): Date | undefined {
-  const date = new Date(startedDateTime)
-  return Number.isNaN(date.getTime()) ? undefined : date
-}
-
-/** The only request headers the sandbox's answers depend on. */
-const READ = new Set(['authorization', 'cookie', 'content-type'])
-const READ_LENGTHS = new Set([...READ].map((name) => name.length))
-
-function headerMap(raw: unknown, where: string): LearnHeaders {
+function requestHeaders(raw: unknown, index: number): LearnHeaders {
   // Every exchange's headers have the same shape, all three names present.
-  const headers: LearnHeaders = {
-    authorization: undefined,
-    cookie: undefined,
-    'content-type': undefined,
-  }
+  const headers = Object.fromEntries(READ.map((name) => [name, undefined])) as LearnHeaders
   if (raw === undefined) return headers
+  const where = `log.entries.${index}.request.headers`
   if (!Array.isArray(raw)) throw new RecordingsFormatError(`${where}: expected an array`)
   for (const header of raw) {
-    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') {
+    if (typeof header?.name !== 'string' || typeof header.value !== 'string') {
       throw new RecordingsFormatError(`${where}: expected { name, value } strings`)
     }
-    // Only names as long as one read are lowered and looked up.
     if (!READ_LENGTHS.has(header.name.length)) continue
-    const name = header.name.toLowerCase()
-    if (READ.has(name)) headers[name as keyof LearnHeaders] = header.value
+    const name = header.name.toLowerCase() as keyof LearnHeaders
+    if (READ.includes(name)) headers[name] = header.value
   }
   return headers
 }
 
-/** Reads entries one at a time, in order: each an exchange, or one of the other entries. */
-class ExchangeReader {
-  readonly #route: Router<Operation>
-  readonly others: string[] = []
-  startedAt: Date | undefined
-
-  constructor(operations: readonly Operation[]) {
-    this.#route = createRouter(operations.map((value) => ({ ...value, value })))
+/** Reads a parsed HAR: a `RecordingsFormatError` names its first entry that is not one. */
+export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
+  const entries = harEntries(document, '')
+  const route = createRouter(operations.map((value) => ({ ...value, value })))
+  const read: ReadExchanges = {
+    exchanges: [],
+    others: [],
+    total: entries.length,
+    startedAt: undefined,
   }
-
-  /**
-   * Entry `index` as an exchange, or `undefined` for an entry that is no operation (kept
-   * in `others`); throws a `RecordingsFormatError` when it is not a HAR entry.
-   */
-  read(raw: unknown, index: number): LearnExchange | undefined {
+  for (const [index, raw] of entries.entries()) {
     const { entry, method, url } = checkedEntry(raw, index, '')
-    const matched = this.#route(method, url.path)
+    const matched = route(method, url.path)
     if (!matched) {
-      this.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
-      return undefined
+      read.others.push(`#${index + 1} ${method} ${url.path}${url.search}`)
+      continue
     }
     const started = (raw as { startedDateTime?: unknown }).startedDateTime
-    const startedDateTime = typeof started === 'string' ? started : undefined
-    if (this.startedAt === undefined) {
-      const date = startedDateTime === undefined ? undefined : dateOf(startedDateTime)
-      if (date) this.startedAt = date
-    }
-    const request = (raw as { request: Record<string, unknown> }).request
-    const headers = headerMap(request.headers, `log.entries.${index}.request.headers`)
-    let setCookie: string[] | undefined
-    for (const header of entry.response.headers) {
-      if (header.name.length === 10 && header.name.toLowerCase() === 'set-cookie') {
-        setCookie ??= []
-        setCookie.push(header.value)
-      }
-    }
-    const content = entry.response.content
+    const date = typeof started === 'string' ? new Date(started) : undefined
+    const startedAt = date && !Number.isNaN(date.getTime()) ? date : undefined
+    read.startedAt ??= startedAt
+    const headers = requestHeaders(
+      (raw as { request: { headers?: unknown } }).request.headers,
+      index,
+    )
+    const { status, headers: answerHeaders, content } = entry.response
     const text = typeof content.text === 'string' ? content.text : ''
-    return {
+    read.exchanges.push({
       index,
       operation: matched.value,
       path: url.path,
@@ -142,52 +103,23 @@ class ExchangeReader {
       params: matched.params,
       headers,
       body: entry.request.postData?.text ?? '',
-      status: entry.response.status,
+      status,
       answer: content.encoding === 'base64' ? atob(text) : text,
-      setCookie: setCookie ?? NO_COOKIES,
-      startedDateTime,
-    }
+      setCookie: answerHeaders
+        .filter(({ name }) => name.length === 10 && name.toLowerCase() === 'set-cookie')
+        .map(({ value }) => value),
+      startedAt,
+    })
   }
-
-  summary(total: number): ReadSummary {
-    return { others: this.others, total, startedAt: this.startedAt }
-  }
+  return read
 }
 
-function entriesOf(document: unknown): unknown[] {
-  const log = isObject(document) ? document.log : undefined
-  if (!isObject(log) || !Array.isArray(log.entries)) {
-    throw new RecordingsFormatError('not a HAR 1.2 document: log.entries: expected an array')
-  }
-  return log.entries
-}
-
-/**
- * Reads `document` (a parsed HAR): throws a `RecordingsFormatError` naming the first entry
- * that is not a HAR entry, as loading it for replay would.
- */
-export function readExchanges(document: unknown, operations: readonly Operation[]): ReadExchanges {
-  const entries = entriesOf(document)
-  const reader = new ExchangeReader(operations)
-  const exchanges: LearnExchange[] = []
-  for (let index = 0; index < entries.length; index++) {
-    const exchange = reader.read(entries[index], index)
-    if (exchange) exchanges.push(exchange)
-  }
-  return { ...reader.summary(entries.length), exchanges }
-}
-
-/**
- * The exchanges of the text of a HAR file, parsed with `JSON.parse` and read by
- * {@link readExchanges}, given in one part to the taker `begin()` returns. Throws a
- * `SyntaxError` for text that is not JSON, a `RecordingsFormatError` for a document that is
- * not a HAR.
- */
+/** {@link readExchanges} of a HAR file's text, the exchanges given to the taker `begin()` returns. */
 export function readHarText(
   text: string,
   operations: readonly Operation[],
   begin: () => (exchanges: LearnExchange[]) => void,
-): ReadSummary {
+): Omit<ReadExchanges, 'exchanges'> {
   const { exchanges, ...summary } = readExchanges(JSON.parse(text), operations)
   begin()(exchanges)
   return summary

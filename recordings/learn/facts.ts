@@ -1,19 +1,15 @@
 /**
  * @module
- * What the recorded exchanges showed about each record, as the learner goes through them
- * in order: whether it existed at the start, the values its fields must have had (or
- * could not have had), and what the exchanges since changed. A fact that contradicts an
- * earlier one is a {@link NotCovered}; the exchange's own facts are then undone.
+ * What the recorded exchanges showed about each record, in order: whether it existed at the
+ * start, the values its fields had (or could not have had), and what the exchanges since
+ * changed. A fact that contradicts an earlier one is a {@link NotCovered}.
  */
 import { dequal } from 'dequal'
 import type { CollectionName } from '../../mocks/model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */
 export class NotCovered extends Error {
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'NotCovered'
-  }
+  override readonly name = 'NotCovered'
 }
 
 /** What is known of one record, keyed by its collection's key. */
@@ -31,84 +27,52 @@ export interface Fact {
   /** Values a field could not have had at the start (its value still unknown). */
   readonly excluded: Record<string, unknown[]>
   /** Lower and upper (exclusive) bounds of a number field at the start. */
-  readonly bounds: Record<string, { min?: number; below?: number }>
+  readonly bounds: Record<string, Bounds>
   /** Which exchange (index) last told each field's current value, and its existence. */
   readonly by: Record<string, number>
   /** Indexes of the exchanges that showed something about it, in order. */
   readonly origins: number[]
 }
 
+export type Bounds = { min?: number; below?: number }
+
+/** Whether `value` is out of `bounds`: below `min`, or not below `below`. */
+export const outOf = ({ min, below }: Bounds, value: number) =>
+  (min !== undefined && value < min) || (below !== undefined && value >= below)
+
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
 /** The facts of every record, with an undo log so that one exchange's facts go together. */
 export class Facts {
   /** The facts of each collection, by key. */
-  private readonly collections = new Map<CollectionName, Map<string, Fact>>()
-  /** What the current exchange changed: `[object, field, had it, previous value]`, in order. */
-  private undo: Array<[Record<string, unknown>, string, boolean, unknown]> = []
-  /** Facts the current exchange created, and those it added an origin to. */
-  private created: Fact[] = []
-  private mentioned: Fact[] = []
-  private merged: Fact[] = []
+  readonly collections: Partial<Record<CollectionName, Map<string, Fact>>> = {}
+  /** What undoes each change the current exchange made, in order. */
+  private undo: Array<() => void> = []
   /** The exchange being read (its index in `log.entries`). */
   entry = -1
 
-  /** Starts reading exchange `index`. */
   begin(index: number): void {
     this.entry = index
-    // New lists only when the last exchange used them: most exchanges create or merge none.
-    if (this.undo.length !== 0) this.undo = []
-    if (this.created.length !== 0) this.created = []
-    if (this.mentioned.length !== 0) this.mentioned = []
-    if (this.merged.length !== 0) this.merged = []
+    this.undo = []
   }
 
   /** Forgets everything the current exchange added. */
   rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) {
-      const [target, field, had, previous] = this.undo[i]!
-      if (had) target[field] = previous
-      else delete target[field]
-    }
-    for (const fact of this.mentioned) fact.origins.pop()
-    for (const fact of this.created) this.of(fact.collection).delete(fact.key)
-    for (const fact of this.merged) this.of(fact.collection).set(fact.key, fact)
-    this.begin(this.entry)
+    for (const undo of this.undo.reverse()) undo()
+    this.undo = []
   }
 
-  private assign<T extends object, K extends keyof T & string>(
-    target: T,
-    field: K,
-    value: T[K],
-  ): void {
-    this.undo.push([
-      target as Record<string, unknown>,
-      field,
-      Object.hasOwn(target, field),
-      target[field],
-    ])
+  private assign<T extends object, K extends keyof T & string>(target: T, field: K, value: T[K]) {
+    const previous = target[field]
+    this.undo.push(
+      Object.hasOwn(target, field) ? () => (target[field] = previous) : () => delete target[field],
+    )
     target[field] = value
   }
 
-  private mention(fact: Fact): void {
-    if (fact.origins.at(-1) === this.entry) return
-    fact.origins.push(this.entry)
-    this.mentioned.push(fact)
-  }
-
-  /** The facts of `collection`, by key. */
   of(collection: CollectionName): Map<string, Fact> {
-    let facts = this.collections.get(collection)
-    if (!facts) {
-      facts = new Map()
-      this.collections.set(collection, facts)
-    }
-    return facts
-  }
-
-  /** Every collection with facts, and its facts. */
-  all(): IterableIterator<[CollectionName, Map<string, Fact>]> {
-    return this.collections.entries()
+    this.collections[collection] ??= new Map()
+    return this.collections[collection]
   }
 
   /** The fact of a record, created empty on first use. */
@@ -127,13 +91,18 @@ export class Facts {
         origins: [],
       }
       facts.set(key, fact)
-      this.created.push(fact)
+      this.undo.push(() => facts.delete(key))
     }
-    this.mention(fact)
+    const { origins } = fact
+    if (origins.at(-1) !== this.entry) {
+      origins.push(this.entry)
+      this.undo.push(() => origins.pop())
+    }
     return fact
   }
 
-  private where(fact: Fact, field: string): string {
+  /** ` by #3`: the exchange that last told `field` (`(exists)`, `!field` for exclusions). */
+  where(fact: Fact, field: string): string {
     const index = fact.by[field]
     return index === undefined ? '' : ` by #${index + 1}`
   }
@@ -149,8 +118,7 @@ export class Facts {
       return
     }
     this.assign(fact, 'initialExists', yes)
-    this.assign(fact, 'exists', yes)
-    this.assign(fact.by, '(exists)', this.entry)
+    this.create(fact, yes)
   }
 
   /** The record was created (or removed) by the current exchange. */
@@ -175,19 +143,13 @@ export class Facts {
       )
     }
     const bound = fact.bounds[field]
-    if (
-      typeof value === 'number' &&
-      bound &&
-      ((bound.min !== undefined && value < bound.min) ||
-        (bound.below !== undefined && value >= bound.below))
-    ) {
+    if (typeof value === 'number' && bound && outOf(bound, value)) {
       throw new NotCovered(
         `${fact.collection} ${fact.key}: ${field} ${value} is out of the bounds shown before`,
       )
     }
     this.assign(fact.initial, field, value)
-    this.assign(fact.current, field, value)
-    this.assign(fact.by, field, this.entry)
+    this.set(fact, field, value)
   }
 
   /** `field` had none of `values` when the current exchange was answered. */
@@ -208,13 +170,10 @@ export class Facts {
   }
 
   /** A number field was at least `min`, or below `below`, when the current exchange was answered. */
-  bound(fact: Fact, field: string, limits: { min?: number; below?: number }): void {
+  bound(fact: Fact, field: string, limits: Bounds): void {
     const value = fact.current[field]
     if (typeof value === 'number') {
-      if (
-        (limits.min !== undefined && value < limits.min) ||
-        (limits.below !== undefined && value >= limits.below)
-      ) {
+      if (outOf(limits, value)) {
         throw new NotCovered(
           `${fact.collection} ${fact.key}: ${field} was ${value}${this.where(fact, field)}, out of what this answer needs`,
         )
@@ -245,20 +204,14 @@ export class Facts {
    */
   merge(from: Fact, into: Fact): void {
     for (const [field, value] of Object.entries(from.initial)) this.pin(into, field, value)
-    this.undo.push([
-      into.origins as unknown as Record<string, unknown>,
-      'length',
-      true,
-      into.origins.length,
-    ])
+    const { length } = into.origins
     into.origins.push(...from.origins)
     into.origins.sort((a, b) => a - b)
-    this.of(from.collection).delete(from.key)
-    this.merged.push(from)
-  }
-
-  /** The current value of `field`, if known. */
-  known(fact: Fact, field: string): { value: unknown } | undefined {
-    return Object.hasOwn(fact.current, field) ? { value: fact.current[field] } : undefined
+    const facts = this.of(from.collection)
+    facts.delete(from.key)
+    this.undo.push(() => {
+      into.origins.length = length
+      facts.set(from.key, from)
+    })
   }
 }

@@ -1,37 +1,23 @@
 /**
  * @module
  * Learns a scenario from recorded traffic: goes through a HAR's exchanges in order
- * (`learner.ts`), reads what each answer shows and what each write implies about the state
- * before it from the operations' own rules, and writes the result as records
- * (`materialize.ts`) on top of the scenario extended.
+ * (`learner.ts`), writes what they showed as records (`materialize.ts`) on top of the
+ * scenario extended, and plays them forward when asked for the state where it stopped.
  */
 
-import { personas } from '../../fixtures/personas.ts'
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
-import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
+import { builtInContent } from '../../mocks/built-in-sandbox.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
 import { Sandbox } from '../../mocks/core/sandbox.ts'
+import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
+import { issueAccessToken } from '../../mocks/core/tokens.ts'
 import { createFactories } from '../../mocks/factories/create-factories.ts'
-import { operations as reference } from '../../mocks/operations/table.ts'
-import { exportSnapshot } from '../../mocks/scenarios/export-snapshot.ts'
-import { rebuildSnapshot } from '../../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
-import { resolveScenarios, type ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
-import { labelOf, type ReadExchanges, readExchanges } from './exchanges.ts'
+import type { ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
+import { bearerSubject, isRedacted } from '../replay/bearer-subject.ts'
+import { type LearnExchange, labelOf, readExchanges } from './exchanges.ts'
 import { Learner, type NotCoveredExchange } from './learner.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
-import { playForward } from './play-forward.ts'
-
-export type { NotCoveredExchange }
-
-/** The sandbox the learner plays a recording on: the core with the record factories. */
-export class LearnSandbox extends Sandbox {
-  readonly factories = createFactories({
-    store: this.store,
-    seed: this.settings.seed,
-    now: this.settings.now,
-  })
-}
 
 export interface ScenarioFromHarOptions {
   /** The scenario's name. Default `learned`. */
@@ -45,9 +31,8 @@ export interface ScenarioFromHarOptions {
   /** How the description names the recording. Default `a recording`. */
   source?: string
   /**
-   * `start` (default): the state before the first exchange, so that sending the recorded
-   * requests again gives the recorded answers. `end`: the state where the recording
-   * stopped, the learned start with the covered exchanges played forward on it.
+   * `start` (default): the state before the first exchange, so that the recorded requests get
+   * the recorded answers again. `end`: where the recording stopped (the start played forward).
    */
   at?: 'start' | 'end'
   /** The operations the recording is read with and learned from. Default the reference's. */
@@ -80,94 +65,118 @@ const SNAPSHOT = 'learned-from-har'
  * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
  * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
  */
-export function learnScenario(
-  document: unknown,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(() => readExchanges(document, options.operations ?? reference), options)
+export function learnScenario(document: unknown, options: ScenarioFromHarOptions = {}) {
+  return learnFrom(() => document, options)
 }
 
-/**
- * {@link learnScenario} from the text of a HAR file (what the command and
- * `scenarioFromHar(path)` read), parsed with `JSON.parse`: a `SyntaxError` for text that
- * is not JSON.
- */
-export function learnScenarioFromText(
-  text: string,
-  options: ScenarioFromHarOptions = {},
-): Promise<LearnedScenario> {
-  return learnFrom(() => readExchanges(JSON.parse(text), options.operations ?? reference), options)
+/** {@link learnScenario} from the text of a HAR file: a `SyntaxError` for text that is not JSON. */
+export function learnScenarioFromText(text: string, options: ScenarioFromHarOptions = {}) {
+  return learnFrom(() => JSON.parse(text), options)
 }
 
-/** Learns from what `read` gives, read once the scenario extended is known to exist. */
+/** Learns from the document `read` gives, read once the scenario extended is known to exist. */
 async function learnFrom(
-  read: () => ReadExchanges,
+  read: () => unknown,
   options: ScenarioFromHarOptions,
 ): Promise<LearnedScenario> {
-  const name = options.name ?? 'learned'
+  const operations = options.operations ?? builtInContent.operations
   // The recording's start, once read: nothing reads the sandbox's clock before that.
   let now = REFERENCE_DATE
-  const content = {
-    operations: options.operations ?? reference,
-    personas,
-    scenarios,
-    defaultSeed: DEFAULT_SEED,
-    scenarioFiles: { resolve: resolveScenarios, exportSnapshot, rebuildSnapshot },
-  }
-  const sandbox = new LearnSandbox(content, {
-    scenario: options.extends ?? DEFAULT_EXTENDS,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
-    now: () => now,
-  })
+  const sandbox = new Sandbox(
+    { ...builtInContent, operations },
+    {
+      scenario: options.extends ?? DEFAULT_EXTENDS,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.scenarios === undefined ? {} : { scenarios: options.scenarios }),
+      now: () => now,
+    },
+  )
   const session = 'learn'
-  const base = await sandbox.store(session)
-  const { exchanges, others, total, startedAt } = read()
-  const learner = new Learner(base, options.at === 'end')
+  const store = await sandbox.store(session)
+  const { exchanges, others, total, startedAt } = readExchanges(read(), operations)
+  const learner = new Learner(store)
   learner.learn(exchanges)
-  const { facts, notCovered, labels } = learner
-  const count = labels.size
+  const { notCovered } = learner
   now = startedAt ?? REFERENCE_DATE
-  const learned = await materialize(facts, sandbox, { session, now })
-  if (learner.kept) {
+  const { seed } = sandbox.settings
+  const factories = createFactories({ store: sandbox.store, seed, now: sandbox.settings.now })
+  const learned = await materialize(learner.facts, store, factories, { session, now })
+  if (options.at === 'end') {
     const skipped = new Set(notCovered.map(({ index }) => index))
-    const covered = learner.kept.filter((exchange) => !skipped.has(exchange.index))
-    for (const { exchange, reason } of await playForward(covered, sandbox, session, now)) {
-      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
-    }
+    const covered = exchanges.filter((exchange) => !skipped.has(exchange.index))
+    await playForward(covered, sandbox, session, notCovered)
     notCovered.sort((a, b) => a.index - b.index)
   }
   // Exported as a saved snapshot is: what differs from the scenario extended.
   await sandbox.snapshots.save(SNAPSHOT, { session })
+  const covered = exchanges.length - notCovered.length
+  const at = options.at === 'end' ? 'where it stopped' : 'before its first exchange'
   const scenario: ScenarioFile = {
     ...(await sandbox.snapshots.export(SNAPSHOT)),
-    name,
-    description: `Learned from ${options.source ?? 'a recording'}, ${options.at === 'end' ? 'where it stopped' : 'before its first exchange'}: ${count - notCovered.length} of ${count} exchanges with the API reproduced`,
+    name: options.name ?? 'learned',
+    description: `Learned from ${options.source ?? 'a recording'}, ${at}: ${covered} of ${exchanges.length} exchanges with the API reproduced`,
   }
+  const byIndex = new Map(exchanges.map((exchange) => [exchange.index, exchange]))
   return {
     scenario,
-    covered: count - notCovered.length,
-    exchanges: count,
+    covered,
+    exchanges: exchanges.length,
     entries: total,
     notCovered,
     others,
     origins: learned.origins,
-    label: (index) => labels.get(index) ?? `#${index + 1}`,
+    label: (index) => {
+      const exchange = byIndex.get(index)
+      return exchange ? labelOf(exchange) : `#${index + 1}`
+    },
     signIns: learned.signIns,
   }
 }
 
 /**
- * The scenario a HAR document shows: the records that make every exchange it covers come
- * out the same when the requests are sent again, in order, to a sandbox started on it.
- *
- * @example
- * const learned = await scenarioFromHar(har, { name: 'staging-session' })
- * setupSandboxServer({ scenarios: [learned], scenario: 'staging-session' })
+ * Sends the covered exchanges again, in order, to the learned start, each at its recorded time
+ * and its caller signed in afresh; one answered with another status is not covered after all.
  */
-export async function scenarioFromHar(
-  har: unknown,
-  options: ScenarioFromHarOptions = {},
-): Promise<ScenarioFile> {
-  return (await learnScenario(har, options)).scenario
+async function playForward(
+  exchanges: readonly LearnExchange[],
+  sandbox: Sandbox,
+  session: string,
+  notCovered: NotCoveredExchange[],
+) {
+  const store = await sandbox.store(session)
+  const settings = { secret: sandbox.settings.secret, ttlSeconds: sandbox.settings.tokenTtlSeconds }
+  // Each caller's token, issued at the time of the exchange that first needed it, and again
+  // once half its lifetime has gone by on the recording's clock.
+  const tokens = new Map<string, { token: string; issuedAt: number }>()
+  let now = sandbox.settings.now() // the recording's start
+  for (const exchange of exchanges) {
+    now = exchange.startedAt ?? now
+    sandbox.clocks.set(session, now)
+    const { authorization, cookie, 'content-type': type } = exchange.headers
+    const headers: Record<string, string> = { [SESSION_HEADER]: session }
+    if (type !== undefined) headers['content-type'] = type
+    if (cookie !== undefined && !isRedacted(cookie)) headers.cookie = cookie
+    const subject = authorization === undefined ? undefined : bearerSubject(authorization)
+    if (subject !== undefined) {
+      let issued = tokens.get(subject)
+      const age = issued === undefined ? 0 : now.getTime() - issued.issuedAt
+      if (!issued || age < 0 || age > (settings.ttlSeconds * 1000) / 2) {
+        const roles = [...(store.users.get(subject)?.roles ?? [])]
+        const token = await issueAccessToken(settings, { sub: subject, roles }, now)
+        issued = { token, issuedAt: now.getTime() }
+        tokens.set(subject, issued)
+      }
+      headers.authorization = `Bearer ${issued.token}`
+    } else if (authorization !== undefined) headers.authorization = authorization
+    const answer = await sandbox.handle({
+      method: exchange.operation.method,
+      url: exchange.path + exchange.search,
+      headers,
+      ...(exchange.body === '' ? {} : { body: exchange.body }),
+    })
+    if (answer.status !== exchange.status) {
+      const reason = `answered ${answer.status} when played forward from the learned start`
+      notCovered.push({ index: exchange.index, label: labelOf(exchange), reason })
+    }
+  }
 }

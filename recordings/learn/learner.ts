@@ -1,19 +1,20 @@
 /**
  * @module
- * Goes through recorded exchanges in order: each request checked as the pipeline checks
- * its input, its caller as the guards would see them, then what its answer says about the
- * state read from the operation's declared rules (`derive.ts`). An exchange the learned
- * scenario cannot reproduce is named with the reason, and its facts undone.
+ * Goes through recorded exchanges in order: each request checked as the pipeline checks its
+ * input, its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in
+ * names its user only in its answer, which no precondition states: it is read here.
  */
-
+import { Cookie } from 'tough-cookie'
+import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks/core/caller.ts'
 import { SandboxError } from '../../mocks/core/errors.ts'
+import { parseCookies } from '../../mocks/core/http.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
 import type { Store } from '../../mocks/model/store.ts'
-import { bearerSubject, isRedacted, jwtClaims } from '../replay/bearer-subject.ts'
+import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../replay/bearer-subject.ts'
+import { parseJson } from '../replay/recordings.ts'
 import { learnAnswer } from './derive.ts'
 import { type LearnExchange, labelOf } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
-import { expectStatus, REDACTED_REFRESH, SignIns } from './sign-ins.ts'
 
 /** An exchange the learned scenario does not reproduce. */
 export interface NotCoveredExchange {
@@ -26,77 +27,74 @@ export interface NotCoveredExchange {
 /** The pipeline's limits a recorded request is checked against: the server's defaults. */
 const INPUT = { strictContract: false, bodyLimitBytes: 102_400 }
 
-/** Whether a recorded refresh sends a redacted token in its body. */
-function redactedRefresh(exchange: LearnExchange): boolean {
-  try {
-    const body: unknown = JSON.parse(exchange.body ?? '')
-    const token = (body as { refreshToken?: unknown } | null)?.refreshToken
-    return typeof token === 'string' && isRedacted(token)
-  } catch {
-    return false
+const REDACTED_REFRESH =
+  'the refresh token was redacted (record with --no-redact to learn sign-ins)'
+
+/** Refuses an exchange the sandbox answers with another status than the recording. */
+function expectStatus(exchange: LearnExchange, status: number, why: string) {
+  if (exchange.status !== status) {
+    throw new NotCovered(`${why}: the sandbox answers ${status}, the recording ${exchange.status}`)
   }
 }
 
-/**
- * Learns from exchanges given in order, a part at a time: the facts they show, and those
- * the scenario cannot reproduce. Keeps the exchanges' labels, and the exchanges themselves
- * only when asked (to play them forward), so a large recording's parts go once learned.
- */
+/** Whether a sign-in succeeded; refuses a status other than `ok` or 401, and a 401 for an `owner`. */
+function succeeded(exchange: LearnExchange, ok: number, what: string, owner: string | undefined) {
+  if (exchange.status === 401 && owner) {
+    throw new NotCovered(`${what} is ${owner}'s, which the sandbox accepts`)
+  }
+  if (exchange.status !== 401 && exchange.status !== ok) {
+    throw new NotCovered(`status ${exchange.status}: the sandbox answers ${ok} or 401 here`)
+  }
+  return exchange.status === ok
+}
+
+/** Learns from exchanges given in order: the facts they show, and those it cannot reproduce. */
 export class Learner {
   readonly facts = new Facts()
   readonly notCovered: NotCoveredExchange[] = []
-  /** The label of each exchange, kept without the exchange (its headers, bodies, answer). */
-  readonly labels = new Map<number, string>()
-  /** Every exchange, when kept. */
-  readonly kept: LearnExchange[] | undefined
   readonly #base: Store
-  readonly #signIns: SignIns
   /** The subject of each Authorization header: recordings repeat them. */
   readonly #subjects = new Map<string, string | undefined>()
+  /** Who signed in with which refresh token or identity-provider code, as learned so far. */
+  readonly #byToken = new Map<string, string>()
+  readonly #byCode = new Map<string, string>()
 
-  constructor(base: Store, keep: boolean) {
+  constructor(base: Store) {
     this.#base = base
-    this.#signIns = new SignIns(this.facts, base)
-    this.kept = keep ? [] : undefined
   }
 
   learn(exchanges: readonly LearnExchange[]): void {
     for (const exchange of exchanges) {
-      this.labels.set(exchange.index, labelOf(exchange))
-      this.kept?.push(exchange)
       this.facts.begin(exchange.index)
       try {
         this.#learnOne(exchange)
       } catch (error) {
         if (!(error instanceof NotCovered)) throw error
         this.facts.rollback()
-        this.notCovered.push({
-          index: exchange.index,
-          label: this.labels.get(exchange.index)!,
-          reason: error.message,
-        })
+        const { index } = exchange
+        this.notCovered.push({ index, label: labelOf(exchange), reason: error.message })
       }
     }
   }
 
   #learnOne(exchange: LearnExchange) {
-    const { operation } = exchange
+    const { operation, params, headers, body } = exchange
+    const query = new URLSearchParams(exchange.search)
     let input: CheckedInput
     try {
-      const { params, headers, body } = exchange
-      const query = new URLSearchParams(exchange.search)
       input = checkInput(operation, { params, headers, body, query }, INPUT)
     } catch (error) {
       if (!(error instanceof SandboxError)) throw error
       // A redacted refresh token fails the token's pattern: say why it is not learned.
-      if (operation.id === 'refreshToken' && redactedRefresh(exchange)) {
+      const sent = (parseJson(body) as { refreshToken?: unknown } | null)?.refreshToken
+      if (operation.id === 'refreshToken' && typeof sent === 'string' && isRedacted(sent)) {
         throw new NotCovered(REDACTED_REFRESH)
       }
       const why = `the request fails the sandbox's checks (${error.message})`
       return expectStatus(exchange, error.status, why)
     }
-    if (operation.id === 'refreshToken') return this.#signIns.refresh(exchange, input.body)
-    if (operation.id === 'completeIdpSignIn') return this.#signIns.idp(exchange, input.body)
+    if (operation.id === 'refreshToken') return this.#refresh(exchange, input.body)
+    if (operation.id === 'completeIdpSignIn') return this.#idp(exchange, String(input.body.code))
     const caller = operation.auth === 'public' ? '' : this.#callerOf(exchange)
     if (caller === undefined) return
     learnAnswer(operation, {
@@ -142,5 +140,63 @@ export class Learner {
       throw new NotCovered(`the token of ${subject} has no admin role, yet the backend let it pass`)
     }
     return subject
+  }
+
+  #refresh(exchange: LearnExchange, body: Record<string, unknown>) {
+    const cookies = parseCookies(exchange.headers.cookie)
+    const token = sentRefreshToken(body.refreshToken as string | undefined, cookies)
+    if (token === undefined) return expectStatus(exchange, 401, 'no refresh token was sent')
+    if (isRedacted(token)) throw new NotCovered(REDACTED_REFRESH)
+    if (token.split('.').length !== 2) {
+      return expectStatus(exchange, 400, 'the refresh token is malformed')
+    }
+    const known = refreshTokenOwner(this.#base, token)
+    const owner = this.#byToken.get(token) ?? (known.ok ? known.user.publicId : undefined)
+    if (!succeeded(exchange, 200, 'the refresh token', owner)) return
+    const answered = parseJson(exchange.answer) as { accessToken?: unknown } | undefined
+    const sub =
+      typeof answered?.accessToken === 'string' ? jwtSubject(answered.accessToken) : undefined
+    if (sub && owner && sub !== owner) {
+      if (!owner.startsWith('~')) {
+        throw new NotCovered(`the refresh token is ${owner}'s, but the answer's token names ${sub}`)
+      }
+      // The user who signed in with an identity-provider code earlier is this one.
+      this.facts.merge(this.facts.fact('users', owner), this.facts.fact('users', sub))
+      for (const map of [this.#byToken, this.#byCode]) {
+        for (const [key, id] of map) if (id === owner) map.set(key, sub)
+      }
+    }
+    this.#signIn(sub ?? owner ?? `~${exchange.index}`, token)
+  }
+
+  #idp(exchange: LearnExchange, code: string) {
+    const owner =
+      this.#byCode.get(code) ??
+      this.#base.users.find(
+        (user) =>
+          user.idpCode === code &&
+          user.refreshToken !== null &&
+          user.refreshTokenRevokedAt === null,
+      )?.publicId
+    if (!succeeded(exchange, 201, 'the code', owner)) return
+    const cookie = exchange.setCookie
+      .map((line) => Cookie.parse(line))
+      .map((parsed) => (parsed?.key === REFRESH_COOKIE ? parsed.value : undefined))
+      .find((value) => value !== undefined && !isRedacted(value))
+    const holder = owner ?? (cookie === undefined ? undefined : this.#byToken.get(cookie))
+    this.#signIn(holder ?? `~${exchange.index}`, cookie, code)
+  }
+
+  #signIn(id: string, refreshToken: string | undefined, idpCode?: string): void {
+    const fact = this.facts.fact('users', id)
+    this.facts.exists(fact, true)
+    if (refreshToken !== undefined) {
+      this.facts.pin(fact, 'refreshToken', refreshToken)
+      this.#byToken.set(refreshToken, id)
+    }
+    if (idpCode !== undefined) {
+      this.facts.pin(fact, 'idpCode', idpCode)
+      this.#byCode.set(idpCode, id)
+    }
   }
 }

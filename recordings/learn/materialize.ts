@@ -1,140 +1,150 @@
 /**
  * @module
  * Turns the learned facts into records of a session: records of the scenario extended are
- * changed (or removed) only where the recording says so, new ones are made by the
- * factories (seeded: every field the recording did not show gets the factory's value),
- * and the session is exported as a scenario file, as a saved snapshot would be.
+ * changed (or removed) only where the recording says so, new ones are made by the factories
+ * (seeded: every field the recording did not show gets the factory's value), and new users
+ * get the credentials the sign-ins showed, or made-up ones in the personas' format.
  */
 import { dequal } from 'dequal'
-import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import { base64url } from '../../fixtures/personas.ts'
 import type { Factories } from '../../mocks/factories/create-factories.ts'
-import type { CollectionName, User } from '../../mocks/model/schemas.ts'
+import { type CollectionName, collectionDefinitions, type User } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
-import type { Fact, Facts } from './facts.ts'
-import { type LearnedSignIn, type Writer, writeUsers } from './learned-users.ts'
+import { type Fact, type Facts, outOf } from './facts.ts'
 
-export type { LearnedSignIn }
-
-/** The sandbox a scenario is learned in: the core, with the factories that make records. */
-export type LearnSandbox = Sandbox & { readonly factories: Factories }
-
-export interface Materialized {
-  /** Exchange indexes behind each record, by `<collection>:<key>` of the file. */
-  origins: Map<string, number[]>
-  signIns: LearnedSignIn[]
+/** A learned user's credentials, so that a person can sign in as them. */
+export interface LearnedSignIn {
+  publicId: string
+  refreshToken: string
+  idpCode: string
 }
 
-const ORDER: CollectionName[] = [
-  'users',
-  'paymentAccounts',
-  'ambassadorApplications',
-  'venues',
-  'bookings',
-  'follows',
-  'contracts',
-  'notifications',
-]
-
-/** The value a field had at the start: pinned, or the first allowed of `candidates`. */
-function startValue(fact: Fact, field: string, candidates: readonly unknown[], current?: unknown) {
-  if (Object.hasOwn(fact.initial, field)) return { value: fact.initial[field] }
-  const excluded = fact.excluded[field] ?? []
-  const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
-  if (current !== undefined && allowed(current)) return undefined
-  if (excluded.length === 0) return undefined
-  const value = candidates.find(allowed)
-  return value === undefined ? undefined : { value }
+// biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
+type Row = any
+type Fields = Record<string, unknown>
+type Role = User['roles'][number]
+/** How a field is set at the start when its value was excluded: a list to pick from, or a role. */
+type Choice = readonly unknown[] | Role
+type More = (fact: Fact, known: Row, fields: Fields) => Fields | Promise<Fields>
+type Table = {
+  get(key: string): Row
+  delete(key: string): boolean
+  update(key: string, mutate: (draft: Row) => void): Promise<unknown>
 }
 
-/** Writes the facts into `session` of `sandbox`: the state before the first exchange. */
+/**
+ * Writes the facts into `store` (the learning session's): the state before the first
+ * exchange. Returns the exchanges behind each record, by `<collection>:<key>`, and the
+ * credentials of the users it added.
+ */
 export async function materialize(
   facts: Facts,
-  sandbox: LearnSandbox,
-  options: { session: string; now: Date },
-): Promise<Materialized> {
-  const { session, now } = options
-  const store: Store = await sandbox.store(session)
-  const factories = sandbox.factories
-  const origins = new Map<string, number[]>()
+  store: Store,
+  factories: Factories,
+  { session, now }: { session: string; now: Date },
+): Promise<{ origins: Map<string, number[]>; signIns: LearnedSignIn[] }> {
   const at = { session }
+  const origins = new Map<string, number[]>()
   const of = (name: CollectionName) => [...facts.of(name).values()]
+  const table = (name: CollectionName) => store[name] as unknown as Table
   const note = (name: CollectionName, key: string, fact: Fact) => {
-    const id = `${name}:${key}`
-    const earlier = origins.get(id)
-    origins.set(id, earlier ? [...earlier, ...fact.origins] : fact.origins)
+    const earlier = origins.get(`${name}:${key}`)
+    origins.set(`${name}:${key}`, earlier ? [...earlier, ...fact.origins] : fact.origins)
   }
-  const existing = (fact: Fact) => fact.initialExists === true
-  const update = async <Name extends CollectionName>(
-    name: Name,
-    key: string,
-    fields: Record<string, unknown>,
-  ) => {
-    const table = store[name] as unknown as {
-      get(key: string): Record<string, unknown> | undefined
-      update(key: string, mutate: (draft: Record<string, unknown>) => void): Promise<unknown>
-    }
-    const record = table.get(key)!
+  const update = async (name: CollectionName, key: string, fields: Fields) => {
+    const record = table(name).get(key)
     const changed = Object.entries(fields).filter(([field, value]) => !dequal(record[field], value))
     if (changed.length === 0) return
-    await table.update(key, (draft) => {
+    await table(name).update(key, (draft) => {
       for (const [field, value] of changed) draft[field] = value
     })
   }
-  const remove = (name: CollectionName, fact: Fact) => {
-    const table = store[name] as unknown as { delete(key: string): boolean }
-    if (fact.initialExists === false && table.delete(fact.key)) note(name, fact.key, fact)
-  }
-
   // Someone (other than `excluded`) to own or host a record: a user of the scenario, or a new one.
-  const someoneElse = async (excluded: readonly unknown[], role: User['roles'][number]) => {
+  const someoneElse = async (excluded: readonly unknown[], role: Role) => {
     const found =
       store.users.find((user) => user.roles.includes(role) && !excluded.includes(user.publicId)) ??
       store.users.find((user) => !excluded.includes(user.publicId))
     return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
   }
-  const writer: Writer = { store, factories, at, note, update }
-
-  // Users first: everything else points at them.
-  const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
-  const signIns = await writeUsers(writer, of('users'), hosts)
-
-  for (const fact of of('paymentAccounts')) {
-    remove('paymentAccounts', fact)
-    if (!existing(fact)) continue
-    const fields: Record<string, unknown> = {}
-    for (const field of ['payouts_enabled', 'charges_enabled', 'disabled_reason', 'requirements']) {
+  /** The fields of `choices` a record had at the start: pinned, or chosen when `known`'s is excluded. */
+  const startValues = async (fact: Fact, known: Row, choices: Record<string, Choice>) => {
+    const fields: Fields = {}
+    for (const [field, choice] of Object.entries(choices)) {
+      const excluded = fact.excluded[field] ?? []
+      const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
       if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
+      else if (excluded.length === 0 || (known?.[field] !== undefined && allowed(known[field])))
+        continue
+      else if (typeof choice === 'string') fields[field] = await someoneElse(excluded, choice)
+      else if (choice.some(allowed)) fields[field] = choice.find(allowed)
     }
-    if (store.paymentAccounts.has(fact.key)) await update('paymentAccounts', fact.key, fields)
-    else await factories.paymentAccounts({ userId: fact.key, ...fields }, at)
-    note('paymentAccounts', fact.key, fact)
+    return fields
+  }
+  const pinnedOnly = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, []]))
+  /** The collections written, in order (each after those its records point at), and their choices. */
+  const choices: Partial<Record<CollectionName, Record<string, Choice>>> = {
+    users: pinnedOnly('refreshToken', 'idpCode'),
+    paymentAccounts: pinnedOnly(
+      'payouts_enabled',
+      'charges_enabled',
+      'disabled_reason',
+      'requirements',
+    ),
+    ambassadorApplications: { status: ['pending', 'approved', 'rejected'] },
+    venues: { claimStatus: ['unclaimed', 'claim_requested', 'claimed'] },
+    bookings: {
+      hostId: 'host',
+      guestId: 'guest',
+      status: ['pending', 'accepted', 'declined', 'paid', 'refunded'],
+    },
+    follows: {},
+    contracts: {},
+    notifications: { userId: 'host', archivedAt: [now.toISOString()] },
+  }
+  /** What else a record needs at the start, given the fields chosen. */
+  const more: Partial<Record<CollectionName, More>> = {
+    bookings: (fact, known) => {
+      const bounds = fact.bounds.amount
+      const fits = known?.amount !== undefined && !(bounds && outOf(bounds, known.amount))
+      return bounds && !fits ? { amount: bounds.min ?? Math.floor((bounds.below ?? 1) / 2) } : {}
+    },
+    follows: (fact) => {
+      const [followerId, followeeId] = fact.key.split(':') as [string, string]
+      return { followerId, followeeId }
+    },
+    contracts: (fact, known) => contractFields(fact, known),
+    notifications: (_fact, _known, { archivedAt }) =>
+      archivedAt == null ? {} : { readAt: archivedAt },
   }
 
-  for (const fact of of('ambassadorApplications')) {
-    remove('ambassadorApplications', fact)
-    if (!existing(fact)) continue
-    const known = store.ambassadorApplications.get(fact.key)
-    const status = startValue(fact, 'status', ['pending', 'approved', 'rejected'], known?.status)
-    const fields = status ? { status: status.value as 'pending' } : {}
-    if (known) await update('ambassadorApplications', fact.key, fields)
-    else await factories.ambassadorApplications({ email: fact.key, ...fields }, at)
-    note('ambassadorApplications', fact.key, fact)
+  const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
+  const signIns = await writeUsers(of('users'), hosts)
+  const written = Object.keys(choices) as CollectionName[]
+  for (const name of written.slice(1)) {
+    for (const fact of of(name)) {
+      if (fact.initialExists === false && table(name).delete(fact.key)) note(name, fact.key, fact)
+      const known = table(name).get(fact.key)
+      if (fact.initialExists !== true || (known && name === 'follows')) continue
+      const chosen = await startValues(fact, known, choices[name]!)
+      const fields = { ...chosen, ...(await more[name]?.(fact, known, chosen)) }
+      if (known) await update(name, fact.key, fields)
+      else {
+        const create = factories[name] as (values: Fields, options: typeof at) => Promise<unknown>
+        await create({ [collectionDefinitions[name].key]: fact.key, ...fields }, at)
+      }
+      note(name, fact.key, fact)
+      if (name === 'venues') await addPendingReviews(fact)
+    }
   }
+  for (const [name, known] of Object.entries(facts.collections)) {
+    if (known.size > 0 && !written.includes(name as CollectionName)) {
+      throw new Error(`Failed to learn a scenario: no writer for ${name}`)
+    }
+  }
+  return { origins, signIns }
 
-  for (const fact of of('venues')) {
-    if (!existing(fact)) continue
-    const known = store.venues.get(fact.key)
-    const claim = startValue(
-      fact,
-      'claimStatus',
-      ['unclaimed', 'claim_requested', 'claimed'],
-      known?.claimStatus,
-    )
-    const fields = claim ? { claimStatus: claim.value as 'claimed' } : {}
-    if (known) await update('venues', fact.key, fields)
-    else await factories.venues({ id: fact.key, ...fields }, at)
-    note('venues', fact.key, fact)
-    // The pending reviews the approvals and rejections decided, and no more if one found none.
+  /** The pending reviews the approvals and rejections decided, and no more if one found none. */
+  async function addPendingReviews(fact: Fact) {
     const needed = (fact.current['reviews:needed'] as number | undefined) ?? 0
     const pending = store.reviews.filter(
       (review) => review.listingId === fact.key && review.status === 'pending',
@@ -143,125 +153,97 @@ export async function materialize(
       const review = await factories.reviews({ listingId: fact.key, status: 'pending' }, at)
       note('reviews', review.id, fact)
     }
-    if (fact.current['reviews:none'] === true) {
-      for (const review of pending.slice(needed)) {
-        await update('reviews', review.id, { status: 'approved' })
-        note('reviews', review.id, fact)
-      }
+    if (fact.current['reviews:none'] !== true) return
+    for (const review of pending.slice(needed)) {
+      await update('reviews', review.id, { status: 'approved' })
+      note('reviews', review.id, fact)
     }
   }
 
-  for (const fact of of('bookings')) {
-    remove('bookings', fact)
-    if (!existing(fact)) continue
-    const known = store.bookings.get(fact.key)
-    const fields: Record<string, unknown> = {}
-    for (const [field, role] of [
-      ['hostId', 'host'],
-      ['guestId', 'guest'],
-    ] as const) {
-      if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
-      else if (fact.excluded[field]) {
-        const value = known?.[field]
-        if (value === undefined || fact.excluded[field].includes(value)) {
-          fields[field] = await someoneElse(fact.excluded[field], role)
-        }
-      }
-    }
-    const status = startValue(
-      fact,
-      'status',
-      ['pending', 'accepted', 'declined', 'paid', 'refunded'],
-      known?.status,
-    )
-    if (status) fields.status = status.value
-    const bounds = fact.bounds.amount
-    if (bounds) {
-      const amount = known?.amount
-      const fits =
-        amount !== undefined &&
-        (bounds.min === undefined || amount >= bounds.min) &&
-        (bounds.below === undefined || amount < bounds.below)
-      if (!fits) fields.amount = bounds.min ?? Math.floor((bounds.below ?? 1) / 2)
-    }
-    if (known) await update('bookings', fact.key, fields)
-    else await factories.bookings({ id: fact.key, ...fields }, at)
-    note('bookings', fact.key, fact)
-  }
-
-  for (const fact of of('follows')) {
-    remove('follows', fact)
-    if (!existing(fact) || store.follows.has(fact.key)) continue
-    const [followerId, followeeId] = fact.key.split(':') as [string, string]
-    await factories.follows({ id: fact.key, followerId, followeeId }, at)
-    note('follows', fact.key, fact)
-  }
-
-  for (const fact of of('contracts')) {
-    remove('contracts', fact)
-    if (!existing(fact)) continue
-    const known = store.contracts.get(fact.key)
-    const pinned = (prefix: string, value: boolean) =>
+  /** A contract's parties and signatures; a new one gets an accepted booking between the first two. */
+  async function contractFields(fact: Fact, known: Row): Promise<Fields> {
+    const pins = (prefix: string, value: boolean) =>
       Object.entries(fact.initial)
         .filter(([field, pin]) => field.startsWith(prefix) && pin === value)
         .map(([field]) => field.slice(prefix.length))
-    const outside = pinned('partyIds:', false)
+    const once = (id: string, index: number, all: string[]) => all.indexOf(id) === index
+    const outside = pins('partyIds:', false)
     const parties = [
-      ...(known?.partyIds.filter((id) => !outside.includes(id)) ?? []),
-      ...pinned('partyIds:', true),
-    ].filter((id, index, all) => all.indexOf(id) === index)
+      ...(known?.partyIds.filter((id: string) => !outside.includes(id)) ?? []),
+      ...pins('partyIds:', true),
+    ].filter(once)
     while (parties.length < 2) parties.push(await someoneElse([...outside, ...parties], 'guest'))
-    const unsigned = pinned('signatures:', false)
+    const unsigned = pins('signatures:', false)
+    const signed = known?.signatures ?? []
     const signers = [
-      ...(known?.signatures.map((signature) => signature.userId) ?? []),
-      ...pinned('signatures:', true),
-    ].filter((id, index, all) => all.indexOf(id) === index && !unsigned.includes(id))
+      ...signed.map((signature: Row) => signature.userId),
+      ...pins('signatures:', true),
+    ].filter((id, index, all) => once(id, index, all) && !unsigned.includes(id))
     const signatures = signers.map(
       (userId) =>
-        known?.signatures.find((signature) => signature.userId === userId) ?? {
+        signed.find((signature: Row) => signature.userId === userId) ?? {
           userId,
           fullName: store.users.get(userId)?.displayName ?? userId,
           signedAt: now.toISOString(),
         },
     )
     const status = parties.every((id) => signers.includes(id)) ? 'signed' : 'pending'
-    const fields = { partyIds: parties, signatures, status } as const
-    if (known) await update('contracts', fact.key, { ...fields })
-    else {
-      const booking = await factories.bookings(
-        { hostId: parties[0]!, guestId: parties[1]!, status: 'accepted' },
-        at,
-      )
-      await factories.contracts({ id: fact.key, bookingId: booking.id, ...fields }, at)
-    }
-    note('contracts', fact.key, fact)
+    if (known) return { partyIds: parties, signatures, status }
+    const booking = await factories.bookings(
+      { hostId: parties[0]!, guestId: parties[1]!, status: 'accepted' },
+      at,
+    )
+    return { bookingId: booking.id, partyIds: parties, signatures, status }
   }
 
-  for (const fact of of('notifications')) {
-    remove('notifications', fact)
-    if (!existing(fact)) continue
-    const known = store.notifications.get(fact.key)
-    const fields: Record<string, unknown> = {}
-    if (Object.hasOwn(fact.initial, 'userId')) fields.userId = fact.initial.userId
-    else if (fact.excluded.userId) {
-      if (!known || fact.excluded.userId.includes(known.userId)) {
-        fields.userId = await someoneElse(fact.excluded.userId, 'host')
+  /** Writes the users of `users` facts; `hosts` are those a booking needs as its host. */
+  async function writeUsers(users: readonly Fact[], hosts: ReadonlySet<unknown>) {
+    const learned: LearnedSignIn[] = []
+    const codes = new Set(users.map((fact) => fact.initial.idpCode))
+    const tokens = new Set(users.map((fact) => fact.initial.refreshToken))
+    // A made-up credential never takes one the recording showed for someone else.
+    const unique = (value: string, taken: Set<unknown>) => {
+      let candidate = value
+      for (let n = 2; taken.has(candidate); n++) {
+        candidate = value.includes('.') ? value.replace('.', `_${n}.`) : `${value}_${n}`
       }
+      taken.add(candidate)
+      return candidate
     }
-    const archived = startValue(fact, 'archivedAt', [now.toISOString()], known?.archivedAt)
-    if (archived) {
-      fields.archivedAt = archived.value
-      if (archived.value !== null) fields.readAt = archived.value
+    for (const fact of users) {
+      if (fact.initialExists !== true) continue
+      const admin = fact.initial.admin as boolean | undefined
+      const known = store.users.get(fact.key)
+      if (known) {
+        const roles = known.roles.filter((role) => role !== 'admin' || admin !== false)
+        if (admin === true && !roles.includes('admin')) roles.push('admin')
+        const fields: Fields = { roles, ...(await startValues(fact, known, choices.users!)) }
+        if (Object.hasOwn(fact.initial, 'refreshToken')) fields.refreshTokenRevokedAt = null
+        await update('users', fact.key, fields)
+        note('users', fact.key, fact)
+        continue
+      }
+      const roles: Role[] = [hosts.has(fact.key) ? 'host' : 'guest']
+      if (admin === true) roles.push('admin')
+      const credentialsOf = (publicId: string) => {
+        const slug = publicId.replace(/[^A-Za-z0-9_]/g, '_')
+        return {
+          refreshToken:
+            (fact.initial.refreshToken as string | undefined) ??
+            unique(`rt_${slug}.${base64url(`sandbox-refresh:${publicId}`)}`, tokens),
+          idpCode: (fact.initial.idpCode as string | undefined) ?? unique(`idp_${slug}`, codes),
+        }
+      }
+      // Known by a sign-in only (`~`): the factory picks the id, the credentials follow from it.
+      const id = fact.key.startsWith('~') ? undefined : fact.key
+      const given = id === undefined ? undefined : credentialsOf(id)
+      const values = { ...(id && { publicId: id }), roles, refreshTokenRevokedAt: null, ...given }
+      const created = await factories.users(values, at)
+      const credentials = given ?? credentialsOf(created.publicId)
+      if (!given) await update('users', created.publicId, credentials)
+      learned.push({ publicId: created.publicId, ...credentials })
+      note('users', created.publicId, fact)
     }
-    if (known) await update('notifications', fact.key, fields)
-    else await factories.notifications({ id: fact.key, ...fields }, at)
-    note('notifications', fact.key, fact)
+    return learned
   }
-
-  for (const [name, known] of facts.all()) {
-    if (known.size > 0 && !ORDER.includes(name)) {
-      throw new Error(`Failed to learn a scenario: no writer for ${name}`)
-    }
-  }
-  return { origins, signIns }
 }

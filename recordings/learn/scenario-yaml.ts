@@ -1,9 +1,7 @@
 /**
  * @module
- * A learned scenario as YAML, each record under a comment naming the exchanges it was
- * learned from (`#3 POST /bookings/bkg_1/decline 201`: the third entry of the HAR), or
- * saying the factories made it for a record that needed it. Written by the `yaml`
- * package's document, the comments set on its nodes.
+ * A learned scenario as YAML (the `yaml` package's document), each record under a comment
+ * naming the exchanges it was learned from, or saying the factories made it.
  */
 import { Document, isMap, isNode, isScalar, isSeq, Schema, visit } from 'yaml'
 import { type CollectionName, collectionDefinitions } from '../../mocks/model/schemas.ts'
@@ -15,10 +13,7 @@ const NAMED = 4
 function originComment(learned: LearnedScenario, collection: string, key: string): string {
   const origins = learned.origins.get(`${collection}:${key}`)
   if (!origins || origins.length === 0) return 'made by the factories for a record that needs it'
-  // Already in order, one index once, when a record was learned from one fact (the usual).
-  let ordered = true
-  for (let i = 1; i < origins.length && ordered; i++) ordered = origins[i - 1]! < origins[i]!
-  const unique = ordered ? origins : [...new Set(origins)].sort((a, b) => a - b)
+  const unique = [...new Set(origins)].sort((a, b) => a - b)
   const named = unique.slice(0, NAMED).map((index) => learned.label(index))
   const more = unique.length - named.length
   return `from ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`

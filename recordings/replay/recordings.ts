@@ -192,15 +192,20 @@ function harRecording(
   }
 }
 
-/** A HAR document's sources, each entry checked whole now or, `lazy` (a file's), on `load`. */
-function fromHar(document: Record<string, unknown>, where: string, lazy: boolean) {
-  const { log } = document
+/** A HAR document's entries, unchecked; a document without them is refused. */
+export function harEntries(document: unknown, where: string): unknown[] {
+  const log = isObject(document) ? document.log : undefined
   if (!isObject(log) || !Array.isArray(log.entries)) {
     throw new RecordingsFormatError(
       `${where}not a HAR 1.2 document: log.entries: expected an array`,
     )
   }
-  const entries: unknown[] = log.entries
+  return log.entries
+}
+
+/** A HAR document's sources, each entry checked whole now or, `lazy` (a file's), on `load`. */
+function fromHar(document: Record<string, unknown>, where: string, lazy: boolean) {
+  const entries = harEntries(document, where)
   if (!lazy) for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
   const read: Recording[] = []
   return entries.map((raw, index): RecordingSource => {
