@@ -176,7 +176,8 @@ function isSandboxParameter(parameter: unknown): boolean {
   return parameter.in === 'header' && (name === 'prefer' || name.startsWith('x-sandbox-'))
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not `null`). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

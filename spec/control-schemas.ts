@@ -1,9 +1,7 @@
 /**
  * @module
  * The control API's rules in the merged document, generated from the zod schemas its handlers
- * check with (`mocks/core/control-schemas.ts`, the fault rule's and the scenario file's
- * schemas), so that the document refuses what the sandbox refuses. The overlay keeps the words
- * (descriptions, defaults); the rules (types, patterns, lengths, `oneOf`, `not`) come from here.
+ * check with, so that the document refuses what the sandbox refuses; the overlay keeps the words.
  */
 import { z } from 'zod'
 import { personas } from '../fixtures/personas.ts'
@@ -26,6 +24,7 @@ import { SESSION_ID } from '../mocks/core/session-id.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { operations } from '../mocks/operations/index.ts'
 import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'
+import { isRecord } from './app-document.ts'
 
 type Json = Record<string, unknown>
 
@@ -168,17 +167,6 @@ export function scenarioFileRequestSchema(builtIn: readonly string[] = scenarioN
   return base
 }
 
-/** The body schemas of the control API, by the component name the document gives them. */
-export function controlBodySchemas(): Record<string, Json> {
-  return {
-    SandboxResetRequest: jsonSchemaOf(resetBodySchema),
-    SandboxClockRequest: jsonSchemaOf(clockBodySchema),
-    SandboxSnapshotRequest: jsonSchemaOf(saveSnapshotBodySchema),
-    SandboxFaultRuleRequest: faultRuleRequestSchema(),
-    SandboxScenarioFile: scenarioFileRequestSchema(),
-  }
-}
-
 interface Parameter {
   name: string
   in: string
@@ -196,7 +184,14 @@ export function withControlSchemas<Document extends { paths: Json; components?: 
 ): Document {
   const components = (document.components ?? {}) as Record<string, Json>
   const schemas = (components.schemas ?? {}) as Json
-  for (const [name, rules] of Object.entries(controlBodySchemas())) {
+  const bodies = {
+    SandboxResetRequest: jsonSchemaOf(resetBodySchema),
+    SandboxClockRequest: jsonSchemaOf(clockBodySchema),
+    SandboxSnapshotRequest: jsonSchemaOf(saveSnapshotBodySchema),
+    SandboxFaultRuleRequest: faultRuleRequestSchema(),
+    SandboxScenarioFile: scenarioFileRequestSchema(),
+  }
+  for (const [name, rules] of Object.entries(bodies)) {
     const written = name === 'SandboxFaultRuleRequest' ? schemas.SandboxFaultRule : schemas[name]
     const merged = withWords(rules, written)
     if (name === 'SandboxFaultRuleRequest' && typeof rules.description === 'string') {
@@ -247,8 +242,4 @@ export function withControlSchemas<Document extends { paths: Json; components?: 
     collection.schema = { ...(collection.schema as Json), enum: [...collectionNames] }
   }
   return document
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

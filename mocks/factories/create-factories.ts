@@ -9,8 +9,7 @@ import type { Store } from '../model/store.ts'
 import { describeIssue } from '../scenarios/describe-issue.ts'
 import { fieldsAt, strictSchemas } from '../scenarios/record-schemas.ts'
 import { checkReferences } from '../scenarios/references.ts'
-import { defaultsFor } from './defaults.ts'
-import type { FactoryContext } from './factory-context.ts'
+import { defaultsFor, type FactoryContext } from './defaults.ts'
 
 export interface FactoryOptions {
   /** The session to create the record in. Default: the shared default session. */
@@ -25,7 +24,7 @@ export type Factories = {
   ) => Promise<RecordOf<Name>>
 }
 
-export type { FactoryContext } from './factory-context.ts'
+export type { FactoryContext } from './defaults.ts'
 
 interface StoreParts {
   faker: Faker

@@ -13,8 +13,21 @@ import {
   venueKinds,
   venueWords,
 } from '../../fixtures/marketplace-text.ts'
+import type { Faker } from '../model/english-faker.ts'
 import type { Booking, CollectionName, RecordOf, User, Venue } from '../model/schemas.ts'
-import type { FactoryContext } from './factory-context.ts'
+import type { Store } from '../model/store.ts'
+
+/** What a factory is given to build one record's defaults. */
+export interface FactoryContext {
+  store: Store
+  faker: Faker
+  now: Date
+  /** Creates a record in the same store (for references the overrides leave open). */
+  create<Name extends CollectionName>(
+    name: Name,
+    overrides?: Partial<RecordOf<Name>>,
+  ): RecordOf<Name>
+}
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

@@ -1,9 +1,7 @@
 /**
  * @module
- * A session's current state as a snapshot other sessions can start from. Every record is
- * shared, as it is frozen: those the session never wrote with the snapshot it started
- * from, its own writes with the session. The cost is one `Map` entry per record, and a
- * reset to the result is as cheap as a reset to a built-in scenario.
+ * A session's current state as a snapshot other sessions can start from. Its frozen records are
+ * shared, not copied: one `Map` entry per record, and a reset to it costs what a built-in's does.
  */
 import { type CollectionName, collectionDefinitions, collectionNames } from './schemas.ts'
 import { highestSequence, type Snapshot, type Store } from './store.ts'

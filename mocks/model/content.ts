@@ -1,8 +1,6 @@
 /**
  * @module
- * The shapes of the content a sandbox is given: its personas and its scenarios. The
- * content itself (`fixtures/`) is supplied by the entry modules; the core knows only
- * these shapes.
+ * The shapes of the content a sandbox is given (its personas and scenarios, from `fixtures/`).
  */
 import type { DataSet, User } from './schemas.ts'
 

@@ -1,13 +1,8 @@
 /**
  * @module
- * Seeded faker instances with English data. They carry only the part of faker's English
- * definitions that the generators read (`english-definitions.generated.ts`, picked by
- * `npm run generate`): the whole English locale is over 100 kB gzipped in a browser
- * bundle, the part used here about 15 kB. The values are faker's own, so a seed gives the
- * same records as with the whole locale. Nothing is laid under them: the generators read
- * none of faker's `base` locale, and the library build leaves its 15 kB gzipped out of the
- * bundle (`scripts/pure-split-data.mjs`). `Faker` comes from faker's index, whose other
- * locales a bundler drops (faker declares no side effects).
+ * Seeded fakers with only the English definitions the generators read
+ * (`english-definitions.generated.ts`, by `npm run generate`): the whole locale is over 100 kB
+ * gzipped in a browser bundle, this part about 15 kB, and a seed gives the same records.
  */
 import { Faker, type LocaleDefinition } from '@faker-js/faker'
 import { englishDefinitions } from './english-definitions.generated.ts'

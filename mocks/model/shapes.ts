@@ -1,10 +1,7 @@
 /**
  * @module
- * The shape of each request field the sandbox checks, written once and shared by the server
- * (these zod schemas) and the document (the same `pattern`, `maxLength`... in
- * `spec/sandbox.overlay.yaml`, held equal by `spec/request-shapes.test.ts`). A request whose
- * fields the document's schemas accept is never refused for its shape. (Lengths need nothing
- * here: zod's `.max(n)` counts code points, as JSON Schema's `maxLength` does.)
+ * The shape of each request field the sandbox checks, shared by the server (these schemas) and
+ * the overlay (the same `pattern`s, held equal by `spec/request-shapes.test.ts`).
  */
 import { z } from './zod.ts'
 

@@ -1,10 +1,8 @@
 /**
  * @module
- * A collection as one session sees it: a shared, read-only base (the scenario's
- * records, validated with their zod schema) plus the session's own writes, validated
- * the same way. Both are kept in `Map`s by key, so lookups never scan, and a new session
- * costs nothing until it writes. Either is available as an @msw/data collection on
- * demand, for queries written for @msw/data.
+ * A collection as one session sees it: a shared, frozen base (the scenario's validated
+ * records) plus the session's own validated writes, both in `Map`s by key, so lookups never
+ * scan and a new session costs nothing until it writes (docs/decisions/0001).
  */
 import { Collection } from '@msw/data'
 import { invariant } from 'outvariant'
@@ -16,10 +14,8 @@ type AnySchema = z.ZodMiniObject
 export interface BaseCollection<T extends object> {
   readonly byKey: ReadonlyMap<string, T>
   /**
-   * The same records as an @msw/data collection, for test authors' queries. Built on the
-   * first call and kept: the sandbox itself never needs it, and creating ~160k records
-   * through @msw/data (per-record logger, async validation, a UUID and a relation map)
-   * made up most of the `large` scenario's first load.
+   * The same records as an @msw/data collection, for test authors' queries; built on the first
+   * call, as creating ~160k records through @msw/data made up most of `large`'s first load.
    */
   toCollection(): Promise<Collection<AnySchema>>
 }
@@ -44,7 +40,7 @@ export async function createBaseCollection<T extends object>(
       invariant(
         parsed.success,
         'Failed to create the base collection: a record does not match the schema (%s)',
-        parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        issuesOf(parsed.error),
       )
       record = parsed.data as T
     }
@@ -64,15 +60,22 @@ export function baseCollectionOf<T extends object>(
   return {
     byKey,
     toCollection() {
-      collection ??= (async () => {
-        const created = new Collection({ schema })
-        for (const record of byKey.values()) await created.create(clonePlain(record) as never)
-        return created
-      })()
+      collection ??= collectionOf(schema, byKey.values())
       return collection
     },
   }
 }
+
+/** A new @msw/data collection holding copies of `records`. */
+async function collectionOf(schema: AnySchema, records: Iterable<object>) {
+  const collection = new Collection({ schema })
+  for (const record of records) await collection.create(clonePlain(record) as never)
+  return collection
+}
+
+/** A zod error's issues as `path: message; ...`, for the messages that refuse a record. */
+const issuesOf = (error: z.core.$ZodError | undefined) =>
+  error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -83,10 +86,9 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A copy of a record's JSON value (objects, arrays, strings, numbers, booleans, null), so a draft
- * or an answer never shares the store's frozen objects. Written out rather than
- * `structuredClone`, which doubled the time of a read such as `GET /payprov/account-status`
- * (18 µs to 40 µs in process).
+ * A copy of a record's JSON value, so a draft or an answer never shares the store's frozen
+ * objects. Not `structuredClone`, which doubled the time of `GET /payprov/account-status`
+ * in process (18 µs to 40 µs).
  */
 export function clonePlain<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clonePlain) as T
@@ -96,26 +98,19 @@ export function clonePlain<T>(value: T): T {
   return copy as T
 }
 
-/**
- * `values` parsed by `schema` (a copy) and frozen, as the base's records are; or an error
- * naming the table and each field it refuses.
- */
+/** `values` parsed by `schema` (a copy) and frozen; or an error naming each field refused. */
 function parsed<T>(schema: AnySchema, values: unknown, table: string): T {
   const result = schema.safeParse(values)
   invariant(
     result.success,
     'Failed to write to "%s": the record does not match the schema (%s)',
     table,
-    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    issuesOf(result.error),
   )
   return deepFreeze(result.data as T)
 }
 
-/**
- * One collection of one session. Reads see the base overlaid with the session's
- * writes; each write is validated with the collection's schema and frozen, as the base's
- * records are, and kept in the session's own key index.
- */
+/** One collection of one session: the base overlaid with the session's validated writes. */
 export class Table<T extends object> {
   readonly #schema: AnySchema
   readonly #changed = new Map<string, T>()
@@ -132,14 +127,9 @@ export class Table<T extends object> {
     this.base = base
   }
 
-  /**
-   * The records this session sees (`all()`), as a new @msw/data collection, for queries
-   * written for @msw/data. A copy: later writes do not reach it.
-   */
-  async toCollection(): Promise<Collection<AnySchema>> {
-    const collection = new Collection({ schema: this.#schema })
-    for (const record of this.all()) await collection.create(clonePlain(record) as never)
-    return collection
+  /** A copy of what this session sees (`all()`) as a new @msw/data collection. */
+  toCollection(): Promise<Collection<AnySchema>> {
+    return collectionOf(this.#schema, this.all())
   }
 
   /** The record with this key, or `undefined`. Never scans. */
@@ -156,15 +146,7 @@ export class Table<T extends object> {
 
   /** Every record, base order first, then the session's new records in creation order. */
   all(): Readonly<T>[] {
-    const result: T[] = []
-    for (const [id, record] of this.base.byKey) {
-      if (this.#deleted.has(id)) continue
-      result.push(this.#changed.get(id) ?? record)
-    }
-    for (const [id, record] of this.#changed) {
-      if (!this.base.byKey.has(id)) result.push(record)
-    }
-    return result
+    return this.filter(() => true)
   }
 
   count(): number {
@@ -210,11 +192,7 @@ export class Table<T extends object> {
     return this.#put(id, parsed<T>(this.#schema, values, this.name))
   }
 
-  /**
-   * {@link add} for a record that this collection's schema, or its strict form (the same
-   * fields, refusing others), has just parsed: the factories' records, stored without a
-   * second parse. Frozen as every record is.
-   */
+  /** {@link add} for a record this schema, or its strict form, has just parsed (a factory's). */
   addParsed(record: T): Readonly<T> {
     const id = this.#newKey(record)
     return this.#put(id, deepFreeze(record))
@@ -254,7 +232,6 @@ export class Table<T extends object> {
   /**
    * Calls `visit` with each record in the order of `all()` until it returns `true`. A plain
    * loop, not a generator: factories scan small collections once per record they make.
-   * Without writes, only the base is read.
    */
   #scan(visit: (record: T) => boolean): void {
     const changed = this.#changed

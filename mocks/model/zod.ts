@@ -1,9 +1,7 @@
 /**
  * @module
- * The zod every schema of the sandbox is written with: `zod/mini`, whose functions a bundler
- * drops when unused, where `zod`'s methods all stay in a browser bundle (`zod` is about 25 kB
- * gzipped there, `zod/mini` about 9). With zod's English messages, which `zod/mini` leaves out,
- * so that a refusal reads the same whichever runtime gives it.
+ * The zod every schema is written with: `zod/mini` (about 9 kB gzipped in a browser bundle,
+ * `zod` 25), with zod's English messages, so a refusal reads the same in every runtime.
  */
 import { en } from 'zod/locales'
 import { z } from 'zod/mini'

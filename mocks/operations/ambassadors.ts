@@ -2,7 +2,6 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
 import { z } from '../model/zod.ts'

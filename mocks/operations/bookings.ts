@@ -2,7 +2,6 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'

@@ -2,7 +2,6 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'

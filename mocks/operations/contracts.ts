@@ -2,7 +2,6 @@
  * @module
  * Contracts area: a party signs a contract (row 9).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'

@@ -2,7 +2,6 @@
  * @module
  * Follow area: following a user (row 7).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'

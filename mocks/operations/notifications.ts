@@ -2,7 +2,6 @@
  * @module
  * Notifications area: the owner archives a notification (row 12).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'

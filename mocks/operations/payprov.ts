@@ -3,7 +3,6 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'

@@ -2,7 +2,6 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-
 import { defineOperation } from '../core/operation.ts'
 import { email } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'

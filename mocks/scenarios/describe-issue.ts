@@ -65,23 +65,15 @@ export function describeIssue(
       ]
     case 'invalid_format': {
       if (issue.format === 'regex') return [`${where}: ${issue.message}, got ${shown(input)}`]
-      const { prefix, suffix, includes } = issue as {
-        prefix?: string
-        suffix?: string
-        includes?: string
+      const { prefix, suffix, includes } = issue as unknown as Record<string, string>
+      const formats: Record<string, string> = {
+        email: 'an e-mail address',
+        datetime: 'an ISO 8601 date-time such as 2026-06-01T09:00:00.000Z',
+        starts_with: `a string starting with "${prefix}"`,
+        ends_with: `a string ending with "${suffix}"`,
+        includes: `a string containing "${includes}"`,
       }
-      const expected =
-        issue.format === 'email'
-          ? 'an e-mail address'
-          : issue.format === 'datetime'
-            ? 'an ISO 8601 date-time such as 2026-06-01T09:00:00.000Z'
-            : issue.format === 'starts_with'
-              ? `a string starting with "${prefix}"`
-              : issue.format === 'ends_with'
-                ? `a string ending with "${suffix}"`
-                : issue.format === 'includes'
-                  ? `a string containing "${includes}"`
-                  : `a valid ${issue.format}`
+      const expected = formats[issue.format] ?? `a valid ${issue.format}`
       return [`${where}: expected ${expected}, got ${shown(input)}`]
     }
     case 'too_small':

@@ -3,7 +3,6 @@
  * A saved snapshot rebuilt from its changes on top of its origin: the origin's records stay
  * the same objects, so a reset to it costs what one to the origin costs.
  */
-
 import type { SnapshotChanges } from '../core/scenario-files.ts'
 import {
   type CollectionName,

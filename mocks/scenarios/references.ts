@@ -11,20 +11,11 @@ interface Reference {
   target: CollectionName
 }
 
-const singular: Record<CollectionName, string> = {
-  users: 'user',
-  paymentAccounts: 'payment account',
-  ambassadorApplications: 'ambassador application',
-  venues: 'venue',
-  reviews: 'review',
-  follows: 'follow',
-  bookings: 'booking',
-  contracts: 'contract',
-  checkoutSessions: 'checkout session',
-  notifications: 'notification',
-  outbox: 'outbox message',
-  refunds: 'refund',
-}
+/** `checkoutSessions` -> `checkout session`: how a problem names a record of the collection. */
+const singular = (name: CollectionName) =>
+  name === 'outbox'
+    ? 'outbox message'
+    : name.replace(/s$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)
 
 export const references: { readonly [Name in CollectionName]?: readonly Reference[] } = {
   paymentAccounts: [{ field: 'userId', target: 'users' }],
@@ -94,7 +85,7 @@ export function checkReferences(
   const check = (path: string, value: unknown, target: CollectionName) => {
     if (value === null || value === undefined) return
     if (!exists(target, String(value)))
-      problems.push(`${label}.${path}: no ${singular[target]} "${String(value)}"`)
+      problems.push(`${label}.${path}: no ${singular(target)} "${String(value)}"`)
   }
   for (const { field, target } of references[collection] ?? []) {
     // A plain field (most references) is read as it is, its path not taken apart.

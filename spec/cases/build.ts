@@ -1,7 +1,6 @@
 /**
- * Builders for conformance cases: replaying a recorded example, its `dryRun=true` twin, and
- * the error cases every operation shares (bad token, missing token, bad `dryRun`, malformed
- * or oversized body, wrong media type), derived from the operation's recorded success.
+ * Builders for conformance cases: an operation's profile, replaying a recorded example and its
+ * `dryRun=true` twin, the state checks of a success, and error cases.
  *
  * @module
  */
@@ -11,38 +10,76 @@ import type {
   CollectionName,
   ConformanceCase,
   DocumentKind,
+  RecordPattern,
   StateCheck,
 } from './types.ts'
 
 /** In a `RecordPattern`: any value except `null` and `undefined`. */
 export const NOT_NULL = '$notNull'
 
-/** Larger than the sandbox's 100 kB body limit. */
-const OVERSIZED = 110 * 1024
-
 /** What the shared error cases need to know about an operation. */
 export interface OperationProfile {
   operationId: string
   /** Name of the recorded example that succeeds; error cases reuse its persona, URL and body. */
   success: string
+  /** Collections a successful call writes (a `dryRun=true` or failed call must not). */
+  writes: readonly CollectionName[]
   /** Documents that require a bearer token for the operation. */
   bearer: readonly DocumentKind[]
   /** Whether the operation takes the `dryRun` query parameter. */
   dryRun: boolean
   /** Documents whose body schema for the operation forbids properties it does not list. */
   closedBody: readonly DocumentKind[]
-  /** Collections a successful call writes (a `dryRun=true` or failed call must not). */
-  writes: readonly CollectionName[]
   /** For an operation that needs a role: a signed-in persona without it (403). */
   lacksRole?: string
 }
 
-/** Merged with a success's body: a property no body schema of the merged document allows. */
-const UNKNOWN_PROPERTY = { unknownProperty: true }
+/**
+ * An operation's profile; by default (as most operations are) it needs a bearer token in the
+ * merged document, takes `dryRun` and has a closed body there.
+ */
+export function profile(
+  operationId: string,
+  success: string,
+  writes: readonly CollectionName[],
+  more: Partial<OperationProfile> = {},
+): OperationProfile {
+  const defaults = { bearer: ['merged'], dryRun: true, closedBody: ['merged'] } as const
+  return { operationId, success, writes, ...defaults, ...more }
+}
 
 /** The `ApiErrorResponseDto` body the sandbox answers. */
 export function apiError(code: string, message: string, details?: readonly string[]) {
   return details ? { message, code, details: [...details] } : { message, code }
+}
+
+/** The record selected by `where` (a pattern, or an id) goes from matching `before` to `after`. */
+export function updated(
+  collection: CollectionName,
+  where: RecordPattern | string,
+  before: RecordPattern,
+  after: RecordPattern,
+): StateCheck {
+  const one = (every: RecordPattern) => ({ count: 1, every })
+  return { collection, where: selector(where), before: one(before), after: one(after) }
+}
+
+/** No record selected by `where` before, one after (matching `every`, if given). */
+export function created(
+  collection: CollectionName,
+  where: RecordPattern,
+  every?: RecordPattern,
+): StateCheck {
+  const after = every ? { count: 1, every } : { count: 1 }
+  return { collection, where, before: { count: 0 }, after }
+}
+
+const selector = (where: RecordPattern | string) =>
+  typeof where === 'string' ? { id: where } : where
+
+/** One more record selected by `where` after the request (their number before varies). */
+export function added(collection: CollectionName, where: RecordPattern): StateCheck {
+  return { collection, where, added: 1 }
 }
 
 /**
@@ -55,31 +92,41 @@ export function apiError(code: string, message: string, details?: readonly strin
 export function replay(
   profile: OperationProfile,
   name: string,
-  more: { changes?: readonly StateCheck[] } = {},
+  changes?: readonly StateCheck[],
 ): ConformanceCase {
   const example = getRecordedExample(profile.operationId, name)
-  const request: CaseRequest = { method: example.method, url: recordedRequestUrl(example) }
-  if (example.request.as !== undefined) request.as = example.request.as
-  if (example.request.authorization !== undefined) {
-    request.authorization = example.request.authorization
-  }
-  if (example.request.headers !== undefined) request.headers = example.request.headers
-  if (example.request.body !== undefined) request.body = example.request.body
-  const status = example.response.status
-  const failed = status >= 400
+  const { params: _params, query: _query, ...sent } = example.request
+  const { status, body } = example.response
   return {
     name: `${profile.operationId}: ${status} ${lowerFirst(example.summary)}`,
     operationId: profile.operationId,
-    request,
-    expect: { status, body: example.response.body },
-    ...(more.changes ? { changes: more.changes } : {}),
-    ...(failed && profile.writes.length > 0 ? { unchanged: profile.writes } : {}),
+    // Parsed JSON: the optional fields it has are defined.
+    request: { method: example.method, url: recordedRequestUrl(example), ...sent } as CaseRequest,
+    expect: { status, body },
+    ...(changes ? { changes } : {}),
+    ...(status >= 400 && profile.writes.length > 0 ? { unchanged: profile.writes } : {}),
     example: `${profile.operationId}/${name}`,
   }
 }
 
-/** The same request with `dryRun=true`: the same answer, and nothing written. */
-export function withDryRun(profile: OperationProfile, testCase: ConformanceCase): ConformanceCase {
+/** Replays of the recorded examples `names`. */
+export function replays(profile: OperationProfile, ...names: string[]): ConformanceCase[] {
+  return names.map((name) => replay(profile, name))
+}
+
+/**
+ * The recorded success with the state `changes` it makes and, for an operation that takes
+ * `dryRun`, the same request with `dryRun=true`: the same answer, and nothing written.
+ */
+export function succeeds(
+  profile: OperationProfile,
+  changes: readonly StateCheck[],
+): ConformanceCase[] {
+  const success = replay(profile, profile.success, changes)
+  return profile.dryRun ? [success, withDryRun(profile, success)] : [success]
+}
+
+function withDryRun(profile: OperationProfile, testCase: ConformanceCase): ConformanceCase {
   const { changes: _changes, example: _example, ...rest } = testCase
   return {
     ...rest,
@@ -94,178 +141,35 @@ export function invalidBody(
   profile: OperationProfile,
   body: unknown,
   details: readonly string[],
-  breaks: readonly DocumentKind[],
 ): ConformanceCase {
-  const success = successRequest(profile)
   return errorCase(profile, `400 when the body is invalid (${JSON.stringify(body)})`, {
-    request: { ...success, body },
+    request: { ...successRequest(profile), body },
     status: 400,
     body: apiError('BAD_REQUEST', 'Validation failed', details),
-    breaks,
+    breaks: ['merged'],
   })
 }
 
-/**
- * The error cases every operation shares, derived from its recorded success: 401 for a bad
- * and for a missing bearer token, 400 for a bad `dryRun`, malformed JSON and a body that is not
- * an object, 413 for a body over 100 kB, 415 for a body that is not JSON; and the order of
- * refusals (docs/decisions/0012-order-of-refusals.md): a request that is refused for two
- * reasons gets the refusal of the earlier stage, 401 and 403 before 400.
- */
-export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
-  const success = successRequest(profile)
-  const cases: ConformanceCase[] = []
-  if (profile.bearer.includes('merged')) {
-    const { as: _as, ...anonymous } = success
-    cases.push(
-      errorCase(profile, '401 when the bearer token is not a valid access token', {
-        request: { ...anonymous, authorization: 'Bearer not-a-jwt' },
-        status: 401,
-        body: apiError('UNAUTHORIZED', 'Invalid access token'),
-      }),
-      errorCase(profile, '401 without a bearer token', {
-        request: anonymous,
-        status: 401,
-        body: apiError('UNAUTHORIZED', 'Missing bearer token: send Authorization: Bearer <token>'),
-        breaks: profile.bearer,
-      }),
-    )
-  }
-  if (profile.bearer.includes('merged')) {
-    const { as: _as, ...anonymous } = success
-    const missingToken = apiError(
-      'UNAUTHORIZED',
-      'Missing bearer token: send Authorization: Bearer <token>',
-    )
-    if (success.method === 'POST') {
-      cases.push(
-        errorCase(profile, '401 before 400: no token and a body its schema refuses', {
-          request: { ...anonymous, body: { ...(success.body as object), ...UNKNOWN_PROPERTY } },
-          status: 401,
-          body: missingToken,
-          breaks: [...new Set([...profile.bearer, ...profile.closedBody])],
-        }),
-      )
-    }
-    if (profile.dryRun) {
-      cases.push(
-        errorCase(profile, '401 before 400: no token and dryRun neither true nor false', {
-          request: { ...anonymous, url: setQuery(success.url, 'dryRun', 'maybe') },
-          status: 401,
-          body: missingToken,
-          breaks: ['published', 'merged'],
-        }),
-      )
-    }
-  }
-  if (profile.lacksRole !== undefined && success.method === 'POST') {
-    cases.push(
-      errorCase(
-        profile,
-        '403 before 400: a caller without the role and a body its schema refuses',
-        {
-          request: {
-            ...success,
-            as: profile.lacksRole,
-            url: profile.dryRun ? setQuery(success.url, 'dryRun', 'maybe') : success.url,
-            body: { ...(success.body as object), ...UNKNOWN_PROPERTY },
-          },
-          status: 403,
-          body: apiError('FORBIDDEN', 'This operation requires the admin role'),
-          breaks: ['published', 'merged'],
-        },
-      ),
-    )
-  }
-  if (profile.dryRun) {
-    cases.push(
-      errorCase(profile, '400 when dryRun is neither true nor false', {
-        request: { ...success, url: setQuery(success.url, 'dryRun', 'maybe') },
-        status: 400,
-        body: apiError('BAD_REQUEST', 'Validation failed', ['dryRun must be one of: true, false']),
-        breaks: ['published', 'merged'],
-      }),
-    )
-  }
-  if (success.method === 'POST') {
-    const { body: _body, ...bodiless } = success
-    cases.push(
-      errorCase(profile, '400 when the body is malformed JSON', {
-        request: {
-          ...bodiless,
-          rawBody: '{"unfinished": ',
-          headers: { 'content-type': 'application/json' },
-        },
-        status: 400,
-        body: apiError('BAD_REQUEST', 'Malformed JSON in request body', [
-          'body must be valid JSON',
-        ]),
-        skip: 'Prism parses the body first and answers 400 invalid_json itself, so the sandbox is never reached',
-      }),
-      errorCase(profile, '400 when the body is not a JSON object', {
-        request: { ...bodiless, body: ['not', 'an', 'object'] },
-        status: 400,
-        body: apiError('BAD_REQUEST', 'Validation failed', ['body must be an object']),
-        breaks: ['published', 'merged'],
-      }),
-      errorCase(profile, '413 when the body is over 100 kB', {
-        request: { ...bodiless, body: { padding: 'x'.repeat(OVERSIZED) } },
-        status: 413,
-        body: apiError('PAYLOAD_TOO_LARGE', 'Request body is larger than 102400 bytes'),
-        breaks: profile.closedBody,
-      }),
-      errorCase(profile, '415 when the body is not JSON', {
-        request: { ...bodiless, rawBody: 'plain text', headers: { 'content-type': 'text/plain' } },
-        status: 415,
-        body: apiError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Unsupported media type "text/plain": send application/json',
-        ),
-        breaks: ['published', 'merged'],
-      }),
-    )
-  }
-  for (const [status, code] of GATEWAY_ANSWERS) {
-    cases.push(
-      errorCase(profile, `${status} when Prefer asks for a gateway's answer`, {
-        request: { ...success, headers: { ...success.headers, prefer: `code=${status}` } },
-        status,
-        body: apiError(code, `Answered ${status} as the Prefer header asked`),
-      }),
-    )
-  }
-  return cases
+export interface ErrorSpec {
+  request: CaseRequest
+  status: number
+  body: unknown
+  breaks?: readonly DocumentKind[]
+  skip?: string
 }
-
-/** What a gateway in front of the backend answers, and the sandbox gives when asked. */
-const GATEWAY_ANSWERS = [
-  [429, 'TOO_MANY_REQUESTS'],
-  [502, 'BAD_GATEWAY'],
-  [503, 'SERVICE_UNAVAILABLE'],
-  [504, 'GATEWAY_TIMEOUT'],
-] as const
 
 /** An error case of `profile`; a failed call leaves the operation's collections untouched. */
 export function errorCase(
   profile: OperationProfile,
   title: string,
-  spec: {
-    request: CaseRequest
-    status: number
-    body?: unknown
-    breaks?: readonly DocumentKind[]
-    skip?: string
-  },
+  { request, status, body, breaks = [], skip }: ErrorSpec,
 ): ConformanceCase {
-  const contract = {
-    ...(spec.breaks && spec.breaks.length > 0 ? { breaks: spec.breaks } : {}),
-    ...(spec.skip ? { skip: spec.skip } : {}),
-  }
+  const contract = { ...(breaks.length > 0 ? { breaks } : {}), ...(skip ? { skip } : {}) }
   return {
     name: `${profile.operationId}: ${title}`,
     operationId: profile.operationId,
-    request: spec.request,
-    expect: { status: spec.status, ...(spec.body === undefined ? {} : { body: spec.body }) },
+    request,
+    expect: { status, body },
     ...(profile.writes.length > 0 ? { unchanged: profile.writes } : {}),
     ...(Object.keys(contract).length > 0 ? { contract } : {}),
   }

@@ -5,30 +5,14 @@
  *
  * @module
  */
-import { ambassadorCases } from './ambassadors.ts'
-import { authCases } from './auth.ts'
-import { bookingCases } from './bookings.ts'
-import { checkoutCases } from './checkout.ts'
-import { contractCases } from './contracts.ts'
-import { followCases } from './follows.ts'
-import { notificationCases } from './notifications.ts'
-import { payprovCases } from './payprov.ts'
-import { reviewCases } from './reviews.ts'
+import { authAndPaymentCases } from './auth-and-payments.ts'
+import { marketplaceCases } from './marketplace.ts'
 import type { ConformanceCase } from './types.ts'
-import { venueCases } from './venues.ts'
 
 /** Every case, grouped by area in the reference's row order. Names are unique. */
 export const conformanceCases: readonly ConformanceCase[] = [
-  ...authCases,
-  ...payprovCases,
-  ...ambassadorCases,
-  ...venueCases,
-  ...reviewCases,
-  ...followCases,
-  ...bookingCases,
-  ...contractCases,
-  ...checkoutCases,
-  ...notificationCases,
+  ...authAndPaymentCases,
+  ...marketplaceCases,
 ]
 
 export { NOT_NULL } from './build.ts'

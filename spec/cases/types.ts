@@ -1,11 +1,9 @@
 /**
- * The shape of a conformance case: one request to the sandbox, what it must answer, and what
- * it must (or must not) change. Plain data plus zod schemas, no runtime API, so that any
- * runtime (msw in Node, the standalone server, a browser page) can run the same list.
+ * The shape of a conformance case: one request, what it must answer, and what it must (or must
+ * not) change. Plain data plus zod schemas, so that any runtime can run the same list.
  *
  * @module
  */
-
 import type { CollectionName } from '../../mocks/model/schemas.ts'
 import type { z } from '../../mocks/model/zod.ts'
 
@@ -36,25 +34,19 @@ export interface CaseRequest {
  */
 export type RecordPattern = Readonly<Record<string, unknown>>
 
-/** What must hold for the records a `StateCheck` selects. */
+/** What must hold for the records a `StateCheck` selects: how many, and a pattern all match. */
 export interface RecordsExpectation {
-  /** How many records are selected. */
   count?: number
-  /** A pattern every selected record matches. */
   every?: RecordPattern
 }
 
-/** A state change: the selected records before the request, and after it. */
+/** A state change: the records `where` selects before the request, and after it. */
 export interface StateCheck {
   collection: CollectionName
-  /** Selects the records the check is about. */
   where: RecordPattern
   before?: RecordsExpectation
   after?: RecordsExpectation
-  /**
-   * How many more selected records there are after the request than before, for records
-   * whose number before depends on the scenario's generated data (notifications, e-mails).
-   */
+  /** How many more records are selected after than before, when their number before varies. */
   added?: number
 }
 

@@ -1,9 +1,7 @@
 /**
- * The sandbox's recorded exchanges, one JSON file per operation. They are data, read here
- * without any Node API so that every runtime (Node, the browser, Playwright pages) can load
- * them: `scripts/spec/build-document.ts` injects them into the merged contract as OpenAPI `examples`
- * (so `prism mock` serves them), and the contract check and the conformance suite replay them
- * against the sandbox.
+ * The sandbox's recorded exchanges, one JSON file per operation, read without any Node API so
+ * that every runtime can load them: the merged contract carries them as OpenAPI `examples`, and
+ * the contract check and the conformance suite replay them against the sandbox.
  *
  * @module
  */
@@ -27,7 +25,7 @@ import updateAmbassadorApplicationStatus from './updateAmbassadorApplicationStat
 const stringMap = z.record(z.string(), z.string())
 
 /** What a recorded request sends, beyond the operation's method and path. */
-export const recordedRequestSchema = z.strictObject({
+const recordedRequestSchema = z.strictObject({
   /** Persona key (`GET /__sandbox/personas`) whose access token goes in `Authorization`. */
   as: z.optional(nonEmpty()),
   /** A raw `Authorization` header, for requests with a deliberately bad token. */
@@ -40,15 +38,13 @@ export const recordedRequestSchema = z.strictObject({
   body: z.optional(z.unknown()),
 })
 
-export const recordedResponseSchema = z.strictObject({
-  status: z.number().check(z.int(), z.gte(100), z.lte(599)),
-  body: z.optional(z.unknown()),
-})
-
 const exampleSchema = z.strictObject({
   summary: nonEmpty(),
   request: recordedRequestSchema,
-  response: recordedResponseSchema,
+  response: z.strictObject({
+    status: z.number().check(z.int(), z.gte(100), z.lte(599)),
+    body: z.optional(z.unknown()),
+  }),
 })
 
 /** The shape of one `spec/examples/<operationId>.json` file. */
@@ -61,20 +57,13 @@ export const recordedExampleFileSchema = z.strictObject({
   examples: z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*$/)), exampleSchema),
 })
 
-export type RecordedRequest = z.infer<typeof recordedRequestSchema>
-export type RecordedResponse = z.infer<typeof recordedResponseSchema>
+type Example = z.infer<typeof exampleSchema>
+export type RecordedRequest = Example['request']
+export type RecordedResponse = Example['response']
 export type RecordedExampleFile = z.infer<typeof recordedExampleFileSchema>
 
 /** One recorded exchange: a request to an operation and the sandbox's answer to it. */
-export interface RecordedExample {
-  operationId: string
-  method: 'GET' | 'POST'
-  path: string
-  name: string
-  summary: string
-  request: RecordedRequest
-  response: RecordedResponse
-}
+export type RecordedExample = Omit<RecordedExampleFile, 'examples'> & Example & { name: string }
 
 const files = [
   refreshToken,
@@ -93,9 +82,8 @@ const files = [
 ]
 
 /**
- * The example files, in the reference's row order. They are committed data, checked against
- * `recordedExampleFileSchema` by `spec/examples/examples.test.ts` (and by the command that
- * writes them), so loading them costs no validation at run time.
+ * The example files, in the reference's row order: committed data, checked against
+ * `recordedExampleFileSchema` by `examples.test.ts`, so loading them costs no validation.
  */
 export const recordedExampleFiles = files as readonly RecordedExampleFile[]
 
