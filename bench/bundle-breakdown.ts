@@ -59,7 +59,13 @@ async function textBySource(dir: string): Promise<Map<string, string>> {
   const texts = new Map<string, string>()
   for (const file of await readdir(dir)) {
     if (!file.endsWith('.js')) continue
-    const lines = (await readFile(join(dir, file), 'utf8')).split('\n')
+    const text = await readFile(join(dir, file), 'utf8')
+    // A chunk that only re-exports another has no map of its own: count it as itself.
+    if (!existsSync(join(dir, `${file}.map`))) {
+      texts.set(`(unmapped) ${file}`, text)
+      continue
+    }
+    const lines = text.split('\n')
     const map = JSON.parse(await readFile(join(dir, `${file}.map`), 'utf8'))
     const mapped = [...segments(map.mappings)]
     for (const [index, [line, column, source]] of mapped.entries()) {
