@@ -3,7 +3,7 @@
  * `platform-sandbox diff --target <url>`: the drift report between the sandbox and a backend,
  * as a summary and as Markdown; exit code 1 when anything differs.
  */
-import { readdirSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
 import {
@@ -11,6 +11,7 @@ import {
   parseTargetUrl,
   readJsonFile,
   UsageError,
+  writeWhole,
 } from '../../server/commands/input.ts'
 import type { startServer } from '../../server/start-server.ts'
 import {
@@ -184,9 +185,7 @@ export async function runDiffCommand(
   const targetName = target.href.replace(/\/$/, '')
   console.log(formatSummary(result, targetName))
   if (options.report !== undefined) {
-    const temporary = `${options.report}.${process.pid}.tmp`
-    writeFileSync(temporary, formatReport(result, targetName))
-    renameSync(temporary, options.report)
+    writeWhole(options.report, formatReport(result, targetName))
     console.log(`Report: ${options.report}`)
   }
   process.exitCode = result.differences.length > 0 ? 1 : 0

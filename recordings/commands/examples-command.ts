@@ -4,13 +4,13 @@
  * `<operationId>.json` files of `spec/examples/` (or another folder): each request's path
  * parameters, query, JSON body and persona (or raw `Authorization` header), and the answer.
  */
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { dequal } from 'dequal'
 import { personas } from '../../fixtures/personas.ts'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { checkWritable, readJsonFile, UsageError } from '../../server/commands/input.ts'
+import { checkWritable, readJsonFile, UsageError, writeWhole } from '../../server/commands/input.ts'
 import {
   type RecordedExampleFile,
   type RecordedRequest,
@@ -42,16 +42,15 @@ function uniqueName(taken: Record<string, unknown>, status: number): string {
 }
 
 /**
- * Adds the HAR `entries` (only `operation`'s when given) to `existing` example files by
- * operationId; an exchange identical to an existing example is not added twice. Gives the files,
- * how many examples each got, and the entries left out with why.
+ * Adds the HAR `entries` (only `operation`'s when given) to the example files (`existing` reads
+ * one), once each; gives the files, how many examples each got, and the entries left out, and why.
  */
 function examplesFromHar(
   entries: readonly HarEntry[],
-  existing: ReadonlyMap<string, RecordedExampleFile>,
-  options: { operation?: string } = {},
+  existing: (operationId: string) => RecordedExampleFile | undefined,
+  options: { operation?: string },
 ) {
-  const files = new Map(existing)
+  const files = new Map<string, RecordedExampleFile>()
   const added = new Map<string, number>()
   const skipped: string[] = []
   for (const [index, entry] of entries.entries()) {
@@ -103,12 +102,13 @@ function examplesFromHar(
         ...(answered === undefined ? {} : { body: answered }),
       },
     }
-    const file = files.get(operation.id) ?? {
-      operationId: operation.id,
-      method: operation.method,
-      path: operation.path,
-      examples: {},
-    }
+    const file = files.get(operation.id) ??
+      existing(operation.id) ?? {
+        operationId: operation.id,
+        method: operation.method,
+        path: operation.path,
+        examples: {},
+      }
     const same = (other: Example) =>
       dequal([other.request, other.response], [example.request, example.response])
     if (Object.values(file.examples).some(same)) continue
@@ -159,21 +159,13 @@ export function runExamplesFromHar(harPath: string, options: ExamplesCommandOpti
     throw new UsageError(`${options.outDir}: cannot be written (not a directory)`)
   }
   const entries = (document as { log: { entries: HarEntry[] } }).log.entries
-  const existing = new Map<string, RecordedExampleFile>()
-  const result = examplesFromHar(entries, existing, options)
-  // A second pass with the files already on disk, so new examples are added to them.
-  for (const operationId of result.files.keys()) {
-    const file = readExisting(options.outDir, operationId)
-    if (file) existing.set(operationId, file)
-  }
+  const existing = (operationId: string) => readExisting(options.outDir, operationId)
   const { files, added, skipped } = examplesFromHar(entries, existing, options)
   if (added.size > 0 && !existsSync(options.outDir)) createFolder(options.outDir)
   for (const operationId of added.keys()) checkWritable(join(options.outDir, `${operationId}.json`))
   for (const [operationId, count] of added) {
     const path = join(options.outDir, `${operationId}.json`)
-    const temporary = `${path}.${process.pid}.tmp`
-    writeFileSync(temporary, `${JSON.stringify(files.get(operationId), null, 2)}\n`)
-    renameSync(temporary, path)
+    writeWhole(path, `${JSON.stringify(files.get(operationId), null, 2)}\n`)
     console.log(`${path}: ${count} example${count === 1 ? '' : 's'} added`)
   }
   if (added.size === 0) console.log('No new examples.')

@@ -3,14 +3,19 @@
  * `platform-sandbox scenario from-har <file.har>`: the scenario a recording shows, written as a
  * YAML file checked as `--scenario-file` loads it; names each exchange not covered, and why.
  */
-import { renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { scenarios as builtIn, DEFAULT_SEED } from '../../fixtures/scenarios.ts'
 import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
-import { checkWritable, notJson, readTextFile, UsageError } from '../../server/commands/input.ts'
+import {
+  checkWritable,
+  notJson,
+  readTextFile,
+  UsageError,
+  writeWhole,
+} from '../../server/commands/input.ts'
 import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
 import { scenarioYaml } from '../learn/scenario-yaml.ts'
 import { RecordingsFormatError } from '../replay/recordings.ts'
@@ -91,10 +96,7 @@ export async function runScenarioFromHar(
   compileScenarios([{ file: parseScenarioText(text, out), source: out }, ...files], builtIn, {
     seed: options.seed ?? DEFAULT_SEED,
   })
-  const temporary = `${out}.${process.pid}.tmp`
-  writeFileSync(temporary, text)
-  renameSync(temporary, out)
-
+  writeWhole(out, text)
   console.log(
     `${out}: scenario "${name}" (${options.at === 'end' ? 'where the recording stopped' : 'before the first exchange'}) on top of "${extended}": records ${counts(learned)}`,
   )

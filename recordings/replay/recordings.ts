@@ -1,7 +1,6 @@
 /**
  * @module
- * Reads recorded exchanges, from HAR 1.2 documents or `spec/examples/<operationId>.json` files,
- * into one plain list. No runtime API.
+ * Recorded exchanges read from HAR 1.2 documents or `spec/examples/<operationId>.json` files.
  */
 import type { SandboxResponse } from '../../mocks/core/http.ts'
 import type { z } from '../../mocks/model/zod.ts'
@@ -12,11 +11,9 @@ import {
 } from '../../spec/examples/index.ts'
 import type { Har } from '../har.ts'
 
-/** A recordings file (HAR or examples JSON) from disk (`recordingsFile`), parsed on load. */
+/** A recordings file read from disk (`recordingsFile`), named in errors, parsed on load. */
 export interface RecordingsFile {
-  /** The name errors give it. */
   name: string
-  /** Its recordings; throws a `RecordingsFormatError` for a file that is not one. */
   sources(): RecordingSource[]
 }
 
@@ -37,7 +34,7 @@ export interface Recording {
   response: SandboxResponse
 }
 
-/** A recording's `routeKey`, known at load; `load` reads the rest (a `RecordingsFormatError`). */
+/** A recording's `routeKey`, known at load; `load` reads the rest. */
 export interface RecordingSource {
   route: string
   load(): Recording
@@ -48,10 +45,7 @@ export class RecordingsFormatError extends Error {
   override name = 'RecordingsFormatError'
 }
 
-/**
- * What `JSON.parse` said of the `text` it refused, on one line (it quotes a short text, line
- * breaks and all), a position it names given as a line and column too, as Node 22 gives them.
- */
+/** `JSON.parse`'s error on one line, a position it names also as line and column (as Node 22). */
 export function jsonErrorMessage(error: unknown, text?: string): string {
   let message = error instanceof Error ? error.message : String(error)
   const position = text === undefined ? null : /at position (\d+)$/.exec(message)
@@ -151,7 +145,7 @@ function recordedUrl(url: string, index: number, where: string) {
   return split
 }
 
-/** A HAR entry with what replay needs; throws a `RecordingsFormatError` naming what is wrong. */
+/** A HAR entry checked whole, with its method and URL split. */
 export function checkedEntry(raw: unknown, index: number, where: string) {
   const problem = entryProblem(raw, true)
   if (problem) throw notHar(where, index, problem)
@@ -160,7 +154,7 @@ export function checkedEntry(raw: unknown, index: number, where: string) {
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
-/** Headers a replayed answer must not copy: the new connection sets its own. */
+/** Headers the new connection sets itself. */
 const DROPPED_HEADERS =
   /^(?:content-length|transfer-encoding|connection|keep-alive|date|content-encoding)$/
 
@@ -192,7 +186,7 @@ function harRecording(
   }
 }
 
-/** A HAR document's entries, unchecked; a document without them is refused. */
+/** A HAR document's entries, unchecked. */
 export function harEntries(document: unknown, where: string): unknown[] {
   const log = isObject(document) ? document.log : undefined
   if (!isObject(log) || !Array.isArray(log.entries)) {
@@ -260,7 +254,7 @@ export function fromDocument(document: unknown, where: string, lazy = false): Re
   )
 }
 
-/** The recordings' routes, for the replay's index; each recording is read on first use. */
+/** The recordings' sources, each read on first use. */
 export function readRecordingSources(recordings: unknown): RecordingSource[] {
   const documents = Array.isArray(recordings) ? recordings : [recordings]
   return documents.flatMap((document: unknown, index) => {

@@ -1,9 +1,8 @@
 /**
  * @module
- * Replay: recorded answers in front of the stateful operations, matched on method, path, query
- * and JSON body (minus the ignored fields), identical requests answered in recorded order, the
- * last repeating. Indexed by route at load and a route's recordings by query and body on its
- * first request, so a request never scans the whole list and a large recording loads quickly.
+ * Replay: recorded answers in front of the operations, matched on method, path, query and JSON
+ * body (less the ignored fields), identical requests answered in recorded order, the last
+ * repeating. Indexed by route at load, a route by query and body on its first request.
  */
 import stableStringify from 'fast-json-stable-stringify'
 import { notFound } from '../../mocks/core/errors.ts'
@@ -44,20 +43,17 @@ export interface Replay {
   /** How many recordings there are, without reading them. */
   readonly size: number
   readonly only: boolean
-  /**
-   * Checks every recording with the check `load` gives, a slice at a time (a request's first);
-   * resolves with the problems in file order, the check's and each malformed entry's.
-   */
+  /** Checks every recording, a slice at a time; the problems in file order, malformed entries too. */
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
-  /** The malformed entries found so far (parsing them failed), one line each. */
+  /** The malformed entries found so far, one line each. */
   readonly malformed: readonly string[]
-  /** Set by `checkAll`: resolves once its check is loaded. Requests wait for it. */
+  /** Set by `checkAll`: resolves once its check is loaded; requests wait for it. */
   readonly checkLoaded: Promise<void> | undefined
   /** The recorded answer for this request, or `undefined` when none matches. */
   answer(request: ReplayRequest): SandboxResponse | undefined
   /** Starts every sequence over (all sessions, or one). */
   rewind(session?: string): void
-  /** The stage a sandbox plugs in, before the model; with `only`, no recording is a 404. */
+  /** The stage a sandbox plugs in before the model. */
   readonly stage: SandboxStage
 }
 
@@ -107,9 +103,8 @@ export function createReplay(options: ReplayOptions): Replay {
     else index.set(route, { sources: [i] })
   }
 
-  /** By source index: 1 once checked (its problem, if any, in `problems`). */
-  const checked = new Uint8Array(sources.length)
-  const problems = new Map<number, string>()
+  /** By source index, once checked: its problem, or `''` for none. */
+  const problems: string[] = new Array(sources.length)
   const malformed: string[] = []
   let check: RecordingCheck | undefined
 
@@ -119,16 +114,11 @@ export function createReplay(options: ReplayOptions): Replay {
       recording = sources[i]!.load()
     } catch (error) {
       if (!(error instanceof RecordingsFormatError)) throw error
-      problems.set(i, error.message)
+      problems[i] = error.message
       malformed.push(error.message)
-      checked[i] = 1
       return undefined
     }
-    if (check && checked[i] === 0) {
-      const problem = check(recording)
-      if (problem) problems.set(i, problem)
-      checked[i] = 1
-    }
+    if (check && problems[i] === undefined) problems[i] = check(recording) ?? ''
     return recording
   }
 
@@ -159,11 +149,11 @@ export function createReplay(options: ReplayOptions): Replay {
       // About 8 ms of checking at a time, then the event loop answers what came.
       const until = performance.now() + 8
       for (; i < sources.length && performance.now() < until; i++) {
-        if (checked[i] === 0) read(i)
+        if (problems[i] === undefined) read(i)
       }
       if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    return [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem)
+    return problems.filter((problem) => problem !== '')
   }
 
   let all: Recording[] | undefined

@@ -3,7 +3,7 @@
  * The checks of the commands' input, each a one-line `UsageError` naming the file or value and
  * the problem (exit code 2).
  */
-import { accessSync, constants, readFileSync, statSync } from 'node:fs'
+import { accessSync, constants, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { utf8Text } from '../../recordings/replay/read-file.ts'
 import { jsonErrorMessage } from '../../recordings/replay/recordings.ts'
@@ -71,4 +71,11 @@ export function checkWritable(path: string): void {
       `${path}: cannot be written (${code === 'ENOENT' ? 'its folder does not exist' : code})`,
     )
   }
+}
+
+/** Writes `text` to `path` through a temporary file renamed over it: `path` is always whole. */
+export function writeWhole(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`
+  writeFileSync(temporary, text)
+  renameSync(temporary, path)
 }
