@@ -19,17 +19,17 @@ import { z } from '../../mocks/model/zod.ts'
 import { parseJson } from '../replay/recordings.ts'
 import { type Fact, type Facts, NotCovered } from './facts.ts'
 
-/** One exchange that passed the input checks, as the learner read it. */
+/** One exchange that passed the input checks; `base` is the scenario extended, `answer` text. */
 export interface Recorded extends RuleInput {
   facts: Facts
-  /** The store of the scenario extended, before any exchange. */
   base: Store
   status: number
-  /** The answer's text, as recorded. */
   answer: string
-  /** Whether the exchange wrote (not `dryRun=true`). */
+  /** Not `dryRun=true`. */
   writes: boolean
 }
+
+type Find = Extract<Precondition, { kind: 'find' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
@@ -89,38 +89,33 @@ function learnPrecondition(
     }
     case 'find':
       named.set(p.name, fact)
-      return findRecord(p, failed, input, fact)
+      return findRecord(p, failed, facts, fact)
   }
 }
 
 /**
  * A lookup by fields that are not the key (a listing's pending review) counts on the record it
- * points at the matches the writes used up (`<collection>:used`), how many it had at the start
+ * points at the matches writes used up (`<collection>:used`), those it had at the start
  * (`:needed`), and whether an answer showed none left (`:none`).
  */
-function findRecord(
-  p: Extract<Precondition, { kind: 'find' }>,
-  failed: boolean,
-  { facts }: Recorded,
-  fact: Fact,
-) {
+function findRecord(p: Find, failed: boolean, facts: Facts, fact: Fact) {
   const field = (name: string) => `${p.collection}:${name}`
   const count = (name: string) => (fact.current[field(name)] as number | undefined) ?? 0
-  const by = (name: string) => facts.where(fact, field(name))
   const [used, needed] = [count('used'), count('needed')]
-  const what = `${p.collection} (${Object.entries(p.where)
-    .map(([name, value]) => `${name} ${value}`)
-    .join(', ')})`
+  const where = Object.entries(p.where).map(([name, value]) => `${name} ${value}`)
+  const what = `${fact.collection} ${fact.key}: had`
   if (failed) {
     if (needed > used) {
+      const by = facts.where(fact, field('needed'))
       throw new NotCovered(
-        `${fact.collection} ${fact.key}: had one of ${what}${by('needed')} that no write used up`,
+        `${what} one of ${p.collection} (${where.join(', ')})${by} that no write used up`,
       )
     }
     return facts.set(fact, field('none'), true)
   }
   if (fact.current[field('none')] === true) {
-    throw new NotCovered(`${fact.collection} ${fact.key}: had none of ${what} left${by('none')}`)
+    const by = facts.where(fact, field('none'))
+    throw new NotCovered(`${what} none of ${p.collection} (${where.join(', ')}) left${by}`)
   }
   if (needed < used + 1) facts.set(fact, field('needed'), used + 1)
 }

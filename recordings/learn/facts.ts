@@ -1,8 +1,8 @@
 /**
  * @module
- * What the recorded exchanges showed about each record, in order: whether it existed at the
- * start, the values its fields had (or could not have had), and what the exchanges since
- * changed. A fact that contradicts an earlier one is a {@link NotCovered}.
+ * What the recorded exchanges showed about each record: whether it existed at the start, the
+ * values its fields had (or could not have had), what the exchanges since changed. A fact that
+ * contradicts an earlier one is a {@link NotCovered}.
  */
 import { dequal } from 'dequal'
 import type { CollectionName } from '../../mocks/model/schemas.ts'
@@ -12,25 +12,20 @@ export class NotCovered extends Error {
   override readonly name = 'NotCovered'
 }
 
-/** What is known of one record, keyed by its collection's key. */
+/** What is known of one record: its existence and fields at the start and now, once shown. */
 export interface Fact {
   readonly collection: CollectionName
   readonly key: string
-  /** Whether it existed before the first exchange, once an exchange showed it. */
   initialExists?: boolean
-  /** Whether it exists now (after the exchanges so far), when known. */
   exists?: boolean
-  /** Values fields had before the first exchange. */
   readonly initial: Record<string, unknown>
-  /** Values fields have now, when known: pinned by an answer or set by a write. */
   readonly current: Record<string, unknown>
-  /** Values a field could not have had at the start (its value still unknown). */
+  /** Values a field could not have had at the start, and a number field's bounds there. */
   readonly excluded: Record<string, unknown[]>
-  /** Lower and upper (exclusive) bounds of a number field at the start. */
   readonly bounds: Record<string, Bounds>
-  /** Which exchange (index) last told each field's current value, and its existence. */
+  /** The exchange that last told each field, `(exists)`, or `!field` (an exclusion). */
   readonly by: Record<string, number>
-  /** Indexes of the exchanges that showed something about it, in order. */
+  /** The exchanges that showed something about it, in order. */
   readonly origins: number[]
 }
 
@@ -44,7 +39,6 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** The facts of every record, with an undo log so that one exchange's facts go together. */
 export class Facts {
-  /** The facts of each collection, by key. */
   readonly collections: Partial<Record<CollectionName, Map<string, Fact>>> = {}
   /** What undoes each change the current exchange made, in order. */
   private undo: Array<() => void> = []
@@ -101,7 +95,7 @@ export class Facts {
     return fact
   }
 
-  /** ` by #3`: the exchange that last told `field` (`(exists)`, `!field` for exclusions). */
+  /** ` by #3`: the exchange that last told `field`. */
   where(fact: Fact, field: string): string {
     const index = fact.by[field]
     return index === undefined ? '' : ` by #${index + 1}`
@@ -181,9 +175,8 @@ export class Facts {
       return
     }
     const bound = { ...fact.bounds[field] }
-    if (limits.min !== undefined) bound.min = Math.max(bound.min ?? limits.min, limits.min)
-    if (limits.below !== undefined)
-      bound.below = Math.min(bound.below ?? limits.below, limits.below)
+    if (limits.min !== undefined) bound.min = Math.max(bound.min ?? -Infinity, limits.min)
+    if (limits.below !== undefined) bound.below = Math.min(bound.below ?? Infinity, limits.below)
     if (bound.min !== undefined && bound.below !== undefined && bound.min >= bound.below) {
       throw new NotCovered(
         `${fact.collection} ${fact.key}: ${field} cannot be both at least ${bound.min} and below ${bound.below}`,
@@ -198,10 +191,7 @@ export class Facts {
     this.assign(fact.by, field, this.entry)
   }
 
-  /**
-   * `from` and `into` are the same record (a user first known by a refresh token, then by
-   * the subject of the token it gave): `from`'s values go to `into`, and `from` goes.
-   */
+  /** `from` is `into` (a user known by a refresh token, then by its token's subject). */
   merge(from: Fact, into: Fact): void {
     for (const [field, value] of Object.entries(from.initial)) this.pin(into, field, value)
     const { length } = into.origins

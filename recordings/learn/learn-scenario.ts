@@ -1,10 +1,8 @@
 /**
  * @module
- * Learns a scenario from recorded traffic: goes through a HAR's exchanges in order
- * (`learner.ts`), writes what they showed as records (`materialize.ts`) on top of the
- * scenario extended, and plays them forward when asked for the state where it stopped.
+ * Learns a scenario from a HAR: its exchanges read in order (`learner.ts`), written as records on
+ * the scenario extended (`materialize.ts`), played forward when asked for where it stopped.
  */
-
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
 import { builtInContent } from '../../mocks/built-in-sandbox.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
@@ -20,39 +18,32 @@ import { Learner, type NotCoveredExchange } from './learner.ts'
 import { type LearnedSignIn, materialize } from './materialize.ts'
 
 export interface ScenarioFromHarOptions {
-  /** The scenario's name. Default `learned`. */
+  /** Default `learned`. */
   name?: string
-  /** The scenario it starts from. Default `empty` (the personas and their accounts). */
+  /** The scenario it starts from. Default `empty`. */
   extends?: string
-  /** Seed of the scenario extended and of the factories. Default the sandbox's. */
+  /** Seed of the scenario extended and of the factories. */
   seed?: number
   /** Scenarios `extends` may name besides the built-in ones. */
   scenarios?: ScenarioInputs
   /** How the description names the recording. Default `a recording`. */
   source?: string
-  /**
-   * `start` (default): the state before the first exchange, so that the recorded requests get
-   * the recorded answers again. `end`: where the recording stopped (the start played forward).
-   */
+  /** `start` (default): before the first exchange. `end`: where the recording stopped. */
   at?: 'start' | 'end'
-  /** The operations the recording is read with and learned from. Default the reference's. */
+  /** The operations learned from. Default the reference's. */
   operations?: readonly Operation[]
 }
 
 export interface LearnedScenario {
   scenario: ScenarioFile
-  /** How many exchanges with the API the scenario reproduces. */
+  /** Of the `exchanges` with the API, those reproduced; of the `entries`, those no operation. */
   covered: number
-  /** Exchanges with the API (entries that are an operation). */
   exchanges: number
-  /** Every entry of the recording. */
   entries: number
   notCovered: NotCoveredExchange[]
-  /** Entries that are no operation of the API (pages, scripts, `/__sandbox`). */
   others: string[]
-  /** Exchange indexes behind each learned record, by `<collection>:<key>`. */
+  /** Exchange indexes behind each learned record, by `<collection>:<key>`, and their labels. */
   origins: Map<string, number[]>
-  /** The label of exchange `index` (`#3 POST /bookings/bkg_1/decline 201`), for comments. */
   label(index: number): string
   /** Credentials of the users the scenario adds. */
   signIns: LearnedSignIn[]
@@ -60,11 +51,7 @@ export interface LearnedScenario {
 
 const SNAPSHOT = 'learned-from-har'
 
-/**
- * Learns the scenario a HAR document (`platform-sandbox record`'s, or a browser's export)
- * shows, with what it covered and what it could not. Throws a `RecordingsFormatError`
- * for a document that is not a HAR, and a `ScenarioError` for an unknown `extends`.
- */
+/** The scenario a HAR document shows: a `RecordingsFormatError` for one that is not a HAR. */
 export function learnScenario(document: unknown, options: ScenarioFromHarOptions = {}) {
   return learnFrom(() => document, options)
 }
@@ -74,7 +61,7 @@ export function learnScenarioFromText(text: string, options: ScenarioFromHarOpti
   return learnFrom(() => JSON.parse(text), options)
 }
 
-/** Learns from the document `read` gives, read once the scenario extended is known to exist. */
+/** Learns from what `read` gives, once the scenario extended is known to exist. */
 async function learnFrom(
   read: () => unknown,
   options: ScenarioFromHarOptions,
@@ -133,10 +120,7 @@ async function learnFrom(
   }
 }
 
-/**
- * Sends the covered exchanges again, in order, to the learned start, each at its recorded time
- * and its caller signed in afresh; one answered with another status is not covered after all.
- */
+/** Sends the covered exchanges again at their recorded times; another status is not covered. */
 async function playForward(
   exchanges: readonly LearnExchange[],
   sandbox: Sandbox,

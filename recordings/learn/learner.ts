@@ -1,8 +1,8 @@
 /**
  * @module
- * Goes through recorded exchanges in order: each request checked as the pipeline checks its
- * input, its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in
- * names its user only in its answer, which no precondition states: it is read here.
+ * Goes through recorded exchanges in order: each request checked by the pipeline's input check,
+ * its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in names its
+ * user only in its answer, which no precondition states: it is read here.
  */
 import { Cookie } from 'tough-cookie'
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks/core/caller.ts'
@@ -16,9 +16,8 @@ import { learnAnswer } from './derive.ts'
 import { type LearnExchange, labelOf } from './exchanges.ts'
 import { Facts, NotCovered } from './facts.ts'
 
-/** An exchange the learned scenario does not reproduce. */
+/** An exchange the learned scenario does not reproduce, by its index in `log.entries`. */
 export interface NotCoveredExchange {
-  /** Position in `log.entries`, from 0. */
   index: number
   label: string
   reason: string
@@ -116,10 +115,9 @@ export class Learner {
     if (authorization === undefined) {
       return void expectStatus(exchange, 401, 'no Authorization header')
     }
-    if (!this.#subjects.has(authorization)) {
-      this.#subjects.set(authorization, bearerSubject(authorization))
-    }
-    const subject = this.#subjects.get(authorization)
+    const subjects = this.#subjects
+    if (!subjects.has(authorization)) subjects.set(authorization, bearerSubject(authorization))
+    const subject = subjects.get(authorization)
     if (subject === undefined) {
       return void expectStatus(exchange, 401, 'the token names no subject (redacted without it)')
     }
@@ -133,9 +131,8 @@ export class Learner {
     if (exchange.operation.auth !== 'admin') return subject
     if (exchange.status === 403) return void facts.pin(caller, 'admin', false)
     facts.pin(caller, 'admin', true)
-    const roles = isRedacted(authorization)
-      ? undefined
-      : jwtClaims(authorization.replace(/^Bearer\s+/i, ''))?.roles
+    // A redacted token is no JWT: it names no roles.
+    const roles = jwtClaims(authorization.replace(/^Bearer\s+/i, ''))?.roles
     if (Array.isArray(roles) && !roles.includes('admin')) {
       throw new NotCovered(`the token of ${subject} has no admin role, yet the backend let it pass`)
     }
