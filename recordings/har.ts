@@ -1,17 +1,15 @@
 /**
  * @module
- * HAR 1.2 entries from plain requests and answers, no runtime API: the journal export (every
- * runtime) and the recorder (Node) write the same thing.
+ * HAR 1.2 entries from plain exchanges: the journal export and the recorder write the same thing.
  */
 import type { Entry, Har, Header } from 'har-format'
 import { bounded, type JournalHarWriter } from '../mocks/core/journal.ts'
 
 export type { Entry as HarEntry, Har, Header as HarHeader } from 'har-format'
 
-/** One exchange as the sandbox sees it, in plain values. */
+/** One exchange in plain values; `url` absolute, `time` in ms from request to answer. */
 export interface Exchange {
   method: string
-  /** Absolute URL, with the query string. */
   url: string
   requestHeaders: Readonly<Record<string, string | readonly string[] | undefined>>
   requestBody?: string | null | undefined
@@ -19,9 +17,7 @@ export interface Exchange {
   statusText?: string
   responseHeaders: Readonly<Record<string, string | readonly string[] | undefined>>
   responseBody?: string | undefined
-  /** ISO time the request arrived. */
   startedDateTime: string
-  /** Milliseconds from request to answer. */
   time: number
 }
 
@@ -38,7 +34,7 @@ function first(headers: Exchange['requestHeaders'], name: string): string | unde
 
 const encoder = new TextEncoder()
 
-/** The HAR entry of one exchange. Bodies are kept as text. */
+/** The HAR entry of one exchange, bodies as text. */
 export function createHarEntry(exchange: Exchange): Entry {
   const url = new URL(exchange.url)
   const requestType = first(exchange.requestHeaders, 'content-type')

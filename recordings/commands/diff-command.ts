@@ -79,12 +79,10 @@ const KINDS: readonly DifferenceKind[] = ['status', 'body', 'headers']
 /** The differing operations, each with the kinds of difference it shows. */
 export function differingOperations(result: DiffResult): Map<string, DifferenceKind[]> {
   const found = new Map<string, DifferenceKind[]>()
-  for (const { operationId } of result.differences) {
-    const kinds = result.differences.filter((d) => d.operationId === operationId).map((d) => d.kind)
-    found.set(
-      operationId,
-      KINDS.filter((kind) => kinds.includes(kind)),
-    )
+  for (const { operationId: id } of result.differences) {
+    const shows = (kind: DifferenceKind) =>
+      result.differences.some((d) => d.operationId === id && d.kind === kind)
+    found.set(id, KINDS.filter(shows))
   }
   return found
 }
@@ -94,29 +92,21 @@ const differ = (count: number) =>
   `${plural(count, 'operation')} ${count === 1 ? 'differs' : 'differ'}`
 
 /** What was not compared as asked: requests left out, sign-ins the target refused. */
-function caveats(result: DiffResult): string[] {
-  const lines: string[] = []
-  if (result.leftOut.length > 0) {
-    const withoutDryRun = result.leftOut.filter(
-      ({ operationId }) => !dryRunOperations.has(operationId),
-    )
-    const operationIds = [...new Set(withoutDryRun.map((testCase) => testCase.operationId))]
-    const parts = [
-      withoutDryRun.length > 0 &&
-        `${withoutDryRun.length} of operations without dryRun (${operationIds.join(', ')})`,
-      withoutDryRun.length < result.leftOut.length &&
-        `${result.leftOut.length - withoutDryRun.length} with a dryRun other than true`,
-    ].filter(Boolean)
-    lines.push(
-      `Left out ${plural(result.leftOut.length, 'request')} that could change the target's data: ${parts.join(', ')}; --include-writes sends them.`,
-    )
-  }
-  if (result.signInRefused.length > 0) {
-    lines.push(
-      `The target refused the sign-in of ${result.signInRefused.join(', ')}: their requests went with an empty token. Give the target's refresh tokens with --refresh-token <persona>=<token>.`,
-    )
-  }
-  return lines
+function caveats({ leftOut, signInRefused }: DiffResult): string[] {
+  const ids = leftOut
+    .map(({ operationId }) => operationId)
+    .filter((id) => !dryRunOperations.has(id))
+  const parts = [
+    ids.length > 0 &&
+      `${ids.length} of operations without dryRun (${[...new Set(ids)].join(', ')})`,
+    ids.length < leftOut.length && `${leftOut.length - ids.length} with a dryRun other than true`,
+  ].filter(Boolean)
+  return [
+    leftOut.length > 0 &&
+      `Left out ${plural(leftOut.length, 'request')} that could change the target's data: ${parts.join(', ')}; --include-writes sends them.`,
+    signInRefused.length > 0 &&
+      `The target refused the sign-in of ${signInRefused.join(', ')}: their requests went with an empty token. Give the target's refresh tokens with --refresh-token <persona>=<token>.`,
+  ].filter((line) => line !== false)
 }
 
 /** One line per differing operation, for the terminal. */

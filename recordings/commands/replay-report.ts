@@ -1,7 +1,7 @@
 /**
  * @module
- * The server command's side of `--replay`: the file read before start (a bad one ends it with
- * exit code 2), and the recorded answers that break the merged contract named once it listens.
+ * The server command's side of `--replay`: the file read before start, the recorded answers that
+ * break the merged contract named once it listens.
  */
 import { loadContractCheck } from '../../mocks/contract-check.ts'
 import { UsageError } from '../../server/commands/input.ts'
@@ -20,10 +20,7 @@ export function loadReplay(from: { file: string; ignore: string[]; only: boolean
   }
 }
 
-/**
- * Prints how many recordings are replayed, then, once all are checked in the background, each
- * that breaks the merged contract; a malformed entry ends the process with exit code 2.
- */
+/** Prints what is replayed, then each answer breaking the contract; a malformed entry exits 2. */
 export async function reportReplay(replay: Replay): Promise<void> {
   console.log(
     `\n  Replaying ${replay.size} recorded answer${replay.size === 1 ? '' : 's'} first${replay.only ? ' (no fallback to the model)' : ''}.`,

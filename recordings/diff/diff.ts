@@ -55,10 +55,7 @@ function asDryRun(operationId: string, url: string): string {
   return `${parsed.pathname}${parsed.search}`
 }
 
-/**
- * Whether the case could change the target's data, so is left out unless asked for: a write
- * without `dryRun` (checkout, the sign-in...) or with any `dryRun` but one `true`.
- */
+/** Whether the case could change the target's data: a write without one `dryRun=true`. */
 function writesAtTarget(testCase: DiffCase): boolean {
   const method = testCase.request.method.toUpperCase()
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
@@ -85,7 +82,6 @@ function diffCases(projectExamples: readonly RecordedExample[]): DiffCase[] {
     cases.push({
       name: `${example.operationId}/${example.name} (${from})`,
       operationId: example.operationId,
-      // An `undefined` field (zod's type allows one) is sent as an absent one.
       request: {
         method: example.method,
         url: recordedRequestUrl(example),
@@ -107,7 +103,6 @@ function createClient(
 ) {
   const client = createSandboxClient({ baseUrl })
   const tokens = new Map<string, Promise<string>>()
-  /** Personas whose sign-in this backend refused. */
   const refused = new Set<string>()
   async function send(request: CaseRequest): Promise<Answer> {
     const reply = await client.send(
@@ -116,7 +111,6 @@ function createClient(
     )
     return {
       status: reply.status,
-      // Not JSON: the text itself, whose shape is "string".
       body: reply.body,
       mediaType: (reply.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
       cookieNames: reply.headers
@@ -147,11 +141,8 @@ function createClient(
   return { send, refused }
 }
 
-function kind(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value
-}
+const kind = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
 
 /** Where the shape (fields, types; arrays by their first elements) of two bodies differs. */
 export function shapeDifferences(sandbox: unknown, target: unknown, path = 'body'): string[] {

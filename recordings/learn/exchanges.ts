@@ -1,7 +1,7 @@
 /**
  * @module
- * The exchanges of a HAR document that the learner reads: each entry checked as the replay
- * checks it, matched to an operation of the table, with its request headers, body and answer.
+ * The exchanges of a HAR document the learner reads: each entry checked as the replay checks it
+ * and matched to an operation.
  */
 import type { Operation } from '../../mocks/core/operation.ts'
 import { createRouter } from '../../mocks/core/router.ts'
@@ -9,42 +9,36 @@ import { checkedEntry, harEntries, RecordingsFormatError } from '../replay/recor
 
 const READ = ['authorization', 'cookie', 'content-type'] as const
 
-/** The request headers the sandbox's answers depend on; `undefined` when not sent. */
+/** The request headers the sandbox's answers depend on. */
 export type LearnHeaders = Record<(typeof READ)[number], string | undefined>
 
-/** One recorded exchange with an operation of the API. */
+/** One recorded exchange with an operation, by its index in `log.entries`, as recorded. */
 export interface LearnExchange {
-  /** Position in `log.entries`, from 0. */
   index: number
   operation: Operation
-  /** The path and the query string (`?dryRun=true`, or `''`), as recorded. */
   path: string
+  /** The query string (`?dryRun=true`, or `''`). */
   search: string
   /** Path parameters, still percent-encoded. */
   params: Readonly<Record<string, string>>
   headers: LearnHeaders
-  /** Request body text, `''` when none. */
+  /** The request and answer bodies' text. */
   body: string
   status: number
-  /** Response body text. */
   answer: string
-  /** `Set-Cookie` values of the answer. */
   setCookie: readonly string[]
-  /** When it was sent (`startedDateTime`); `undefined` when the entry names no date. */
   startedAt: Date | undefined
 }
 
-/** A recording's exchanges, and what reading it found besides them. */
+/** A recording's exchanges, its entries that are no operation (by label), when it started. */
 export interface ReadExchanges {
   exchanges: LearnExchange[]
-  /** Entries that are no operation of the API (pages, scripts, `/__sandbox`), by label. */
   others: string[]
   total: number
-  /** When the first exchange with a date was sent. */
   startedAt: Date | undefined
 }
 
-/** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1, as the replay names it. */
+/** `#3 POST /bookings/bkg_1/decline?dryRun=true 201`: the entry's number from 1. */
 export const labelOf = ({ index, operation, path, search, status }: LearnExchange): string =>
   `#${index + 1} ${operation.method} ${path}${search} ${status}`
 
@@ -52,7 +46,6 @@ export const labelOf = ({ index, operation, path, search, status }: LearnExchang
 const READ_LENGTHS = new Set(READ.map((name) => name.length))
 
 function requestHeaders(raw: unknown, index: number): LearnHeaders {
-  // Every exchange's headers have the same shape, all three names present.
   const headers = Object.fromEntries(READ.map((name) => [name, undefined])) as LearnHeaders
   if (raw === undefined) return headers
   const where = `log.entries.${index}.request.headers`
@@ -114,7 +107,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
   return read
 }
 
-/** {@link readExchanges} of a HAR file's text, the exchanges given to the taker `begin()` returns. */
+/** {@link readExchanges} of a HAR file's text, the exchanges given to what `begin()` returns. */
 export function readHarText(
   text: string,
   operations: readonly Operation[],

@@ -1,9 +1,8 @@
 /**
  * @module
- * Turns the learned facts into records of a session: records of the scenario extended are
- * changed (or removed) only where the recording says so, new ones are made by the factories
- * (seeded: every field the recording did not show gets the factory's value), and new users
- * get the credentials the sign-ins showed, or made-up ones in the personas' format.
+ * The learned facts as records of a session: those of the scenario extended changed (or removed)
+ * only where the recording says so, new ones made by the seeded factories, new users given the
+ * credentials the sign-ins showed or made-up ones in the personas' format.
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../fixtures/personas.ts'
@@ -12,7 +11,7 @@ import { type CollectionName, collectionDefinitions, type User } from '../../moc
 import type { Store } from '../../mocks/model/store.ts'
 import { type Fact, type Facts, outOf } from './facts.ts'
 
-/** A learned user's credentials, so that a person can sign in as them. */
+/** A learned user's credentials. */
 export interface LearnedSignIn {
   publicId: string
   refreshToken: string
@@ -32,11 +31,7 @@ type Table = {
   update(key: string, mutate: (draft: Row) => void): Promise<unknown>
 }
 
-/**
- * Writes the facts into `store` (the learning session's): the state before the first
- * exchange. Returns the exchanges behind each record, by `<collection>:<key>`, and the
- * credentials of the users it added.
- */
+/** Writes the state before the first exchange; the exchanges behind each record, and sign-ins. */
 export async function materialize(
   facts: Facts,
   store: Store,
@@ -66,7 +61,7 @@ export async function materialize(
       store.users.find((user) => !excluded.includes(user.publicId))
     return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
   }
-  /** The fields of `choices` a record had at the start: pinned, or chosen when `known`'s is excluded. */
+  /** The fields of `choices` at the start: pinned, or chosen when `known`'s is excluded. */
   const startValues = async (fact: Fact, known: Row, choices: Record<string, Choice>) => {
     const fields: Fields = {}
     for (const [field, choice] of Object.entries(choices)) {
@@ -81,7 +76,7 @@ export async function materialize(
     return fields
   }
   const pinnedOnly = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, []]))
-  /** The collections written, in order (each after those its records point at), and their choices. */
+  /** The collections written, each after those it points at, and their choices. */
   const choices: Partial<Record<CollectionName, Record<string, Choice>>> = {
     users: pinnedOnly('refreshToken', 'idpCode'),
     paymentAccounts: pinnedOnly(
@@ -101,7 +96,6 @@ export async function materialize(
     contracts: {},
     notifications: { userId: 'host', archivedAt: [now.toISOString()] },
   }
-  /** What else a record needs at the start, given the fields chosen. */
   const more: Partial<Record<CollectionName, More>> = {
     bookings: (fact, known) => {
       const bounds = fact.bounds.amount
@@ -143,7 +137,7 @@ export async function materialize(
   }
   return { origins, signIns }
 
-  /** The pending reviews the approvals and rejections decided, and no more if one found none. */
+  /** The pending reviews the approvals and rejections needed, no more if one found none. */
   async function addPendingReviews(fact: Fact) {
     const needed = (fact.current['reviews:needed'] as number | undefined) ?? 0
     const pending = store.reviews.filter(
@@ -160,7 +154,7 @@ export async function materialize(
     }
   }
 
-  /** A contract's parties and signatures; a new one gets an accepted booking between the first two. */
+  /** A contract's parties and signatures; a new one's accepted booking between the first two. */
   async function contractFields(fact: Fact, known: Row): Promise<Fields> {
     const pins = (prefix: string, value: boolean) =>
       Object.entries(fact.initial)
@@ -196,7 +190,7 @@ export async function materialize(
     return { bookingId: booking.id, partyIds: parties, signatures, status }
   }
 
-  /** Writes the users of `users` facts; `hosts` are those a booking needs as its host. */
+  /** Writes the users; `hosts` are those a booking needs as its host. */
   async function writeUsers(users: readonly Fact[], hosts: ReadonlySet<unknown>) {
     const learned: LearnedSignIn[] = []
     const codes = new Set(users.map((fact) => fact.initial.idpCode))

@@ -1,9 +1,8 @@
 /**
  * @module
  * A HAR file growing an entry at a time, always whole on disk: each write goes to a temporary
- * file beside it, renamed over it; entries arriving meanwhile fold into the next write. A write
- * after the first copies the file in the kernel, off the event loop, and writes only the new
- * entries over its closing brackets: one `JSON.stringify` per exchange, never a re-serialisation.
+ * file renamed over it. A write after the first copies the file in the kernel and writes only the
+ * new entries over its closing brackets: one `JSON.stringify` per exchange.
  */
 import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -28,9 +27,7 @@ const [HEAD, TAIL] = [`${BEFORE}[\n`, `\n]${AFTER}\n`]
 export function createHarFile(path: string, entries: HarEntry[] = []): HarFile {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   const tailBytes = Buffer.byteLength(TAIL)
-  /** Lines not yet on disk; all of them until the first write. */
   let pending = entries.map((entry) => JSON.stringify(entry))
-  /** Bytes of the file as this recorder last wrote it; 0 before its first write. */
   let written = 0
   let count = 0
   let writing: Promise<void> | undefined
@@ -50,7 +47,6 @@ export function createHarFile(path: string, entries: HarEntry[] = []): HarFile {
         await writeFile(temporary, text)
         size = Buffer.byteLength(text)
       } else {
-        // The file as written, less its closing brackets, then the new lines and them.
         const text = `${count > 0 ? ',\n' : ''}${lines.join(',\n')}${TAIL}`
         await copyFile(path, temporary)
         const handle = await open(temporary, 'r+')

@@ -1,8 +1,7 @@
 /**
  * @module
- * The recorder: a reverse proxy forwarding every request as it came (but hop-by-hop headers),
- * giving the answer back as it came, and appending the exchange, redacted, to a HAR file. A
- * target that is down or too slow gets the client a 502 and writes nothing.
+ * The recorder: a reverse proxy appending each exchange, redacted, to a HAR file. A target that
+ * is down or too slow gets the client a 502 and writes nothing.
  */
 import { once } from 'node:events'
 import {
@@ -20,7 +19,7 @@ import type { HarFile } from './har-file.ts'
 import { type RedactOptions, redactEntry } from './redact.ts'
 
 export interface RecordProxyOptions {
-  /** The backend to record, `http://` or `https://`, with an optional path prefix. */
+  /** The backend, `http://` or `https://`, with an optional path prefix. */
   target: URL
   file: HarFile
   port?: number
@@ -113,7 +112,6 @@ export async function startRecordProxy(options: RecordProxyOptions) {
       }
     })
     outgoing.on('response', (answer) => {
-      // Streamed through as it comes, and kept for the recording.
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers))
       const chunks: Buffer[] = []
       answer.on('data', (chunk: Buffer) => {

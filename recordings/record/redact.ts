@@ -19,7 +19,7 @@ export interface RedactOptions {
   extra?: readonly string[]
 }
 
-/** `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`: the persona who called stays known. */
+/** `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`: who called stays known. */
 function redactAuthorization(value: string): string {
   const [scheme, token] = value.trim().split(/\s+/)
   if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED
@@ -27,14 +27,14 @@ function redactAuthorization(value: string): string {
   return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED}`
 }
 
-/** Every cookie of a `Cookie` header (read with the `cookie` package), each value redacted. */
+/** A `Cookie` header with each value redacted. */
 function redactCookies(value: string): string {
   return Object.keys(parseCookies(value))
     .map((name) => `${name}=${REDACTED}`)
     .join('; ')
 }
 
-/** A `Set-Cookie` value (read with `tough-cookie`) with its value redacted, attributes kept. */
+/** A `Set-Cookie` value redacted, its attributes kept. */
 function redactSetCookie(value: string): string {
   const cookie = Cookie.parse(value)
   if (cookie === undefined) return REDACTED
@@ -87,7 +87,7 @@ function redactJsonText(text: string, pointers: readonly string[]): string {
   return JSON.stringify(redacted)
 }
 
-/** Redacts `entry` in place and returns it. */
+/** Redacts `entry` in place. */
 export function redactEntry(entry: HarEntry, options: RedactOptions = {}): HarEntry {
   const extra = options.extra ?? []
   const pointers = extra.filter((item) => item.startsWith('/'))

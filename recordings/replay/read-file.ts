@@ -1,11 +1,8 @@
 /**
  * @module
- * Reading a recordings file (HAR or examples JSON) in Node, parsed with `JSON.parse` when the
- * replay loads it: a HAR entry's route is read then, the rest of the entry checked on first use.
- *
- * `JSON.parse` needs the whole text as one string, and V8 makes none longer than
- * `buffer.constants.MAX_STRING_LENGTH` (2^29 - 24 characters on 64-bit Node 20, 512 MiB of
- * ASCII): a larger file is refused, naming that limit. See `docs/decisions/0009-plain-readers.md`.
+ * A recordings file read in Node, parsed with `JSON.parse` when the replay loads it. V8 makes no
+ * string longer than `buffer.constants.MAX_STRING_LENGTH` (512 MiB of ASCII on 64-bit Node 20): a
+ * larger file is refused, naming that limit. See `docs/decisions/0009-plain-readers.md`.
  */
 import { Buffer, constants, isAscii } from 'node:buffer'
 import { readFileSync } from 'node:fs'
@@ -16,7 +13,7 @@ import {
   RecordingsFormatError,
 } from './recordings.ts'
 
-/** The file at `path`, read now: a `RecordingsFormatError` names it if it cannot be. */
+/** The file at `path`, read now. */
 export function readRecordingsFile(path: string): RecordingsFile {
   try {
     return recordingsFile(path, readFileSync(path))
@@ -28,7 +25,7 @@ export function readRecordingsFile(path: string): RecordingsFile {
   }
 }
 
-/** The recordings file named `name` (a path, in errors) with these bytes. */
+/** The recordings file named `name` (in errors) with these bytes. */
 export function recordingsFile(name: string, bytes: Uint8Array): RecordingsFile {
   return { name, sources: () => fromDocument(parseFile(bytes, `${name}: `), `${name}: `, true) }
 }
