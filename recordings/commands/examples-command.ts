@@ -17,7 +17,7 @@ import {
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
 import type { HarEntry } from '../har.ts'
-import { bearerSubject } from '../replay/bearer-subject.ts'
+import { bearerSubject } from '../record/redact.ts'
 import { parseJson, readRecordings } from '../replay/recordings.ts'
 
 type Example = RecordedExampleFile['examples'][string]

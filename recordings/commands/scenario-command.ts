@@ -1,10 +1,13 @@
 /**
  * @module
  * `platform-sandbox scenario from-har <file.har>`: the scenario a recording shows, written as a
- * YAML file checked as `--scenario-file` loads it; names each exchange not covered, and why.
+ * YAML file (each record under a comment naming its exchanges) checked as `--scenario-file` loads
+ * it; names each exchange not covered, and why.
  */
 import { basename, dirname, join } from 'node:path'
+import { Document, isMap, isNode, isScalar, isSeq, Schema, visit } from 'yaml'
 import { scenarios as builtIn, DEFAULT_SEED } from '../../fixtures/scenarios.ts'
+import { type CollectionName, collectionDefinitions } from '../../mocks/model/schemas.ts'
 import { compileScenarios, ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
@@ -17,8 +20,71 @@ import {
   writeWhole,
 } from '../../server/commands/input.ts'
 import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
-import { scenarioYaml } from '../learn/scenario-yaml.ts'
 import { RecordingsFormatError } from '../replay/recordings.ts'
+
+/** The comment above a record: its first four exchanges, or the factories. */
+function originComment(learned: LearnedScenario, collection: string, key: string): string {
+  const origins = learned.origins.get(`${collection}:${key}`)
+  if (!origins || origins.length === 0) return 'made by the factories for a record that needs it'
+  const unique = [...new Set(origins)].sort((a, b) => a - b)
+  const named = unique.slice(0, 4).map((index) => learned.label(index))
+  const more = unique.length - named.length
+  return `from ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
+}
+
+/**
+ * Strings quoted when a YAML 1.1 reader (PyYAML, SnakeYAML 1, go-yaml v2) would read them as
+ * something else (`yes`, `0123`, `12:30`) too; an ISO date and time stays plain.
+ */
+const COMPAT = new Schema({ schema: 'yaml-1.1' }).tags.filter(
+  (tag) => tag.tag !== 'tag:yaml.org,2002:timestamp',
+)
+
+/** Characters YAML does not allow unescaped in a document, or reads as line breaks. */
+const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff]/
+const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, 'g')
+const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/** Refuses what is not plain data. */
+function plainData(_key: unknown, value: unknown): unknown {
+  const type = typeof value
+  if (type === 'function' || type === 'bigint' || type === 'symbol') {
+    throw new TypeError(`Failed to write YAML: a ${type} is not plain data`)
+  }
+  return value
+}
+
+/** The YAML text of `learned.scenario`, `header` lines first as comments. */
+export function scenarioYaml(learned: LearnedScenario, header: readonly string[] = []): string {
+  // What the scenario is first, then its sections, the empty ones left out.
+  const { add, change, remove, ...envelope } = learned.scenario
+  const sections = Object.entries({ add, change, remove }).filter(
+    ([, section]) => section && Object.keys(section).length > 0,
+  )
+  const value = { ...envelope, ...Object.fromEntries(sections) }
+  const document = new Document(value, plainData, { compat: COMPAT })
+  if (header.length > 0) document.commentBefore = header.map((line) => ` ${line}`).join('\n')
+  for (const part of ['add', 'change', 'remove']) {
+    const section = document.get(part)
+    if (!isMap(section)) continue
+    for (const pair of section.items) {
+      const collection = String(isScalar(pair.key) ? pair.key.value : pair.key)
+      const field = collectionDefinitions[collection as CollectionName].key as string
+      if (!isSeq(pair.value)) continue
+      for (const item of pair.value.items) {
+        const key = isScalar(item) ? item.value : isMap(item) ? item.get(field) : undefined
+        if (isNode(item)) item.commentBefore = ` ${originComment(learned, collection, String(key))}`
+      }
+    }
+  }
+  // Characters a YAML 1.1 reader or an editor takes for a line break: escaped, in double quotes.
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && UNPRINTABLE.test(node.value)) node.type = 'QUOTE_DOUBLE'
+    },
+  })
+  return document.toString({ lineWidth: 0 }).replace(UNPRINTABLE_ALL, escapeChar)
+}
 
 export interface ScenarioFromHarCommandOptions {
   out?: string

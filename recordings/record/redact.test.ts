@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHarEntry } from '../har.ts'
-import { REDACTED } from '../replay/bearer-subject.ts'
-import { redactEntry } from './redact.ts'
+import { REDACTED, redactEntry } from './redact.ts'
 
 const entryWithBody = (text: string) =>
   createHarEntry({

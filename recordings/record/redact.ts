@@ -1,13 +1,45 @@
 /**
  * @module
- * Takes secrets out of a recorded exchange before it is written: `Authorization`, `Cookie` and
- * `Set-Cookie` values, JSON fields named like a token, password or secret, and what the user names.
+ * Takes secrets out of a recorded exchange before it is written (`Authorization`, cookies, JSON
+ * fields named like a token, password or secret, what the user names), and reads who a recorded
+ * `Authorization` names: a JWT's subject, or the one redaction kept.
  */
+import { decodeJwt } from 'jose'
 import { Cookie } from 'tough-cookie'
 import { parseCookies } from '../../mocks/core/http.ts'
 import type { HarEntry, HarHeader } from '../har.ts'
-import { jwtSubject, REDACTED } from '../replay/bearer-subject.ts'
 import { parseJson } from '../replay/recordings.ts'
+
+/** What the recorder writes for a redacted value. */
+export const REDACTED = '[REDACTED]'
+
+/** Whether a recorded value was redacted (`[REDACTED]`, `Bearer [REDACTED sub=...]`). */
+export const isRedacted = (value: string): boolean => value.includes('[REDACTED')
+
+const REDACTED_SUBJECT = /^Bearer \[REDACTED sub=([^\]]+)\]$/i
+
+/** The claims of a JWT, its signature unchecked. */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
+  try {
+    return decodeJwt(token)
+  } catch {
+    return undefined
+  }
+}
+
+/** The subject (`sub`) of a JWT, its signature unchecked. */
+export function jwtSubject(token: string): string | undefined {
+  const sub = jwtClaims(token)?.sub
+  return typeof sub === 'string' ? sub : undefined
+}
+
+/** The subject an `Authorization` header names, whole or redacted. */
+export function bearerSubject(authorization: string): string | undefined {
+  return (
+    REDACTED_SUBJECT.exec(authorization.trim())?.[1] ??
+    jwtSubject(authorization.trim().replace(/^Bearer\s+/i, ''))
+  )
+}
 
 /** JSON fields redacted by default, whatever their depth. */
 const SECRET_FIELD = /^(?:token|refresh_?token|access_?token|password|secret)$/i

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearerSubject, jwtClaims } from './bearer-subject.ts'
+import { bearerSubject, jwtClaims } from '../record/redact.ts'
 
 /** An unsigned JWT whose payload is `claims`, encoded as UTF-8 base64url. */
 function jwt(claims: Record<string, unknown>): string {

@@ -14,7 +14,7 @@ import {
 } from '../../mocks/sandbox-client/sign-in.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import type { Har } from '../../recordings/har.ts'
-import { bearerSubject } from '../../recordings/replay/bearer-subject.ts'
+import { bearerSubject } from '../../recordings/record/redact.ts'
 
 export interface ReplayedStatus {
   label: string
