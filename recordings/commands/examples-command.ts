@@ -16,7 +16,7 @@ import {
   type RecordedRequest,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import type { HarEntry } from '../har.ts'
+import type { Har } from '../har.ts'
 import { bearerSubject } from '../record/redact.ts'
 import { parseJson, readRecordings } from '../replay/recordings.ts'
 
@@ -35,25 +35,47 @@ function bodyJson(text = ''): unknown {
 
 function uniqueName(taken: Record<string, unknown>, status: number): string {
   const base = `recorded${status}`
-  if (!Object.hasOwn(taken, base)) return base
-  let n = 2
-  while (Object.hasOwn(taken, `${base}x${n}`)) n += 1
-  return `${base}x${n}`
+  let name = base
+  for (let n = 2; Object.hasOwn(taken, name); n++) name = `${base}x${n}`
+  return name
+}
+
+export interface ExamplesCommandOptions {
+  operation?: string
+  outDir: string
+}
+
+function readExisting(dir: string, operationId: string): RecordedExampleFile | undefined {
+  const path = join(dir, `${operationId}.json`)
+  if (!existsSync(path)) return undefined
+  const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
+  if (parsed.success) return parsed.data
+  const problem = parsed.error.issues[0]?.message
+  throw new UsageError(`${path}: not an examples file (${problem}); nothing written`)
 }
 
 /**
- * Adds the HAR `entries` (only `operation`'s when given) to the example files (`existing` reads
- * one), once each; gives the files, how many examples each got, and the entries left out, and why.
+ * Adds the exchanges of `harPath` (only `operation`'s when given) to the example files, once
+ * each, and names those it skips; every file is checked before any is written.
  */
-function examplesFromHar(
-  entries: readonly HarEntry[],
-  existing: (operationId: string) => RecordedExampleFile | undefined,
-  options: { operation?: string },
-) {
+export function runExamplesFromHar(harPath: string, options: ExamplesCommandOptions): void {
+  const document = readJsonFile(harPath)
+  try {
+    if (document === null || typeof document !== 'object' || !('log' in document)) {
+      throw new Error('not a HAR document (no "log")')
+    }
+    readRecordings(document)
+  } catch (error) {
+    throw new UsageError(`${harPath}: ${(error as Error).message}`)
+  }
+  const { outDir } = options
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    throw new UsageError(`${outDir}: cannot be written (not a directory)`)
+  }
   const files = new Map<string, RecordedExampleFile>()
   const added = new Map<string, number>()
   const skipped: string[] = []
-  for (const [index, entry] of entries.entries()) {
+  for (const [index, entry] of (document as Har).log.entries.entries()) {
     const where = `#${index + 1} ${entry.request.method} ${entry.request.url}`
     const url = new URL(entry.request.url)
     if (url.pathname.startsWith('/__sandbox')) continue
@@ -103,7 +125,7 @@ function examplesFromHar(
       },
     }
     const file = files.get(operation.id) ??
-      existing(operation.id) ?? {
+      readExisting(outDir, operation.id) ?? {
         operationId: operation.id,
         method: operation.method,
         path: operation.path,
@@ -118,53 +140,19 @@ function examplesFromHar(
     })
     added.set(operation.id, (added.get(operation.id) ?? 0) + 1)
   }
-  return { files, added, skipped }
-}
-
-export interface ExamplesCommandOptions {
-  operation?: string
-  outDir: string
-}
-
-function readExisting(dir: string, operationId: string): RecordedExampleFile | undefined {
-  const path = join(dir, `${operationId}.json`)
-  if (!existsSync(path)) return undefined
-  const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
-  if (parsed.success) return parsed.data
-  const problem = parsed.error.issues[0]?.message
-  throw new UsageError(`${path}: not an examples file (${problem}); nothing written`)
-}
-
-function createFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true })
-  } catch (error) {
-    throw new UsageError(`${dir}: cannot be created (${(error as NodeJS.ErrnoException).code})`)
-  }
-  console.log(`${dir}: created`)
-}
-
-/** Converts `harPath` and writes the example files; every file is checked before any is written. */
-export function runExamplesFromHar(harPath: string, options: ExamplesCommandOptions): void {
-  const document = readJsonFile(harPath)
-  try {
-    if (document === null || typeof document !== 'object' || !('log' in document)) {
-      throw new Error('not a HAR document (no "log")')
+  if (added.size > 0 && !existsSync(outDir)) {
+    try {
+      mkdirSync(outDir, { recursive: true })
+    } catch (error) {
+      throw new UsageError(
+        `${outDir}: cannot be created (${(error as NodeJS.ErrnoException).code})`,
+      )
     }
-    readRecordings(document)
-  } catch (error) {
-    throw new UsageError(`${harPath}: ${(error as Error).message}`)
+    console.log(`${outDir}: created`)
   }
-  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) {
-    throw new UsageError(`${options.outDir}: cannot be written (not a directory)`)
-  }
-  const entries = (document as { log: { entries: HarEntry[] } }).log.entries
-  const existing = (operationId: string) => readExisting(options.outDir, operationId)
-  const { files, added, skipped } = examplesFromHar(entries, existing, options)
-  if (added.size > 0 && !existsSync(options.outDir)) createFolder(options.outDir)
-  for (const operationId of added.keys()) checkWritable(join(options.outDir, `${operationId}.json`))
+  for (const operationId of added.keys()) checkWritable(join(outDir, `${operationId}.json`))
   for (const [operationId, count] of added) {
-    const path = join(options.outDir, `${operationId}.json`)
+    const path = join(outDir, `${operationId}.json`)
     writeWhole(path, `${JSON.stringify(files.get(operationId), null, 2)}\n`)
     console.log(`${path}: ${count} example${count === 1 ? '' : 's'} added`)
   }

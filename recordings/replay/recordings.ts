@@ -9,7 +9,7 @@ import {
   recordedExampleFileSchema,
   recordedRequestUrl,
 } from '../../spec/examples/index.ts'
-import type { Har } from '../har.ts'
+import type { Har, HarEntry } from '../har.ts'
 
 /** A recordings file read from disk (`recordingsFile`), named in errors, parsed on load. */
 export interface RecordingsFile {
@@ -68,15 +68,6 @@ export function parseJson(text: string): unknown {
 
 /** The replay's index key of a request: `METHOD path`, the method in upper case. */
 export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
-
-interface HarEntryInput {
-  request: { method: string; url: string; postData?: { text?: string } }
-  response: {
-    status: number
-    headers: Array<{ name: string; value: string }>
-    content: { text?: string; encoding?: string }
-  }
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -149,7 +140,7 @@ function recordedUrl(url: string, index: number, where: string) {
 export function checkedEntry(raw: unknown, index: number, where: string) {
   const problem = entryProblem(raw, true)
   if (problem) throw notHar(where, index, problem)
-  const entry = raw as HarEntryInput
+  const entry = raw as HarEntry
   const url = recordedUrl(entry.request.url, index, where)
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
@@ -205,7 +196,7 @@ function fromHar(document: Record<string, unknown>, where: string, lazy: boolean
   return entries.map((raw, index): RecordingSource => {
     const problem = entryProblem(raw, false)
     if (problem) throw notHar(where, index, problem)
-    const { method, url } = (raw as HarEntryInput).request
+    const { method, url } = (raw as HarEntry).request
     return {
       route: routeKey(method, recordedUrl(url, index, where).path),
       load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
