@@ -19,7 +19,7 @@ export interface RecordCommandOptions {
   out: string
   port: number
   host: string
-  /** `false` with `--no-redact`, the extra items with `--redact`, `true` otherwise. */
+  /** `false` with `--no-redact`, the extra items of `--redact`, else `true`. */
   redact: boolean | string[]
   timeout: number
 }
@@ -50,20 +50,17 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
       options.redact === false ? false : { extra: options.redact === true ? [] : options.redact },
     timeoutMs: options.timeout,
   })
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals) => {
     console.log(`\n${signal} received: finishing the recording...`)
-    proxy.close().then(
-      () => {
-        console.log(
-          `Recorded ${file.entries.length} exchange${file.entries.length === 1 ? '' : 's'} in ${options.out}.`,
-        )
-        process.exit(0)
-      },
-      (error: unknown) => {
-        console.error('platform-sandbox: failed to close the recorder:', error)
-        process.exit(1)
-      },
-    )
+    try {
+      await proxy.close()
+    } catch (error) {
+      console.error('platform-sandbox: failed to close the recorder:', error)
+      process.exit(1)
+    }
+    const count = file.entries.length
+    console.log(`Recorded ${count} exchange${count === 1 ? '' : 's'} in ${options.out}.`)
+    process.exit(0)
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -85,8 +85,8 @@ async function learnFrom(
   learner.learn(exchanges)
   const { notCovered } = learner
   now = startedAt ?? REFERENCE_DATE
-  const { seed } = sandbox.settings
-  const factories = createFactories({ store: sandbox.store, seed, now: sandbox.settings.now })
+  const { seed, now: clock } = sandbox.settings
+  const factories = createFactories({ store: sandbox.store, seed, now: clock })
   const learned = await materialize(learner.facts, store, factories, { session, now })
   if (options.at === 'end') {
     const skipped = new Set(notCovered.map(({ index }) => index))
@@ -111,12 +111,8 @@ async function learnFrom(
     entries: total,
     notCovered,
     others,
-    origins: learned.origins,
-    label: (index) => {
-      const exchange = byIndex.get(index)
-      return exchange ? labelOf(exchange) : `#${index + 1}`
-    },
-    signIns: learned.signIns,
+    ...learned,
+    label: (index) => (byIndex.has(index) ? labelOf(byIndex.get(index)!) : `#${index + 1}`),
   }
 }
 

@@ -42,17 +42,13 @@ export async function materialize(
   const origins = new Map<string, number[]>()
   const of = (name: CollectionName) => [...facts.of(name).values()]
   const table = (name: CollectionName) => store[name] as unknown as Table
-  const note = (name: CollectionName, key: string, fact: Fact) => {
-    const earlier = origins.get(`${name}:${key}`)
-    origins.set(`${name}:${key}`, earlier ? [...earlier, ...fact.origins] : fact.origins)
-  }
+  const note = (name: CollectionName, key: string, fact: Fact) =>
+    origins.set(`${name}:${key}`, [...(origins.get(`${name}:${key}`) ?? []), ...fact.origins])
   const update = async (name: CollectionName, key: string, fields: Fields) => {
     const record = table(name).get(key)
     const changed = Object.entries(fields).filter(([field, value]) => !dequal(record[field], value))
     if (changed.length === 0) return
-    await table(name).update(key, (draft) => {
-      for (const [field, value] of changed) draft[field] = value
-    })
+    await table(name).update(key, (draft) => Object.assign(draft, Object.fromEntries(changed)))
   }
   // Someone (other than `excluded`) to own or host a record: a user of the scenario, or a new one.
   const someoneElse = async (excluded: readonly unknown[], role: Role) => {

@@ -9,7 +9,6 @@ import { basename, dirname, join } from 'node:path'
 import { createHar, type HarEntry } from '../har.ts'
 
 export interface HarFile {
-  readonly path: string
   readonly entries: readonly HarEntry[]
   append(entry: HarEntry): void
   /** Resolves once every appended entry is on disk. */
@@ -98,7 +97,6 @@ export function createHarFile(path: string, entries: HarEntry[] = []): HarFile {
   }
 
   return {
-    path,
     entries,
     append(entry) {
       entries.push(entry)
