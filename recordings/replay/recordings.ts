@@ -103,12 +103,6 @@ function entryProblem(entry: unknown, whole: boolean): string | undefined {
   return undefined
 }
 
-function notHar(where: string, index: number, problem: string): RecordingsFormatError {
-  return new RecordingsFormatError(
-    `${where}not a HAR 1.2 document: log.entries.${index}.${problem}`,
-  )
-}
-
 /**
  * Path and query string of an absolute URL, as written (no normalisation). Scanned by hand: a
  * pattern makes the load of a 10,000-entry recording about 1 ms slower.
@@ -126,22 +120,17 @@ export function splitRecordedUrl(url: string): { path: string; search: string } 
     : { path: rest.slice(0, mark), search: rest.slice(mark) }
 }
 
-function recordedUrl(url: string, index: number, where: string) {
-  const split = splitRecordedUrl(url)
-  if (!split) {
-    throw new RecordingsFormatError(
-      `${where}log.entries.${index}.request.url is not an absolute URL: "${url}"`,
-    )
-  }
-  return split
-}
-
-/** A HAR entry checked whole, with its method and URL split. */
-export function checkedEntry(raw: unknown, index: number, where: string) {
-  const problem = entryProblem(raw, true)
-  if (problem) throw notHar(where, index, problem)
+/** A HAR entry checked (only its request unless `whole`), with its method and URL split. */
+export function checkedEntry(raw: unknown, index: number, where: string, whole = true) {
+  const problem = entryProblem(raw, whole)
+  const at = `log.entries.${index}`
+  if (problem) throw new RecordingsFormatError(`${where}not a HAR 1.2 document: ${at}.${problem}`)
   const entry = raw as HarEntry
-  const url = recordedUrl(entry.request.url, index, where)
+  const url = splitRecordedUrl(entry.request.url)
+  if (!url) {
+    const { url } = entry.request
+    throw new RecordingsFormatError(`${where}${at}.request.url is not an absolute URL: "${url}"`)
+  }
   return { entry, method: entry.request.method.toUpperCase(), url }
 }
 
@@ -194,11 +183,9 @@ function fromHar(document: Record<string, unknown>, where: string, lazy: boolean
   if (!lazy) for (const [index, entry] of entries.entries()) checkedEntry(entry, index, where)
   const read: Recording[] = []
   return entries.map((raw, index): RecordingSource => {
-    const problem = entryProblem(raw, false)
-    if (problem) throw notHar(where, index, problem)
-    const { method, url } = (raw as HarEntry).request
+    const { method, url } = checkedEntry(raw, index, where, false)
     return {
-      route: routeKey(method, recordedUrl(url, index, where).path),
+      route: routeKey(method, url.path),
       load: () => (read[index] ??= harRecording(checkedEntry(raw, index, where), index)),
     }
   })
