@@ -30,6 +30,7 @@ export interface Recorded extends RuleInput {
 }
 
 type Find = Extract<Precondition, { kind: 'find' }>
+type NotActed = Extract<Precondition, { kind: 'notActed' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
@@ -158,7 +159,6 @@ export function learnAnswer(operation: Operation, input: Recorded) {
 function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, Fact>) {
   const { facts } = input
   const context = { ...input, store: input.base, now: new Date(0), records: {}, keys: {} }
-  const finds = rules.requires.flatMap((p) => (p.kind === 'find' ? [p] : []))
   for (const effect of rules.effects ?? []) {
     if ('insert' in effect) {
       facts.create(named.get(effect.insert)!)
@@ -166,7 +166,7 @@ function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, 
     }
     const name = 'update' in effect ? effect.update : effect.act
     const fact = named.get(name)!
-    const find = finds.find((p) => p.name === name)
+    const find = rules.requires.find((p): p is Find => p.kind === 'find' && p.name === name)
     if (find) {
       // The record found is decided: one fewer matches.
       const used = `${find.collection}:used`
@@ -176,10 +176,8 @@ function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, 
         facts.set(fact, field, valueIn(value, context as EffectContext))
       }
     } else {
-      const acted = rules.requires.find(
-        (p) => p.kind === 'notActed' && p.record === name,
-      ) as Extract<Precondition, { kind: 'notActed' }>
-      facts.set(fact, `${acted.list}:${input.caller}`, true)
+      const acted = rules.requires.find((p) => p.kind === 'notActed' && p.record === name)
+      facts.set(fact, `${(acted as NotActed).list}:${input.caller}`, true)
     }
   }
 }

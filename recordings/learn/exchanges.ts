@@ -82,10 +82,7 @@ export function readExchanges(document: unknown, operations: readonly Operation[
     const date = typeof started === 'string' ? new Date(started) : undefined
     const startedAt = date && !Number.isNaN(date.getTime()) ? date : undefined
     read.startedAt ??= startedAt
-    const headers = requestHeaders(
-      (raw as { request: { headers?: unknown } }).request.headers,
-      index,
-    )
+    const headers = requestHeaders(entry.request.headers, index)
     const { status, headers: answerHeaders, content } = entry.response
     const text = typeof content.text === 'string' ? content.text : ''
     read.exchanges.push({
