@@ -106,12 +106,6 @@ function nameOf(harPath: string): string {
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`
 
-function counts(learned: LearnedScenario): string {
-  const count = (part: 'add' | 'change' | 'remove') =>
-    Object.values(learned.scenario[part] ?? {}).reduce((sum, list) => sum + list.length, 0)
-  return `${count('add')} added, ${count('change')} changed, ${count('remove')} removed`
-}
-
 /** A scenario file's problems as a `UsageError`; anything else thrown as it is. */
 function usageError(error: unknown): never {
   if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
@@ -163,8 +157,10 @@ export async function runScenarioFromHar(
     seed: options.seed ?? DEFAULT_SEED,
   })
   writeWhole(out, text)
+  const count = (part: 'add' | 'change' | 'remove') =>
+    Object.values(learned.scenario[part] ?? {}).reduce((sum, list) => sum + list.length, 0)
   console.log(
-    `${out}: scenario "${name}" (${options.at === 'end' ? 'where the recording stopped' : 'before the first exchange'}) on top of "${extended}": records ${counts(learned)}`,
+    `${out}: scenario "${name}" (${options.at === 'end' ? 'where the recording stopped' : 'before the first exchange'}) on top of "${extended}": records ${count('add')} added, ${count('change')} changed, ${count('remove')} removed`,
   )
   console.log(
     `Covered ${learned.covered} of ${plural(learned.exchanges, 'exchange')} with the API (${plural(learned.entries, 'entry', 'entries')} in ${harPath}).`,

@@ -14,7 +14,7 @@ import {
 } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { conformanceCases } from '../../spec/cases/index.ts'
 import { caseRequestInit } from '../../spec/cases/request-init.ts'
-import type { CaseRequest } from '../../spec/cases/types.ts'
+import type { CaseRequest, ConformanceCase } from '../../spec/cases/types.ts'
 import {
   type RecordedExample,
   recordedExamples,
@@ -22,11 +22,7 @@ import {
 } from '../../spec/examples/index.ts'
 
 /** A request of the drift report, by the name of the case or example it comes from. */
-export interface DiffCase {
-  name: string
-  operationId: string
-  request: CaseRequest
-}
+export type DiffCase = Pick<ConformanceCase, 'name' | 'operationId' | 'request'>
 
 export type DifferenceKind = 'status' | 'body' | 'headers'
 

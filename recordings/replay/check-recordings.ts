@@ -3,7 +3,7 @@
  * Checks recorded answers against a contract document before they are replayed: an undocumented
  * status, or a JSON body that breaks the documented schema, is reported by the recording's name.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createRouter } from '../../mocks/core/router.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { parseJson } from './recordings.ts'
@@ -20,7 +20,6 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
   ajv.addSchema(document as JsonObject, 'contract')
   const paths = (document as { paths?: Record<string, Record<string, JsonObject>> }).paths ?? {}
-  const compiled = new Map<string, ValidateFunction>()
   return (recording) => {
     if (recording.path.startsWith('/__sandbox')) return undefined
     const operation = router(recording.method, recording.path)?.value
@@ -52,11 +51,7 @@ export function createRecordingCheck(document: unknown): RecordingCheck {
       return undefined
     }
     const ref = `contract#/${[...location, 'content', 'application/json', 'schema'].map(pointer).join('/')}`
-    let validate = compiled.get(ref)
-    if (!validate) {
-      validate = ajv.compile({ $ref: ref })
-      compiled.set(ref, validate)
-    }
+    const validate = ajv.getSchema(ref)!
     const { body } = recording.response
     if (validate(typeof body === 'string' ? parseJson(body) : body)) return undefined
     const error = validate.errors?.[0]
