@@ -79,6 +79,9 @@ function answerJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text)
 }
 
+const badGateway = (res: ServerResponse, message: string) =>
+  answerJson(res, 502, { message, code: 'BAD_GATEWAY' })
+
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|x-www-form-urlencoded))/i
 
 export async function startRecordProxy(options: RecordProxyOptions) {
@@ -104,12 +107,7 @@ export async function startRecordProxy(options: RecordProxyOptions) {
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     outgoing.on('error', (error) => {
       if (res.headersSent) res.destroy()
-      else {
-        answerJson(res, 502, {
-          message: `Failed to reach the target ${target.origin}: ${error.message}`,
-          code: 'BAD_GATEWAY',
-        })
-      }
+      else badGateway(res, `Failed to reach the target ${target.origin}: ${error.message}`)
     })
     outgoing.on('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers))
@@ -160,12 +158,8 @@ export async function startRecordProxy(options: RecordProxyOptions) {
       return
     }
     forward(req, res).catch((error: unknown) => {
-      if (!res.headersSent) {
-        answerJson(res, 502, {
-          message: `Failed to forward the request to ${target.origin}: ${String(error)}`,
-          code: 'BAD_GATEWAY',
-        })
-      }
+      if (res.headersSent) return
+      badGateway(res, `Failed to forward the request to ${target.origin}: ${String(error)}`)
     })
   })
   const host = options.host ?? '127.0.0.1'
