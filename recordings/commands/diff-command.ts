@@ -39,14 +39,12 @@ export interface DiffOptions {
 function readProjectExamples(dir: string): RecordedExample[] {
   let names: string[]
   try {
-    names = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
+    names = readdirSync(dir).filter((name) => name.endsWith('.json'))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(`${dir}: cannot be read (${code === 'ENOENT' ? 'no such folder' : code})`)
   }
-  const files = names.map((name) => {
+  const files = names.sort().map((name) => {
     const path = join(dir, name)
     const parsed = recordedExampleFileSchema.safeParse(readJsonFile(path))
     if (parsed.success) return parsed.data

@@ -97,10 +97,8 @@ export interface ScenarioFromHarCommandOptions {
 
 /** `staging.har` gives `staging`; characters a name cannot hold become `-`. */
 function nameOf(harPath: string): string {
-  const stem = basename(harPath)
-    .replace(/\.har$/i, '')
-    .replace(/[^A-Za-z0-9._-]/g, '-')
-  return stem.slice(0, 64) || 'learned'
+  const stem = basename(harPath).replace(/\.har$/i, '')
+  return stem.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64) || 'learned'
 }
 
 const plural = (count: number, one: string, many = `${one}s`) =>
