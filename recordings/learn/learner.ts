@@ -9,6 +9,7 @@ import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks
 import { SandboxError } from '../../mocks/core/errors.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
+import type { User } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../record/redact.ts'
 import { parseJson } from '../replay/recordings.ts'
@@ -167,14 +168,9 @@ export class Learner {
   }
 
   #idp(exchange: LearnExchange, code: string) {
-    const owner =
-      this.#byCode.get(code) ??
-      this.#base.users.find(
-        (user) =>
-          user.idpCode === code &&
-          user.refreshToken !== null &&
-          user.refreshTokenRevokedAt === null,
-      )?.publicId
+    const signsIn = (user: User) =>
+      user.idpCode === code && user.refreshToken !== null && user.refreshTokenRevokedAt === null
+    const owner = this.#byCode.get(code) ?? this.#base.users.find(signsIn)?.publicId
     if (!succeeded(exchange, 201, 'the code', owner)) return
     const cookie = exchange.setCookie
       .map((line) => Cookie.parse(line))
