@@ -154,10 +154,7 @@ export function formatReport(result: DiffResult, targetUrl: string): string {
 }
 
 /** `startServer` is the CLI's, so that this command's bundle file holds no second server. */
-export async function runDiffCommand(
-  options: DiffOptions,
-  start: typeof startServer,
-): Promise<void> {
+export async function runDiffCommand(options: DiffOptions, start: typeof startServer) {
   const target = parseTargetUrl(options.target)
   const refreshTokens = parseRefreshTokens(options.refreshToken)
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)

@@ -111,10 +111,7 @@ function usageError(error: unknown): never {
 }
 
 /** Learns from `harPath` and writes the scenario file; nothing is written on bad input. */
-export async function runScenarioFromHar(
-  harPath: string,
-  options: ScenarioFromHarCommandOptions,
-): Promise<void> {
+export async function runScenarioFromHar(harPath: string, options: ScenarioFromHarCommandOptions) {
   const name = options.name ?? nameOf(harPath)
   if (!NAME_PATTERN.test(name)) throw new UsageError(`--name "${name}": must be ${NAME_RULE}`)
   const out = options.out ?? join(dirname(harPath), `${name}.scenario.yaml`)

@@ -30,18 +30,15 @@ export interface Recorded extends RuleInput {
 }
 
 type Find = Extract<Precondition, { kind: 'find' }>
+/** The records an operation's preconditions named so far, by name. */
+type Named = Map<string, Fact>
 type NotActed = Extract<Precondition, { kind: 'notActed' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(['users', 'venues', 'bookings'])
 
 /** What precondition `p` holding (or failing) says about the records `named` so far. */
-function learnPrecondition(
-  p: Precondition,
-  failed: boolean,
-  input: Recorded,
-  named: Map<string, Fact>,
-) {
+function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, named: Named) {
   const { facts, caller } = input
   if (p.kind === 'exists' || p.kind === 'absent') {
     const fact = facts.fact(p.collection, p.key(input))
@@ -127,7 +124,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   if (!rules) throw new NotCovered(`${operation.id} is not learned yet`)
   const { facts, status } = input
   const succeeded = status === operation.successStatus
-  const named = new Map<string, Fact>()
+  const named: Named = new Map()
   for (const p of rules.requires) {
     // What the request alone decides needs no fact.
     if (p.kind === 'notCaller') {
@@ -156,7 +153,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   }
 }
 
-function learnEffects(rules: DeclaredRules, input: Recorded, named: Map<string, Fact>) {
+function learnEffects(rules: DeclaredRules, input: Recorded, named: Named) {
   const { facts } = input
   const context = { ...input, store: input.base, now: new Date(0), records: {}, keys: {} }
   for (const effect of rules.effects ?? []) {

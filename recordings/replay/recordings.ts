@@ -138,10 +138,7 @@ export function checkedEntry(raw: unknown, index: number, where: string, whole =
 const DROPPED_HEADERS =
   /^(?:content-length|transfer-encoding|connection|keep-alive|date|content-encoding)$/
 
-function harRecording(
-  { entry, method, url }: ReturnType<typeof checkedEntry>,
-  index: number,
-): Recording {
+function harRecording({ entry, method, url }: ReturnType<typeof checkedEntry>, index: number) {
   const headers: Record<string, string> = {}
   const setCookie: string[] = []
   for (const { name, value } of entry.response.headers) {

@@ -206,10 +206,7 @@ export function breakingAnswersHeading(count: number): string {
 }
 
 /** Checks every recording (`Replay.checkAll`) and warns of those that break the contract. */
-export async function checkReplayAndWarn(
-  replay: Replay,
-  load: () => Promise<RecordingCheck>,
-): Promise<string[]> {
+export async function checkReplayAndWarn(replay: Replay, load: () => Promise<RecordingCheck>) {
   const problems = await replay.checkAll(load)
   if (problems.length > 0) {
     console.warn(`[sandbox] ${breakingAnswersHeading(problems.length)}\n  ${problems.join('\n  ')}`)
