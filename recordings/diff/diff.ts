@@ -92,11 +92,10 @@ function diffCases(projectExamples: readonly RecordedExample[]): DiffCase[] {
   }))
 }
 
-function createClient(
-  baseUrl: string,
-  session: string,
-  refreshTokens: Readonly<Record<string, string>> = {},
-) {
+/** Refresh tokens by persona key (`host`, `admin`...). */
+type RefreshTokens = Readonly<Record<string, string>>
+
+function createClient(baseUrl: string, session: string, refreshTokens: RefreshTokens = {}) {
   const client = createSandboxClient({ baseUrl })
   const tokens = new Map<string, Promise<string>>()
   const refused = new Set<string>()
@@ -200,8 +199,8 @@ export async function diffBackends(options: {
   targetUrl: string
   /** Send the requests that could change the target's data too. Default `false`. */
   includeWrites?: boolean
-  /** The target's refresh token of a persona, by persona key (`host`, `admin`...). */
-  refreshTokens?: Readonly<Record<string, string>>
+  /** The target's refresh tokens. */
+  refreshTokens?: RefreshTokens
   /** Examples of a project's own (`examples from-har` output), sent after the package's. */
   examples?: readonly RecordedExample[]
 }): Promise<DiffResult> {
