@@ -15,7 +15,7 @@ import type { RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createOriginMatcher, isSerializedOrigin, LOCAL_ORIGINS } from './origins.ts'
 import { readJsonBody } from './request-input.ts'
-import { decodeParams, otherMethodResponse } from './router.ts'
+import { decodeParams, otherMethodResponse, type RouteMatch } from './router.ts'
 import type { ResetOptions, SandboxSettings, SandboxUsage } from './sandbox-types.ts'
 import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioInputs } from './scenario-files.ts'
@@ -80,12 +80,6 @@ export interface ControlRoute {
   asset?: true
   /** The server's MCP endpoint (Streamable HTTP): a protocol of its own, not in the document. */
   mcp?: true
-}
-
-export interface ControlMatch {
-  route: ControlRoute
-  /** Path parameters as sent (still percent-encoded). */
-  params: Record<string, string>
 }
 
 /** Compares in time that depends on the lengths only, not on where the strings differ. */
@@ -184,7 +178,8 @@ export function refuseCrossSiteControl(
 interface ControlRequest {
   method: string
   path: string
-  route: ControlMatch | undefined
+  /** Its path parameters as sent (still percent-encoded). */
+  found: RouteMatch<ControlRoute> | undefined
   /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
   allowed: readonly string[]
   query: URLSearchParams
@@ -199,16 +194,16 @@ export async function handleControl(
   control: ControlRequest,
 ): Promise<SandboxResponse> {
   const { method, path, query, request, session } = control
-  const found = control.route
+  const { found } = control
   // A cross-site page's call is refused before anything runs, a valid token or not.
   const crossSite = refuseCrossSiteControl(request, method, control.controlOrigins)
   if (crossSite) return crossSite
   // Only a public route is open without the token: an unknown one is not told apart.
-  if (control.controlToken !== undefined && found?.route.access !== 'public') {
+  if (control.controlToken !== undefined && found?.value.access !== 'public') {
     const refusal = refuseWithoutControlToken(request, control.controlToken)
     if (refusal) return refusal
   }
-  const handle = found?.route.handle
+  const handle = found?.value.handle
   if (!found || !handle) {
     // A route of the server's console (dashboard, docs, events) is not served here: 404.
     if (!found && control.allowed.length > 0) {
@@ -216,7 +211,7 @@ export async function handleControl(
     }
     throw notFound(`Cannot ${method} ${path}`)
   }
-  const { route } = found
+  const route = found.value
   const params = decodeParams(found.params)
   if (route.params) {
     const parsed = parseInput(route.params, params, 'params')

@@ -1,7 +1,7 @@
 /**
  * @module
- * What a sandbox is given (its content and options), the shapes it answers with and the parts
- * its modules share. Types only, so the modules around the core can name them without the core.
+ * What a sandbox is given (its content and options, the defaults of these), the shapes it answers
+ * with and the parts its modules share, so the modules around the core can name them without it.
  */
 import type { Persona, Scenario } from '../model/content.ts'
 import type { Snapshot } from '../model/store.ts'
@@ -110,24 +110,22 @@ export interface ResetOptions {
 }
 
 /** What a sandbox was created with, every option given a value. */
-export type SandboxSettings = Readonly<
-  Required<
-    Omit<
-      SandboxOptions,
-      | 'scenarios'
-      | 'openapiDocument'
-      | 'now'
-      | 'stages'
-      | 'writeJournalHar'
-      | 'controlToken'
-      | 'controlOrigins'
-      | 'onOperation'
-      | 'sessionLog'
-    >
-  >
-> & {
-  now(): Date
+export function settingsOf(options: SandboxOptions, defaultSeed: number) {
+  return {
+    scenario: options.scenario ?? 'default',
+    seed: options.seed ?? defaultSeed,
+    secret: options.secret ?? 'platform-sandbox-development-secret-change-me',
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+    strictContract: options.strictContract ?? false,
+    maxSessions: options.maxSessions ?? 5000,
+    journalLimit: options.journalLimit ?? 1000,
+    journalTotalLimit: options.journalTotalLimit ?? 100_000,
+    bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
+    now: options.now ?? (() => new Date()),
+  }
 }
+
+export type SandboxSettings = Readonly<ReturnType<typeof settingsOf>>
 
 /** The parts one sandbox is made of, shared by the modules that answer requests and reset. */
 export interface SandboxParts {
