@@ -3,13 +3,12 @@
  * Answering one request: the control API, then fault rules, recorded answers and the
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
-import type { Persona } from '../model/content.ts'
 import { requestPersona } from './caller.ts'
 import { type ControlContext, createControlOriginRule, handleControl } from './control.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
-import { markFault, runFaultStage } from './faults.ts'
+import { markFault } from './faults.ts'
 import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
 import {
   markSessionCreated,
@@ -31,22 +30,14 @@ type Routed = Operation | ControlRoute
 
 const isControl = (routed: Routed): routed is ControlRoute => 'access' in routed
 
-interface HandlerInputs {
-  parts: SandboxParts
-  operations: readonly Operation[]
-  personas: readonly Persona[]
-  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>
-  control: ControlContext
-}
-
-export function createRequestHandler({
-  parts,
-  operations,
-  personas,
-  options,
-  control: controlContext,
-}: HandlerInputs) {
+/** The request handler of `sandbox`, serving its operations and control API. */
+export function createRequestHandler(
+  parts: SandboxParts,
+  sandbox: ControlContext,
+  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>,
+) {
   const { sessions, events, faults, clocks, stages, pipelineSettings, sessionLog } = parts
+  const { operations, personas } = sandbox
   const controlOrigins = createControlOriginRule(options.controlOrigins)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
@@ -89,7 +80,7 @@ export function createRequestHandler({
       trace.time = sessionSettings.now().toISOString()
       const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
       if (found ? isControl(found.value) : isControlPath(path)) {
-        const response = await handleControl(controlContext, {
+        const response = await handleControl(sandbox, {
           method,
           path,
           found: found as RouteMatch<ControlRoute> | undefined,
@@ -133,22 +124,16 @@ export function createRequestHandler({
       trace.operationId = operation.id
       const prefer = request.headers.prefer
       if (prefer !== undefined || faults.has(session)) {
-        const decision = await runFaultStage({
-          faults,
-          session,
-          operation,
-          path,
-          prefer,
-          persona: () =>
-            requestPersona(
-              request,
-              cookies,
-              personas,
-              pipelineSettings.tokens,
-              sessionSettings.now(),
-              async () => state.store,
-            ),
-        })
+        const decision = await faults.decide(session, operation, path, prefer, () =>
+          requestPersona(
+            request,
+            cookies,
+            personas,
+            pipelineSettings.tokens,
+            sessionSettings.now(),
+            async () => state.store,
+          ),
+        )
         trace.fault = decision?.mark
         if (decision?.answer) return record(markFault(decision.answer, decision.mark))
       }

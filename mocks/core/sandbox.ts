@@ -172,13 +172,7 @@ export class Sandbox implements ControlContext {
     }
     this.#parts = parts
     this.#reset = createReset(parts)
-    this.#requests = createRequestHandler({
-      parts,
-      operations: content.operations,
-      personas: content.personas,
-      options,
-      control: this,
-    })
+    this.#requests = createRequestHandler(parts, this, options)
     applyLogged = this.#requests.applyLog
   }
 
