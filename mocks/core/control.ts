@@ -3,52 +3,15 @@
  * The control API's shapes, and one control call through its row of the table: the cross-site
  * check, the control token, the parameters and body, then the handler, on the request's session.
  */
-import type { Persona, Scenario } from '../model/content.ts'
-import type { Store } from '../model/store.ts'
 import type { z } from '../model/zod.ts'
 import { readBearer } from './caller.ts'
 import { notFound, SandboxError } from './errors.ts'
-import type { ResetResult } from './events.ts'
-import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { RequestJournal } from './journal.ts'
-import type { Operation } from './operation.ts'
 import { createOriginMatcher, isSerializedOrigin, LOCAL_ORIGINS } from './origins.ts'
 import { readJsonBody } from './request-input.ts'
 import { decodeParams, otherMethodResponse, type RouteMatch } from './router.ts'
-import type { ResetOptions, SandboxSettings, SandboxUsage } from './sandbox-types.ts'
-import type { SavedSnapshots } from './saved-snapshots.ts'
-import type { ScenarioInputs } from './scenario-files.ts'
-import type { SessionClocks } from './sessions.ts'
+import type { ControlContext } from './sandbox-types.ts'
 import { parseInput } from './validation.ts'
-
-/** A session in memory, with the scenario and seed it started from. */
-export interface SessionSummary {
-  id: string
-  scenario: string
-  seed: number
-}
-
-/** The view of the sandbox the control API is given (so it does not depend on the core). */
-export interface ControlContext {
-  readonly ready: Promise<void>
-  readonly settings: SandboxSettings
-  readonly personas: readonly Persona[]
-  readonly operations: readonly Operation[]
-  readonly scenarios: Readonly<Record<string, Scenario>>
-  readonly journal: RequestJournal
-  readonly faults: FaultRegistry
-  readonly clocks: SessionClocks
-  readonly snapshots: SavedSnapshots
-  readonly openapiDocument: (() => unknown) | undefined
-  reset(options?: ResetOptions): Promise<ResetResult>
-  store(session?: string): Promise<Store>
-  addScenarios(inputs: ScenarioInputs): Scenario[]
-  sessionIds(): string[]
-  describeSessions(): SessionSummary[]
-  dropSession(session: string): void
-  usage(): SandboxUsage
-}
 
 /** One control call, as a handler is given it: params decoded, body checked. */
 export interface ControlCall {

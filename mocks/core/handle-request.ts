@@ -4,7 +4,7 @@
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
 import { requestPersona } from './caller.ts'
-import { type ControlContext, createControlOriginRule, handleControl } from './control.ts'
+import { createControlOriginRule, handleControl } from './control.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
@@ -33,11 +33,10 @@ const isControl = (routed: Routed): routed is ControlRoute => 'access' in routed
 /** The request handler of `sandbox`, serving its operations and control API. */
 export function createRequestHandler(
   parts: SandboxParts,
-  sandbox: ControlContext,
   options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>,
 ) {
-  const { sessions, events, faults, clocks, stages, pipelineSettings, sessionLog } = parts
-  const { operations, personas } = sandbox
+  const { sandbox, sessions, pipelineSettings, sessionLog } = parts
+  const { events, faults, clocks, stages, operations, personas } = sandbox
   const controlOrigins = createControlOriginRule(options.controlOrigins)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.

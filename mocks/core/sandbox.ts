@@ -6,7 +6,6 @@
 import { invariant } from 'outvariant'
 import type { Persona, Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import type { ControlContext, SessionSummary } from './control.ts'
 import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents, type ResetResult, type SandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
@@ -16,6 +15,7 @@ import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
 import {
+  type ControlContext,
   type LoggedChange,
   type MatchedOperation,
   type ResetOptions,
@@ -24,6 +24,7 @@ import {
   type SandboxParts,
   type SandboxSettings,
   type SandboxUsage,
+  type SessionSummary,
   settingsOf,
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
@@ -150,17 +151,10 @@ export class Sandbox implements ControlContext {
       files: content.scenarioFiles,
     })
     const parts: SandboxParts = {
-      settings,
-      scenarios,
+      sandbox: this,
       sessions,
-      events: this.events,
       journal: journals,
-      faults: this.faults,
-      clocks: this.clocks,
-      stages,
       cache,
-      saved: this.snapshots,
-      ready: this.ready,
       starting,
       pipelineSettings: {
         tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
@@ -172,7 +166,7 @@ export class Sandbox implements ControlContext {
     }
     this.#parts = parts
     this.#reset = createReset(parts)
-    this.#requests = createRequestHandler(parts, this, options)
+    this.#requests = createRequestHandler(parts, options)
     applyLogged = this.#requests.applyLog
   }
 
