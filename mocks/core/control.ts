@@ -138,25 +138,19 @@ export function refuseCrossSiteControl(
   return refusal(origin)
 }
 
-interface ControlRequest {
+interface ControlRequest extends Omit<ControlCall, 'params' | 'body'> {
   method: string
   path: string
   /** Its path parameters as sent (still percent-encoded). */
   found: RouteMatch<ControlRoute> | undefined
   /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
   allowed: readonly string[]
-  query: URLSearchParams
-  request: SandboxRequest
-  session: string
   controlToken?: string | undefined
   controlOrigins: ControlOriginRule
 }
 
-export async function handleControl(
-  sandbox: ControlContext,
-  control: ControlRequest,
-): Promise<SandboxResponse> {
-  const { method, path, query, request, session } = control
+export async function handleControl(control: ControlRequest): Promise<SandboxResponse> {
+  const { sandbox, method, path, query, request, session } = control
   const { found } = control
   // A cross-site page's call is refused before anything runs, a valid token or not.
   const crossSite = refuseCrossSiteControl(request, method, control.controlOrigins)

@@ -58,7 +58,6 @@ export function createRequestHandler(
     matched: MatchedOperation | undefined,
   ): Promise<SandboxResponse> {
     const { path, query } = trace
-    /** Journals the answer; the first answer of a session started from its scenario says so. */
     const record = (response: SandboxResponse, details?: RecordDetails) => {
       const created = sessions.takeFresh(trace.session)
       const answered = markSessionCreated(response, created)
@@ -79,7 +78,8 @@ export function createRequestHandler(
       trace.time = sessionSettings.now().toISOString()
       const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
       if (found ? isControl(found.value) : isControlPath(path)) {
-        const response = await handleControl(sandbox, {
+        const response = await handleControl({
+          sandbox,
           method,
           path,
           found: found as RouteMatch<ControlRoute> | undefined,

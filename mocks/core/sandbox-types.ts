@@ -127,13 +127,6 @@ export function settingsOf(options: SandboxOptions, defaultSeed: number) {
 
 export type SandboxSettings = Readonly<ReturnType<typeof settingsOf>>
 
-/** A session in memory, with the scenario and seed it started from. */
-export interface SessionSummary {
-  id: string
-  scenario: string
-  seed: number
-}
-
 /** The sandbox as the control API and its own modules see it (so they do not import it). */
 export interface ControlContext {
   readonly ready: Promise<void>
@@ -151,7 +144,7 @@ export interface ControlContext {
   reset(options?: ResetOptions): Promise<ResetResult>
   store(session?: string): Promise<Store>
   addScenarios(inputs: ScenarioInputs): Scenario[]
-  describeSessions(): SessionSummary[]
+  describeSessions(): { id: string; scenario: string; seed: number }[]
   dropSession(session: string): void
   usage(): SandboxUsage
 }

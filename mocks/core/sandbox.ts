@@ -24,7 +24,6 @@ import {
   type SandboxParts,
   type SandboxSettings,
   type SandboxUsage,
-  type SessionSummary,
   settingsOf,
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
@@ -245,7 +244,7 @@ export class Sandbox implements ControlContext {
    * started from; read without marking any of them used (sessions whose log cannot be
    * read are left out).
    */
-  describeSessions = (): SessionSummary[] =>
+  describeSessions = (): ReturnType<ControlContext['describeSessions']> =>
     [...this.#parts.sessions.records()]
       .filter((record) => record.unavailable === undefined)
       .map(({ id, store: { snapshot } }) => ({
