@@ -28,7 +28,9 @@ import { answerFromStages } from './stage.ts'
 /** What a path of the router leads to: an operation of the reference or a control route. */
 type Routed = Operation | ControlRoute
 
-const isControl = (routed: Routed): routed is ControlRoute => 'access' in routed
+// A set, not `'access' in routed`: operations differ in shape, and that lookup was measured slower.
+const controlSet: ReadonlySet<Routed> = new Set(controlRoutes)
+const isControl = (routed: Routed): routed is ControlRoute => controlSet.has(routed)
 
 /** The request handler of `sandbox`, serving its operations and control API. */
 export function createRequestHandler(
