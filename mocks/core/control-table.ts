@@ -48,7 +48,7 @@ const PERSONA_FIELDS = [
 const journalSession = ({ request, query }: ControlCall) =>
   viewedSession(request.headers, query, cookiesOf(request))
 
-/** A row of the table: its route but the method and path of its key, `control` access unless said. */
+/** A row: its route but the method and path of its key, `control` access unless it says. */
 type ControlRow = Omit<ControlRoute, 'method' | 'path' | 'access'> & { access?: 'public' }
 
 const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> = {
