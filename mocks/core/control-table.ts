@@ -4,6 +4,7 @@
  * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
  * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
+import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import { z } from '../model/zod.ts'
 import type { ControlCall, ControlRoute } from './control.ts'
 import {
@@ -11,12 +12,16 @@ import {
   faultParamsSchema,
   journalQuerySchema,
   journalSessionQuerySchema,
+  resetBodySchema,
+  saveSnapshotBodySchema,
   sessionParamsSchema,
+  snapshotParamsSchema,
 } from './control-schemas.ts'
-import { stateRoutes } from './control-state-routes.ts'
 import { badRequest, notFound } from './errors.ts'
 import { cookiesOf, jsonResponse, noContent } from './http.ts'
 import { createRouter } from './router.ts'
+import type { ResetOptions } from './sandbox-types.ts'
+import { ScenarioError } from './scenario-files.ts'
 import { viewedSession } from './session-id.ts'
 
 /** Where the control API is mounted on every runtime. */
@@ -28,17 +33,120 @@ export function isControlPath(path: string): boolean {
 
 export type { ControlRoute } from './control.ts'
 
+/** What `GET /__sandbox/personas` shows of a persona. */
+const PERSONA_FIELDS = [
+  'key',
+  'publicId',
+  'displayName',
+  'email',
+  'roles',
+  'refreshToken',
+  'idpCode',
+] as const
+
 /** The journal's session filter: the named session, or every session when none is named. */
 const journalSession = ({ request, query }: ControlCall) =>
   viewedSession(request.headers, query, cookiesOf(request))
 
-/** Every route under `/__sandbox`. */
-export const controlRoutes: readonly ControlRoute[] = [
-  ...stateRoutes,
-  {
-    method: 'GET',
-    path: '/__sandbox/requests',
-    access: 'control',
+/** A row: its route but the method and path of its key, `control` access unless it says. */
+type ControlRow = Omit<ControlRoute, 'method' | 'path' | 'access'> & { access?: 'public' }
+
+const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> = {
+  'GET /__sandbox/health': {
+    access: 'public',
+    async handle({ sandbox }) {
+      await sandbox.ready
+      return jsonResponse(200, {
+        status: 'ok',
+        scenario: sandbox.settings.scenario,
+        seed: sandbox.settings.seed,
+        usage: sandbox.usage(),
+      })
+    },
+  },
+  'GET /__sandbox/personas': {
+    handle: ({ sandbox }) =>
+      jsonResponse(
+        200,
+        sandbox.personas.map((persona) =>
+          Object.fromEntries(PERSONA_FIELDS.map((field) => [field, persona[field]])),
+        ),
+      ),
+  },
+  'GET /__sandbox/scenarios': {
+    handle: ({ sandbox }) =>
+      jsonResponse(
+        200,
+        Object.values(sandbox.scenarios).map(({ name, description }) => ({ name, description })),
+      ),
+  },
+  'POST /__sandbox/scenarios': {
+    body: z.unknown(),
+    handle({ sandbox, body }) {
+      try {
+        const [scenario] = sandbox.addScenarios([body as never])
+        return jsonResponse(201, { name: scenario!.name, description: scenario!.description })
+      } catch (error) {
+        if (error instanceof ScenarioError)
+          throw badRequest('Invalid scenario', [...error.problems])
+        throw error
+      }
+    },
+  },
+  'POST /__sandbox/reset': {
+    body: resetBodySchema,
+    async handle({ sandbox, body, session }) {
+      // A JSON body has no `undefined` values: what zod leaves out is absent.
+      const options = body as Omit<ResetOptions, 'session'>
+      return jsonResponse(200, await sandbox.reset({ ...options, session }))
+    },
+  },
+  'GET /__sandbox/snapshots': {
+    handle: ({ sandbox }) => jsonResponse(200, sandbox.snapshots.list()),
+  },
+  'POST /__sandbox/snapshots': {
+    body: saveSnapshotBodySchema,
+    async handle({ sandbox, body, session }) {
+      const { name, replace } = body as z.infer<typeof saveSnapshotBodySchema>
+      return jsonResponse(201, await sandbox.snapshots.save(name, { session, replace }))
+    },
+  },
+  'GET /__sandbox/snapshots/{name}': {
+    params: snapshotParamsSchema,
+    async handle({ sandbox, params }) {
+      const answer = jsonResponse(200, await sandbox.snapshots.export(params.name!))
+      answer.headers['content-disposition'] = `attachment; filename="${params.name}.json"`
+      return answer
+    },
+  },
+  'DELETE /__sandbox/snapshots/{name}': {
+    params: snapshotParamsSchema,
+    handle({ sandbox, params }) {
+      sandbox.snapshots.get(params.name!)
+      sandbox.snapshots.delete(params.name!)
+      return noContent()
+    },
+  },
+  'GET /__sandbox/collections': {
+    async handle({ sandbox, session }) {
+      const store = await sandbox.store(session)
+      return jsonResponse(
+        200,
+        Object.fromEntries(collectionNames.map((name) => [name, store[name].count()])),
+      )
+    },
+  },
+  'GET /__sandbox/collections/{name}': {
+    async handle({ sandbox, session, params }) {
+      const name = params.name!
+      if (!(collectionNames as string[]).includes(name)) {
+        throw notFound(`Unknown collection "${name}" (known: ${collectionNames.join(', ')})`)
+      }
+      const store = await sandbox.store(session)
+      return jsonResponse(200, store[name as CollectionName].all())
+    },
+  },
+  'GET /__sandbox/requests': {
     query: journalQuerySchema,
     handle(call) {
       const session = journalSession(call)
@@ -50,20 +158,14 @@ export const controlRoutes: readonly ControlRoute[] = [
       return jsonResponse(200, limit > 0 ? entries.slice(-limit) : entries)
     },
   },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/requests',
-    access: 'control',
+  'DELETE /__sandbox/requests': {
     query: journalSessionQuerySchema,
     handle(call) {
       call.sandbox.journal.clear(journalSession(call))
       return noContent()
     },
   },
-  {
-    method: 'GET',
-    path: '/__sandbox/requests.har',
-    access: 'control',
+  'GET /__sandbox/requests.har': {
     query: journalSessionQuerySchema,
     handle(call) {
       const only = journalSession(call)
@@ -75,20 +177,14 @@ export const controlRoutes: readonly ControlRoute[] = [
       return jsonResponse(200, har)
     },
   },
-  {
-    method: 'GET',
-    path: '/__sandbox/openapi.json',
-    access: 'control',
+  'GET /__sandbox/openapi.json': {
     async handle({ sandbox }) {
       if (!sandbox.openapiDocument)
         throw notFound('The merged OpenAPI document is not available in this runtime')
       return jsonResponse(200, await sandbox.openapiDocument())
     },
   },
-  {
-    method: 'GET',
-    path: '/__sandbox/sessions',
-    access: 'control',
+  'GET /__sandbox/sessions': {
     async handle({ sandbox, session }) {
       // The calling session is always listed; the others are read where they are, so that a
       // listing never brings an evicted session back (which would evict another, and so on).
@@ -96,26 +192,17 @@ export const controlRoutes: readonly ControlRoute[] = [
       return jsonResponse(200, sandbox.describeSessions())
     },
   },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/sessions/{id}',
-    access: 'control',
+  'DELETE /__sandbox/sessions/{id}': {
     params: sessionParamsSchema,
     handle({ sandbox, params }) {
       sandbox.dropSession(params.id!)
       return noContent()
     },
   },
-  {
-    method: 'GET',
-    path: '/__sandbox/faults',
-    access: 'control',
+  'GET /__sandbox/faults': {
     handle: ({ sandbox, session }) => jsonResponse(200, sandbox.faults.list(session)),
   },
-  {
-    method: 'POST',
-    path: '/__sandbox/faults',
-    access: 'control',
+  'POST /__sandbox/faults': {
     body: z.unknown(),
     async handle({ sandbox, session, body }) {
       const store = await sandbox.store(session)
@@ -127,10 +214,7 @@ export const controlRoutes: readonly ControlRoute[] = [
       return jsonResponse(201, rule)
     },
   },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/faults/{id}',
-    access: 'control',
+  'DELETE /__sandbox/faults/{id}': {
     params: faultParamsSchema,
     handle({ sandbox, session, params }) {
       if (!sandbox.faults.remove(session, params.id!)) {
@@ -139,25 +223,16 @@ export const controlRoutes: readonly ControlRoute[] = [
       return noContent()
     },
   },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/faults',
-    access: 'control',
+  'DELETE /__sandbox/faults': {
     handle({ sandbox, session }) {
       sandbox.faults.clear(session)
       return noContent()
     },
   },
-  {
-    method: 'GET',
-    path: '/__sandbox/clock',
-    access: 'control',
+  'GET /__sandbox/clock': {
     handle: ({ sandbox, session }) => jsonResponse(200, sandbox.clocks.state(session)),
   },
-  {
-    method: 'POST',
-    path: '/__sandbox/clock',
-    access: 'control',
+  'POST /__sandbox/clock': {
     body: clockBodySchema,
     async handle({ sandbox, session, body }) {
       const { now, advanceSeconds } = body as z.infer<typeof clockBodySchema>
@@ -172,26 +247,29 @@ export const controlRoutes: readonly ControlRoute[] = [
       return jsonResponse(200, sandbox.clocks.state(session))
     },
   },
-  {
-    method: 'DELETE',
-    path: '/__sandbox/clock',
-    access: 'control',
+  'DELETE /__sandbox/clock': {
     handle({ sandbox, session }) {
       sandbox.clocks.reset(session)
       return jsonResponse(200, sandbox.clocks.state(session))
     },
   },
   // The Node server's console: answered there, before the core (see server/console/).
-  { method: 'GET', path: '/__sandbox/', access: 'public' },
-  { method: 'GET', path: '/__sandbox/dashboard.js', access: 'public', asset: true },
-  { method: 'GET', path: '/__sandbox/docs', access: 'public' },
-  { method: 'GET', path: '/__sandbox/docs/scalar.js', access: 'public', asset: true },
-  { method: 'GET', path: '/__sandbox/events', access: 'control', query: journalSessionQuerySchema },
+  'GET /__sandbox/': { access: 'public' },
+  'GET /__sandbox/dashboard.js': { access: 'public', asset: true },
+  'GET /__sandbox/docs': { access: 'public' },
+  'GET /__sandbox/docs/scalar.js': { access: 'public', asset: true },
+  'GET /__sandbox/events': { query: journalSessionQuerySchema },
   // The MCP endpoint of the Node server (server/mcp/): JSON-RPC over Streamable HTTP.
-  { method: 'POST', path: '/__sandbox/mcp', access: 'control', mcp: true },
-  { method: 'GET', path: '/__sandbox/mcp', access: 'control', mcp: true },
-  { method: 'DELETE', path: '/__sandbox/mcp', access: 'control', mcp: true },
-]
+  'POST /__sandbox/mcp': { mcp: true },
+  'GET /__sandbox/mcp': { mcp: true },
+  'DELETE /__sandbox/mcp': { mcp: true },
+}
+
+/** Every route under `/__sandbox`. */
+export const controlRoutes: readonly ControlRoute[] = Object.entries(rows).map(([key, row]) => {
+  const [method, path] = key.split(' ') as [ControlRoute['method'], string]
+  return { method, path, access: 'control', ...row }
+})
 
 /** The rows without a handler: what the Node server's console serves itself. */
 const consoleRouter = createRouter(

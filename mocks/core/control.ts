@@ -3,52 +3,15 @@
  * The control API's shapes, and one control call through its row of the table: the cross-site
  * check, the control token, the parameters and body, then the handler, on the request's session.
  */
-import type { Persona, Scenario } from '../model/content.ts'
-import type { Store } from '../model/store.ts'
 import type { z } from '../model/zod.ts'
 import { readBearer } from './caller.ts'
 import { notFound, SandboxError } from './errors.ts'
-import type { ResetResult } from './events.ts'
-import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
-import type { RequestJournal } from './journal.ts'
-import type { Operation } from './operation.ts'
 import { createOriginMatcher, isSerializedOrigin, LOCAL_ORIGINS } from './origins.ts'
 import { readJsonBody } from './request-input.ts'
-import { decodeParams, otherMethodResponse } from './router.ts'
-import type { ResetOptions, SandboxSettings, SandboxUsage } from './sandbox-types.ts'
-import type { SavedSnapshots } from './saved-snapshots.ts'
-import type { ScenarioInputs } from './scenario-files.ts'
-import type { SessionClocks } from './sessions.ts'
+import { decodeParams, otherMethodResponse, type RouteMatch } from './router.ts'
+import type { ControlContext } from './sandbox-types.ts'
 import { parseInput } from './validation.ts'
-
-/** A session in memory, with the scenario and seed it started from. */
-export interface SessionSummary {
-  id: string
-  scenario: string
-  seed: number
-}
-
-/** The view of the sandbox the control API is given (so it does not depend on the core). */
-export interface ControlContext {
-  readonly ready: Promise<void>
-  readonly settings: SandboxSettings
-  readonly personas: readonly Persona[]
-  readonly operations: readonly Operation[]
-  readonly scenarios: Readonly<Record<string, Scenario>>
-  readonly journal: RequestJournal
-  readonly faults: FaultRegistry
-  readonly clocks: SessionClocks
-  readonly snapshots: SavedSnapshots
-  readonly openapiDocument: (() => unknown) | undefined
-  reset(options?: ResetOptions): Promise<ResetResult>
-  store(session?: string): Promise<Store>
-  addScenarios(inputs: ScenarioInputs): Scenario[]
-  sessionIds(): string[]
-  describeSessions(): SessionSummary[]
-  dropSession(session: string): void
-  usage(): SandboxUsage
-}
 
 /** One control call, as a handler is given it: params decoded, body checked. */
 export interface ControlCall {
@@ -80,12 +43,6 @@ export interface ControlRoute {
   asset?: true
   /** The server's MCP endpoint (Streamable HTTP): a protocol of its own, not in the document. */
   mcp?: true
-}
-
-export interface ControlMatch {
-  route: ControlRoute
-  /** Path parameters as sent (still percent-encoded). */
-  params: Record<string, string>
 }
 
 /** Compares in time that depends on the lengths only, not on where the strings differ. */
@@ -181,34 +138,29 @@ export function refuseCrossSiteControl(
   return refusal(origin)
 }
 
-interface ControlRequest {
+interface ControlRequest extends Omit<ControlCall, 'params' | 'body'> {
   method: string
   path: string
-  route: ControlMatch | undefined
+  /** Its path parameters as sent (still percent-encoded). */
+  found: RouteMatch<ControlRoute> | undefined
   /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
   allowed: readonly string[]
-  query: URLSearchParams
-  request: SandboxRequest
-  session: string
   controlToken?: string | undefined
   controlOrigins: ControlOriginRule
 }
 
-export async function handleControl(
-  sandbox: ControlContext,
-  control: ControlRequest,
-): Promise<SandboxResponse> {
-  const { method, path, query, request, session } = control
-  const found = control.route
+export async function handleControl(control: ControlRequest): Promise<SandboxResponse> {
+  const { sandbox, method, path, query, request, session } = control
+  const { found } = control
   // A cross-site page's call is refused before anything runs, a valid token or not.
   const crossSite = refuseCrossSiteControl(request, method, control.controlOrigins)
   if (crossSite) return crossSite
   // Only a public route is open without the token: an unknown one is not told apart.
-  if (control.controlToken !== undefined && found?.route.access !== 'public') {
+  if (control.controlToken !== undefined && found?.value.access !== 'public') {
     const refusal = refuseWithoutControlToken(request, control.controlToken)
     if (refusal) return refusal
   }
-  const handle = found?.route.handle
+  const handle = found?.value.handle
   if (!found || !handle) {
     // A route of the server's console (dashboard, docs, events) is not served here: 404.
     if (!found && control.allowed.length > 0) {
@@ -216,7 +168,7 @@ export async function handleControl(
     }
     throw notFound(`Cannot ${method} ${path}`)
   }
-  const { route } = found
+  const route = found.value
   const params = decodeParams(found.params)
   if (route.params) {
     const parsed = parseInput(route.params, params, 'params')

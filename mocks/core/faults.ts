@@ -128,8 +128,28 @@ export class FaultRegistry {
     if (record) record.faults = undefined
   }
 
-  /** The first rule that matches and fires, counted down; `persona` asked only if named. */
+  /**
+   * The decision for one request, after waiting its delay: a `Prefer` header's (a 400 when
+   * bad), else the first rule that matches and fires, counted down; `persona` asked only if a
+   * rule names one. Run only when there is a `Prefer` header or a rule (see `has`).
+   */
   async decide(
+    session: string,
+    operation: Operation,
+    path: string,
+    prefer: string | undefined,
+    persona: () => Promise<string | undefined>,
+  ): Promise<FaultDecision | undefined> {
+    const decision =
+      (prefer === undefined ? undefined : readPrefer(prefer, operation)) ??
+      (await this.#fromRules(session, operation, path, persona))
+    if (decision && decision.delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
+    }
+    return decision
+  }
+
+  async #fromRules(
     session: string,
     operation: Operation,
     path: string,
@@ -238,29 +258,6 @@ function readPrefer(header: string, operation: Operation): FaultDecision | undef
       )
     }
     // The success status with no recording: the operation runs and answers it for real.
-  }
-  return decision
-}
-
-export interface FaultStageInput {
-  faults: FaultRegistry
-  session: string
-  operation: Operation
-  path: string
-  prefer: string | undefined
-  persona: () => Promise<string | undefined>
-}
-
-/**
- * The decision for one request (throws a 400 for a bad `Prefer`), after waiting its delay;
- * run only when there is a `Prefer` header or a rule, so a sandbox without them pays one lookup.
- */
-export async function runFaultStage(input: FaultStageInput): Promise<FaultDecision | undefined> {
-  const decision =
-    (input.prefer === undefined ? undefined : readPrefer(input.prefer, input.operation)) ??
-    (await input.faults.decide(input.session, input.operation, input.path, input.persona))
-  if (decision && decision.delayMs > 0) {
-    await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
   }
   return decision
 }

@@ -3,13 +3,12 @@
  * Answering one request: the control API, then fault rules, recorded answers and the
  * operation's pipeline inside its session's queue. Every answer is journaled once.
  */
-import type { Persona } from '../model/content.ts'
 import { requestPersona } from './caller.ts'
-import { type ControlContext, createControlOriginRule, handleControl } from './control.ts'
+import { createControlOriginRule, handleControl } from './control.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
-import { markFault, runFaultStage } from './faults.ts'
+import { markFault } from './faults.ts'
 import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
 import {
   markSessionCreated,
@@ -20,50 +19,34 @@ import {
 import type { Operation } from './operation.ts'
 import { type PipelineSettings, pipelineInput, runPipeline } from './pipeline.ts'
 import { createLogApplier } from './reset-session.ts'
-import { createRouter, otherMethodResponse, withoutBody } from './router.ts'
+import { createRouter, otherMethodResponse, type RouteMatch, withoutBody } from './router.ts'
 import type { MatchedOperation, SandboxOptions, SandboxParts } from './sandbox-types.ts'
 import { DEFAULT_SESSION, resolveSession } from './session-id.ts'
 import type { SessionRecord } from './sessions.ts'
 import { answerFromStages } from './stage.ts'
 
-/** What a path of the router leads to: an operation of the reference or a control call. */
-type Routed = { operation: Operation } | { control: ControlRoute }
+/** What a path of the router leads to: an operation of the reference or a control route. */
+type Routed = Operation | ControlRoute
 
-interface HandlerInputs {
-  parts: SandboxParts
-  operations: readonly Operation[]
-  personas: readonly Persona[]
-  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>
-  control: ControlContext
-}
+// A set, not `'access' in routed`: operations differ in shape, and that lookup was measured slower.
+const controlSet: ReadonlySet<Routed> = new Set(controlRoutes)
+const isControl = (routed: Routed): routed is ControlRoute => controlSet.has(routed)
 
-export function createRequestHandler({
-  parts,
-  operations,
-  personas,
-  options,
-  control: controlContext,
-}: HandlerInputs) {
-  const { sessions, events, faults, clocks, stages, pipelineSettings, sessionLog } = parts
+/** The request handler of `sandbox`, serving its operations and control API. */
+export function createRequestHandler(
+  parts: SandboxParts,
+  options: Pick<SandboxOptions, 'controlToken' | 'controlOrigins'>,
+) {
+  const { sandbox, sessions, pipelineSettings, sessionLog } = parts
+  const { events, faults, clocks, stages, operations, personas } = sandbox
   const controlOrigins = createControlOriginRule(options.controlOrigins)
   const personaKeys = new Map(personas.map((persona) => [persona.publicId, persona.key]))
   // One router over both tables: each request is matched once, an operation or a control call.
-  const operationRoutes = new Map<Operation, Routed>(
-    operations.map((operation) => [operation, { operation }]),
+  const routes: Routed[] = [...operations, ...controlRoutes]
+  const match = createRouter(
+    routes.map((value) => ({ method: value.method, path: value.path, value })),
   )
-  const match = createRouter<Routed>([
-    ...operations.map((operation) => ({
-      method: operation.method,
-      path: operation.path,
-      value: operationRoutes.get(operation)!,
-    })),
-    ...controlRoutes.map((control) => ({
-      method: control.method,
-      path: control.path,
-      value: { control },
-    })),
-  ])
-  const knownMethods = [...new Set([...operations, ...controlRoutes].map((route) => route.method))]
+  const knownMethods = [...new Set(routes.map((route) => route.method))]
   const allowedMethods = (path: string) =>
     knownMethods.filter((known) => match(known, path) !== undefined)
   /** Pipeline settings on the session's clock, when it was moved. */
@@ -77,7 +60,6 @@ export function createRequestHandler({
     matched: MatchedOperation | undefined,
   ): Promise<SandboxResponse> {
     const { path, query } = trace
-    /** Journals the answer; the first answer of a session started from its scenario says so. */
     const record = (response: SandboxResponse, details?: RecordDetails) => {
       const created = sessions.takeFresh(trace.session)
       const answered = markSessionCreated(response, created)
@@ -96,15 +78,14 @@ export function createRequestHandler({
       trace.session = session
       const sessionSettings = settingsOf(session)
       trace.time = sessionSettings.now().toISOString()
-      const routed = matched && match.only(operationRoutes.get(matched.operation)!, method, path)
-      const found = routed ?? match(method, path)
-      if (found ? 'control' in found.value : isControlPath(path)) {
-        const control = found && 'control' in found.value ? found.value.control : undefined
-        const response = await handleControl(controlContext, {
+      const found = (matched && match.only(matched.operation, method, path)) ?? match(method, path)
+      if (found ? isControl(found.value) : isControlPath(path)) {
+        const response = await handleControl({
+          sandbox,
           method,
           path,
-          route: control && found ? { route: control, params: found.params } : undefined,
-          allowed: control ? [] : allowedMethods(path),
+          found: found as RouteMatch<ControlRoute> | undefined,
+          allowed: found ? [] : allowedMethods(path),
           query,
           // Its cookies as read above: a journal view reads the session they name.
           request: request.cookies ? request : { ...request, cookies },
@@ -124,7 +105,7 @@ export function createRequestHandler({
         opened.active++
         return opened
       }
-      if (!found || !('operation' in found.value)) {
+      if (!found || isControl(found.value)) {
         const recorded = stages.length > 0 ? await plugged() : undefined
         if (recorded) {
           const state = await open()
@@ -140,26 +121,20 @@ export function createRequestHandler({
       }
       const state = await open()
       if (state.unavailable) return record(state.unavailable.toResponse())
-      const operation = found.value.operation
+      const operation = found.value
       trace.operationId = operation.id
       const prefer = request.headers.prefer
       if (prefer !== undefined || faults.has(session)) {
-        const decision = await runFaultStage({
-          faults,
-          session,
-          operation,
-          path,
-          prefer,
-          persona: () =>
-            requestPersona(
-              request,
-              cookies,
-              personas,
-              pipelineSettings.tokens,
-              sessionSettings.now(),
-              async () => state.store,
-            ),
-        })
+        const decision = await faults.decide(session, operation, path, prefer, () =>
+          requestPersona(
+            request,
+            cookies,
+            personas,
+            pipelineSettings.tokens,
+            sessionSettings.now(),
+            async () => state.store,
+          ),
+        )
         trace.fault = decision?.mark
         if (decision?.answer) return record(markFault(decision.answer, decision.mark))
       }
@@ -220,22 +195,16 @@ export function createRequestHandler({
   return {
     applyLog: createLogApplier(parts, (method, path) => {
       const found = match(method, path)
-      return found && 'operation' in found.value
-        ? { ...found.value, params: found.params }
+      return found && !isControl(found.value)
+        ? { operation: found.value, params: found.params }
         : undefined
     }),
-    /**
-     * What `handle` would answer this method and path with: the operation whose route it is,
-     * `control` for a control call, `undefined` for an unknown route. Pass an operation on to
-     * `handle`, which then checks that one route instead of searching again.
-     */
+    /** See `Sandbox.route`: every route under the control prefix is `control`. */
     route(method: string, path: string): MatchedOperation | 'control' | undefined {
       if (isControlPath(path)) return 'control'
       const found = match(method.toUpperCase(), path)
-      if (!found) return undefined
-      return 'operation' in found.value ? { operation: found.value.operation } : 'control'
+      return found && { operation: found.value as Operation }
     },
-    /** Answers one request. Never throws. */
     async handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse> {
       const { path, query } = splitUrl(request.url)
       const requested = request.method.toUpperCase()

@@ -1,8 +1,7 @@
 /**
  * @module
- * The journal entry of one request, built in one place whichever way it was answered, and the
- * journal of each session, bounded per session and in all, oldest dropped first; it exports as
- * HAR with the writer the assembling entry gives (`recordings/har.ts`).
+ * The journal entry of one request, built in one place, and the bounded journal of each session;
+ * it exports as HAR with the writer the assembling entry gives (`recordings/har.ts`).
  */
 import type { Har } from 'har-format'
 import { notFound } from './errors.ts'
@@ -124,15 +123,11 @@ export interface RequestJournal {
 }
 
 /**
- * The request journal, one per session: each session's record holds its own last
- * `perSession` entries, so no session's traffic removes another's. All journals together
- * hold at most `total` entries: past it, the oldest entries of the least recently used
- * sessions go first. Entries keep at most 64 kB of each body. A request that creates no
- * session (an unknown route in a session not in memory) goes to one more journal of
- * `perSession` entries, shared by such requests.
+ * Each session's record holds its last `perSession` entries; all together at most `total`, the
+ * least recently used sessions' oldest going first. Requests that created no session (an unknown
+ * route) share one more journal of `perSession` entries.
  */
 export class SessionJournals implements RequestJournal {
-  /** Entries of sessions that were not in memory and that the request did not create. */
   #detached: JournalSlot[] = []
   #sequence = 0
   #count = 0
@@ -191,10 +186,8 @@ export class SessionJournals implements RequestJournal {
   }
 
   /**
-   * The journal as a HAR 1.2 document, oldest first, with request and response bodies
-   * (each cut at 64 kB), by the writer the sandbox was given (a 404 without one). Accepted
-   * by Playwright's `routeFromHAR` and @msw/source's `fromTraffic`.
-   *
+   * The journal as a HAR 1.2 document (bodies cut at 64 kB) by the writer the sandbox was given,
+   * a 404 without one; Playwright's `routeFromHAR` and @msw/source's `fromTraffic` read it.
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */

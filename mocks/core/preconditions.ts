@@ -37,15 +37,11 @@ export type Precondition =
     }
   /** 409 when the record exists (following twice). */
   | { kind: 'absent'; name: string; collection: CollectionName; key: Text; message: Text }
-  /** 403 unless the field is the caller. */
-  | { kind: 'caller'; record: string; field: string; message: string }
-  /** 403 unless the array field holds the caller. */
-  | { kind: 'callerIn'; record: string; field: string; message: string }
-  /** 409 unless the field is one of `values`. */
-  | { kind: 'oneOf'; record: string; field: string; values: readonly unknown[]; message: Text<Row> }
-  /** 409 when the field is one of `values`. */
+  /** 403 unless the field is the caller (`caller`), or the array field holds it (`callerIn`). */
+  | { kind: 'caller' | 'callerIn'; record: string; field: string; message: string }
+  /** 409 unless the field is one of `values` (`oneOf`), or when it is (`noneOf`). */
   | {
-      kind: 'noneOf'
+      kind: 'oneOf' | 'noneOf'
       record: string
       field: string
       values: readonly unknown[]
@@ -53,10 +49,11 @@ export type Precondition =
     }
   /** 409 when an item of the array field `list` has `by` equal to the caller (signed twice). */
   | { kind: 'notActed'; record: string; list: string; by: string; message: Text<Row> }
-  /** 409 when the field already has the body's value `body`. */
-  | { kind: 'differs'; record: string; field: string; body: string; message: Text<Row> }
-  /** 400 when the body's number `body`, if sent, is above the record's field. */
-  | { kind: 'atMost'; record: string; field: string; body: string; message: Text<Row> }
+  /**
+   * 409 when the field already has the body's value `body` (`differs`); 400 when the body's
+   * number `body`, if sent, is above the field (`atMost`).
+   */
+  | { kind: 'differs' | 'atMost'; record: string; field: string; body: string; message: Text<Row> }
   /**
    * 409 unless a record of `collection` points at `record` by `link` and has the values of
    * `where`: a lookup by fields that are not the key (a listing's pending review).

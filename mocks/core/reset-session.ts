@@ -20,7 +20,8 @@ import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 
 export function createReset(parts: SandboxParts) {
-  const { settings, scenarios, sessions, cache, saved, events, sessionLog } = parts
+  const { sessions, cache, sessionLog } = parts
+  const { settings, scenarios, snapshots: saved, events } = parts.sandbox
 
   /**
    * A new record, so the journal, faults, clock and replay position go with the old one. With a
@@ -46,7 +47,7 @@ export function createReset(parts: SandboxParts) {
         throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
       }
       const snapshot = saved.get(named)
-      await parts.ready
+      await parts.sandbox.ready
       return start(session, snapshot, {
         session,
         scenario: snapshot.scenario,
@@ -62,7 +63,7 @@ export function createReset(parts: SandboxParts) {
         `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,
       ])
     }
-    await parts.ready
+    await parts.sandbox.ready
     let snapshot: Snapshot
     try {
       snapshot = await cache.load(scenario, seed)
@@ -85,14 +86,15 @@ async function loggedResetSnapshot(
   reset: LoggedReset['reset'],
 ): Promise<Snapshot> {
   const { snapshot, scenario, seed } = reset
-  const saved = snapshot !== undefined && parts.saved.list().some((info) => info.name === snapshot)
-  if (snapshot !== undefined && saved) return parts.saved.get(snapshot)
+  const { snapshots } = parts.sandbox
+  const saved = snapshot !== undefined && snapshots.list().some((info) => info.name === snapshot)
+  if (snapshot !== undefined && saved) return snapshots.get(snapshot)
   if (snapshot !== undefined) {
     parts.sessionLog?.warn?.(
       `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
     )
   }
-  if (Object.hasOwn(parts.scenarios, scenario)) return parts.cache.load(scenario, seed)
+  if (Object.hasOwn(parts.sandbox.scenarios, scenario)) return parts.cache.load(scenario, seed)
   parts.sessionLog?.warn?.(
     `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
   )

@@ -1,14 +1,14 @@
 /**
  * @module
- * What a sandbox is given (its content and options), the shapes it answers with and the parts
- * its modules share. Types only, so the modules around the core can name them without the core.
+ * What a sandbox is given (its content and options, the defaults of these), the shapes it answers
+ * with and the parts its modules share, so the modules around the core can name them without it.
  */
 import type { Persona, Scenario } from '../model/content.ts'
-import type { Snapshot } from '../model/store.ts'
-import type { OperationEvent, SandboxEvents } from './events.ts'
+import type { Snapshot, Store } from '../model/store.ts'
+import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
 import type { SandboxRequest } from './http.ts'
-import type { JournalHarWriter, SessionJournals } from './journal.ts'
+import type { JournalHarWriter, RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { PipelineSettings } from './pipeline.ts'
 import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
@@ -110,38 +110,51 @@ export interface ResetOptions {
 }
 
 /** What a sandbox was created with, every option given a value. */
-export type SandboxSettings = Readonly<
-  Required<
-    Omit<
-      SandboxOptions,
-      | 'scenarios'
-      | 'openapiDocument'
-      | 'now'
-      | 'stages'
-      | 'writeJournalHar'
-      | 'controlToken'
-      | 'controlOrigins'
-      | 'onOperation'
-      | 'sessionLog'
-    >
-  >
-> & {
-  now(): Date
+export function settingsOf(options: SandboxOptions, defaultSeed: number) {
+  return {
+    scenario: options.scenario ?? 'default',
+    seed: options.seed ?? defaultSeed,
+    secret: options.secret ?? 'platform-sandbox-development-secret-change-me',
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+    strictContract: options.strictContract ?? false,
+    maxSessions: options.maxSessions ?? 5000,
+    journalLimit: options.journalLimit ?? 1000,
+    journalTotalLimit: options.journalTotalLimit ?? 100_000,
+    bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
+    now: options.now ?? (() => new Date()),
+  }
 }
 
-/** The parts one sandbox is made of, shared by the modules that answer requests and reset. */
+export type SandboxSettings = Readonly<ReturnType<typeof settingsOf>>
+
+/** The sandbox as the control API and its own modules see it (so they do not import it). */
+export interface ControlContext {
+  readonly ready: Promise<void>
+  readonly events: SandboxEvents
+  readonly stages: readonly SandboxStage[]
+  readonly settings: SandboxSettings
+  readonly personas: readonly Persona[]
+  readonly operations: readonly Operation[]
+  readonly scenarios: Readonly<Record<string, Scenario>>
+  readonly journal: RequestJournal
+  readonly faults: FaultRegistry
+  readonly clocks: SessionClocks
+  readonly snapshots: SavedSnapshots
+  readonly openapiDocument: (() => unknown) | undefined
+  reset(options?: ResetOptions): Promise<ResetResult>
+  store(session?: string): Promise<Store>
+  addScenarios(inputs: ScenarioInputs): Scenario[]
+  describeSessions(): { id: string; scenario: string; seed: number }[]
+  dropSession(session: string): void
+  usage(): SandboxUsage
+}
+
+/** What the modules that answer requests and reset share besides the sandbox's own members. */
 export interface SandboxParts {
-  settings: SandboxSettings
-  scenarios: Readonly<Record<string, Scenario>>
+  sandbox: ControlContext
   sessions: SessionRegistry
-  events: SandboxEvents
   journal: SessionJournals
-  faults: FaultRegistry
-  clocks: SessionClocks
-  stages: readonly SandboxStage[]
   cache: SnapshotCache
-  saved: SavedSnapshots
-  ready: Promise<void>
   /** The starting snapshot; only after `ready`. */
   starting(): Snapshot
   pipelineSettings: PipelineSettings

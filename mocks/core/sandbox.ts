@@ -6,7 +6,6 @@
 import { invariant } from 'outvariant'
 import type { Persona, Scenario } from '../model/content.ts'
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import type { ControlContext, SessionSummary } from './control.ts'
 import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents, type ResetResult, type SandboxEvents } from './events.ts'
 import { FaultRegistry } from './faults.ts'
@@ -15,15 +14,17 @@ import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { type RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
-import type {
-  LoggedChange,
-  MatchedOperation,
-  ResetOptions,
-  SandboxContent,
-  SandboxOptions,
-  SandboxParts,
-  SandboxSettings,
-  SandboxUsage,
+import {
+  type ControlContext,
+  type LoggedChange,
+  type MatchedOperation,
+  type ResetOptions,
+  type SandboxContent,
+  type SandboxOptions,
+  type SandboxParts,
+  type SandboxSettings,
+  type SandboxUsage,
+  settingsOf,
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
@@ -32,8 +33,6 @@ import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 
 export type { SandboxOptions } from './sandbox-types.ts'
-
-const DEV_SECRET = 'platform-sandbox-development-secret-change-me'
 
 /**
  * A sandbox serving the given content. The entries call `createSandbox(options)`
@@ -71,18 +70,7 @@ export class Sandbox implements ControlContext {
   readonly #requests: ReturnType<typeof createRequestHandler>
 
   constructor(content: SandboxContent, options: SandboxOptions = {}) {
-    const settings = {
-      scenario: options.scenario ?? 'default',
-      seed: options.seed ?? content.defaultSeed,
-      secret: options.secret ?? DEV_SECRET,
-      tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
-      strictContract: options.strictContract ?? false,
-      maxSessions: options.maxSessions ?? 5000,
-      journalLimit: options.journalLimit ?? 1000,
-      journalTotalLimit: options.journalTotalLimit ?? 100_000,
-      bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
-      now: options.now ?? (() => new Date()),
-    }
+    const settings = settingsOf(options, content.defaultSeed)
     this.#files = content.scenarioFiles
     this.settings = settings
     this.personas = content.personas
@@ -162,17 +150,10 @@ export class Sandbox implements ControlContext {
       files: content.scenarioFiles,
     })
     const parts: SandboxParts = {
-      settings,
-      scenarios,
+      sandbox: this,
       sessions,
-      events: this.events,
       journal: journals,
-      faults: this.faults,
-      clocks: this.clocks,
-      stages,
       cache,
-      saved: this.snapshots,
-      ready: this.ready,
       starting,
       pipelineSettings: {
         tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
@@ -184,13 +165,7 @@ export class Sandbox implements ControlContext {
     }
     this.#parts = parts
     this.#reset = createReset(parts)
-    this.#requests = createRequestHandler({
-      parts,
-      operations: content.operations,
-      personas: content.personas,
-      options,
-      control: this,
-    })
+    this.#requests = createRequestHandler(parts, options)
     applyLogged = this.#requests.applyLog
   }
 
@@ -269,7 +244,7 @@ export class Sandbox implements ControlContext {
    * started from; read without marking any of them used (sessions whose log cannot be
    * read are left out).
    */
-  describeSessions = (): SessionSummary[] =>
+  describeSessions = (): ReturnType<ControlContext['describeSessions']> =>
     [...this.#parts.sessions.records()]
       .filter((record) => record.unavailable === undefined)
       .map(({ id, store: { snapshot } }) => ({

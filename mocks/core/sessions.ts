@@ -1,9 +1,7 @@
 /**
  * @module
- * Sessions, one record each (store, fault rules, clock, journal), made on first use (from the
- * scenario or a durable log) and evicted whole, least recently used first past the cap, unless
- * a request is in flight in it: what the sandbox holds is bounded whatever the traffic. The
- * clock of each is the sandbox's moved by an offset, so a test can jump or advance time.
+ * Sessions, one record each (store, fault rules, clock offset, journal), made on first use and
+ * evicted whole past the cap, least recently used first unless a request is in flight in it.
  */
 import { invariant } from 'outvariant'
 import type { Store } from '../model/store.ts'
