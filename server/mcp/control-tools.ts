@@ -22,7 +22,6 @@ import {
   type SandboxTool,
   sessionArgument,
   sessionOf,
-  toolError,
   toolResult,
 } from './tool.ts'
 
@@ -78,11 +77,6 @@ function routeTool(
   }
 }
 
-const routeText = (method: Method, path: string) => {
-  controlRoute(method, path)
-  return documentText(method, path)
-}
-
 const sessionOnly = z.strictObject({ session: sessionArgument })
 
 const sessionAnswer = z.object({
@@ -93,7 +87,7 @@ const sessionAnswer = z.object({
 const controlTools: readonly SandboxTool[] = [
   {
     name: 'listPersonas',
-    description: routeText('GET', '/__sandbox/personas'),
+    description: documentText('GET', '/__sandbox/personas'),
     input: sessionOnly,
     async run(_, call) {
       const listed = await listPersonas(call)
@@ -172,7 +166,7 @@ const controlTools: readonly SandboxTool[] = [
   routeTool('getClock', 'GET', '/__sandbox/clock'),
   {
     name: 'setClock',
-    description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
+    description: `${documentText('POST', '/__sandbox/clock')} \`real: true\` instead: ${documentText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
         ...describedFields('POST', '/__sandbox/clock'),
@@ -196,11 +190,6 @@ const controlTools: readonly SandboxTool[] = [
   },
   ...journalTools,
 ]
-
-/** A tool error for a tool the connection does not have. */
-export function unknownTool(name: string, known: readonly string[]) {
-  return toolError(`Unknown tool "${name}"`, [`name must be one of: ${known.join(', ')}`])
-}
 
 export const tools: readonly SandboxTool[] = [...operations.map(operationTool), ...controlTools]
 

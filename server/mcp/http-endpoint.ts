@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import {
   type ControlOriginRule,
+  createControlOriginRule,
   refuseCrossSiteControl,
   refuseWithoutControlToken,
 } from '../../mocks/core/control.ts'
@@ -29,20 +30,10 @@ const MAX_MESSAGE_BYTES = 1024 * 1024
 
 export interface McpEndpointOptions {
   controlToken?: string | undefined
-  /** Which pages of other origins may call it (the control API's rule). */
-  controlOrigins: ControlOriginRule
+  /** The origins whose pages may call it (the control API's rule). */
+  controlOrigins: readonly string[]
   maxSessions?: number | undefined
   idleTimeoutMs?: number | undefined
-}
-
-export interface McpEndpoint {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
-  close(): Promise<void>
-}
-
-interface OpenSession {
-  transport: StreamableHTTPServerTransport
-  lastUsed: number
 }
 
 /** The host name of a `Host` header, without its port. */
@@ -58,7 +49,12 @@ function refuse(res: ServerResponse, status: 400 | 403 | 404, message: string, d
 }
 
 /** Refuses what the endpoint must not serve; returns whether it did. */
-function refused(req: IncomingMessage, res: ServerResponse, options: McpEndpointOptions): boolean {
+function refused(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: McpEndpointOptions,
+  controlOrigins: ControlOriginRule,
+): boolean {
   const request: SandboxRequest = {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
@@ -77,7 +73,7 @@ function refused(req: IncomingMessage, res: ServerResponse, options: McpEndpoint
     return true
   }
   // Every MCP call may change state: a page of another site is refused whatever its method.
-  const crossSite = refuseCrossSiteControl(request, 'POST', options.controlOrigins)
+  const crossSite = refuseCrossSiteControl(request, 'POST', controlOrigins)
   if (crossSite) {
     writeAnswer(res, crossSite)
     return true
@@ -102,17 +98,15 @@ function single(value: string | string[] | undefined): string | undefined {
  * The endpoint of `sandbox`: one MCP server per MCP session, each acting by default on the
  * sandbox session its client config names (`x-sandbox-session`) or `default`.
  */
-export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions): McpEndpoint {
+export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions) {
+  const controlOrigins = createControlOriginRule(options.controlOrigins)
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_MCP_IDLE_TIMEOUT_MS
   /** Least recently used first (a `Map` keeps insertion order; a use moves it to the end). */
-  const sessions = new Map<string, OpenSession>()
-
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; lastUsed: number }>()
   const closeSession = (id: string) => {
-    const open = sessions.get(id)
-    if (!open) return
+    void sessions.get(id)?.transport.close()
     sessions.delete(id)
-    void open.transport.close()
   }
   const sweep = setInterval(
     () => {
@@ -145,10 +139,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
         }
         sessions.set(id, { transport, lastUsed: Date.now() })
       },
-      onsessionclosed(id) {
-        sessions.delete(id)
-      },
     })
+    // Also on DELETE: the transport closes itself after `onsessionclosed`.
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
@@ -164,8 +156,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
   }
 
   return {
-    async handle(req, res) {
-      if (refused(req, res, options)) return
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      if (refused(req, res, options, controlOrigins)) return
       const id = single(req.headers['mcp-session-id'])
       if (id === undefined) {
         if (req.method === 'POST') return open(req, res)
@@ -187,7 +179,7 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
       sessions.set(id, found)
       await found.transport.handleRequest(req, res)
     },
-    async close() {
+    async close(): Promise<void> {
       clearInterval(sweep)
       const open = [...sessions.values()]
       sessions.clear()

@@ -152,39 +152,42 @@ export function controlResult(
   return toolResult(shape(answer.body))
 }
 
+interface DocumentedSchema {
+  $ref?: string
+  properties?: Record<string, { description?: string }>
+}
+
 interface DocumentedOperation {
   summary?: string
   description?: string
   requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
 }
 
-interface DocumentedSchema {
-  $ref?: string
-  properties?: Record<string, { description?: string }>
-}
-
 const documented = merged as unknown as {
   paths: Record<string, Record<string, DocumentedOperation>>
-  components?: { schemas?: Record<string, DocumentedSchema> }
+  components: { schemas: Record<string, DocumentedSchema> }
+}
+
+function documentedOperation(method: string, path: string): DocumentedOperation {
+  const operation = documented.paths[path]?.[method.toLowerCase()]
+  if (!operation)
+    throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
+  return operation
 }
 
 /** "Summary. Description" of `method path` in the merged document. */
 export function documentText(method: string, path: string): string {
-  const operation = documented.paths[path]?.[method.toLowerCase()]
-  if (!operation)
-    throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
-  const summary = operation.summary?.replace(/\.?$/, '.') ?? ''
-  return [summary, operation.description ?? ''].filter((part) => part !== '').join(' ')
+  const { summary, description } = documentedOperation(method, path)
+  return [summary?.replace(/\.?$/, '.'), description].filter(Boolean).join(' ')
 }
 
 /** The merged document's description of each field of `method path`'s JSON request body. */
 export function bodyFieldTexts(method: string, path: string): Record<string, string> {
-  const operation = documented.paths[path]?.[method.toLowerCase()]
-  let schema = operation?.requestBody?.content?.['application/json']?.schema
-  if (schema?.$ref) schema = documented.components?.schemas?.[schema.$ref.split('/').at(-1)!]
+  let schema = documentedOperation(method, path).requestBody?.content?.['application/json']?.schema
+  if (schema?.$ref) schema = documented.components.schemas[schema.$ref.split('/').at(-1)!]
   return Object.fromEntries(
-    Object.entries(schema?.properties ?? {})
-      .filter(([, property]) => property.description)
-      .map(([name, property]) => [name, property.description!]),
+    Object.entries(schema?.properties ?? {}).flatMap(([name, { description }]) =>
+      description ? [[name, description]] : [],
+    ),
   )
 }
