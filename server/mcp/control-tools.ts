@@ -14,14 +14,13 @@ import { journalTools } from './journal-tools.ts'
 import { operationTool } from './operation-tools.ts'
 import { listPersonas, signedInSchema, signInAs } from './personas.ts'
 import {
-  bodyFieldTexts,
   controlResult,
   described,
+  documentedBody,
   documentText,
   fillPath,
   type SandboxTool,
   sessionArgument,
-  sessionOf,
   toolResult,
 } from './tool.ts'
 
@@ -37,13 +36,13 @@ function controlRoute(method: Method, path: string) {
 /** The fields of `shape` (else of the route's body), described as the document describes them. */
 function describedFields(method: Method, path: string, shape?: z.core.$ZodShape) {
   const { body } = controlRoute(method, path)
-  const texts = bodyFieldTexts(method, path)
+  const texts = documentedBody(method, path)?.properties ?? {}
   const fields = shape ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   return Object.fromEntries(
-    Object.entries(fields).map(([name, schema]) => [
-      name,
-      texts[name] === undefined ? schema : described(schema, texts[name]),
-    ]),
+    Object.entries(fields).map(([name, schema]) => {
+      const text = texts[name]?.description
+      return [name, text ? described(schema, text) : schema]
+    }),
   )
 }
 
@@ -127,10 +126,7 @@ const controlTools: readonly SandboxTool[] = [
     output: sessionAnswer,
     async run(args, call) {
       call.connection.chosenSession = String(args.session)
-      return toolResult({
-        session: sessionOf(undefined, call.connection),
-        url: call.connection.backend.url,
-      })
+      return toolResult({ session: call.session, url: call.connection.backend.url })
     },
   },
   routeTool('resetSession', 'POST', '/__sandbox/reset'),

@@ -6,6 +6,7 @@
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/journal.ts'
+import { parseBody } from '../../mocks/sandbox-client/sign-in.ts'
 import {
   controlResult,
   describeRefusal,
@@ -38,14 +39,8 @@ async function sessionJournal(
 
 const instant = z.iso.datetime({ offset: true })
 
-function parseBody(text: string | undefined): unknown {
-  if (text === undefined || text === '') return null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
+/** A HAR body: its JSON value, else its text, else `null`. */
+const bodyOf = (text: string | undefined) => parseBody(text ?? '') ?? null
 
 function headerObject(headers: Entry['request']['headers']): Record<string, string> {
   return Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]))
@@ -128,7 +123,7 @@ export const journalTools: readonly SandboxTool[] = [
       })
       if (harAnswer.status !== 200) return controlResult(harAnswer)
       const exchange = exchangeOf(harAnswer.body as Har, journal.entries, entry)
-      const response = exchange ? parseBody(exchange.response.content.text) : null
+      const response = exchange ? bodyOf(exchange.response.content.text) : null
       let refusedBy: Record<string, unknown> | null = null
       if (entry.fault === 'prefer') {
         refusedBy = {
@@ -161,7 +156,7 @@ export const journalTools: readonly SandboxTool[] = [
               method: exchange.request.method,
               url: exchange.request.url,
               headers: headerObject(exchange.request.headers),
-              body: parseBody(exchange.request.postData?.text),
+              body: bodyOf(exchange.request.postData?.text),
             }
           : null,
         response: exchange

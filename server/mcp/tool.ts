@@ -157,17 +157,18 @@ interface DocumentedSchema {
   properties?: Record<string, { description?: string }>
 }
 
+const documented = merged as unknown as {
+  paths: Record<string, Record<string, DocumentedOperation>>
+  components: { schemas: Record<string, DocumentedSchema> }
+}
+
 interface DocumentedOperation {
   summary?: string
   description?: string
   requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
 }
 
-const documented = merged as unknown as {
-  paths: Record<string, Record<string, DocumentedOperation>>
-  components: { schemas: Record<string, DocumentedSchema> }
-}
-
+/** `method path` in the merged document. */
 function documentedOperation(method: string, path: string): DocumentedOperation {
   const operation = documented.paths[path]?.[method.toLowerCase()]
   if (!operation)
@@ -181,13 +182,9 @@ export function documentText(method: string, path: string): string {
   return [summary?.replace(/\.?$/, '.'), description].filter(Boolean).join(' ')
 }
 
-/** The merged document's description of each field of `method path`'s JSON request body. */
-export function bodyFieldTexts(method: string, path: string): Record<string, string> {
-  let schema = documentedOperation(method, path).requestBody?.content?.['application/json']?.schema
-  if (schema?.$ref) schema = documented.components.schemas[schema.$ref.split('/').at(-1)!]
-  return Object.fromEntries(
-    Object.entries(schema?.properties ?? {}).flatMap(([name, { description }]) =>
-      description ? [[name, description]] : [],
-    ),
-  )
+/** The merged document's JSON request body schema of `method path`, its `$ref` followed. */
+export function documentedBody(method: string, path: string): DocumentedSchema | undefined {
+  const schema = documentedOperation(method, path).requestBody?.content?.['application/json']
+  const ref = schema?.schema?.$ref
+  return ref ? documented.components.schemas[ref.split('/').at(-1)!] : schema?.schema
 }
