@@ -89,8 +89,7 @@ const controlTools: readonly SandboxTool[] = [
     description: documentText('GET', '/__sandbox/personas'),
     input: sessionOnly,
     async run(_, call) {
-      const listed = await listPersonas(call)
-      return 'error' in listed ? listed.error : toolResult({ personas: listed.personas })
+      return toolResult({ personas: await listPersonas(call) })
     },
   },
   {
@@ -102,8 +101,7 @@ const controlTools: readonly SandboxTool[] = [
     }),
     output: signedInSchema,
     async run(args, call) {
-      const signedIn = await signInAs(call, String(args.persona))
-      return 'error' in signedIn ? signedIn.error : toolResult({ ...signedIn })
+      return toolResult(await signInAs(call, String(args.persona)))
     },
   },
   {

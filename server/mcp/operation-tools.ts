@@ -101,12 +101,10 @@ export function operationTool(operation: Operation): SandboxTool {
     input: input as never,
     output: operationOutput,
     async run(args, call) {
-      let token = args.accessToken as string | undefined
-      if (args.persona !== undefined) {
-        const signedIn = await signInAs(call, String(args.persona), { quiet: true })
-        if ('error' in signedIn) return signedIn.error
-        token = signedIn.accessToken
-      }
+      const token =
+        args.persona === undefined
+          ? (args.accessToken as string | undefined)
+          : (await signInAs(call, String(args.persona), { quiet: true })).accessToken
       const query = operation.dryRun ? `?dryRun=${args.dryRun === true}` : ''
       const answer = await call.send({
         method: operation.method,

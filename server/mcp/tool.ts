@@ -90,6 +90,7 @@ export async function callTool(
   try {
     return await tool.run(parsed.data, call)
   } catch (error) {
+    if (error instanceof ToolFailure) return error.result
     return toolError(
       `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
@@ -106,6 +107,15 @@ export const inputJsonSchema = (tool: SandboxTool) => toolJsonSchema(tool.input,
 
 export const outputJsonSchema = (tool: SandboxTool) =>
   tool.output && toolJsonSchema(tool.output, 'output')
+
+/** Ends a tool with `result`, a tool error, from anywhere in its run. */
+export class ToolFailure extends Error {
+  readonly result: CallToolResult
+  constructor(result: CallToolResult) {
+    super('The tool ended with a tool error')
+    this.result = result
+  }
+}
 
 /** A result: the value as `structuredContent` and, for clients that read only text, as JSON. */
 export function toolResult(value: Record<string, unknown>, isError = false): CallToolResult {
