@@ -15,7 +15,7 @@ import {
   refuseWithoutControlToken,
 } from '../../mocks/core/control.ts'
 import { SandboxError } from '../../mocks/core/errors.ts'
-import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { SandboxRequest, SandboxResponse } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { isValidSessionId, SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { isLoopbackHost } from '../exposure.ts'
@@ -48,46 +48,34 @@ function refuse(res: ServerResponse, status: 400 | 403 | 404, message: string, d
   writeAnswer(res, new SandboxError(status, message, details).toResponse())
 }
 
-/** Refuses what the endpoint must not serve; returns whether it did. */
-function refused(
+/** What the endpoint answers instead of serving `req`, if it must not serve it. */
+function refusalOf(
   req: IncomingMessage,
-  res: ServerResponse,
   options: McpEndpointOptions,
   controlOrigins: ControlOriginRule,
-): boolean {
+): SandboxResponse | undefined {
   const request: SandboxRequest = {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
     headers: req.headers as SandboxRequest['headers'],
   }
   if (options.controlToken === undefined && !isLoopbackHost(hostName(req.headers.host))) {
-    refuse(
-      res,
+    return new SandboxError(
       403,
       `The MCP endpoint answers Host ${req.headers.host ?? '(none)'} only with a control token`,
       [
         'without a control token only localhost, 127.0.0.1 and [::1] are served (a page of another site could reach them through DNS rebinding)',
         'start the sandbox with SANDBOX_CONTROL_TOKEN (or --control-token) and send Authorization: Bearer <token>',
       ],
-    )
-    return true
+    ).toResponse()
   }
   // Every MCP call may change state: a page of another site is refused whatever its method.
   const crossSite = refuseCrossSiteControl(request, 'POST', controlOrigins)
-  if (crossSite) {
-    writeAnswer(res, crossSite)
-    return true
-  }
-  if (options.controlToken !== undefined) {
-    const refusal = refuseWithoutControlToken(request, options.controlToken)
-    if (refusal) {
-      // No challenge: a client that follows the spec would start OAuth discovery on one.
-      delete refusal.headers['www-authenticate']
-      writeAnswer(res, refusal)
-      return true
-    }
-  }
-  return false
+  if (crossSite || options.controlToken === undefined) return crossSite
+  const refusal = refuseWithoutControlToken(request, options.controlToken)
+  // No challenge: a client that follows the spec would start OAuth discovery on one.
+  if (refusal) delete refusal.headers['www-authenticate']
+  return refusal
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -157,7 +145,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
 
   return {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-      if (refused(req, res, options, controlOrigins)) return
+      const refusal = refusalOf(req, options, controlOrigins)
+      if (refusal) return writeAnswer(res, refusal)
       const id = single(req.headers['mcp-session-id'])
       if (id === undefined) {
         if (req.method === 'POST') return open(req, res)

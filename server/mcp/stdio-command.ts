@@ -85,13 +85,10 @@ export async function runMcpCommand(
   controlToken: string | undefined,
   deps: McpCommandDeps,
 ): Promise<void> {
-  let driven: { backend: SandboxBackend; running?: RunningServer }
-  try {
-    driven = await sandboxToDrive(options, controlToken, deps)
-  } catch (error) {
+  const driven = await sandboxToDrive(options, controlToken, deps).catch((error: unknown) => {
     say(`failed to start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  }
+    return process.exit(1)
+  })
   const server = createMcpServer({ backend: driven.backend, session: options.session })
   const transport = new StdioServerTransport()
   let stopping = false
