@@ -97,16 +97,19 @@ export async function callTool(
   }
 }
 
-/** A schema as `tools/list` gives it, without `$schema`. */
-function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
-  return json as { type: 'object' } & Record<string, unknown>
+/** A tool as `tools/list` gives it, its schemas without `$schema`. */
+export function listedTool({ name, description, input, output }: SandboxTool) {
+  const json = (schema: z.ZodType, io: 'input' | 'output') => {
+    const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+    return rest as { type: 'object' } & Record<string, unknown>
+  }
+  return {
+    name,
+    description,
+    inputSchema: json(input, 'input'),
+    ...(output ? { outputSchema: json(output, 'output') } : {}),
+  }
 }
-
-export const inputJsonSchema = (tool: SandboxTool) => toolJsonSchema(tool.input, 'input')
-
-export const outputJsonSchema = (tool: SandboxTool) =>
-  tool.output && toolJsonSchema(tool.output, 'output')
 
 /** Ends a tool with `result`, a tool error, from anywhere in its run. */
 export class ToolFailure extends Error {
