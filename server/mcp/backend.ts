@@ -1,8 +1,7 @@
 /**
  * @module
- * How the MCP tools reach a sandbox: in the same process (`sandbox.handle`) or over HTTP
- * (`--url`). Either way a tool sends the request the app or the dashboard would, so it gets
- * the same answer, refusals and journal entry.
+ * How the MCP tools reach a sandbox: in this process (`sandbox.handle`) or over HTTP (`--url`),
+ * sending what the app or the dashboard would, for the same answers, refusals and journal.
  */
 import { isControlPath } from '../../mocks/core/control-table.ts'
 import type { SandboxResponse } from '../../mocks/core/http.ts'

@@ -1,9 +1,8 @@
 /**
  * @module
- * Every tool, in the order `tools/list` gives them: one per operation, then the control tools
- * (personas, sessions, data, faults, the clock, the journal). A control tool's input is its
- * route's body schema and its description the merged document's, so tools, HTTP API and
- * reference say the same thing.
+ * Every tool, in `tools/list`'s order: one per operation, then the control tools. A control
+ * tool's input is its route's body schema and its description the merged document's, so tools,
+ * HTTP API and reference say the same thing.
  */
 import { z } from 'zod'
 import { controlRoutes } from '../../mocks/core/control-table.ts'

@@ -1,9 +1,8 @@
 /**
  * @module
- * `/__sandbox/mcp`: MCP over Streamable HTTP, so that an agent drives the very sandbox the app
- * uses. Part of the control API: the control token as a static `Authorization` header, and the
- * DNS-rebinding rule (without a token only a loopback `Host`; no page of another site). Its
- * MCP sessions are bounded: a cap (least recently used first) and an idle timeout.
+ * `/__sandbox/mcp`: MCP over Streamable HTTP, part of the control API (its token, its origin rule;
+ * without a token only a loopback `Host`, against DNS rebinding), with a bounded number of MCP
+ * sessions (a cap, least recently used first, and an idle timeout).
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'

@@ -131,12 +131,7 @@ export const journalTools: readonly SandboxTool[] = [
           : undefined
         refusedBy = { kind: 'fault rule', id: entry.fault, rule: rule ?? 'removed since' }
       } else if (entry.status >= 400) {
-        const { message, details } = describeRefusal({
-          status: entry.status,
-          headers: {},
-          setCookie: [],
-          body: response,
-        })
+        const { message, details } = describeRefusal({ status: entry.status, body: response })
         refusedBy = {
           kind: entry.operationId ? `the rules of ${entry.operationId}` : 'routing',
           message,

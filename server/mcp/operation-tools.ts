@@ -1,8 +1,7 @@
 /**
  * @module
- * One tool per operation of the operation table: named by its `operationId`, taking `persona`
- * or `accessToken`, its path parameters, `body` and `dryRun`, and answering
- * `{ status, body, headers }`, what the app would get in the same session.
+ * One tool per operation of the operation table: its `operationId`, taking `persona` or
+ * `accessToken`, its path parameters, `body` and `dryRun`; answering `{ status, body, headers }`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'

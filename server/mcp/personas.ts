@@ -1,8 +1,7 @@
 /**
  * @module
  * Signing in as a persona, as the dashboard does: the identity provider's sign-in sets the
- * `refresh_token` cookie, then a token refresh (`dryRun=true`, which issues the token and
- * writes nothing) gives the access token. Both requests go to the call's session.
+ * `refresh_token` cookie, a refresh with `dryRun=true` (writes nothing) gives the access token.
  */
 import { z } from 'zod'
 import type { Persona } from '../../mocks/model/content.ts'

@@ -1,8 +1,8 @@
 /**
  * @module
- * `platform-sandbox mcp`, over stdio: starts a sandbox (on 4010 when free, where the app points;
- * else any port; or `--port`) and prints its URL on stderr (stdout is the protocol's), attaches
- * to a sandbox already answering there, or drives the one at `--url`.
+ * `platform-sandbox mcp`, over stdio: drives the sandbox at `--url`, or the one answering on 4010
+ * (or `--port`), or starts one there (else on any port) and prints its URL on stderr (stdout is
+ * the protocol's).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { DEFAULT_PORT, type ServerOptions } from '../options.ts'

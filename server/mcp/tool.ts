@@ -138,7 +138,10 @@ export function toolError(message: string, details: readonly string[] = []): Cal
 }
 
 /** The message and details of an `ApiErrorResponseDto`, or of any other answer. */
-export function describeRefusal(answer: BackendAnswer): { message: string; details: string[] } {
+export function describeRefusal(answer: Pick<BackendAnswer, 'status' | 'body' | 'networkError'>): {
+  message: string
+  details: string[]
+} {
   if (answer.networkError) {
     return { message: 'The sandbox broke the connection (a network error)', details: [] }
   }
