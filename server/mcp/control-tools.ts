@@ -172,13 +172,11 @@ const controlTools: readonly SandboxTool[] = [
             .length === 1,
         { message: 'give exactly one of now, advanceSeconds, real', path: ['now'] },
       ),
-    async run(args, call) {
-      if (args.real === true) {
-        return controlResult(await call.send({ method: 'DELETE', url: '/__sandbox/clock' }))
-      }
-      const body =
-        args.now !== undefined ? { now: args.now } : { advanceSeconds: args.advanceSeconds }
-      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/clock', body }))
+    async run({ session: _, real, ...body }, call) {
+      const url = '/__sandbox/clock'
+      return controlResult(
+        await call.send(real ? { method: 'DELETE', url } : { method: 'POST', url, body }),
+      )
     },
   },
   ...journalTools,

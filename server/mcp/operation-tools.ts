@@ -21,12 +21,11 @@ import {
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (name.startsWith('x-sandbox-') || name === 'retry-after' || name === 'location') {
-      kept[name] = value
-    }
-  }
+  const kept: Record<string, string | string[]> = Object.fromEntries(
+    Object.entries(answer.headers).filter(([name]) =>
+      /^(x-sandbox-|retry-after$|location$)/.test(name),
+    ),
+  )
   if (answer.setCookie.length > 0) kept['set-cookie'] = answer.setCookie
   return kept
 }
