@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tools } from '../server/mcp/control-tools.ts'
-import { inputJsonSchema } from '../server/mcp/tool.ts'
+import { listedTool } from '../server/mcp/tool.ts'
 
 const GUIDE_PATH = fileURLToPath(new URL('../docs/agents/mcp.md', import.meta.url))
 
@@ -40,7 +40,7 @@ function cell(text: string): string {
 /** The reference as Markdown: one section per tool, operations first. */
 export function renderToolReference(): string {
   const sections = tools.map((tool) => {
-    const schema = inputJsonSchema(tool) as {
+    const schema = listedTool(tool).inputSchema as {
       properties?: Record<string, PropertySchema>
       required?: string[]
     }

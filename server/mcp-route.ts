@@ -4,30 +4,23 @@
  * first call to the route, so that the server's start does not pay for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createControlOriginRule } from '../mocks/core/control.ts'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import { answerUnexpectedError } from './handler.ts'
-import type { McpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'
+import type { createMcpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'
 
 const MCP_PATH = '/__sandbox/mcp'
 
-const endpoints = new WeakMap<Sandbox, Promise<McpEndpoint>>()
+const endpoints = new WeakMap<Sandbox, Promise<ReturnType<typeof createMcpEndpoint>>>()
 
 /** The route's handler: answers `/__sandbox/mcp` (returns `true`), leaves every other path. */
-export function createMcpRoute(
-  sandbox: Sandbox,
-  options: Omit<McpEndpointOptions, 'controlOrigins'> & { controlOrigins: readonly string[] },
-) {
+export function createMcpRoute(sandbox: Sandbox, options: McpEndpointOptions) {
   return function answerMcp(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/'
     if (url !== MCP_PATH && !url.startsWith(`${MCP_PATH}?`)) return false
     let endpoint = endpoints.get(sandbox)
     if (!endpoint) {
       endpoint = import('./mcp/http-endpoint.ts').then((module) =>
-        module.createMcpEndpoint(sandbox, {
-          ...options,
-          controlOrigins: createControlOriginRule(options.controlOrigins),
-        }),
+        module.createMcpEndpoint(sandbox, options),
       )
       endpoints.set(sandbox, endpoint)
     }

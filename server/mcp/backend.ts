@@ -1,10 +1,10 @@
 /**
  * @module
- * How the MCP tools reach a sandbox: in the same process (`sandbox.handle`) or over HTTP
- * (`--url`). Either way a tool sends the request the app or the dashboard would, so it gets
- * the same answer, refusals and journal entry.
+ * How the MCP tools reach a sandbox: in this process (`sandbox.handle`) or over HTTP (`--url`),
+ * sending what the app or the dashboard would, for the same answers, refusals and journal.
  */
 import { isControlPath } from '../../mocks/core/control-table.ts'
+import type { SandboxResponse } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { withoutTrailingSlashes } from '../exposure.ts'
 
@@ -17,15 +17,8 @@ export interface BackendRequest {
   body?: unknown
 }
 
-export interface BackendAnswer {
-  status: number
-  headers: Record<string, string>
-  /** Each `Set-Cookie` value on its own. */
-  setCookie: string[]
-  body: unknown
-  /** The sandbox broke the connection (a fault rule's `networkError`). */
-  networkError?: true
-}
+/** What the sandbox answered, as its core gives it over any transport. */
+export type BackendAnswer = SandboxResponse
 
 export interface SandboxBackend {
   /** The sandbox server's URL, for a browser or a test runner to be pointed at. */
@@ -56,21 +49,13 @@ export function createInProcessBackend(
 ): SandboxBackend {
   return {
     url: options.url,
-    async send(request) {
-      const answer = await sandbox.handle({
+    send: (request) =>
+      sandbox.handle({
         method: request.method,
         url: request.url,
         headers: withControlToken(request, options.controlToken),
         body: request.body === undefined ? null : JSON.stringify(request.body),
-      })
-      return {
-        status: answer.status,
-        headers: answer.headers,
-        setCookie: answer.setCookie,
-        body: answer.body,
-        ...(answer.networkError ? { networkError: true as const } : {}),
-      }
-    },
+      }),
   }
 }
 

@@ -1,9 +1,8 @@
 /**
  * @module
- * Every tool, in the order `tools/list` gives them: one per operation, then the control tools
- * (personas, sessions, data, faults, the clock, the journal). A control tool's input is its
- * route's body schema and its description the merged document's, so tools, HTTP API and
- * reference say the same thing.
+ * Every tool, in `tools/list`'s order: one per operation, then the control tools. A control
+ * tool's input is its route's body schema and its description the merged document's, so tools,
+ * HTTP API and reference say the same thing.
  */
 import { z } from 'zod'
 import { controlRoutes } from '../../mocks/core/control-table.ts'
@@ -14,15 +13,13 @@ import { journalTools } from './journal-tools.ts'
 import { operationTool } from './operation-tools.ts'
 import { listPersonas, signedInSchema, signInAs } from './personas.ts'
 import {
-  bodyFieldTexts,
   controlResult,
   described,
+  documentedBody,
   documentText,
   fillPath,
   type SandboxTool,
   sessionArgument,
-  sessionOf,
-  toolError,
   toolResult,
 } from './tool.ts'
 
@@ -38,13 +35,13 @@ function controlRoute(method: Method, path: string) {
 /** The fields of `shape` (else of the route's body), described as the document describes them. */
 function describedFields(method: Method, path: string, shape?: z.core.$ZodShape) {
   const { body } = controlRoute(method, path)
-  const texts = bodyFieldTexts(method, path)
+  const texts = documentedBody(method, path)?.properties ?? {}
   const fields = shape ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
   return Object.fromEntries(
-    Object.entries(fields).map(([name, schema]) => [
-      name,
-      texts[name] === undefined ? schema : described(schema, texts[name]),
-    ]),
+    Object.entries(fields).map(([name, schema]) => {
+      const text = texts[name]?.description
+      return [name, text ? described(schema, text) : schema]
+    }),
   )
 }
 
@@ -78,11 +75,6 @@ function routeTool(
   }
 }
 
-const routeText = (method: Method, path: string) => {
-  controlRoute(method, path)
-  return documentText(method, path)
-}
-
 const sessionOnly = z.strictObject({ session: sessionArgument })
 
 const sessionAnswer = z.object({
@@ -93,11 +85,10 @@ const sessionAnswer = z.object({
 const controlTools: readonly SandboxTool[] = [
   {
     name: 'listPersonas',
-    description: routeText('GET', '/__sandbox/personas'),
+    description: documentText('GET', '/__sandbox/personas'),
     input: sessionOnly,
     async run(_, call) {
-      const listed = await listPersonas(call)
-      return 'error' in listed ? listed.error : toolResult({ personas: listed.personas })
+      return toolResult({ personas: await listPersonas(call) })
     },
   },
   {
@@ -109,8 +100,7 @@ const controlTools: readonly SandboxTool[] = [
     }),
     output: signedInSchema,
     async run(args, call) {
-      const signedIn = await signInAs(call, String(args.persona))
-      return 'error' in signedIn ? signedIn.error : toolResult({ ...signedIn })
+      return toolResult(await signInAs(call, String(args.persona)))
     },
   },
   {
@@ -133,10 +123,7 @@ const controlTools: readonly SandboxTool[] = [
     output: sessionAnswer,
     async run(args, call) {
       call.connection.chosenSession = String(args.session)
-      return toolResult({
-        session: sessionOf(undefined, call.connection),
-        url: call.connection.backend.url,
-      })
+      return toolResult({ session: call.session, url: call.connection.backend.url })
     },
   },
   routeTool('resetSession', 'POST', '/__sandbox/reset'),
@@ -172,7 +159,7 @@ const controlTools: readonly SandboxTool[] = [
   routeTool('getClock', 'GET', '/__sandbox/clock'),
   {
     name: 'setClock',
-    description: `${routeText('POST', '/__sandbox/clock')} \`real: true\` instead: ${routeText('DELETE', '/__sandbox/clock')}`,
+    description: `${documentText('POST', '/__sandbox/clock')} \`real: true\` instead: ${documentText('DELETE', '/__sandbox/clock')}`,
     input: z
       .strictObject({
         ...describedFields('POST', '/__sandbox/clock'),
@@ -185,22 +172,15 @@ const controlTools: readonly SandboxTool[] = [
             .length === 1,
         { message: 'give exactly one of now, advanceSeconds, real', path: ['now'] },
       ),
-    async run(args, call) {
-      if (args.real === true) {
-        return controlResult(await call.send({ method: 'DELETE', url: '/__sandbox/clock' }))
-      }
-      const body =
-        args.now !== undefined ? { now: args.now } : { advanceSeconds: args.advanceSeconds }
-      return controlResult(await call.send({ method: 'POST', url: '/__sandbox/clock', body }))
+    async run({ session: _, real, ...body }, call) {
+      const url = '/__sandbox/clock'
+      return controlResult(
+        await call.send(real ? { method: 'DELETE', url } : { method: 'POST', url, body }),
+      )
     },
   },
   ...journalTools,
 ]
-
-/** A tool error for a tool the connection does not have. */
-export function unknownTool(name: string, known: readonly string[]) {
-  return toolError(`Unknown tool "${name}"`, [`name must be one of: ${known.join(', ')}`])
-}
 
 export const tools: readonly SandboxTool[] = [...operations.map(operationTool), ...controlTools]
 

@@ -13,27 +13,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
-import { tools, toolsByName, unknownTool } from './control-tools.ts'
+import { tools, toolsByName } from './control-tools.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
-import { callTool, inputJsonSchema, type McpConnection, outputJsonSchema } from './tool.ts'
+import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to: call its operations as a persona (one tool per operationId), and set up what the app will see: sessions, data, fault rules, the clock; then read the journal of what the app sent. Every tool acts on one session: the one useSession chose, else the client config's, else "default" (the app's when it names none). getSession names it and the sandbox's URL.`
 
 /** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
-let listed: { name: string; description: string }[] | undefined
-
-function listTools() {
-  listed ??= tools.map((tool) => {
-    const output = outputJsonSchema(tool)
-    return {
-      name: tool.name,
-      description: tool.description,
-      inputSchema: inputJsonSchema(tool),
-      ...(output ? { outputSchema: output } : {}),
-    }
-  })
-  return listed
-}
+let listed: ReturnType<typeof listedTool>[] | undefined
 
 /** An MCP server over `backend`, acting on `session` (the client config's) by default. */
 export function createMcpServer(options: {
@@ -49,11 +36,17 @@ export function createMcpServer(options: {
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   )
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() as never }))
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    listed ??= tools.map(listedTool)
+    return { tools: listed }
+  })
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = toolsByName.get(request.params.name)
-    if (!tool) return unknownTool(request.params.name, [...toolsByName.keys()])
-    return callTool(tool, request.params.arguments, connection)
+    const { name, arguments: args } = request.params
+    const tool = toolsByName.get(name)
+    if (tool) return callTool(tool, args, connection)
+    return toolError(`Unknown tool "${name}"`, [
+      `name must be one of: ${[...toolsByName.keys()].join(', ')}`,
+    ])
   })
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: listResources(connection),

@@ -1,20 +1,20 @@
 /**
  * @module
- * `/__sandbox/mcp`: MCP over Streamable HTTP, so that an agent drives the very sandbox the app
- * uses. Part of the control API: the control token as a static `Authorization` header, and the
- * DNS-rebinding rule (without a token only a loopback `Host`; no page of another site). Its
- * MCP sessions are bounded: a cap (least recently used first) and an idle timeout.
+ * `/__sandbox/mcp`: MCP over Streamable HTTP, part of the control API (its token, its origin rule;
+ * without a token only a loopback `Host`, against DNS rebinding), with a bounded number of MCP
+ * sessions (a cap, least recently used first, and an idle timeout).
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import {
   type ControlOriginRule,
+  createControlOriginRule,
   refuseCrossSiteControl,
   refuseWithoutControlToken,
 } from '../../mocks/core/control.ts'
 import { SandboxError } from '../../mocks/core/errors.ts'
-import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { SandboxRequest, SandboxResponse } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { isValidSessionId, SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { isLoopbackHost } from '../exposure.ts'
@@ -29,20 +29,10 @@ const MAX_MESSAGE_BYTES = 1024 * 1024
 
 export interface McpEndpointOptions {
   controlToken?: string | undefined
-  /** Which pages of other origins may call it (the control API's rule). */
-  controlOrigins: ControlOriginRule
+  /** The origins whose pages may call it (the control API's rule). */
+  controlOrigins: readonly string[]
   maxSessions?: number | undefined
   idleTimeoutMs?: number | undefined
-}
-
-export interface McpEndpoint {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
-  close(): Promise<void>
-}
-
-interface OpenSession {
-  transport: StreamableHTTPServerTransport
-  lastUsed: number
 }
 
 /** The host name of a `Host` header, without its port. */
@@ -57,41 +47,34 @@ function refuse(res: ServerResponse, status: 400 | 403 | 404, message: string, d
   writeAnswer(res, new SandboxError(status, message, details).toResponse())
 }
 
-/** Refuses what the endpoint must not serve; returns whether it did. */
-function refused(req: IncomingMessage, res: ServerResponse, options: McpEndpointOptions): boolean {
+/** What the endpoint answers instead of serving `req`, if it must not serve it. */
+function refusalOf(
+  req: IncomingMessage,
+  options: McpEndpointOptions,
+  controlOrigins: ControlOriginRule,
+): SandboxResponse | undefined {
   const request: SandboxRequest = {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
     headers: req.headers as SandboxRequest['headers'],
   }
   if (options.controlToken === undefined && !isLoopbackHost(hostName(req.headers.host))) {
-    refuse(
-      res,
+    return new SandboxError(
       403,
       `The MCP endpoint answers Host ${req.headers.host ?? '(none)'} only with a control token`,
       [
         'without a control token only localhost, 127.0.0.1 and [::1] are served (a page of another site could reach them through DNS rebinding)',
         'start the sandbox with SANDBOX_CONTROL_TOKEN (or --control-token) and send Authorization: Bearer <token>',
       ],
-    )
-    return true
+    ).toResponse()
   }
   // Every MCP call may change state: a page of another site is refused whatever its method.
-  const crossSite = refuseCrossSiteControl(request, 'POST', options.controlOrigins)
-  if (crossSite) {
-    writeAnswer(res, crossSite)
-    return true
-  }
-  if (options.controlToken !== undefined) {
-    const refusal = refuseWithoutControlToken(request, options.controlToken)
-    if (refusal) {
-      // No challenge: a client that follows the spec would start OAuth discovery on one.
-      delete refusal.headers['www-authenticate']
-      writeAnswer(res, refusal)
-      return true
-    }
-  }
-  return false
+  const crossSite = refuseCrossSiteControl(request, 'POST', controlOrigins)
+  if (crossSite || options.controlToken === undefined) return crossSite
+  const refusal = refuseWithoutControlToken(request, options.controlToken)
+  // No challenge: a client that follows the spec would start OAuth discovery on one.
+  if (refusal) delete refusal.headers['www-authenticate']
+  return refusal
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -102,17 +85,15 @@ function single(value: string | string[] | undefined): string | undefined {
  * The endpoint of `sandbox`: one MCP server per MCP session, each acting by default on the
  * sandbox session its client config names (`x-sandbox-session`) or `default`.
  */
-export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions): McpEndpoint {
+export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions) {
+  const controlOrigins = createControlOriginRule(options.controlOrigins)
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_MCP_IDLE_TIMEOUT_MS
   /** Least recently used first (a `Map` keeps insertion order; a use moves it to the end). */
-  const sessions = new Map<string, OpenSession>()
-
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; lastUsed: number }>()
   const closeSession = (id: string) => {
-    const open = sessions.get(id)
-    if (!open) return
+    void sessions.get(id)?.transport.close()
     sessions.delete(id)
-    void open.transport.close()
   }
   const sweep = setInterval(
     () => {
@@ -145,10 +126,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
         }
         sessions.set(id, { transport, lastUsed: Date.now() })
       },
-      onsessionclosed(id) {
-        sessions.delete(id)
-      },
     })
+    // Also on DELETE: the transport closes itself after `onsessionclosed`.
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
@@ -164,8 +143,9 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
   }
 
   return {
-    async handle(req, res) {
-      if (refused(req, res, options)) return
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const refusal = refusalOf(req, options, controlOrigins)
+      if (refusal) return writeAnswer(res, refusal)
       const id = single(req.headers['mcp-session-id'])
       if (id === undefined) {
         if (req.method === 'POST') return open(req, res)
@@ -187,7 +167,7 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
       sessions.set(id, found)
       await found.transport.handleRequest(req, res)
     },
-    async close() {
+    async close(): Promise<void> {
       clearInterval(sweep)
       const open = [...sessions.values()]
       sessions.clear()

@@ -6,6 +6,7 @@
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/journal.ts'
+import { parseBody } from '../../mocks/sandbox-client/sign-in.ts'
 import {
   controlResult,
   describeRefusal,
@@ -14,6 +15,7 @@ import {
   type SandboxTool,
   sessionArgument,
   type ToolCall,
+  ToolFailure,
   toolError,
   toolResult,
 } from './tool.ts'
@@ -21,31 +23,20 @@ import {
 /** A journal entry with the id `explainRequest` takes: its place in the session's journal. */
 type NumberedEntry = JournalEntry & { id: string }
 
-async function sessionJournal(
-  call: ToolCall,
-): Promise<{ entries: NumberedEntry[] } | { error: ReturnType<typeof toolError> }> {
+async function sessionJournal(call: ToolCall): Promise<NumberedEntry[]> {
   const answer = await call.send({
     method: 'GET',
     url: `/__sandbox/requests?session=${encodeURIComponent(call.session)}`,
   })
-  if (answer.status !== 200) return { error: refusalError(answer, 'Failed to read the journal') }
-  const entries = (answer.body as JournalEntry[]).map((entry, index) => ({
-    id: `r${index + 1}`,
-    ...entry,
-  }))
-  return { entries }
+  if (answer.status !== 200)
+    throw new ToolFailure(refusalError(answer, 'Failed to read the journal'))
+  return (answer.body as JournalEntry[]).map((entry, index) => ({ id: `r${index + 1}`, ...entry }))
 }
 
 const instant = z.iso.datetime({ offset: true })
 
-function parseBody(text: string | undefined): unknown {
-  if (text === undefined || text === '') return null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
+/** A HAR body: its JSON value, else its text, else `null`. */
+const bodyOf = (text: string | undefined) => parseBody(text ?? '') ?? null
 
 function headerObject(headers: Entry['request']['headers']): Record<string, string> {
   return Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]))
@@ -85,11 +76,10 @@ export const journalTools: readonly SandboxTool[] = [
       session: sessionArgument,
     }),
     async run(args, call) {
-      const journal = await sessionJournal(call)
-      if ('error' in journal) return journal.error
+      const entries = await sessionJournal(call)
       const since = args.since === undefined ? -Infinity : Date.parse(String(args.since))
       const until = args.until === undefined ? Infinity : Date.parse(String(args.until))
-      const found = journal.entries.filter((entry) => {
+      const found = entries.filter((entry) => {
         const time = Date.parse(entry.time)
         return (
           (args.operation === undefined || entry.operationId === args.operation) &&
@@ -114,12 +104,11 @@ export const journalTools: readonly SandboxTool[] = [
       session: sessionArgument,
     }),
     async run(args, call) {
-      const journal = await sessionJournal(call)
-      if ('error' in journal) return journal.error
-      const entry = journal.entries.find((candidate) => candidate.id === args.id)
+      const entries = await sessionJournal(call)
+      const entry = entries.find((candidate) => candidate.id === args.id)
       if (!entry) {
         return toolError(`No request ${String(args.id)} in session "${call.session}"`, [
-          `id must be one of r1 to r${journal.entries.length} (queryJournal lists them)`,
+          `id must be one of r1 to r${entries.length} (queryJournal lists them)`,
         ])
       }
       const harAnswer = await call.send({
@@ -127,8 +116,8 @@ export const journalTools: readonly SandboxTool[] = [
         url: `/__sandbox/requests.har?session=${encodeURIComponent(call.session)}`,
       })
       if (harAnswer.status !== 200) return controlResult(harAnswer)
-      const exchange = exchangeOf(harAnswer.body as Har, journal.entries, entry)
-      const response = exchange ? parseBody(exchange.response.content.text) : null
+      const exchange = exchangeOf(harAnswer.body as Har, entries, entry)
+      const response = exchange ? bodyOf(exchange.response.content.text) : null
       let refusedBy: Record<string, unknown> | null = null
       if (entry.fault === 'prefer') {
         refusedBy = {
@@ -142,12 +131,7 @@ export const journalTools: readonly SandboxTool[] = [
           : undefined
         refusedBy = { kind: 'fault rule', id: entry.fault, rule: rule ?? 'removed since' }
       } else if (entry.status >= 400) {
-        const { message, details } = describeRefusal({
-          status: entry.status,
-          headers: {},
-          setCookie: [],
-          body: response,
-        })
+        const { message, details } = describeRefusal({ status: entry.status, body: response })
         refusedBy = {
           kind: entry.operationId ? `the rules of ${entry.operationId}` : 'routing',
           message,
@@ -161,7 +145,7 @@ export const journalTools: readonly SandboxTool[] = [
               method: exchange.request.method,
               url: exchange.request.url,
               headers: headerObject(exchange.request.headers),
-              body: parseBody(exchange.request.postData?.text),
+              body: bodyOf(exchange.request.postData?.text),
             }
           : null,
         response: exchange

@@ -1,8 +1,7 @@
 /**
  * @module
- * One tool per operation of the operation table: named by its `operationId`, taking `persona`
- * or `accessToken`, its path parameters, `body` and `dryRun`, and answering
- * `{ status, body, headers }`, what the app would get in the same session.
+ * One tool per operation of the operation table: its `operationId`, taking `persona` or
+ * `accessToken`, its path parameters, `body` and `dryRun`; answering `{ status, body, headers }`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
@@ -22,12 +21,11 @@ import {
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (name.startsWith('x-sandbox-') || name === 'retry-after' || name === 'location') {
-      kept[name] = value
-    }
-  }
+  const kept: Record<string, string | string[]> = Object.fromEntries(
+    Object.entries(answer.headers).filter(([name]) =>
+      /^(x-sandbox-|retry-after$|location$)/.test(name),
+    ),
+  )
   if (answer.setCookie.length > 0) kept['set-cookie'] = answer.setCookie
   return kept
 }
@@ -101,12 +99,10 @@ export function operationTool(operation: Operation): SandboxTool {
     input: input as never,
     output: operationOutput,
     async run(args, call) {
-      let token = args.accessToken as string | undefined
-      if (args.persona !== undefined) {
-        const signedIn = await signInAs(call, String(args.persona), { quiet: true })
-        if ('error' in signedIn) return signedIn.error
-        token = signedIn.accessToken
-      }
+      const token =
+        args.persona === undefined
+          ? (args.accessToken as string | undefined)
+          : (await signInAs(call, String(args.persona), { quiet: true })).accessToken
       const query = operation.dryRun ? `?dryRun=${args.dryRun === true}` : ''
       const answer = await call.send({
         method: operation.method,

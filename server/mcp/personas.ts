@@ -1,20 +1,14 @@
 /**
  * @module
  * Signing in as a persona, as the dashboard does: the identity provider's sign-in sets the
- * `refresh_token` cookie, then a token refresh (`dryRun=true`, which issues the token and
- * writes nothing) gives the access token. Both requests go to the call's session.
+ * `refresh_token` cookie, a refresh with `dryRun=true` (writes nothing) gives the access token.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { refusalError, type ToolCall, toolError } from './tool.ts'
+import type { Persona } from '../../mocks/model/content.ts'
+import { refusalError, type ToolCall, ToolFailure, toolError } from './tool.ts'
 
-export interface PersonaCredentials {
-  key: string
-  displayName: string
-  roles: string[]
-  refreshToken: string
-  idpCode: string
-}
+/** What signing in reads of a persona that `GET /__sandbox/personas` lists. */
+type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken' | 'idpCode'>
 
 /** What signing in gives: the access token, the `refresh_token` cookie's value, what to send. */
 export const signedInSchema = z.object({
@@ -25,12 +19,11 @@ export const signedInSchema = z.object({
 })
 
 /** The personas of the sandbox, with their fixed credentials. */
-export async function listPersonas(
-  call: ToolCall,
-): Promise<{ personas: PersonaCredentials[] } | { error: CallToolResult }> {
+export async function listPersonas(call: ToolCall): Promise<PersonaCredentials[]> {
   const answer = await call.send({ method: 'GET', url: '/__sandbox/personas' })
-  if (answer.status !== 200) return { error: refusalError(answer, 'Failed to list the personas') }
-  return { personas: answer.body as PersonaCredentials[] }
+  if (answer.status !== 200)
+    throw new ToolFailure(refusalError(answer, 'Failed to list the personas'))
+  return answer.body as PersonaCredentials[]
 }
 
 /** Signs in as `key` in the call's session; `quiet` skips the identity provider (no cookie). */
@@ -38,16 +31,15 @@ export async function signInAs(
   call: ToolCall,
   key: string,
   options: { quiet?: boolean } = {},
-): Promise<z.infer<typeof signedInSchema> | { error: CallToolResult }> {
-  const listed = await listPersonas(call)
-  if ('error' in listed) return listed
-  const persona = listed.personas.find((candidate) => candidate.key === key)
+): Promise<z.infer<typeof signedInSchema>> {
+  const personas = await listPersonas(call)
+  const persona = personas.find((candidate) => candidate.key === key)
   if (!persona) {
-    return {
-      error: toolError(`Unknown persona "${key}"`, [
-        `persona must be one of: ${listed.personas.map((candidate) => candidate.key).join(', ')}`,
+    throw new ToolFailure(
+      toolError(`Unknown persona "${key}"`, [
+        `persona must be one of: ${personas.map((candidate) => candidate.key).join(', ')}`,
       ]),
-    }
+    )
   }
   let refreshToken = persona.refreshToken
   if (!options.quiet) {
@@ -60,7 +52,7 @@ export async function signInAs(
       .map((line) => /^refresh_token=([^;]*)/.exec(line)?.[1])
       .find((value) => value !== undefined)
     if (completed.status !== 201 || cookie === undefined) {
-      return { error: refusalError(completed, `Failed to sign in as ${key}`) }
+      throw new ToolFailure(refusalError(completed, `Failed to sign in as ${key}`))
     }
     refreshToken = cookie
   }
@@ -71,7 +63,7 @@ export async function signInAs(
   })
   const accessToken = (refreshed.body as { accessToken?: unknown } | undefined)?.accessToken
   if (refreshed.status !== 200 || typeof accessToken !== 'string') {
-    return { error: refusalError(refreshed, `Failed to sign in as ${key} (persona)`) }
+    throw new ToolFailure(refusalError(refreshed, `Failed to sign in as ${key} (persona)`))
   }
   return { persona: key, accessToken, refreshToken, authorization: `Bearer ${accessToken}` }
 }

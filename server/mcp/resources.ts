@@ -10,7 +10,6 @@ import {
   type OpenAPIDocument,
 } from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
-import type { BackendRequest } from './backend.ts'
 import { describeRefusal, type McpConnection, sessionOf } from './tool.ts'
 
 export const RESOURCE_TEMPLATES = [
@@ -32,14 +31,15 @@ export const RESOURCE_TEMPLATES = [
   },
 ] as const
 
-const FIXED: readonly (Omit<Resource, 'mimeType'> & { read: BackendRequest | 'app' })[] = [
+/** The resources every connection has, each read with a GET of its `url`. */
+const FIXED: readonly (Omit<Resource, 'mimeType'> & { url: string })[] = [
   {
     uri: 'sandbox://openapi/app.json',
     name: 'app-document',
     title: 'The app document (OpenAPI)',
     description:
       'The API as an app calls it: the published contract with the sandbox’s decisions, without the control API. What code generators take.',
-    read: 'app',
+    url: '/__sandbox/openapi.json',
   },
   {
     uri: 'sandbox://openapi/merged.json',
@@ -47,28 +47,28 @@ const FIXED: readonly (Omit<Resource, 'mimeType'> & { read: BackendRequest | 'ap
     title: 'The merged document (OpenAPI)',
     description:
       'The published contract with the sandbox’s decisions, its control API and its recorded examples.',
-    read: { method: 'GET', url: '/__sandbox/openapi.json' },
+    url: '/__sandbox/openapi.json',
   },
   {
     uri: 'sandbox://personas',
     name: 'personas',
     title: 'Personas',
     description: 'Every persona with its roles and fixed credentials (refresh token, idp code).',
-    read: { method: 'GET', url: '/__sandbox/personas' },
+    url: '/__sandbox/personas',
   },
   {
     uri: 'sandbox://scenarios',
     name: 'scenarios',
     title: 'Scenarios',
     description: 'The scenarios a session can be reset to, with their descriptions.',
-    read: { method: 'GET', url: '/__sandbox/scenarios' },
+    url: '/__sandbox/scenarios',
   },
   {
     uri: 'sandbox://snapshots',
     name: 'snapshots',
     title: 'Saved snapshots',
     description: 'The saved snapshots, each readable as sandbox://snapshots/{name}.json.',
-    read: { method: 'GET', url: '/__sandbox/snapshots' },
+    url: '/__sandbox/snapshots',
   },
 ]
 
@@ -76,7 +76,7 @@ const FIXED: readonly (Omit<Resource, 'mimeType'> & { read: BackendRequest | 'ap
 export function listResources(connection: McpConnection): Resource[] {
   const session = sessionOf(undefined, connection)
   return [
-    ...FIXED.map(({ read: _, ...resource }) => ({ ...resource, mimeType: 'application/json' })),
+    ...FIXED.map(({ url: _, ...resource }) => ({ ...resource, mimeType: 'application/json' })),
     {
       uri: `sandbox://journal/${session}.har`,
       name: 'journal',
@@ -86,19 +86,15 @@ export function listResources(connection: McpConnection): Resource[] {
   ]
 }
 
-function requestOf(uri: string): BackendRequest | 'app' | undefined {
+function urlOf(uri: string): string | undefined {
   const fixed = FIXED.find((resource) => resource.uri === uri)
-  if (fixed) return fixed.read
+  if (fixed) return fixed.url
   const journal = /^sandbox:\/\/journal\/([^/]+)\.har$/.exec(uri)
   if (journal) {
-    return {
-      method: 'GET',
-      url: `/__sandbox/requests.har?session=${encodeURIComponent(decodeURIComponent(journal[1]!))}`,
-    }
+    return `/__sandbox/requests.har?session=${encodeURIComponent(decodeURIComponent(journal[1]!))}`
   }
   const snapshot = /^sandbox:\/\/snapshots\/([^/]+)\.json$/.exec(uri)
-  if (snapshot) return { method: 'GET', url: `/__sandbox/snapshots/${snapshot[1]}` }
-  return undefined
+  return snapshot ? `/__sandbox/snapshots/${snapshot[1]}` : undefined
 }
 
 /** Reads one resource; an unknown URI or a refusal throws, as `resources/read` reports errors. */
@@ -106,17 +102,15 @@ export async function readResource(
   connection: McpConnection,
   uri: string,
 ): Promise<ReadResourceResult> {
-  const request = requestOf(uri)
-  if (request === undefined) throw new Error(`Unknown resource ${uri}`)
-  const answer = await connection.backend.send(
-    request === 'app' ? { method: 'GET', url: '/__sandbox/openapi.json' } : request,
-  )
+  const url = urlOf(uri)
+  if (url === undefined) throw new Error(`Unknown resource ${uri}`)
+  const answer = await connection.backend.send({ method: 'GET', url })
   if (answer.status !== 200) {
     const { message, details } = describeRefusal(answer)
     throw new Error([`Failed to read ${uri}: ${message}`, ...details].join('; '))
   }
   const body =
-    request === 'app'
+    uri === 'sandbox://openapi/app.json'
       ? createAppDocument(answer.body as OpenAPIDocument, {
           acceptedExamples: acceptedExampleNames(recordedExamples),
           serverUrl: connection.backend.url,

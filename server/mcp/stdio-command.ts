@@ -1,8 +1,8 @@
 /**
  * @module
- * `platform-sandbox mcp`, over stdio: starts a sandbox (on 4010 when free, where the app points;
- * else any port; or `--port`) and prints its URL on stderr (stdout is the protocol's), attaches
- * to a sandbox already answering there, or drives the one at `--url`.
+ * `platform-sandbox mcp`, over stdio: drives the sandbox at `--url`, or the one answering on 4010
+ * (or `--port`), or starts one there (else on any port) and prints its URL on stderr (stdout is
+ * the protocol's).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
@@ -85,13 +85,10 @@ export async function runMcpCommand(
   controlToken: string | undefined,
   deps: McpCommandDeps,
 ): Promise<void> {
-  let driven: { backend: SandboxBackend; running?: RunningServer }
-  try {
-    driven = await sandboxToDrive(options, controlToken, deps)
-  } catch (error) {
+  const driven = await sandboxToDrive(options, controlToken, deps).catch((error: unknown) => {
     say(`failed to start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  }
+    return process.exit(1)
+  })
   const server = createMcpServer({ backend: driven.backend, session: options.session })
   const transport = new StdioServerTransport()
   let stopping = false

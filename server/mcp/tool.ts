@@ -90,22 +90,35 @@ export async function callTool(
   try {
     return await tool.run(parsed.data, call)
   } catch (error) {
+    if (error instanceof ToolFailure) return error.result
     return toolError(
       `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
 }
 
-/** A schema as `tools/list` gives it, without `$schema`. */
-function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
-  return json as { type: 'object' } & Record<string, unknown>
+/** A tool as `tools/list` gives it, its schemas without `$schema`. */
+export function listedTool({ name, description, input, output }: SandboxTool) {
+  const json = (schema: z.ZodType, io: 'input' | 'output') => {
+    const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+    return rest as { type: 'object' } & Record<string, unknown>
+  }
+  return {
+    name,
+    description,
+    inputSchema: json(input, 'input'),
+    ...(output ? { outputSchema: json(output, 'output') } : {}),
+  }
 }
 
-export const inputJsonSchema = (tool: SandboxTool) => toolJsonSchema(tool.input, 'input')
-
-export const outputJsonSchema = (tool: SandboxTool) =>
-  tool.output && toolJsonSchema(tool.output, 'output')
+/** Ends a tool with `result`, a tool error, from anywhere in its run. */
+export class ToolFailure extends Error {
+  readonly result: CallToolResult
+  constructor(result: CallToolResult) {
+    super('The tool ended with a tool error')
+    this.result = result
+  }
+}
 
 /** A result: the value as `structuredContent` and, for clients that read only text, as JSON. */
 export function toolResult(value: Record<string, unknown>, isError = false): CallToolResult {
@@ -125,7 +138,10 @@ export function toolError(message: string, details: readonly string[] = []): Cal
 }
 
 /** The message and details of an `ApiErrorResponseDto`, or of any other answer. */
-export function describeRefusal(answer: BackendAnswer): { message: string; details: string[] } {
+export function describeRefusal(answer: Pick<BackendAnswer, 'status' | 'body' | 'networkError'>): {
+  message: string
+  details: string[]
+} {
   if (answer.networkError) {
     return { message: 'The sandbox broke the connection (a network error)', details: [] }
   }
@@ -152,12 +168,6 @@ export function controlResult(
   return toolResult(shape(answer.body))
 }
 
-interface DocumentedOperation {
-  summary?: string
-  description?: string
-  requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
-}
-
 interface DocumentedSchema {
   $ref?: string
   properties?: Record<string, { description?: string }>
@@ -165,26 +175,32 @@ interface DocumentedSchema {
 
 const documented = merged as unknown as {
   paths: Record<string, Record<string, DocumentedOperation>>
-  components?: { schemas?: Record<string, DocumentedSchema> }
+  components: { schemas: Record<string, DocumentedSchema> }
+}
+
+interface DocumentedOperation {
+  summary?: string
+  description?: string
+  requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
+}
+
+/** `method path` in the merged document. */
+function documentedOperation(method: string, path: string): DocumentedOperation {
+  const operation = documented.paths[path]?.[method.toLowerCase()]
+  if (!operation)
+    throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
+  return operation
 }
 
 /** "Summary. Description" of `method path` in the merged document. */
 export function documentText(method: string, path: string): string {
-  const operation = documented.paths[path]?.[method.toLowerCase()]
-  if (!operation)
-    throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
-  const summary = operation.summary?.replace(/\.?$/, '.') ?? ''
-  return [summary, operation.description ?? ''].filter((part) => part !== '').join(' ')
+  const { summary, description } = documentedOperation(method, path)
+  return [summary?.replace(/\.?$/, '.'), description].filter(Boolean).join(' ')
 }
 
-/** The merged document's description of each field of `method path`'s JSON request body. */
-export function bodyFieldTexts(method: string, path: string): Record<string, string> {
-  const operation = documented.paths[path]?.[method.toLowerCase()]
-  let schema = operation?.requestBody?.content?.['application/json']?.schema
-  if (schema?.$ref) schema = documented.components?.schemas?.[schema.$ref.split('/').at(-1)!]
-  return Object.fromEntries(
-    Object.entries(schema?.properties ?? {})
-      .filter(([, property]) => property.description)
-      .map(([name, property]) => [name, property.description!]),
-  )
+/** The merged document's JSON request body schema of `method path`, its `$ref` followed. */
+export function documentedBody(method: string, path: string): DocumentedSchema | undefined {
+  const schema = documentedOperation(method, path).requestBody?.content?.['application/json']
+  const ref = schema?.schema?.$ref
+  return ref ? documented.components.schemas[ref.split('/').at(-1)!] : schema?.schema
 }
