@@ -17,7 +17,7 @@ import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import { runTestCommand } from '../test-support/server/test-cli.ts'
-import { type LogFiles, nodeLogFiles } from './log-files.ts'
+import { type LogFiles, nodeLogFiles } from './state-log.ts'
 import { fileOfSession, openStateDir, type StateDir } from './state-dir.ts'
 
 const directories: string[] = []

@@ -11,15 +11,18 @@ import { SandboxError } from '../mocks/core/errors.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import type { LoggedChange, SessionLog } from '../mocks/core/sandbox-types.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
-import { isMissing, type LogFiles, nodeLogFiles, syncToDisk } from './log-files.ts'
 import { persistSnapshots } from './snapshot-files.ts'
 import {
   cutTornTail,
   encodeRecord,
+  isMissing,
+  type LogFiles,
   type LogRecord,
   logFileName,
+  nodeLogFiles,
   readLogFile,
   sessionOfLogFile,
+  syncToDisk,
 } from './state-log.ts'
 
 /** Request headers a replay needs; the session comes from the file. */
