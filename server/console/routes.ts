@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
+import { splitUrl } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
@@ -56,8 +57,7 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? '/'
     if (!url.startsWith('/__sandbox')) return false
-    const mark = url.indexOf('?')
-    const path = mark === -1 ? url : url.slice(0, mark)
+    const { path, query } = splitUrl(url)
     const route = matchConsoleRoute('GET', path)
     if (!route) return false
     if (options.controlToken !== undefined && route.access === 'control') {
@@ -89,7 +89,6 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
       case '/__sandbox/events': {
         let session: string | undefined
         try {
-          const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark))
           session = viewedSession(req.headers, query) ?? DEFAULT_SESSION
         } catch (error) {
           if (!(error instanceof SandboxError)) throw error
