@@ -206,7 +206,6 @@ Examples (each command has its own --help):
   )
 }
 
-/** The server options of a parsed program. */
 function serverOptions(program: Command): CliOptions {
   const {
     corsOrigin,

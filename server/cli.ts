@@ -26,7 +26,6 @@ function stateDirProblem(code: string | undefined, stateDir: string | undefined)
 
 const INVALID_SCENARIO_EXIT_CODE = 2
 
-/** Prints the problems of a `ScenarioError` to stderr, one a line. */
 function reportScenarioError(error: ScenarioError): void {
   console.error(`platform-sandbox: ${error.message.split(':\n')[0]}:`)
   for (const problem of error.problems) console.error(`  ${problem}`)

@@ -54,20 +54,6 @@ export function formatRequestLog(entry: RequestLogEntry, color = false): string 
   return `${paint('dim', time)} ${paint('cyan', session)} ${request} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
 }
 
-/** The same entry as one line of JSON, fields always present (`null` when absent). */
-function formatRequestLogJson(entry: RequestLogEntry): string {
-  return JSON.stringify({
-    time: entry.time,
-    session: entry.session,
-    method: entry.method,
-    path: entry.path,
-    status: entry.status,
-    ms: Math.round(entry.durationMs * 10) / 10,
-    dryRun: entry.dryRun ?? null,
-    fault: entry.fault ?? null,
-  })
-}
-
 /** Logs a request once it is answered or its connection closed (`originalUrl`: with the prefix). */
 export function createRequestLogger(
   log: (line: string) => void,
@@ -97,7 +83,11 @@ export function createRequestLogger(
             : (new URLSearchParams(url.slice(mark + 1)).get('dryRun') ?? undefined),
         fault,
       }
-      log(json ? formatRequestLogJson(entry) : formatRequestLog(entry, color))
+      if (!json) return log(formatRequestLog(entry, color))
+      // Every field present, `null` when absent.
+      const { durationMs, dryRun, fault: faultId, ...fields } = entry
+      const ms = Math.round(durationMs * 10) / 10
+      log(JSON.stringify({ ...fields, ms, dryRun: dryRun ?? null, fault: faultId ?? null }))
     }
     res.on('finish', done)
     res.on('close', done)

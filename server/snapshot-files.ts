@@ -40,34 +40,6 @@ function toFile({ info, idSequence, changes }: SavedSnapshotRecord): string {
   return `${JSON.stringify({ version: FORMAT_VERSION, ...info, idSequence, ...changes }, null, 2)}\n`
 }
 
-/** The record in the text of the snapshot file of `name`, or its problems (without its name). */
-function parseSnapshotFile(
-  text: string,
-  name: string,
-): { ok: true; record: SavedSnapshotRecord } | { ok: false; problems: string[] } {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { ok: false, problems: [`not valid JSON (${(error as Error).message})`] }
-  }
-  const parsed = fileSchema.safeParse(json)
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`,
-      ),
-    }
-  }
-  const { version: _, idSequence, add, change, remove, ...info } = parsed.data
-  if (info.name !== name)
-    return { ok: false, problems: [`name: "${info.name}" does not match the file name`] }
-  // The records as the file holds them; rebuilding the snapshot checks them against the schemas.
-  const changes = snapshotChanges({ add, change, remove } as SnapshotChanges)
-  return { ok: true, record: { info, idSequence, changes } }
-}
-
 /**
  * A file of a snapshots folder: a save cut short by a crash (`temporary`: the file it was to
  * replace is still there), or a snapshot file's record or problems (each starting with its path).
@@ -79,21 +51,41 @@ interface SnapshotFile {
   record?: SavedSnapshotRecord
 }
 
+/** The snapshot file `entry` of `folder`, read and parsed. */
+function readSnapshotFile(folder: string, entry: string): SnapshotFile {
+  const file = join(folder, entry)
+  const failed = (...problems: string[]) => ({
+    file,
+    problems: problems.map((line) => `${file}: ${line}`),
+  })
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    const problem = (error as NodeJS.ErrnoException).code ? 'cannot be read' : 'not valid JSON'
+    return failed(`${problem} (${(error as Error).message})`)
+  }
+  const parsed = fileSchema.safeParse(json)
+  if (!parsed.success) {
+    return failed(
+      ...parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`,
+      ),
+    )
+  }
+  const { version: _, idSequence, add, change, remove, ...info } = parsed.data
+  if (`${info.name}.json` !== entry)
+    return failed(`name: "${info.name}" does not match the file name`)
+  // The records as the file holds them; rebuilding the snapshot checks them against the schemas.
+  const changes = snapshotChanges({ add, change, remove } as SnapshotChanges)
+  return { file, record: { info, idSequence, changes } }
+}
+
 /** The snapshot files among `names`, in name order, read and parsed. */
 export function readSnapshotFiles(folder: string, names: string[]): SnapshotFile[] {
   return names.sort().flatMap((entry): SnapshotFile[] => {
-    const file = join(folder, entry)
-    if (entry.endsWith(TEMPORARY_SUFFIX)) return [{ file, temporary: true }]
-    if (!entry.endsWith('.json')) return []
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch (error) {
-      return [{ file, problems: [`${file}: cannot be read (${(error as Error).message})`] }]
-    }
-    const parsed = parseSnapshotFile(text, entry.slice(0, -'.json'.length))
-    if (!parsed.ok) return [{ file, problems: parsed.problems.map((line) => `${file}: ${line}`) }]
-    return [{ file, record: parsed.record }]
+    if (entry.endsWith(TEMPORARY_SUFFIX)) return [{ file: join(folder, entry), temporary: true }]
+    return entry.endsWith('.json') ? [readSnapshotFile(folder, entry)] : []
   })
 }
 

@@ -17,8 +17,8 @@ import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import { runTestCommand } from '../test-support/server/test-cli.ts'
-import { type LogFiles, nodeLogFiles } from './log-files.ts'
 import { fileOfSession, openStateDir, type StateDir } from './state-dir.ts'
+import { type LogFiles, nodeLogFiles } from './state-log.ts'
 
 const directories: string[] = []
 afterEach(() => {

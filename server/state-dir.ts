@@ -11,15 +11,18 @@ import { SandboxError } from '../mocks/core/errors.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
 import type { LoggedChange, SessionLog } from '../mocks/core/sandbox-types.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
-import { isMissing, type LogFiles, nodeLogFiles, syncToDisk } from './log-files.ts'
 import { persistSnapshots } from './snapshot-files.ts'
 import {
   cutTornTail,
   encodeRecord,
+  isMissing,
+  type LogFiles,
   type LogRecord,
   logFileName,
+  nodeLogFiles,
   readLogFile,
   sessionOfLogFile,
+  syncToDisk,
 } from './state-log.ts'
 
 /** Request headers a replay needs; the session comes from the file. */
@@ -48,18 +51,7 @@ export interface StateDirOptions {
   onWarning?: ((message: string) => void) | undefined
 }
 
-export interface StateDir {
-  /** `options` plus the log the sandbox writes to and loads sessions from. */
-  readonly sandboxOptions: SandboxOptions
-  /** Restores saved snapshots and counts the session logs. */
-  restore(sandbox: Sandbox): Promise<RestoreSummary>
-  /** Deletes the logs of sessions not in memory and unused for the TTL; how many it deleted. */
-  sweep(now?: Date): Promise<number>
-  /** Runs `sweep` 10 s after the server is ready and then every hour, until `flush`. */
-  startSweeping(): void
-  /** Writes the logs changed since the start (or the last flush) through to the disk. */
-  flush(): void
-}
+export type StateDir = ReturnType<typeof openStateDir>
 
 export function fileOfSession(directory: string, session: string): string {
   return join(directory, logFileName(session))
@@ -104,7 +96,7 @@ export function openStateDir(
   directory: string,
   options: SandboxOptions = {},
   stateOptions: StateDirOptions = {},
-): StateDir {
+) {
   const sessionsDir = join(directory, 'sessions')
   mkdirSync(sessionsDir, { recursive: true })
   const files = stateOptions.files ?? nodeLogFiles
@@ -204,6 +196,7 @@ export function openStateDir(
     },
   }
 
+  /** Deletes the logs of sessions not in memory and unused for the TTL; how many it deleted. */
   async function sweep(now = new Date()): Promise<number> {
     const inMemory = new Set(sandbox?.sessionIds() ?? [])
     for (const session of inMemory) files.touch(fileOfSession(sessionsDir, session))
@@ -227,7 +220,9 @@ export function openStateDir(
   }
 
   return {
+    /** `options` plus the log the sandbox writes to and loads sessions from. */
     sandboxOptions: { ...options, sessionLog: log },
+    /** Writes the logs changed since the start (or the last flush) through to the disk. */
     flush() {
       clearInterval(timer)
       clearTimeout(first)
@@ -250,7 +245,7 @@ export function openStateDir(
       first.unref()
       timer.unref()
     },
-    async restore(restored) {
+    async restore(restored: Sandbox): Promise<RestoreSummary> {
       sandbox = restored
       await restored.ready
       const snapshots = await persistSnapshots(directory, restored)

@@ -1,28 +1,30 @@
 /**
  * @module
- * The format of a session's log (`<dir>/sessions/<base64url(id)>.jsonl`), read by bytes: one
- * JSON record a line, a write or a reset. Recovery repairs provably or stops and says where
- * (`server/README.md`, "Durability"): a last line that is not a whole record is a torn tail,
- * cut by bytes; a whole last record missing its `\n` gets it back; any other bad line is
- * corrupt and nothing after it is read; blank lines are skipped but counted.
+ * A session's log (`<dir>/sessions/<base64url(id)>.jsonl`): its format, read by bytes, and the
+ * file operations that write it (a test replaces them to fail on cue). One JSON record a line, a
+ * write or a reset. Recovery repairs provably or stops and says where (`server/README.md`,
+ * "Durability"): a last line that is not a whole record is a torn tail, cut by bytes; a whole
+ * last record missing its `\n` gets it back; any other bad line is corrupt and nothing after it
+ * is read; blank lines are skipped but counted.
  */
-import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { nonEmpty, z } from '../mocks/model/zod.ts'
 import { jsonErrorMessage } from '../recordings/replay/recordings.ts'
-
-export interface WriteRecord {
-  time: string
-  method: string
-  url: string
-  headers: Record<string, string>
-  body: string | null
-}
-
-export interface ResetRecord {
-  reset: { scenario: string; seed: number; snapshot?: string }
-}
-
-export type LogRecord = WriteRecord | ResetRecord
 
 export interface LogProblem {
   file: string
@@ -59,9 +61,12 @@ const resetSchema = z.strictObject({
   reset: z.strictObject({
     scenario: nonEmpty(),
     seed: z.number().check(z.int(), z.gte(0)),
-    snapshot: z.optional(nonEmpty()),
+    snapshot: z.exactOptional(nonEmpty()),
   }),
 })
+
+export type WriteRecord = z.infer<typeof writeSchema>
+export type LogRecord = WriteRecord | z.infer<typeof resetSchema>
 
 const NEWLINE = 0x0a
 /** Fatal: invalid UTF-8 is an error, not U+FFFD. Each call without `stream` starts afresh. */
@@ -205,4 +210,74 @@ export function cutTornTail(file: string, contents: LogContents): boolean {
     closeSync(fd)
   }
   return true
+}
+
+export interface LogFiles {
+  append(file: string, text: string, sync: boolean): void
+  /** 0 when it does not exist. */
+  size(file: string): number
+  truncate(file: string, size: number): void
+  /** Replaces the content at once (a temporary file renamed over it). */
+  replace(file: string, text: string, sync: boolean): void
+  remove(file: string): void
+  /** Marks the file used now (its modification time). */
+  touch(file: string): void
+}
+
+export const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+/** Runs `action`, ignoring a file that does not exist. */
+function unlessMissing<T>(action: () => T, fallback: T): T {
+  try {
+    return action()
+  } catch (error) {
+    if (isMissing(error)) return fallback
+    throw error
+  }
+}
+
+/** fsync of a file or a folder that may have been removed since. */
+export function syncToDisk(path: string): void {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return
+  }
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export const nodeLogFiles: LogFiles = {
+  append(file, text, sync) {
+    if (!sync) return appendFileSync(file, text)
+    const fd = openSync(file, 'a')
+    try {
+      writeFileSync(fd, text)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  },
+  size: (file) => unlessMissing(() => statSync(file).size, 0),
+  truncate: (file, size) => unlessMissing(() => truncateSync(file, size), undefined),
+  replace(file, text, sync) {
+    const temporary = `${file}.tmp`
+    try {
+      writeFileSync(temporary, text)
+      if (sync) syncToDisk(temporary)
+      renameSync(temporary, file)
+    } catch (error) {
+      rmSync(temporary, { force: true })
+      throw error
+    }
+  },
+  remove: (file) => rmSync(file, { force: true }),
+  touch(file) {
+    const now = new Date()
+    unlessMissing(() => utimesSync(file, now, now), undefined)
+  },
 }

@@ -16,7 +16,6 @@ export class UsageError extends Error {
   }
 }
 
-/** An `http:` or `https:` URL. */
 export function parseTargetUrl(value: string): URL {
   let url: URL
   try {

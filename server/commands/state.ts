@@ -21,7 +21,6 @@ import { dirname, join } from 'node:path'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { ScenarioError, type ScenarioSource } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
-import { syncToDisk } from '../log-files.ts'
 import { readSnapshotFiles, restoreSnapshot } from '../snapshot-files.ts'
 import {
   cutTornTail,
@@ -30,6 +29,7 @@ import {
   type LogRecord,
   parseLog,
   sessionOfLogFile,
+  syncToDisk,
 } from '../state-log.ts'
 import { UsageError } from './input.ts'
 

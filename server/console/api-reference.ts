@@ -5,7 +5,6 @@
  * `#api-reference`: Scalar mounts an empty reference of its own on an element of that id.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import type { ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -68,7 +67,7 @@ export const apiReferencePage = `<!doctype html>
 
 let script: Buffer | undefined
 
-function offlineScript(): Buffer {
+export function offlineScript(): Buffer {
   if (script === undefined) {
     const shipped = shippedScriptPath()
     script = shipped
@@ -76,14 +75,4 @@ function offlineScript(): Buffer {
       : Buffer.from(offlineScalarScript(readFileSync(scalarScriptPath(), 'utf8')))
   }
   return script
-}
-
-export function sendScalarScript(res: ServerResponse): void {
-  const body = offlineScript()
-  res.writeHead(200, {
-    'content-type': 'text/javascript; charset=utf-8',
-    'content-length': body.length,
-    'cache-control': 'public, max-age=3600',
-  })
-  res.end(body)
 }

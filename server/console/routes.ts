@@ -8,11 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
+import { splitUrl } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
 import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import { writeAnswer } from '../handler.ts'
-import { apiReferencePage, sendScalarScript } from './api-reference.ts'
+import { apiReferencePage, offlineScript } from './api-reference.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
 import { streamJournal } from './journal-stream.ts'
 
@@ -36,11 +37,11 @@ const dashboardPage = `<!doctype html>
 </html>
 `
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, {
+function send(res: ServerResponse, type: string, body: string | Buffer, cache = 'no-store'): void {
+  res.writeHead(200, {
     'content-type': `${type}; charset=utf-8`,
     'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
+    'cache-control': cache,
   })
   res.end(body)
 }
@@ -56,8 +57,7 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? '/'
     if (!url.startsWith('/__sandbox')) return false
-    const mark = url.indexOf('?')
-    const path = mark === -1 ? url : url.slice(0, mark)
+    const { path, query } = splitUrl(url)
     const route = matchConsoleRoute('GET', path)
     if (!route) return false
     if (options.controlToken !== undefined && route.access === 'control') {
@@ -73,23 +73,22 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     switch (route.path) {
       case '/__sandbox/':
         // Its links are relative to the folder: the page is only served with the slash.
-        if (path === '/__sandbox/') send(res, 200, 'text/html', dashboardPage)
+        if (path === '/__sandbox/') send(res, 'text/html', dashboardPage)
         else redirect(res, '__sandbox/')
         return true
       case '/__sandbox/dashboard.js':
-        send(res, 200, 'text/javascript', dashboardScript)
+        send(res, 'text/javascript', dashboardScript)
         return true
       case '/__sandbox/docs':
-        if (path === '/__sandbox/docs') send(res, 200, 'text/html', apiReferencePage)
+        if (path === '/__sandbox/docs') send(res, 'text/html', apiReferencePage)
         else redirect(res, '../docs')
         return true
       case '/__sandbox/docs/scalar.js':
-        sendScalarScript(res)
+        send(res, 'text/javascript', offlineScript(), 'public, max-age=3600')
         return true
       case '/__sandbox/events': {
         let session: string | undefined
         try {
-          const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark))
           session = viewedSession(req.headers, query) ?? DEFAULT_SESSION
         } catch (error) {
           if (!(error instanceof SandboxError)) throw error
