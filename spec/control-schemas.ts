@@ -22,7 +22,7 @@ import {
 import type { Operation } from '../mocks/core/operation.ts'
 import { SESSION_ID } from '../mocks/core/session-id.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
-import { operations } from '../mocks/operations/index.ts'
+import { operations } from '../mocks/operations/table.ts'
 import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'
 import { isRecord } from './app-document.ts'
 
