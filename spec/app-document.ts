@@ -37,13 +37,7 @@ export interface AppDocumentOptions {
   serverUrl?: string
 }
 
-/**
- * Derives the app document from the merged document (which it does not change).
- *
- * @example
- * const app = createAppDocument(await buildMergedDocument(), { acceptedExamples })
- * Object.keys(app.paths).length // 13
- */
+/** Derives the app document from the merged document (which it does not change). */
 export function createAppDocument(
   merged: OpenAPIDocument,
   options: AppDocumentOptions,

@@ -85,9 +85,6 @@ export function added(collection: CollectionName, where: RecordPattern): StateCh
 /**
  * A case that replays a recorded example and expects its recorded answer. A failed request
  * must leave the operation's collections untouched.
- *
- * @example
- * replay(bookings, 'bookingNotPending') // POST /bookings/bkg_accepted/decline as host -> 409
  */
 export function replay(
   profile: OperationProfile,
