@@ -133,20 +133,6 @@ function withDryRun(profile: OperationProfile, testCase: ConformanceCase): Confo
   }
 }
 
-/** A request body the operation's merged contract and the sandbox both refuse. */
-export function invalidBody(
-  profile: OperationProfile,
-  body: unknown,
-  details: readonly string[],
-): ConformanceCase {
-  return errorCase(profile, `400 when the body is invalid (${JSON.stringify(body)})`, {
-    request: { ...successRequest(profile), body },
-    status: 400,
-    body: apiError('BAD_REQUEST', 'Validation failed', details),
-    breaks: ['merged'],
-  })
-}
-
 export interface ErrorSpec {
   request: CaseRequest
   status: number
