@@ -12,9 +12,8 @@ import { Sandbox as CoreSandbox } from './core/sandbox.ts'
 import type { SandboxOptions as CoreSandboxOptions, SandboxContent } from './core/sandbox-types.ts'
 import { createFactories, type Factories } from './factories/create-factories.ts'
 import { operations } from './operations/table.ts'
-import { exportSnapshot } from './scenarios/export-snapshot.ts'
-import { rebuildSnapshot } from './scenarios/rebuild-snapshot.ts'
 import { resolveScenarios } from './scenarios/scenario-inputs.ts'
+import { exportSnapshot, rebuildSnapshot } from './scenarios/snapshot-file.ts'
 
 export { CONTROL_PREFIX } from './core/control-table.ts'
 export type {

@@ -12,8 +12,8 @@ import type { SavedSnapshotRecord } from '../mocks/core/saved-snapshots.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { nonEmpty, z } from '../mocks/model/zod.ts'
 import { ScenarioError } from '../mocks/scenarios/compile-scenarios.ts'
-import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/rebuild-snapshot.ts'
 import { DEFAULT_EXTENDS } from '../mocks/scenarios/scenario-file.ts'
+import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/snapshot-file.ts'
 
 const FORMAT_VERSION = 1
 /** The suffix of a snapshot file being written (removed on start: a save cut short by a crash). */

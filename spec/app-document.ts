@@ -37,13 +37,7 @@ export interface AppDocumentOptions {
   serverUrl?: string
 }
 
-/**
- * Derives the app document from the merged document (which it does not change).
- *
- * @example
- * const app = createAppDocument(await buildMergedDocument(), { acceptedExamples })
- * Object.keys(app.paths).length // 13
- */
+/** Derives the app document from the merged document (which it does not change). */
 export function createAppDocument(
   merged: OpenAPIDocument,
   options: AppDocumentOptions,
@@ -77,8 +71,11 @@ export function createAppDocument(
       if (isRecord(operation)) cleanOperation(operation, options.acceptedExamples)
     }
   }
-  cleanResponses(document.components?.responses)
-  describeGatewayAnswers(document.components?.responses)
+  const responses = document.components?.responses
+  cleanResponses(responses)
+  for (const [name, description] of Object.entries(GATEWAY_DESCRIPTIONS)) {
+    if (isRecord(responses?.[name])) responses[name].description = description
+  }
   removeUnusedComponents(document)
   return JSON.parse(
     JSON.stringify(document).replace(SANDBOX_SESSION_CLAUSE, '').replace(SANDBOX_ASKED_CLAUSE, ''),
@@ -157,14 +154,6 @@ const GATEWAY_DESCRIPTIONS: Record<string, string> = {
   ServiceUnavailable:
     'Service unavailable: the backend is down or overloaded. Retry after `Retry-After` seconds.',
   GatewayTimeout: 'Gateway timeout: the backend did not answer the gateway in time.',
-}
-
-function describeGatewayAnswers(responses: unknown): void {
-  if (!isRecord(responses)) return
-  for (const [name, description] of Object.entries(GATEWAY_DESCRIPTIONS)) {
-    const response = responses[name]
-    if (isRecord(response)) response.description = description
-  }
 }
 
 function isSandboxParameter(parameter: unknown): boolean {

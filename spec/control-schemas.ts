@@ -22,7 +22,7 @@ import {
 import type { Operation } from '../mocks/core/operation.ts'
 import { SESSION_ID } from '../mocks/core/session-id.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
-import { operations } from '../mocks/operations/index.ts'
+import { operations } from '../mocks/operations/table.ts'
 import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'
 import { isRecord } from './app-document.ts'
 
@@ -32,7 +32,7 @@ type Json = Record<string, unknown>
 const STANDARD_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri', 'uuid'])
 
 /** The JSON Schema of a zod schema as a request sees it, without zod's own vocabulary. */
-export function jsonSchemaOf(schema: z.core.$ZodType): Json {
+function jsonSchemaOf(schema: z.core.$ZodType): Json {
   const generated = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'input',
@@ -54,7 +54,7 @@ export function jsonSchemaOf(schema: z.core.$ZodType): Json {
 const WORDS = ['title', 'description', 'default', 'examples', 'example'] as const
 
 /** `rules`, with the words of `written` (the overlay's schema of the same thing) kept. */
-export function withWords(rules: Json, written: unknown): Json {
+function withWords(rules: Json, written: unknown): Json {
   const merged: Json = { ...rules }
   if (!isRecord(written)) return merged
   for (const word of WORDS) if (written[word] !== undefined) merged[word] = written[word]
@@ -109,14 +109,11 @@ function covers(operation: Operation): Json {
  * `probability`, `message` and `details` with a status, `retryAfterSeconds` with a 429 or 503,
  * a persona's key, a recorded example of every operation the pattern covers.
  */
-export function faultRuleRequestSchema(
-  table: readonly Operation[] = operations,
-  personaKeys: readonly string[] = personas.map((persona) => persona.key),
-): Json {
+function faultRuleRequestSchema(): Json {
   const base = jsonSchemaOf(faultRuleSchema)
   const properties = base.properties as Record<string, Json>
   properties.status = { ...properties.status, enum: [...faultStatuses] }
-  properties.persona = { type: 'string', enum: [...personaKeys] }
+  properties.persona = { type: 'string', enum: personas.map((persona) => persona.key) }
   const answers = ['status', 'example', 'networkError'] as const
   return {
     ...base,
@@ -129,7 +126,7 @@ export function faultRuleRequestSchema(
       },
     },
     allOf: [
-      { anyOf: table.map(covers) },
+      { anyOf: operations.map(covers) },
       { anyOf: [...answers, 'delayMs', 'jitterMs'].map((name) => ({ required: [name] })) },
       {
         not: {
@@ -139,7 +136,7 @@ export function faultRuleRequestSchema(
         },
       },
       { not: { required: ['times', 'probability'] } },
-      ...table.map((operation) => {
+      ...operations.map((operation) => {
         const names = exampleNames(operation)
         // If the pattern covers the operation, the example is one of its own.
         return {
@@ -157,10 +154,10 @@ export function faultRuleRequestSchema(
  * The scenario file's envelope, with the collections its parts may name; its name is not a
  * built-in scenario's (a file may replace only a file added before).
  */
-export function scenarioFileRequestSchema(builtIn: readonly string[] = scenarioNames): Json {
+function scenarioFileRequestSchema(): Json {
   const base = jsonSchemaOf(scenarioFileSchema)
   const properties = base.properties as Record<string, Json>
-  properties.name = { ...properties.name, not: { enum: [...builtIn] } }
+  properties.name = { ...properties.name, not: { enum: [...scenarioNames] } }
   for (const part of ['add', 'change', 'remove']) {
     properties[part] = { ...properties[part], propertyNames: { enum: [...collectionNames] } }
   }

@@ -4,10 +4,9 @@
  * snapshots of a session's state: saved, reset to, listed, exported as a scenario file, deleted.
  */
 import { invariant } from 'outvariant'
-import { captureSnapshot } from '../model/capture-snapshot.ts'
 import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
-import { createSnapshot, type Snapshot, type Store } from '../model/store.ts'
+import { captureSnapshot, createSnapshot, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest, conflict, notFound } from './errors.ts'
 import {
   NAME_PATTERN,

@@ -9,7 +9,7 @@ import type { Store } from '../model/store.ts'
 import { describeIssue } from '../scenarios/describe-issue.ts'
 import { fieldsAt, strictSchemas } from '../scenarios/record-schemas.ts'
 import { checkReferences } from '../scenarios/references.ts'
-import { defaultsFor, type FactoryContext } from './defaults.ts'
+import { type Defaults, defaults, type FactoryContext } from './defaults.ts'
 
 export interface FactoryOptions {
   /** The session to create the record in. Default: the shared default session. */
@@ -23,8 +23,6 @@ export type Factories = {
     options?: FactoryOptions,
   ) => Promise<RecordOf<Name>>
 }
-
-export type { FactoryContext } from './defaults.ts'
 
 interface StoreParts {
   faker: Faker
@@ -70,7 +68,7 @@ export function createFactories(dependencies: Dependencies): Factories {
     if (dangling.length > 0) {
       throw new Error(`Failed to create a record in ${name}:\n  ${dangling.join('\n  ')}`)
     }
-    const values = { ...defaultsFor(name, overrides, context), ...overrides }
+    const values = { ...(defaults[name] as Defaults[Name])(overrides, context), ...overrides }
     const schema = strictSchemas()[name]
     // The plain parse takes zod's compiled fast path; the messages need `reportInput`.
     const quick = schema.safeParse(values)

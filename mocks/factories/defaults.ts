@@ -80,14 +80,14 @@ function bookingFor(
   return context.create('bookings', { status })
 }
 
-type Defaults = {
+export type Defaults = {
   [Name in CollectionName]: (
     overrides: Partial<RecordOf<Name>>,
     context: FactoryContext,
   ) => RecordOf<Name>
 }
 
-const defaults: Defaults = {
+export const defaults: Defaults = {
   users(_, context) {
     const { name, email } = person(context)
     return {
@@ -243,12 +243,4 @@ const defaults: Defaults = {
       createdAt: context.now.toISOString(),
     }
   },
-}
-
-export function defaultsFor<Name extends CollectionName>(
-  name: Name,
-  overrides: Partial<RecordOf<Name>>,
-  context: FactoryContext,
-): RecordOf<Name> {
-  return (defaults[name] as Defaults[Name])(overrides, context)
 }

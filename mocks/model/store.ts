@@ -9,7 +9,13 @@ import {
   type DataSet,
   type RecordOf,
 } from './schemas.ts'
-import { type BaseCollection, createBaseCollection, Table } from './table.ts'
+import {
+  type BaseCollection,
+  baseCollectionOf,
+  createBaseCollection,
+  deepFreeze,
+  Table,
+} from './table.ts'
 
 /** A scenario's validated records, shared read-only by every session started from it. */
 export interface Snapshot {
@@ -96,4 +102,43 @@ export function createStore(snapshot: Snapshot): Store {
       return count
     },
   }
+}
+
+/**
+ * A snapshot saved as `name` over `origin`: each collection's records as `recordsOf` gives them
+ * (frozen; the origin's stay the same objects), or the origin's shared base where it gives none.
+ * Its frozen records are shared, not copied, so a reset to it costs what a built-in's does.
+ */
+export function snapshotOf(
+  origin: Snapshot,
+  name: string,
+  idSequence: number,
+  recordsOf: (collection: CollectionName) => readonly object[] | undefined,
+): Snapshot {
+  const bases = {} as Record<CollectionName, BaseCollection<object>>
+  for (const collection of collectionNames) {
+    const { schema, key } = collectionDefinitions[collection]
+    const before = origin.bases[collection].byKey as ReadonlyMap<string, object>
+    const records = recordsOf(collection)
+    if (!records) {
+      bases[collection] = baseCollectionOf(schema, before)
+      continue
+    }
+    const byKey = new Map<string, object>()
+    for (const record of records as Record<string, unknown>[]) {
+      const id = String(record[key])
+      byKey.set(id, before.get(id) === record ? record : deepFreeze(record))
+    }
+    idSequence = Math.max(idSequence, highestSequence(byKey.keys()))
+    bases[collection] = baseCollectionOf(schema, byKey)
+  }
+  const { scenario, seed } = origin
+  return { scenario, seed, bases: bases as Snapshot['bases'], idSequence, savedAs: name }
+}
+
+/** A session's current state as a snapshot named `name`, which other sessions can start from. */
+export function captureSnapshot(store: Store, name: string): Snapshot {
+  return snapshotOf(store.snapshot, name, store.snapshot.idSequence ?? 0, (collection) =>
+    store[collection].writeCount === 0 ? undefined : store[collection].all(),
+  )
 }

@@ -6,14 +6,11 @@
  * only in the answer; the learner reads sign-ins from those answers (`learn/learner.ts`).
  */
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
-import { nonEmpty, z } from '../model/zod.ts'
-
-export { REFRESH_COOKIE }
-
 import { badRequest, unauthorized } from '../core/errors.ts'
 import { defineOperation } from '../core/operation.ts'
 import { issueAccessToken } from '../core/tokens.ts'
 import { REFRESH_TOKEN } from '../model/shapes.ts'
+import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
 const noParams = z.object({})

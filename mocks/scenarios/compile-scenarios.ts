@@ -93,9 +93,6 @@ function toScenario(
  * Checks and builds `sources` against the `known` scenarios; returns the new scenarios
  * by name, or throws a {@link ScenarioError} listing every problem of every file.
  * `seed` is the seed files without their own are checked with.
- *
- * @example
- * const loaded = compileScenarios([{ file, source: 'host-no-bookings.yaml' }], scenarios, { seed })
  */
 export function compileScenarios(
   sources: readonly ScenarioSource[],

@@ -85,9 +85,6 @@ export function added(collection: CollectionName, where: RecordPattern): StateCh
 /**
  * A case that replays a recorded example and expects its recorded answer. A failed request
  * must leave the operation's collections untouched.
- *
- * @example
- * replay(bookings, 'bookingNotPending') // POST /bookings/bkg_accepted/decline as host -> 409
  */
 export function replay(
   profile: OperationProfile,
@@ -134,20 +131,6 @@ function withDryRun(profile: OperationProfile, testCase: ConformanceCase): Confo
     request: { ...testCase.request, url: setQuery(testCase.request.url, 'dryRun', 'true') },
     ...(profile.writes.length > 0 ? { unchanged: profile.writes } : {}),
   }
-}
-
-/** A request body the operation's merged contract and the sandbox both refuse. */
-export function invalidBody(
-  profile: OperationProfile,
-  body: unknown,
-  details: readonly string[],
-): ConformanceCase {
-  return errorCase(profile, `400 when the body is invalid (${JSON.stringify(body)})`, {
-    request: { ...successRequest(profile), body },
-    status: 400,
-    body: apiError('BAD_REQUEST', 'Validation failed', details),
-    breaks: ['merged'],
-  })
 }
 
 export interface ErrorSpec {

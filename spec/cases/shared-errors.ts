@@ -24,15 +24,28 @@ const OVERSIZED = 110 * 1024
  * and for a missing bearer token, 400 for a bad `dryRun`, malformed JSON and a body that is not
  * an object, 413 for a body over 100 kB, 415 for a body that is not JSON; and the order of
  * refusals (docs/decisions/0012-order-of-refusals.md): a request that is refused for two
- * reasons gets the refusal of the earlier stage, 401 and 403 before 400.
+ * reasons gets the refusal of the earlier stage, 401 and 403 before 400. First, with `details`,
+ * the 400 of an `invalid` body that the merged contract and the sandbox both refuse.
  */
-export function sharedErrorCases(profile: OperationProfile): ConformanceCase[] {
+export function sharedErrorCases(
+  profile: OperationProfile,
+  invalid?: unknown,
+  details?: readonly string[],
+): ConformanceCase[] {
   const success = successRequest(profile)
   const post = success.method === 'POST'
   const refusedBody = { ...(success.body as object), ...UNKNOWN_PROPERTY }
   const badDryRun = setQuery(success.url, 'dryRun', 'maybe')
   const cases: ConformanceCase[] = []
   const add = (title: string, spec: ErrorSpec) => cases.push(errorCase(profile, title, spec))
+  if (details) {
+    add(`400 when the body is invalid (${JSON.stringify(invalid)})`, {
+      request: { ...success, body: invalid },
+      status: 400,
+      body: apiError('BAD_REQUEST', 'Validation failed', details),
+      breaks: ['merged'],
+    })
+  }
   if (profile.bearer.includes('merged')) {
     const { as: _as, ...anonymous } = success
     const missingToken = apiError(

@@ -87,15 +87,7 @@ const files = [
  */
 export const recordedExampleFiles = files as readonly RecordedExampleFile[]
 
-/**
- * Every recorded exchange, flattened.
- *
- * @example
- * const decline = recordedExamples.find(
- *   (example) => example.operationId === 'declineBooking' && example.name === 'bookingNotPending',
- * )
- * decline?.response.status // 409
- */
+/** Every recorded exchange, flattened. */
 export const recordedExamples: readonly RecordedExample[] =
   /* @__PURE__ */ flattenExamples(recordedExampleFiles)
 

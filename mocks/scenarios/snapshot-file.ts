@@ -1,11 +1,50 @@
 /**
  * @module
- * A saved snapshot as a scenario file extending its origin, with only what differs; records
- * never written are the same objects in both, so the comparison rarely looks inside one.
+ * A saved snapshot as a scenario file extending its origin (with only what differs), and
+ * rebuilt from such changes: the origin's records stay the same objects in both, so the
+ * comparison rarely looks inside one, and a reset to it costs what one to the origin costs.
  */
-import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
-import type { Snapshot } from '../model/store.ts'
+import type { SnapshotChanges } from '../core/scenario-files.ts'
+import {
+  type CollectionName,
+  collectionDefinitions,
+  collectionNames,
+  type DataSet,
+} from '../model/schemas.ts'
+import { type Snapshot, snapshotOf } from '../model/store.ts'
+import { applyScenario } from './apply-scenario.ts'
 import type { ScenarioFile } from './scenario-file.ts'
+
+export { type SnapshotChanges, snapshotChanges } from '../core/scenario-files.ts'
+
+export type RebuildResult = { ok: true; snapshot: Snapshot } | { ok: false; problems: string[] }
+
+/**
+ * `origin` with `changes` applied, saved as `name`. Problems read like a scenario
+ * file's (`bookings[bkg_1].status: ...`), without the file name.
+ */
+export function rebuildSnapshot(
+  origin: Snapshot,
+  changes: SnapshotChanges,
+  { name, idSequence = 0 }: { name: string; idSequence?: number },
+): RebuildResult {
+  const records = {} as Record<CollectionName, object[]>
+  for (const collection of collectionNames)
+    records[collection] = [...origin.bases[collection].byKey.values()]
+  const applied = applyScenario(records as DataSet, { name, ...changes })
+  if (!applied.ok) return applied
+  const sequence = Math.max(idSequence, origin.idSequence ?? 0)
+  return {
+    ok: true,
+    snapshot: snapshotOf(origin, name, sequence, (collection) =>
+      changes.add?.[collection] !== undefined ||
+      changes.change?.[collection] !== undefined ||
+      changes.remove?.[collection] !== undefined
+        ? applied.data[collection]
+        : undefined,
+    ),
+  }
+}
 
 type Fields = Record<string, unknown>
 

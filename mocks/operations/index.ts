@@ -1,2 +1,0 @@
-export { completeIdpSignIn, REFRESH_COOKIE, refreshToken } from './auth.ts'
-export { operations } from './table.ts'
