@@ -11,8 +11,6 @@ export { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
 export {
   type PersonaCredentials,
   type PlainRequest,
-  parseBody,
-  parseJson,
   refreshRequest,
   signIn,
   signInWith,

@@ -57,18 +57,12 @@ export function signIn(
   return signInWith((request) => sandbox.handle(request), credentials)
 }
 
-/** A reply body read as JSON: `{ json: true, value }`, or `{ json: false }` when it is not JSON. */
-export function parseJson(text: string): { json: true; value: unknown } | { json: false } {
-  if (text === '') return { json: false }
-  try {
-    return { json: true, value: JSON.parse(text) }
-  } catch {
-    return { json: false }
-  }
-}
-
 /** A reply body: its JSON value, the text itself when it is not JSON, `undefined` when empty. */
 export function parseBody(text: string): unknown {
-  const parsed = parseJson(text)
-  return parsed.json ? parsed.value : text === '' ? undefined : text
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
 }

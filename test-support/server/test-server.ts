@@ -5,7 +5,8 @@
  */
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { type PersonaKey, personas } from '../../fixtures/personas.ts'
-import { parseJson, SESSION_HEADER, signInWith } from '../../mocks/sandbox-client/sandbox-client.ts'
+import { SESSION_HEADER, signInWith } from '../../mocks/sandbox-client/sandbox-client.ts'
+import { parseJson } from '../../recordings/replay/recordings.ts'
 import type { ServerOptions } from '../../server/options.ts'
 import { type RunningServer, startServer } from '../../server/start-server.ts'
 
@@ -61,12 +62,11 @@ export function createTestClient(baseUrl: string): TestClient & { agent: Agent }
             res.on('data', (chunk: Buffer) => chunks.push(chunk))
             res.on('end', () => {
               const text = Buffer.concat(chunks).toString('utf8')
-              const parsed = parseJson(text)
               resolve({
                 status: res.statusCode ?? 0,
                 headers: res.headers,
                 text,
-                body: (parsed.json ? parsed.value : undefined) as T,
+                body: parseJson(text) as T,
               })
             })
             res.on('error', reject)

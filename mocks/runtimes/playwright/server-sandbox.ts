@@ -32,35 +32,30 @@ export interface ServerSandboxOptions {
 /** The members of `Sandbox` a session on a server offers; the others throw. */
 type Offered = 'ready' | 'store' | 'reset' | 'resetAll' | 'journal'
 
-const NOT_OFFERED = [
-  'handle',
-  'answers',
-  'route',
-  'factories',
-  'snapshots',
-  'addScenarios',
-  'dropSession',
-  'sessionIds',
-  'describeSessions',
-  'faults',
-  'clocks',
-  'personas',
-  'operations',
-  'scenarios',
-  'settings',
-  'sessionCount',
-  'usage',
-  'openapiDocument',
-  'replay',
-  'stages',
-  'events',
-] as const satisfies readonly Exclude<keyof Sandbox, Offered>[]
-
-// Every member of `Sandbox` is either offered or named above.
-const everyMemberNamed: Exclude<keyof Sandbox, Offered | (typeof NOT_OFFERED)[number]> extends never
-  ? true
-  : false = true
-void everyMemberNamed
+// Every other member of `Sandbox`, named once: the type check fails when one is added.
+const NOT_OFFERED = Object.keys({
+  handle: 0,
+  answers: 0,
+  route: 0,
+  factories: 0,
+  snapshots: 0,
+  addScenarios: 0,
+  dropSession: 0,
+  sessionIds: 0,
+  describeSessions: 0,
+  faults: 0,
+  clocks: 0,
+  personas: 0,
+  operations: 0,
+  scenarios: 0,
+  settings: 0,
+  sessionCount: 0,
+  usage: 0,
+  openapiDocument: 0,
+  replay: 0,
+  stages: 0,
+  events: 0,
+} satisfies Record<Exclude<keyof Sandbox, Offered>, 0>)
 
 /** A one-line description of an answer that is not the expected one. */
 function refusal(status: number, text: string): string {
