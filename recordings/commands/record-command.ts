@@ -33,7 +33,12 @@ function existingEntries(path: string): HarEntry[] {
   } catch (error) {
     throw new UsageError(`${path}: ${(error as Error).message}; not appending to it`)
   }
-  return (document as { log: { entries: HarEntry[] } }).log.entries
+  const entries = (document as { log?: { entries?: unknown } }).log?.entries
+  // An examples file replays, but a recording appends HAR entries: refuse it as it is.
+  if (!Array.isArray(entries)) {
+    throw new UsageError(`${path}: an examples file, not a HAR document; not appending to it`)
+  }
+  return entries as HarEntry[]
 }
 
 /** Starts recording and resolves once the proxy listens; stops on SIGINT/SIGTERM. */

@@ -51,6 +51,25 @@ describe('bad input to the recorded-traffic commands', () => {
     expect(readFileSync(out, 'utf8')).toBe('{"hello": "world"}')
   })
 
+  it('record: an existing output file that is an examples file is left as it was', async () => {
+    const out = join(folder, 'declineBooking.examples.json')
+    const text = readFileSync(new URL('../../spec/examples/declineBooking.json', import.meta.url), 'utf8')
+    writeFileSync(out, text)
+    const line = await refused([
+      'record',
+      '--target',
+      'http://127.0.0.1:9',
+      '--port',
+      '0',
+      '--out',
+      out,
+    ])
+    expect(line).toBe(
+      `platform-sandbox: ${out}: an examples file, not a HAR document; not appending to it`,
+    )
+    expect(readFileSync(out, 'utf8')).toBe(text)
+  })
+
   it('--replay: an examples file that is malformed', async () => {
     const file = join(folder, 'declineBooking.json')
     writeFileSync(file, JSON.stringify({ operationId: 'declineBooking', examples: { x: {} } }))
