@@ -53,7 +53,10 @@ describe('bad input to the recorded-traffic commands', () => {
 
   it('record: an existing output file that is an examples file is left as it was', async () => {
     const out = join(folder, 'declineBooking.examples.json')
-    const text = readFileSync(new URL('../../spec/examples/declineBooking.json', import.meta.url), 'utf8')
+    const text = readFileSync(
+      new URL('../../spec/examples/declineBooking.json', import.meta.url),
+      'utf8',
+    )
     writeFileSync(out, text)
     const line = await refused([
       'record',
