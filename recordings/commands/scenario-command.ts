@@ -41,7 +41,7 @@ const COMPAT = new Schema({ schema: 'yaml-1.1' }).tags.filter(
 )
 
 /** Characters YAML does not allow unescaped in a document, or reads as line breaks. */
-const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff]/
+const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/
 const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, 'g')
 const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 

@@ -90,6 +90,7 @@ const tricky = fc.constantFrom(
   'crlf\r\n',
   '\u0000\u0007\u007f\u0085\u009f',
   '\u2028\u2029\ufeff',
+  '\ufffe\uffff',
   'café ☕ 😀',
   '\ud800',
   'usr_h0',
