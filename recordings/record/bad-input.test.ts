@@ -19,6 +19,17 @@ async function refused(args: string[]): Promise<string> {
   return lines[0]!
 }
 
+/** `record` into `out`, against a target nothing listens on. */
+const recordInto = (out: string) => [
+  'record',
+  '--target',
+  'http://127.0.0.1:9',
+  '--port',
+  '0',
+  '--out',
+  out,
+]
+
 describe('bad input to the recorded-traffic commands', () => {
   it('record: a target that is not http(s)', async () => {
     expect(await refused(['record', '--target', 'file:///etc/passwd', '--port', '0'])).toBe(
@@ -36,15 +47,7 @@ describe('bad input to the recorded-traffic commands', () => {
   it('record: an existing output file that is not a HAR is left as it was', async () => {
     const out = join(folder, 'notes.har')
     writeFileSync(out, '{"hello": "world"}')
-    const line = await refused([
-      'record',
-      '--target',
-      'http://127.0.0.1:9',
-      '--port',
-      '0',
-      '--out',
-      out,
-    ])
+    const line = await refused(recordInto(out))
     expect(line).toBe(
       `platform-sandbox: ${out}: neither a HAR document (no "log") nor an examples file (no "examples"); not appending to it`,
     )
@@ -58,15 +61,7 @@ describe('bad input to the recorded-traffic commands', () => {
       'utf8',
     )
     writeFileSync(out, text)
-    const line = await refused([
-      'record',
-      '--target',
-      'http://127.0.0.1:9',
-      '--port',
-      '0',
-      '--out',
-      out,
-    ])
+    const line = await refused(recordInto(out))
     expect(line).toBe(
       `platform-sandbox: ${out}: an examples file, not a HAR document; not appending to it`,
     )
