@@ -1,6 +1,6 @@
 /**
  * @module
- * The zod schema of every collection (the README's data section), with the field that
+ * The zod schema of every collection (docs/reference/types-and-data.md), with the field that
  * identifies a record: each gives the record's TypeScript type and the collection that stores it.
  */
 import { email } from './shapes.ts'

@@ -789,7 +789,7 @@ export interface components {
             /** @description The saved snapshot the session was reset to, if any. */
             snapshot?: string;
         };
-        /** @description A scenario as data (README, "Your own scenarios"): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (spec/control-schemas.ts); each record is then checked against its collection's fields. */
+        /** @description A scenario as data (docs/qa/scenarios.md in the package): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (spec/control-schemas.ts); each record is then checked against its collection's fields. */
         SandboxScenarioFile: {
             /** @description 1 to 64 letters, digits, `.`, `_` or `-`. */
             name: string;
