@@ -59,6 +59,17 @@ export function createInProcessBackend(
   }
 }
 
+/** Why a connection was never made. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
 /** A sandbox server at `url` (`http://localhost:4010`), with its control token, if any. */
 export function createHttpBackend(url: string, controlToken?: string): SandboxBackend {
   const base = withoutTrailingSlashes(url)
@@ -72,7 +83,11 @@ export function createHttpBackend(url: string, controlToken?: string): SandboxBa
           headers: withControlToken(request, controlToken),
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         })
-      } catch {
+      } catch (error) {
+        // A connection never made: nothing answers there. One made and broken is the sandbox's
+        // network error (a fault rule's `networkError`), an answer the tools report as such.
+        const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code ?? ''
+        if (UNREACHABLE.has(code)) throw new Error(`no sandbox answers at ${base} (${code})`)
         return { status: 0, headers: {}, setCookie: [], body: undefined, networkError: true }
       }
       const headers: Record<string, string> = {}

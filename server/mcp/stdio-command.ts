@@ -5,6 +5,7 @@
  * the protocol's).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { withoutTrailingSlashes } from '../exposure.ts'
 import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
 import type { RunningServer } from '../start-server.ts'
 import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
@@ -46,6 +47,9 @@ async function sandboxToDrive(
 ): Promise<{ backend: SandboxBackend; running?: RunningServer }> {
   if (options.url !== undefined) {
     say(`driving the sandbox at ${options.url}`)
+    // An agent's client starts this command with its own session, maybe before the sandbox.
+    if (!(await answersHealth(withoutTrailingSlashes(options.url))))
+      say(`no sandbox answers at ${options.url} yet: the tools fail until one does`)
     return { backend: createHttpBackend(options.url, controlToken) }
   }
   const wanted = options.port ?? DEFAULT_PORT

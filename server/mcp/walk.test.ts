@@ -71,6 +71,26 @@ describe('platform-sandbox mcp (stdio)', () => {
     expect(result.isError).toBe(true)
     expect(JSON.stringify(result.content)).toContain('401: The control API requires a token')
   }, 60_000)
+  it('says no sandbox answers at --url, until one does', async () => {
+    // A port just freed: nothing listens there until the sandbox below starts on it.
+    const gone = await startTestServer()
+    await gone.close()
+    const { client, stderr } = await connectStdio([BIN, 'mcp', '--url', gone.url])
+    clients.push(client)
+    expect(stderr()).toContain(
+      `no sandbox answers at ${gone.url} yet: the tools fail until one does`,
+    )
+    const refused = await client.callTool({ name: 'listFaults', arguments: {} })
+    expect(refused.isError).toBe(true)
+    expect(refused.content).toEqual([
+      { type: 'text', text: `listFaults failed: no sandbox answers at ${gone.url} (ECONNREFUSED)` },
+    ])
+    const server = await started({ port: gone.port })
+    expect(await call(client, 'listFaults')).toEqual({ rules: [] })
+    await call(client, 'addFault', { path: '/bookings/:id/decline', status: 503 })
+    const rules = await (await fetch(`${server.url}/__sandbox/faults`)).json()
+    expect(rules).toMatchObject([{ path: '/bookings/:id/decline', status: 503 }])
+  }, 60_000)
 })
 
 describe('/__sandbox/mcp (Streamable HTTP)', () => {
