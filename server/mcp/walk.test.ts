@@ -87,9 +87,15 @@ describe('platform-sandbox mcp (stdio)', () => {
     ])
     const server = await started({ port: gone.port })
     expect(await call(client, 'listFaults')).toEqual({ rules: [] })
-    await call(client, 'addFault', { path: '/bookings/:id/decline', status: 503 })
+    await call(client, 'addFault', { path: '/bookings/:id/decline', networkError: true })
     const rules = await (await fetch(`${server.url}/__sandbox/faults`)).json()
-    expect(rules).toMatchObject([{ path: '/bookings/:id/decline', status: 503 }])
+    expect(rules).toMatchObject([{ path: '/bookings/:id/decline', networkError: true }])
+    // A connection made and then broken by the rule is the sandbox's network error.
+    const broken = await client.callTool({
+      name: 'declineBooking',
+      arguments: { persona: 'host', bookingId: anchors.bookings.pending },
+    })
+    expect(JSON.stringify(broken.content)).toContain('The sandbox broke the connection')
   }, 60_000)
 })
 
