@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { CommanderError } from 'commander'
@@ -194,6 +195,13 @@ function run(args: string[], env: Record<string, string> = {}) {
   return { child, exited, output, out: () => stdout, err: () => stderr }
 }
 
+/** What `docs/reference/cli.md` shows `command --help` printing. */
+function documentedHelp(command: string): string {
+  const page = readFileSync(new URL('../docs/reference/cli.md', import.meta.url), 'utf8')
+  const section = page.split(`## \`${command}\`\n\n\`\`\`text\n`)[1]?.split('\n```\n')[0]
+  return `${section}\n`
+}
+
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -225,6 +233,7 @@ describe('platform-sandbox command', () => {
     ]) {
       expect(cli.out()).toContain(flag)
     }
+    expect(cli.out()).toBe(documentedHelp('platform-sandbox'))
   }, 60_000)
 
   it('exits 1 with a clear message for a bad flag value', async () => {
