@@ -189,9 +189,17 @@ export function createProgram(serve?: (options: CliOptions) => Promise<void>): C
     .showHelpAfterError('(run platform-sandbox --help for the options)')
     // The server's options come before a subcommand, whose own may have the same names.
     .enablePositionalOptions()
-    .action(() => serve?.(serverOptions(program)))
+    // A program with an action has neither `help <command>` nor commander's unknown-command
+    // error by default: any word is an excess argument of the server.
+    .helpCommand(true)
+    .action(() =>
+      program.args.length > 0
+        ? (program as Command & { unknownCommand(): never }).unknownCommand()
+        : serve?.(serverOptions(program)),
+    )
   addSubcommands(program)
-  return program.addHelpText(
+  // Only now: the subcommands, made before, keep refusing excess arguments.
+  return program.allowExcessArguments().addHelpText(
     'after',
     `
 Examples (each command has its own --help):

@@ -141,6 +141,7 @@ describe('parseCliArguments', () => {
     [['--seed', 'abc'], 'seed must be a non-negative integer, got "abc"'],
     [['--cors-origin', 'localhost:3000'], 'CORS origin must look like http://host[:port]'],
     [['--bogus'], "unknown option '--bogus'"],
+    [['frobnicate'], "error: unknown command 'frobnicate'\n"],
     [['--max-sessions', '0'], 'max-sessions must be a whole number from 1 to 10000000, got "0"'],
     [['--journal-limit', 'lots'], 'journal-limit must be a whole number from 1 to 10000000'],
     [['--session-ttl', 'banana'], 'session-ttl must be a duration such as 90s, 30m, 12h or 7d'],
@@ -235,6 +236,38 @@ describe('platform-sandbox command', () => {
     }
     expect(cli.out()).toBe(documentedHelp('platform-sandbox'))
   }, 60_000)
+
+  it.each([
+    [['help', 'record'], 'platform-sandbox record'],
+    [['help'], 'platform-sandbox'],
+  ])(
+    '%j prints the help of %s on stdout, as the reference shows it, and exits 0',
+    async (args, command) => {
+      const cli = run(args)
+      children.push(cli.child)
+      expect(await cli.exited).toBe(0)
+      expect(cli.out()).toBe(documentedHelp(command))
+      expect(cli.err()).toBe('')
+    },
+    60_000,
+  )
+
+  it.each([
+    ['frobnicate', ''],
+    ['recrod', '(Did you mean record?)\n'],
+  ])(
+    'names the unknown command %s, with the one meant if close, and exits 1',
+    async (name, suggestion) => {
+      const cli = run(['--port', '0', name])
+      children.push(cli.child)
+      expect(await cli.exited).toBe(1)
+      expect(cli.err()).toBe(
+        `error: unknown command '${name}'\n${suggestion}(run platform-sandbox --help for the options)\n`,
+      )
+      expect(cli.out()).toBe('')
+    },
+    60_000,
+  )
 
   it('exits 1 with a clear message for a bad flag value', async () => {
     const cli = run(['--port', '65536'])
