@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
+import packageJson from '../package.json' with { type: 'json' }
 import {
   addOrigins,
   collect,
@@ -184,6 +185,7 @@ export function createProgram(serve?: (options: CliOptions) => Promise<void>): C
     })
   }
   program
+    .version(packageJson.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
     .configureOutput({ outputError })
     .showHelpAfterError('(run platform-sandbox --help for the options)')

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { personas } from '../fixtures/personas.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import packageJson from '../package.json' with { type: 'json' }
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
@@ -265,6 +266,17 @@ describe('platform-sandbox command', () => {
         `error: unknown command '${name}'\n${suggestion}(run platform-sandbox --help for the options)\n`,
       )
       expect(cli.out()).toBe('')
+    },
+    60_000,
+  )
+
+  it.each([['--version'], ['-V']])(
+    'prints the package version for %s and exits 0',
+    async (flag) => {
+      const cli = run([flag])
+      children.push(cli.child)
+      expect(await cli.exited).toBe(0)
+      expect(cli.out()).toBe(`${packageJson.version}\n`)
     },
     60_000,
   )
