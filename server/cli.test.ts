@@ -241,6 +241,8 @@ describe('platform-sandbox command', () => {
   it.each([
     [['help', 'record'], 'platform-sandbox record'],
     [['help'], 'platform-sandbox'],
+    [['mcp', '--help'], 'platform-sandbox mcp'],
+    [['help', 'mcp'], 'platform-sandbox mcp'],
   ])(
     '%j prints the help of %s on stdout, as the reference shows it, and exits 0',
     async (args, command) => {
