@@ -75,11 +75,16 @@ export async function controlApiPage(): Promise<string> {
   ].join('\n')
 }
 
-/** Every command of a program, depth first, with its help as commander prints it. */
+/** Every command of a program, depth first, with what its `--help` prints. */
 function helps(program: Command, prefix = ''): { name: string; help: string }[] {
   const name = `${prefix}${program.name()}`
-  program.configureHelp({ helpWidth: 80 }) // the same page whatever the terminal's width
-  const own = { name, help: program.helpInformation().trimEnd() }
+  let help = ''
+  // The same page whatever the terminal's width, with the text added after the options.
+  program
+    .configureHelp({ helpWidth: 80 })
+    .configureOutput({ writeOut: (text) => (help += text) })
+    .outputHelp()
+  const own = { name, help: help.trimEnd() }
   return [own, ...program.commands.flatMap((command) => helps(command, `${name} `))]
 }
 

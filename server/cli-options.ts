@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
+import packageJson from '../package.json' with { type: 'json' }
 import {
   addOrigins,
   collect,
@@ -127,7 +128,7 @@ const serverFlags = () => [
   option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
   option(
     '--control-token <token>',
-    'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health',
+    'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health; at least 8 visible ASCII characters without spaces',
     'SANDBOX_CONTROL_TOKEN',
     parseControlToken,
   ),
@@ -184,14 +185,23 @@ export function createProgram(serve?: (options: CliOptions) => Promise<void>): C
     })
   }
   program
+    .version(packageJson.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
     .configureOutput({ outputError })
     .showHelpAfterError('(run platform-sandbox --help for the options)')
     // The server's options come before a subcommand, whose own may have the same names.
     .enablePositionalOptions()
-    .action(() => serve?.(serverOptions(program)))
+    // A program with an action has neither `help <command>` nor commander's unknown-command
+    // error by default: any word is an excess argument of the server.
+    .helpCommand(true)
+    .action(() =>
+      program.args.length > 0
+        ? (program as Command & { unknownCommand(): never }).unknownCommand()
+        : serve?.(serverOptions(program)),
+    )
   addSubcommands(program)
-  return program.addHelpText(
+  // Only now: the subcommands, made before, keep refusing excess arguments.
+  return program.allowExcessArguments().addHelpText(
     'after',
     `
 Examples (each command has its own --help):

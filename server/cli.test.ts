@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { CommanderError } from 'commander'
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { personas } from '../fixtures/personas.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
+import packageJson from '../package.json' with { type: 'json' }
 import { createProgram, parseCliArguments } from './cli-options.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
@@ -140,6 +142,7 @@ describe('parseCliArguments', () => {
     [['--seed', 'abc'], 'seed must be a non-negative integer, got "abc"'],
     [['--cors-origin', 'localhost:3000'], 'CORS origin must look like http://host[:port]'],
     [['--bogus'], "unknown option '--bogus'"],
+    [['frobnicate'], "error: unknown command 'frobnicate'\n"],
     [['--max-sessions', '0'], 'max-sessions must be a whole number from 1 to 10000000, got "0"'],
     [['--journal-limit', 'lots'], 'journal-limit must be a whole number from 1 to 10000000'],
     [['--session-ttl', 'banana'], 'session-ttl must be a duration such as 90s, 30m, 12h or 7d'],
@@ -194,6 +197,13 @@ function run(args: string[], env: Record<string, string> = {}) {
   return { child, exited, output, out: () => stdout, err: () => stderr }
 }
 
+/** What `docs/reference/cli.md` shows `command --help` printing. */
+function documentedHelp(command: string): string {
+  const page = readFileSync(new URL('../docs/reference/cli.md', import.meta.url), 'utf8')
+  const section = page.split(`## \`${command}\`\n\n\`\`\`text\n`)[1]?.split('\n```\n')[0]
+  return `${section}\n`
+}
+
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -225,7 +235,53 @@ describe('platform-sandbox command', () => {
     ]) {
       expect(cli.out()).toContain(flag)
     }
+    expect(cli.out()).toBe(documentedHelp('platform-sandbox'))
   }, 60_000)
+
+  it.each([
+    [['help', 'record'], 'platform-sandbox record'],
+    [['help'], 'platform-sandbox'],
+    [['mcp', '--help'], 'platform-sandbox mcp'],
+    [['help', 'mcp'], 'platform-sandbox mcp'],
+  ])(
+    '%j prints the help of %s on stdout, as the reference shows it, and exits 0',
+    async (args, command) => {
+      const cli = run(args)
+      children.push(cli.child)
+      expect(await cli.exited).toBe(0)
+      expect(cli.out()).toBe(documentedHelp(command))
+      expect(cli.err()).toBe('')
+    },
+    60_000,
+  )
+
+  it.each([
+    ['frobnicate', ''],
+    ['recrod', '(Did you mean record?)\n'],
+  ])(
+    'names the unknown command %s, with the one meant if close, and exits 1',
+    async (name, suggestion) => {
+      const cli = run(['--port', '0', name])
+      children.push(cli.child)
+      expect(await cli.exited).toBe(1)
+      expect(cli.err()).toBe(
+        `error: unknown command '${name}'\n${suggestion}(run platform-sandbox --help for the options)\n`,
+      )
+      expect(cli.out()).toBe('')
+    },
+    60_000,
+  )
+
+  it.each([['--version'], ['-V']])(
+    'prints the package version for %s and exits 0',
+    async (flag) => {
+      const cli = run([flag])
+      children.push(cli.child)
+      expect(await cli.exited).toBe(0)
+      expect(cli.out()).toBe(`${packageJson.version}\n`)
+    },
+    60_000,
+  )
 
   it('exits 1 with a clear message for a bad flag value', async () => {
     const cli = run(['--port', '65536'])

@@ -180,13 +180,17 @@ describe('the control token option', () => {
     expect(parseCliArguments([], {}).controlToken).toBeUndefined()
   })
 
-  it('refuses a short token with a clear message', () => {
+  it('refuses a short token with the rule its --help states', () => {
     const errors: string[] = []
     const program = createProgram()
       .exitOverride()
       .configureOutput({ writeErr: (text) => errors.push(text), writeOut: () => {} })
     expect(() => parseCliArguments(['--control-token', 'short'], {}, program)).toThrow()
-    expect(errors.join('')).toContain('control token must be at least 8 visible ASCII characters')
+    const rule = 'at least 8 visible ASCII characters without spaces'
+    expect(errors.join('')).toContain(`control token must be ${rule}`)
+    expect(program.helpInformation().replace(/\s+/g, ' ')).toContain(
+      `except GET /__sandbox/health; ${rule} (env: SANDBOX_CONTROL_TOKEN)`,
+    )
   })
 })
 

@@ -168,8 +168,7 @@ export function addSubcommands(program: Command): void {
         isValidSessionId(value) ? value : invalid('must be 1 to 64 letters, digits or . _ : -'),
     )
     .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
-    // Standard output is the protocol's.
-    .configureOutput({ writeOut: (text) => process.stderr.write(text) })
+    // Its help goes to stdout as every command's: the protocol takes stdout only in the action.
     .action(async (options) => {
       const server = program.opts()
       // The server's SANDBOX_PORT, read before `mcp`, is as explicit as --port (not with --url).
