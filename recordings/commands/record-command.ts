@@ -3,6 +3,7 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
+import { exitIfPortInUse } from '../../server/banner.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -54,6 +55,9 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
     redact:
       options.redact === false ? false : { extra: options.redact === true ? [] : options.redact },
     timeoutMs: options.timeout,
+  }).catch((error: unknown) => {
+    exitIfPortInUse(error, `${options.host}:${options.port}`)
+    throw error
   })
   const stop = async (signal: NodeJS.Signals) => {
     console.log(`\n${signal} received: finishing the recording...`)

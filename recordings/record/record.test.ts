@@ -13,6 +13,7 @@ import {
   type FakeBackend,
   startFakeBackend,
 } from '../../test-support/fake-backend/start-fake-backend.ts'
+import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { createTestClient } from '../../test-support/server/test-server.ts'
 import { createHarFile } from './har-file.ts'
 import { type RecordProxyOptions, startRecordProxy } from './record-proxy.ts'
@@ -187,5 +188,21 @@ describe('platform-sandbox record', () => {
       '/auth/refresh',
       '/payprov/account-status',
     ])
+  })
+  it('says in one line, as the server does, with exit code 1, that its port is taken', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const port = String((taken.address() as AddressInfo).port)
+    const out = join(folder, 'port-taken.har')
+    try {
+      const record = runCli(['record', '--target', backend.url, '--port', port, '--out', out])
+      const server = runCli(['--port', port])
+      expect([await record.exited, await server.exited]).toEqual([1, 1])
+      const line = `platform-sandbox: 127.0.0.1:${port} is already in use; choose another port with --port\n`
+      expect([record.stderr(), server.stderr()]).toEqual([line, line])
+      expect(existsSync(out)).toBe(false)
+    } finally {
+      taken.close()
+    }
   })
 })
