@@ -50,7 +50,7 @@ export interface Replay {
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
   /** The malformed entries found so far, one line each. */
   readonly malformed: readonly string[]
-  /** Set by `checkAll`: the recordings of no operation of the API, by name, in file order. */
+  /** The recordings of no operation of the API checked so far, by name, in file order. */
   readonly notChecked: readonly string[]
   /** Set by `checkAll`: resolves once its check is loaded; requests wait for it. */
   readonly checkLoaded: Promise<void> | undefined
@@ -112,7 +112,6 @@ export function createReplay(options: ReplayOptions): Replay {
   const problems: string[] = new Array(sources.length)
   const outside: string[] = []
   const malformed: string[] = []
-  const notChecked: string[] = []
   let check: RecordingCheck | undefined
 
   function read(i: number): Recording | undefined {
@@ -164,8 +163,6 @@ export function createReplay(options: ReplayOptions): Replay {
       }
       if (i < sources.length) await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    // Sparse: `filter` keeps the names in file order.
-    notChecked.push(...outside.filter(() => true))
     return problems.filter((problem) => problem !== '')
   }
 
@@ -179,7 +176,10 @@ export function createReplay(options: ReplayOptions): Replay {
     only: options.only ?? false,
     checkAll,
     malformed,
-    notChecked,
+    // Sparse, by source index: `filter` gives the names in file order.
+    get notChecked() {
+      return outside.filter(() => true)
+    },
     get checkLoaded() {
       return checkLoaded
     },
