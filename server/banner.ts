@@ -1,6 +1,7 @@
 /**
  * @module
- * What the CLI prints once the server is ready: where it is, what it holds, how to sign in.
+ * What the CLI prints once the server is ready: where it is, what it holds, how to sign in; or
+ * that its port is taken.
  */
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import type { ControlAccess } from './exposure.ts'
@@ -71,4 +72,13 @@ export function formatBanner(
     '  Ctrl+C stops the server.',
   )
   return lines.join('\n')
+}
+
+/** After a `listen` on a port in use, one line and exit code 1: the server's and `record`'s. */
+export function exitIfPortInUse(error: unknown, hostAndPort: string): void {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') return
+  console.error(
+    `platform-sandbox: ${hostAndPort} is already in use; choose another port with --port`,
+  )
+  process.exit(1)
 }

@@ -7,7 +7,7 @@
 import { scenarioNames } from '../fixtures/scenarios.ts'
 import { ScenarioError, type ScenarioSource } from '../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
-import { browserUrl, formatBanner } from './banner.ts'
+import { browserUrl, exitIfPortInUse, formatBanner } from './banner.ts'
 import { type CliOptions, createProgram } from './cli-options.ts'
 import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
 import type { ServerOptions } from './options.ts'
@@ -79,11 +79,8 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       console.error(problem)
       process.exit(2)
     }
-    if (code !== 'EADDRINUSE') throw error
-    console.error(
-      `platform-sandbox: ${options.host}:${options.port} is already in use; choose another port with --port`,
-    )
-    process.exit(1)
+    exitIfPortInUse(error, `${options.host}:${options.port}`)
+    throw error
   }
 
   let signals = 0

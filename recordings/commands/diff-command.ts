@@ -1,7 +1,8 @@
 /**
  * @module
  * `platform-sandbox diff --target <url>`: the drift report between the sandbox and a backend,
- * as a summary and as Markdown; exit code 1 when anything differs.
+ * as a summary and as Markdown; exit code 1 when anything differs, 2 when the target cannot be
+ * reached.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +25,7 @@ import {
   type DiffResult,
   diffBackends,
   dryRunOperations,
+  TargetUnreachableError,
 } from '../diff/diff.ts'
 import { firstIssue } from '../replay/recordings.ts'
 
@@ -159,6 +161,7 @@ export async function runDiffCommand(options: DiffOptions, start: typeof startSe
   const refreshTokens = parseRefreshTokens(options.refreshToken)
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
   if (options.report !== undefined) checkWritable(options.report)
+  const targetName = target.href.replace(/\/$/, '')
   const sandbox = await start({ port: 0, quiet: true })
   const result = await diffBackends({
     sandboxUrl: sandbox.url,
@@ -166,8 +169,17 @@ export async function runDiffCommand(options: DiffOptions, start: typeof startSe
     refreshTokens,
     includeWrites: options.includeWrites ?? false,
     examples,
-  }).finally(() => sandbox.close())
-  const targetName = target.href.replace(/\/$/, '')
+  })
+    .catch((error: unknown) => {
+      // Exit code 2, not 1: a CI job tells a target that is down from one that differs.
+      if (!(error instanceof TargetUnreachableError)) throw error
+      const after =
+        error.answered === 0
+          ? ''
+          : ` after it answered ${plural(error.answered, 'request')}; the comparison is incomplete, nothing reported`
+      throw new UsageError(`cannot reach ${targetName} (${error.reason})${after}`)
+    })
+    .finally(() => sandbox.close())
   console.log(formatSummary(result, targetName))
   if (options.report !== undefined) {
     writeWhole(options.report, formatReport(result, targetName))

@@ -3,10 +3,12 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
+import { exitIfPortInUse } from '../../server/banner.ts'
 import {
   checkWritable,
+  notJson,
   parseTargetUrl,
-  readJsonFile,
+  readTextFile,
   UsageError,
 } from '../../server/commands/input.ts'
 import type { HarEntry } from '../har.ts'
@@ -27,7 +29,15 @@ export interface RecordCommandOptions {
 /** Entries already in `path`, so that a new recording appends to them. */
 function existingEntries(path: string): HarEntry[] {
   if (!existsSync(path)) return []
-  const document = readJsonFile(path)
+  const text = readTextFile(path)
+  // An empty file (`touch recording.har`) is a new recording.
+  if (text.trim() === '') return []
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw notJson(path, error, text)
+  }
   try {
     readRecordings(document)
   } catch (error) {
@@ -45,7 +55,9 @@ function existingEntries(path: string): HarEntry[] {
 export async function runRecordCommand(options: RecordCommandOptions): Promise<void> {
   const target = parseTargetUrl(options.target)
   checkWritable(options.out)
-  const file = createHarFile(options.out, existingEntries(options.out))
+  const entries = existingEntries(options.out)
+  const before = entries.length
+  const file = createHarFile(options.out, entries)
   const proxy = await startRecordProxy({
     target,
     file,
@@ -54,6 +66,9 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
     redact:
       options.redact === false ? false : { extra: options.redact === true ? [] : options.redact },
     timeoutMs: options.timeout,
+  }).catch((error: unknown) => {
+    exitIfPortInUse(error, `${options.host}:${options.port}`)
+    throw error
   })
   const stop = async (signal: NodeJS.Signals) => {
     console.log(`\n${signal} received: finishing the recording...`)
@@ -63,8 +78,14 @@ export async function runRecordCommand(options: RecordCommandOptions): Promise<v
       console.error('platform-sandbox: failed to close the recorder:', error)
       process.exit(1)
     }
-    const count = file.entries.length
-    console.log(`Recorded ${count} exchange${count === 1 ? '' : 's'} in ${options.out}.`)
+    // The file is written at the first exchange: without one, it is as it was, or not there.
+    const count = file.entries.length - before
+    const all = before > 0 ? ` (${file.entries.length} in all)` : ''
+    console.log(
+      count === 0
+        ? `Recorded no exchange; nothing written to ${options.out}.`
+        : `Recorded ${count} exchange${count === 1 ? '' : 's'} in ${options.out}${all}.`,
+    )
     process.exit(0)
   }
   process.once('SIGINT', stop)

@@ -1,7 +1,7 @@
 /**
  * @module
  * The server command's side of `--replay`: the file read before start, the recorded answers that
- * break the merged contract named once it listens.
+ * break the merged contract (and those of no operation, not checked) named once it listens.
  */
 import { loadContractCheck } from '../../mocks/contract-check.ts'
 import { UsageError } from '../../server/commands/input.ts'
@@ -20,7 +20,10 @@ export function loadReplay(from: { file: string; ignore: string[]; only: boolean
   }
 }
 
-/** Prints what is replayed, then each answer breaking the contract; a malformed entry exits 2. */
+/**
+ * Prints what is replayed, the entries of no operation (as `scenario from-har` names them), then
+ * each answer breaking the contract; a malformed entry exits 2.
+ */
 export async function reportReplay(replay: Replay): Promise<void> {
   console.log(
     `\n  Replaying ${replay.size} recorded answer${replay.size === 1 ? '' : 's'} first${replay.only ? ' (no fallback to the model)' : ''}.`,
@@ -31,6 +34,13 @@ export async function reportReplay(replay: Replay): Promise<void> {
   if (malformed) {
     console.error(`platform-sandbox: ${malformed}`)
     process.exit(2)
+  }
+  const others = replay.notChecked
+  if (others.length > 0) {
+    const more = others.length > 3 ? ` and ${others.length - 3} more` : ''
+    console.log(
+      `  Left out of the check ${others.length === 1 ? '1 entry that is' : `${others.length} entries that are`} no operation of the API: ${others.slice(0, 3).join(', ')}${more}`,
+    )
   }
   if (problems.length === 0) return
   console.warn(`  ${breakingAnswersHeading(problems.length)}`)

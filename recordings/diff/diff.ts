@@ -95,8 +95,47 @@ function diffCases(projectExamples: readonly RecordedExample[]): DiffCase[] {
 /** Refresh tokens by persona key (`host`, `admin`...). */
 type RefreshTokens = Readonly<Record<string, string>>
 
-function createClient(baseUrl: string, session: string, refreshTokens: RefreshTokens = {}) {
-  const client = createSandboxClient({ baseUrl })
+/** The target did not answer (refused, unknown host, timeout...) after `answered` answers. */
+export class TargetUnreachableError extends Error {
+  readonly reason: string
+  readonly answered: number
+  constructor(reason: string, answered: number) {
+    super(`cannot reach the target (${reason})`)
+    this.name = 'TargetUnreachableError'
+    this.reason = reason
+    this.answered = answered
+  }
+}
+
+/** `fetch` counting the target's answers; its network failure a `TargetUnreachableError`. */
+function targetFetch(): typeof fetch {
+  let answered = 0
+  return async (input, init) => {
+    let response: Response
+    try {
+      response = await fetch(input, init)
+    } catch (error) {
+      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause
+      if (!(error instanceof TypeError) || !cause) throw error
+      // A system error by its code (ECONNREFUSED, ENOTFOUND), undici's by its words.
+      const code = typeof cause.code === 'string' ? cause.code : ''
+      throw new TargetUnreachableError(
+        /^E[A-Z]+$/.test(code) ? code : String(cause.message),
+        answered,
+      )
+    }
+    answered += 1
+    return response
+  }
+}
+
+function createClient(
+  baseUrl: string,
+  session: string,
+  refreshTokens: RefreshTokens = {},
+  reach?: typeof fetch,
+) {
+  const client = createSandboxClient({ baseUrl, ...(reach ? { fetch: reach } : {}) })
   const tokens = new Map<string, Promise<string>>()
   const refused = new Set<string>()
   async function send(request: CaseRequest): Promise<Answer> {
@@ -193,7 +232,10 @@ export interface DiffResult {
   signInRefused: string[]
 }
 
-/** Sends every case to both, one after the other (the sandbox first), in one session. */
+/**
+ * Sends every case to both, one after the other (the sandbox first), in one session; a
+ * `TargetUnreachableError` when the target does not answer one.
+ */
 export async function diffBackends(options: {
   sandboxUrl: string
   targetUrl: string
@@ -206,7 +248,7 @@ export async function diffBackends(options: {
 }): Promise<DiffResult> {
   const session = `diff-${Date.now().toString(36)}`
   const sandbox = createClient(options.sandboxUrl, session)
-  const target = createClient(options.targetUrl, session, options.refreshTokens)
+  const target = createClient(options.targetUrl, session, options.refreshTokens, targetFetch())
   const all = diffCases(options.examples ?? [])
   const leftOut = options.includeWrites ? [] : all.filter(writesAtTarget)
   const cases = all.filter((testCase) => !leftOut.includes(testCase))

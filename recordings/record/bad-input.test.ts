@@ -54,6 +54,15 @@ describe('bad input to the recorded-traffic commands', () => {
     expect(readFileSync(out, 'utf8')).toBe('{"hello": "world"}')
   })
 
+  it('record: an existing output file that is not JSON is left as it was', async () => {
+    const out = join(folder, 'notes.txt.har')
+    writeFileSync(out, 'notes\n')
+    expect(await refused(recordInto(out))).toMatch(
+      new RegExp(`^platform-sandbox: ${out}: is not valid JSON \\(`),
+    )
+    expect(readFileSync(out, 'utf8')).toBe('notes\n')
+  })
+
   it('record: an existing output file that is an examples file is left as it was', async () => {
     const out = join(folder, 'declineBooking.examples.json')
     const text = readFileSync(

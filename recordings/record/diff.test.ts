@@ -1,4 +1,6 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -147,5 +149,39 @@ describe('platform-sandbox diff', () => {
     expect(run.stderr()).toBe(
       'platform-sandbox: target "ftp://127.0.0.1/" is not an http(s) URL (protocol ftp:)\n',
     )
+  })
+
+  it('says with one line and exit code 2, not 1, that the target cannot be reached', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
+    await new Promise((resolve) => closed.close(resolve))
+    const report = join(folder, 'unreachable.md')
+    const run = runCli(['diff', '--target', target, '--report', report])
+    expect(await run.exited).toBe(2)
+    expect(run.stderr()).toBe(`platform-sandbox: cannot reach ${target} (ECONNREFUSED)\n`)
+    expect(run.stdout()).toBe('')
+    expect(existsSync(report)).toBe(false)
+  })
+
+  it('says how far it got when the target stops answering mid-run, and reports nothing', async () => {
+    let answered = 0
+    const target = createServer((_request, response) => {
+      answered += 1
+      // After the third answer, nothing listens: the fourth request is refused.
+      if (answered === 3) target.close()
+      response.writeHead(200, { 'content-type': 'application/json', connection: 'close' })
+      response.end('{}')
+    })
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+    const report = join(folder, 'mid-run.md')
+    const run = runCli(['diff', '--target', url, '--report', report])
+    expect(await run.exited).toBe(2)
+    expect(run.stderr()).toBe(
+      `platform-sandbox: cannot reach ${url} (ECONNREFUSED) after it answered 3 requests; the comparison is incomplete, nothing reported\n`,
+    )
+    expect(run.stdout()).toBe('')
+    expect(existsSync(report)).toBe(false)
   })
 })

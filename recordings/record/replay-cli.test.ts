@@ -8,6 +8,7 @@ import {
 } from '../../test-support/fake-backend/start-fake-backend.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { createTestClient } from '../../test-support/server/test-server.ts'
+import { createHarEntry } from '../har.ts'
 import { createHarFile } from './har-file.ts'
 import { startRecordProxy } from './record-proxy.ts'
 
@@ -59,6 +60,41 @@ describe('platform-sandbox --replay', () => {
       })
       expect(other.status).toBe(201)
       client.agent.destroy()
+    } finally {
+      run.child.kill('SIGTERM')
+      await run.exited
+    }
+  })
+
+  it('leaves an entry of no operation of the API out of the check, and says so', async () => {
+    const har = JSON.parse(readFileSync(harPath, 'utf8'))
+    har.log.entries.push(
+      createHarEntry({
+        method: 'GET',
+        url: 'http://staging.test/assets/app.js',
+        requestHeaders: {},
+        status: 200,
+        responseHeaders: { 'content-type': 'text/javascript' },
+        responseBody: 'export {}',
+        startedDateTime: '2026-06-01T10:00:00.000Z',
+        time: 1,
+      }),
+    )
+    const file = join(folder, 'with-asset.har')
+    writeFileSync(file, JSON.stringify(har))
+    const run = runCli(['--port', '0', '--quiet', '--replay', file])
+    try {
+      await run.waitFor(/break the merged contract:\n(.*\n){2}/, 'stderr')
+      await run.waitFor(/Left out of the check .*\n/)
+      expect(run.stdout()).toContain(
+        '\n  Left out of the check 1 entry that is no operation of the API: #4 GET /assets/app.js\n',
+      )
+      const warnings = run.stderr().trim().split('\n')
+      expect(warnings[0]).toBe('2 recorded answers break the merged contract:')
+      expect(warnings.slice(1).map((line) => line.trim().split(':')[0])).toEqual([
+        '#2 GET /payprov/account-status',
+        '#3 POST /bookings/bkg_accepted/decline?dryRun=true',
+      ])
     } finally {
       run.child.kill('SIGTERM')
       await run.exited

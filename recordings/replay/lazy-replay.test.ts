@@ -94,6 +94,20 @@ describe('replay of a HAR file from its bytes', () => {
     expect(seen.size).toBe(10_000)
   })
 
+  it('leaves the recordings of no operation out of the problems, and names them apart', async () => {
+    const replay = createReplay({ recordings: harFile(5) })
+    const problems = await replay.checkAll(
+      async () => (recording) =>
+        /u[13]\//.test(recording.name) ? null : `${recording.name}: breaks`,
+    )
+    expect(problems).toEqual([
+      '#1 GET /users/u0/follow: breaks',
+      '#3 GET /users/u2/follow: breaks',
+      '#5 GET /users/u4/follow: breaks',
+    ])
+    expect(replay.notChecked).toEqual(['#2 GET /users/u1/follow', '#4 GET /users/u3/follow'])
+  })
+
   it('names a malformed entry deep in the file when it is first read, and never answers with it', async () => {
     const recordings = harFile(10_000, (text) => {
       const at = text.indexOf('"status":200', text.indexOf('/users/u9000/follow'))

@@ -17,8 +17,11 @@ import {
   routeKey,
 } from './recordings.ts'
 
-/** What is wrong with a recorded answer (one line naming it), or `undefined`. */
-export type RecordingCheck = (recording: Recording) => string | undefined
+/**
+ * What is wrong with a recorded answer (one line naming it), `undefined`, or `null` for a request
+ * no operation of the API has (a page's asset, say): outside the contract, so not checked.
+ */
+export type RecordingCheck = (recording: Recording) => string | null | undefined
 
 export interface ReplayOptions {
   /** A HAR document, an examples file (`spec/examples` format), or a list of them. */
@@ -47,6 +50,8 @@ export interface Replay {
   checkAll(load: () => Promise<RecordingCheck>): Promise<string[]>
   /** The malformed entries found so far, one line each. */
   readonly malformed: readonly string[]
+  /** The recordings of no operation of the API checked so far, by name, in file order. */
+  readonly notChecked: readonly string[]
   /** Set by `checkAll`: resolves once its check is loaded; requests wait for it. */
   readonly checkLoaded: Promise<void> | undefined
   /** The recorded answer for this request, or `undefined` when none matches. */
@@ -103,8 +108,9 @@ export function createReplay(options: ReplayOptions): Replay {
     else index.set(route, { sources: [i] })
   }
 
-  /** By source index, once checked: its problem, or `''` for none. */
+  /** By source index, once checked: its problem, or `''` for none (or no operation: `outside`). */
   const problems: string[] = new Array(sources.length)
+  const outside: string[] = []
   const malformed: string[] = []
   let check: RecordingCheck | undefined
 
@@ -118,7 +124,11 @@ export function createReplay(options: ReplayOptions): Replay {
       malformed.push(error.message)
       return undefined
     }
-    if (check && problems[i] === undefined) problems[i] = check(recording) ?? ''
+    if (check && problems[i] === undefined) {
+      const problem = check(recording)
+      problems[i] = problem ?? ''
+      if (problem === null) outside[i] = recording.name
+    }
     return recording
   }
 
@@ -166,6 +176,10 @@ export function createReplay(options: ReplayOptions): Replay {
     only: options.only ?? false,
     checkAll,
     malformed,
+    // Sparse, by source index: `filter` gives the names in file order.
+    get notChecked() {
+      return outside.filter(() => true)
+    },
     get checkLoaded() {
       return checkLoaded
     },

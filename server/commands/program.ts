@@ -95,7 +95,7 @@ export function addSubcommands(program: Command): void {
   subcommand(
     program,
     'diff',
-    'send the conformance cases and recorded examples (writes as dryRun=true; none that could change the backend unless --include-writes) to the sandbox and to a backend, and report what differs; exit code 1 on any difference',
+    'send the conformance cases and recorded examples (writes as dryRun=true; none that could change the backend unless --include-writes) to the sandbox and to a backend, and report what differs; exit code 1 on any difference, 2 when the backend cannot be reached',
   )
     .requiredOption('--target <url>', 'the backend to compare with, http(s)://host[:port][/prefix]')
     .option('--report <file.md>', 'write the full report there, as Markdown')
