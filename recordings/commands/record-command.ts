@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs'
 import { exitIfPortInUse } from '../../server/banner.ts'
 import {
   checkWritable,
-  notJson,
   parseTargetUrl,
+  readJsonFile,
   readTextFile,
   UsageError,
 } from '../../server/commands/input.ts'
@@ -32,12 +32,7 @@ function existingEntries(path: string): HarEntry[] {
   const text = readTextFile(path)
   // An empty file (`touch recording.har`) is a new recording.
   if (text.trim() === '') return []
-  let document: unknown
-  try {
-    document = JSON.parse(text)
-  } catch (error) {
-    throw notJson(path, error, text)
-  }
+  const document = readJsonFile(path, text)
   try {
     readRecordings(document)
   } catch (error) {

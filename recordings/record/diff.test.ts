@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePortSync } from '../../scripts/free-port-sync.ts'
 import { PLANTED_DIFFERENCES } from '../../test-support/fake-backend/fake-backend.ts'
 import {
   type FakeBackend,
@@ -152,10 +153,7 @@ describe('platform-sandbox diff', () => {
   })
 
   it('says with one line and exit code 2, not 1, that the target cannot be reached', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
-    await new Promise((resolve) => closed.close(resolve))
+    const target = `http://127.0.0.1:${freePortSync()}`
     const report = join(folder, 'unreachable.md')
     const run = runCli(['diff', '--target', target, '--report', report])
     expect(await run.exited).toBe(2)

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPersona } from '../../fixtures/personas.ts'
+import { freePortSync } from '../../scripts/free-port-sync.ts'
 import {
   type FakeBackend,
   startFakeBackend,
@@ -233,10 +234,7 @@ describe('platform-sandbox record', () => {
   })
 
   it('says that nothing was written when no exchange came back, and writes no file', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
-    await new Promise((resolve) => closed.close(resolve))
+    const target = `http://127.0.0.1:${freePortSync()}`
     const out = join(folder, 'down-cli.har')
     expect(await recordOneRequest(target, out)).toBe(
       `Recorded no exchange; nothing written to ${out}.`,

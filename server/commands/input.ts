@@ -29,9 +29,11 @@ export function parseTargetUrl(value: string): URL {
   return url
 }
 
-/** The parsed JSON of a file, or a `UsageError` naming the file and what is wrong. */
-export function readJsonFile(path: string): unknown {
-  const text = readTextFile(path)
+/**
+ * The parsed JSON of a file (of `text`, when the caller has read it already), or a `UsageError`
+ * naming the file and what is wrong.
+ */
+export function readJsonFile(path: string, text = readTextFile(path)): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {

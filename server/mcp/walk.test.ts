@@ -6,6 +6,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { freePortSync } from '../../scripts/free-port-sync.ts'
 import { agentWalk, BIN, call, connectHttp, connectStdio } from '../../test-support/mcp/test-mcp.ts'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
@@ -72,20 +73,18 @@ describe('platform-sandbox mcp (stdio)', () => {
     expect(JSON.stringify(result.content)).toContain('401: The control API requires a token')
   }, 60_000)
   it('says no sandbox answers at --url, until one does', async () => {
-    // A port just freed: nothing listens there until the sandbox below starts on it.
-    const gone = await startTestServer()
-    await gone.close()
-    const { client, stderr } = await connectStdio([BIN, 'mcp', '--url', gone.url])
+    // Nothing listens on the port until the sandbox below starts on it.
+    const port = freePortSync()
+    const gone = `http://127.0.0.1:${port}`
+    const { client, stderr } = await connectStdio([BIN, 'mcp', '--url', gone])
     clients.push(client)
-    expect(stderr()).toContain(
-      `no sandbox answers at ${gone.url} yet: the tools fail until one does`,
-    )
+    expect(stderr()).toContain(`no sandbox answers at ${gone} yet: the tools fail until one does`)
     const refused = await client.callTool({ name: 'listFaults', arguments: {} })
     expect(refused.isError).toBe(true)
     expect(refused.content).toEqual([
-      { type: 'text', text: `listFaults failed: no sandbox answers at ${gone.url} (ECONNREFUSED)` },
+      { type: 'text', text: `listFaults failed: no sandbox answers at ${gone} (ECONNREFUSED)` },
     ])
-    const server = await started({ port: gone.port })
+    const server = await started({ port })
     expect(await call(client, 'listFaults')).toEqual({ rules: [] })
     await call(client, 'addFault', { path: '/bookings/:id/decline', networkError: true })
     const rules = await (await fetch(`${server.url}/__sandbox/faults`)).json()
