@@ -1,7 +1,8 @@
 /**
  * @module
  * Test helper: runs nginx in the foreground with the documented `platform-sandbox.conf`,
- * pointed at given instances and a given port, from a throwaway prefix directory.
+ * pointed at given instances and a given port, from a throwaway prefix directory. Every answer
+ * an instance gives through it names that instance (`x-test-upstream: 127.0.0.1:<port>`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,12 +12,21 @@ import { join } from 'node:path'
 
 const TEMPLATE = new URL('./platform-sandbox.conf', import.meta.url)
 
-/** The documented configuration with its instances and listen address replaced. */
+/** The header naming the instance that answered. */
+export const UPSTREAM_HEADER = 'x-test-upstream'
+
+/**
+ * The documented configuration with its instances and listen address replaced; each instance
+ * gets the parameters of the documented `server` lines (`max_fails=0`).
+ */
 export function renderSandboxConf(instances: readonly number[], port: number): string {
   const template = readFileSync(TEMPLATE, 'utf8')
-  const servers = instances.map((instance) => `    server 127.0.0.1:${instance};`).join('\n')
+  const parameters = /^[ \t]*server [^\s{;]+( [^;{]*)?;/m.exec(template)?.[1] ?? ''
+  const servers = instances
+    .map((instance) => `    server 127.0.0.1:${instance}${parameters};`)
+    .join('\n')
   const rendered = template
-    .replace(/(# instances:[^\n]*\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
+    .replace(/(# instances:[^\n]*\n(?:\s*#[^\n]*\n)*)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
     .replace(/listen [^;]+;/, `listen 127.0.0.1:${port};`)
   if (!rendered.includes(servers) || !rendered.includes(`listen 127.0.0.1:${port};`)) {
     throw new Error('Failed to render platform-sandbox.conf: its upstream or listen lines moved')
@@ -59,6 +69,8 @@ export async function startNginx(
       'events { worker_connections 256; }',
       'http {',
       '  access_log off;',
+      // Inherited by the documented `location /`, which adds no header of its own.
+      `  add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (name) => `  ${name}_temp_path ${join(prefix, `${name}_temp`)};`,
       ),
