@@ -2107,7 +2107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2159,7 +2159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2210,7 +2210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2261,7 +2261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2309,7 +2309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2360,7 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2414,7 +2414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2463,7 +2463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2514,7 +2514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2568,7 +2568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2615,7 +2615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2706,7 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2740,7 +2740,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2786,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2837,7 +2837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2884,7 +2884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2930,7 +2930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -2978,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3029,7 +3029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3078,7 +3078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3112,7 +3112,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3161,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3211,7 +3211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3259,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description Refused before anything runs, whatever token the request carries, when its `Origin` is a page of another site: neither the sandbox's own origin (host and port those of the `Host` header, any scheme) nor a local development origin (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`) nor one named with `--cors-origin` (a `*` alone names none); `Origin: null` always. Requests without `Origin` are not concerned. Also when the sandbox listens beyond loopback without a control token, so its control API is closed, or on loopback without a control token or `--control-open` for a `Host` that is not loopback; start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
@@ -3307,7 +3307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
-            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; start it with a control token, or with `--control-open`. */
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
