@@ -14,7 +14,7 @@ import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
-import { refuseClosedControl } from './exposure.ts'
+import { createControlEdge } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
@@ -108,6 +108,7 @@ function createSandboxRequestHandler(
         color: options.log === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       })
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
+  const refuseAtControlEdge = createControlEdge(options)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
   const answerConsole = createConsoleRoutes(
     sandbox,
@@ -126,7 +127,7 @@ function createSandboxRequestHandler(
         answerUnexpectedError(error, res)
         return
       }
-      if (options.controlClosed && refuseClosedControl(req, res)) return
+      if (refuseAtControlEdge(req, res)) return
       if (answerMcp(req, res)) return
       if (answerConsole(req, res)) return
       handle(req, res, next).catch((failure: unknown) => answerUnexpectedError(failure, res))

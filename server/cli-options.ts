@@ -134,7 +134,7 @@ const serverFlags = () => [
   ),
   option(
     '--control-open',
-    'leave the control API open without a token when listening beyond loopback, where it is closed otherwise: for a throwaway sandbox only, never with a token',
+    'serve the control API, the dashboard and MCP without a token to anyone: beyond loopback they are closed otherwise, and on loopback they answer a loopback Host only; for a throwaway sandbox only, never with a token',
     'SANDBOX_CONTROL_OPEN',
   ).conflicts('controlToken'),
   option(
@@ -252,6 +252,7 @@ function serverOptions(program: Command): CliOptions {
     replayFrom: replay && { file: replay, ignore: replayMatch ?? [], only: replayOnly === true },
     controlClosed:
       controlAccess(flags.host, flags.controlToken, controlOpen === true) === 'closed' || undefined,
+    controlOpen: controlOpen === true || undefined,
   }
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
 }

@@ -13,7 +13,8 @@ let wildcard: TestServer
 
 beforeAll(async () => {
   ;[open, guarded, wildcard] = await Promise.all([
-    startTestServer({ corsOrigins: ['https://app.example.com'] }),
+    // Open to any Host, as behind an ingress, where the Host is the page's host.
+    startTestServer({ corsOrigins: ['https://app.example.com'], controlOpen: true }),
     startTestServer({ controlToken: TOKEN }),
     startTestServer({ corsOrigins: ['*'] }),
   ])

@@ -1,12 +1,15 @@
 /**
  * @module
  * Beyond loopback, anyone who reaches the port can reset the sandbox and read every collection
- * and the journal: the start-up warning, and the closed control API (unless a token or
- * `--control-open`).
+ * and the journal: the start-up warning, and the edge of the control API: closed (unless a
+ * token or `--control-open`), and on loopback served to a loopback `Host` only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { SandboxError } from '../mocks/core/errors.ts'
 import { jsonResponse } from '../mocks/core/http.ts'
+import { refuseInvalidSession } from '../mocks/core/session-id.ts'
 import { writeAnswer } from './handler.ts'
+import type { AppOptions } from './options.ts'
 
 /** How the control API answers: to anyone, with the control token only, or health only. */
 export type ControlAccess = 'open' | 'token' | 'closed'
@@ -23,6 +26,12 @@ export function isLoopbackHost(host: string): boolean {
     /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare) ||
     bare.endsWith('.localhost')
   )
+}
+
+/** Whether a `Host` header names loopback, with or without its port: `[::1]:4010`. */
+function isLoopbackHostHeader(host = ''): boolean {
+  const name = /^(\[[^\]]*\]|[^:]*)(:\d*)?$/.exec(host)?.[1]
+  return name !== undefined && isLoopbackHost(name)
 }
 
 /** `http://<host>:<port>` as bound, IPv6 in brackets. */
@@ -47,23 +56,50 @@ export function withoutTrailingSlashes(path: string): string {
   return path.slice(0, end)
 }
 
-/** A closed control API: answers a `/__sandbox` call but health with a 403 (returns `true`). */
-export function refuseClosedControl(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = req.url ?? '/'
-  const mark = url.indexOf('?')
-  const path = withoutTrailingSlashes(mark === -1 ? url : url.slice(0, mark))
-  if (path !== '/__sandbox' && !path.startsWith('/__sandbox/')) return false
-  if ((req.method === 'GET' || req.method === 'HEAD') && path === '/__sandbox/health') return false
-  writeAnswer(
-    res,
-    jsonResponse(403, {
-      message:
-        'The control API is closed: this sandbox listens beyond loopback without a control token',
-      code: 'FORBIDDEN',
-      details: [HOW_TO_OPEN],
-    }),
-  )
-  return true
+const closed = () =>
+  jsonResponse(403, {
+    message:
+      'The control API is closed: this sandbox listens beyond loopback without a control token',
+    code: 'FORBIDDEN',
+    details: [HOW_TO_OPEN],
+  })
+
+const foreignHost = (host: string | undefined) =>
+  new SandboxError(
+    403,
+    `The control API answers Host ${host ?? '(none)'} only with a control token or --control-open`,
+    [
+      'without them only a loopback Host is served (localhost, *.localhost, 127.0.0.0/8, [::1]), so that neither a page of another site (DNS rebinding) nor a proxy in front of the sandbox opens it to others',
+      HOW_TO_OPEN,
+    ],
+  ).toResponse()
+
+/**
+ * The server's edge of the control API, the dashboard and MCP (every `/__sandbox` path but
+ * `GET /__sandbox/health`, for probes): closed; without a control token or `controlOpen`, a
+ * `Host` that is not loopback (403); a malformed session, by the core's rule (400). `true` when
+ * it answered.
+ */
+export function createControlEdge(
+  options: Pick<AppOptions, 'controlToken' | 'controlOpen' | 'controlClosed'>,
+) {
+  const byHost = options.controlToken === undefined && options.controlOpen !== true
+  return function refuseAtControlEdge(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/'
+    const mark = url.indexOf('?')
+    const path = withoutTrailingSlashes(mark === -1 ? url : url.slice(0, mark))
+    if (path !== '/__sandbox' && !path.startsWith('/__sandbox/')) return false
+    if ((req.method === 'GET' || req.method === 'HEAD') && path === '/__sandbox/health')
+      return false
+    const { host } = req.headers
+    const refusal = options.controlClosed
+      ? closed()
+      : byHost && !isLoopbackHostHeader(host)
+        ? foreignHost(host)
+        : refuseInvalidSession(req.headers)
+    if (refusal) writeAnswer(res, refusal)
+    return refusal !== undefined
+  }
 }
 
 /** The start-up warning for a non-loopback `host`, or `undefined` for loopback. */

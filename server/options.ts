@@ -29,6 +29,12 @@ export interface AppOptions extends Omit<SandboxOptions, 'controlOrigins'> {
    * beyond loopback without a control token. Default `false`.
    */
   controlClosed?: boolean
+  /**
+   * Without a control token, serve the control API, the dashboard and MCP to any `Host`, as
+   * `--control-open` does. Default `false`: only to a loopback `Host` (`localhost`, `127.0.0.1`,
+   * `[::1]`), against DNS rebinding and a proxy that would forward anyone's calls.
+   */
+  controlOpen?: boolean
   /** Most MCP sessions kept; past it the least recently used is closed. Default 100. */
   mcpMaxSessions?: number
   /** Closes an MCP session of `/__sandbox/mcp` unused this long, in ms. Default 30 minutes. */

@@ -5,7 +5,7 @@
  * descends from (never another snapshot, so no chain leads back to itself; `empty` for an
  * uploaded scenario, which a restart loses) and the records it adds, changes and removes.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Sandbox } from '../mocks/core/sandbox.ts'
 import type { SavedSnapshotRecord } from '../mocks/core/saved-snapshots.ts'
@@ -104,12 +104,23 @@ export async function restoreSnapshot(
   }
 }
 
+/** How snapshot files are written: at once (a temporary file renamed) or not at all. */
+export interface SnapshotDisk {
+  /** Throws what the write refuses with (the state directory's 503). */
+  replace(file: string, text: string): void
+  remove(file: string): void
+}
+
 /**
  * Restores the snapshots saved in `directory` into `sandbox`, then keeps the files in step
- * with every save and delete. Resolves with how many were restored; throws a `ScenarioError`
- * listing every problem of every file.
+ * with every save and delete: a save or delete the disk refuses changes nothing. Resolves with
+ * how many were restored; throws a `ScenarioError` listing every problem of every file.
  */
-export async function persistSnapshots(directory: string, sandbox: Sandbox): Promise<number> {
+export async function persistSnapshots(
+  directory: string,
+  sandbox: Sandbox,
+  disk: SnapshotDisk,
+): Promise<number> {
   const folder = join(directory, 'snapshots')
   mkdirSync(folder, { recursive: true })
   const fileOf = (name: string) => join(folder, `${name}.json`)
@@ -136,7 +147,10 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
   const snapshots = sandbox.snapshots
   const save = snapshots.save.bind(snapshots)
   const remove = snapshots.delete.bind(snapshots)
+  const saved = (name: string) => snapshots.list().some((snapshot) => snapshot.name === name)
   snapshots.save = async (name, options) => {
+    // What a replacing save the disk refuses puts back.
+    const previous = options?.replace && saved(name) ? await snapshots.record(name) : undefined
     const info = await save(name, options)
     const { scenario, seed } = snapshots.get(name)
     const base =
@@ -144,19 +158,17 @@ export async function persistSnapshots(directory: string, sandbox: Sandbox): Pro
         ? undefined
         : { scenario: DEFAULT_EXTENDS, seed }
     try {
-      const temporary = `${fileOf(name)}.${process.pid}${TEMPORARY_SUFFIX}`
-      writeFileSync(temporary, toFile(await snapshots.record(name, base)))
-      renameSync(temporary, fileOf(name))
+      disk.replace(fileOf(name), toFile(await snapshots.record(name, base)))
     } catch (error) {
       remove(name)
+      if (previous) await snapshots.restore(previous)
       throw error
     }
     return info
   }
   snapshots.delete = (name) => {
-    const existed = remove(name)
-    rmSync(fileOf(name), { force: true })
-    return existed
+    if (saved(name)) disk.remove(fileOf(name))
+    return remove(name)
   }
   return restored
 }

@@ -185,6 +185,74 @@ describe('a write whose log line cannot be written', () => {
   })
 })
 
+describe('a control call whose write the disk refuses', () => {
+  /** The real file layer, whose replaces and removes fail while `full` is set. */
+  function fullDisk() {
+    const disk = { full: false }
+    const failing = (action: () => void) => {
+      if (disk.full) throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' })
+      action()
+    }
+    const files: LogFiles = {
+      ...nodeLogFiles,
+      replace: (file, text, sync) => failing(() => nodeLogFiles.replace(file, text, sync)),
+      remove: (file) => failing(() => nodeLogFiles.remove(file)),
+    }
+    return { disk, files }
+  }
+
+  // Every control call that writes to the state directory; faults, the clock and the journal
+  // are kept in memory only.
+  const writes = [
+    ['POST', '/__sandbox/reset', {}],
+    ['POST', '/__sandbox/snapshots', { name: 'fresh' }],
+    ['POST', '/__sandbox/snapshots', { name: 'kept', replace: true }],
+    ['DELETE', '/__sandbox/snapshots/kept', undefined],
+    ['DELETE', '/__sandbox/sessions/qa', undefined],
+  ] as const
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After to each, and changes nothing', async () => {
+    const directory = temporaryDirectory()
+    const { disk, files } = fullDisk()
+    const first = await open(directory, files)
+    const control = (method: string, url: string, body?: unknown) =>
+      first.sandbox.handle({
+        method,
+        url,
+        headers: { 'x-sandbox-session': 'qa', 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+    expect((await control('POST', '/__sandbox/snapshots', { name: 'kept' })).status).toBe(201)
+    expect((await first.as('host', decline(), 'qa')).status).toBe(201)
+    const kept = readFileSync(join(directory, 'snapshots', 'kept.json'), 'utf8')
+
+    disk.full = true
+    for (const [method, url, body] of writes) {
+      const refused = await control(method, url, body)
+      const where = `${method} ${url} ${JSON.stringify(body)}`
+      expect(refused.status, where).toBe(503)
+      expect(refused.headers['retry-after'], where).toBe('5')
+      expect(refused.body, where).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: ['storage error: ENOSPC'],
+      })
+    }
+    expect(await bookingStatus(first.sandbox, 'qa')).toBe('declined')
+    expect(first.sandbox.sessionIds()).toContain('qa')
+    expect(first.sandbox.snapshots.list().map((snapshot) => snapshot.name)).toEqual(['kept'])
+    expect((await first.sandbox.snapshots.export('kept')).name).toBe('kept')
+    expect(readdirSync(join(directory, 'snapshots'))).toEqual(['kept.json'])
+    expect(readFileSync(join(directory, 'snapshots', 'kept.json'), 'utf8')).toBe(kept)
+
+    disk.full = false
+    for (const [method, url, body] of writes) {
+      expect((await control(method, url, body)).status, `${method} ${url}`).toBeLessThan(300)
+    }
+    const second = await open(directory)
+    expect(second.sandbox.snapshots.list().map((snapshot) => snapshot.name)).toEqual(['fresh'])
+  })
+})
+
 describe('a session log cut short by a crash', () => {
   it('is cut by bytes: a torn line of non-ASCII text leaves nothing behind, and later writes last', async () => {
     const directory = temporaryDirectory()

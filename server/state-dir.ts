@@ -184,7 +184,7 @@ export function openStateDir(
     },
     drop(session) {
       const file = fileOfSession(sessionsDir, session)
-      files.remove(file)
+      storing(() => files.remove(file))
       cuts.delete(file)
     },
     release(session) {
@@ -248,7 +248,10 @@ export function openStateDir(
     async restore(restored: Sandbox): Promise<RestoreSummary> {
       sandbox = restored
       await restored.ready
-      const snapshots = await persistSnapshots(directory, restored)
+      const snapshots = await persistSnapshots(directory, restored, {
+        replace: (file, text) => storing(() => files.replace(file, text, sync)),
+        remove: (file) => storing(() => files.remove(file)),
+      })
       return { sessions: await counting, snapshots, warnings }
     },
   }

@@ -16,16 +16,25 @@ import {
   segmentsMatch,
 } from './fault-rules.ts'
 import { jsonResponse, type SandboxResponse } from './http.ts'
+import { GATEWAY_STATUSES } from './journal.ts'
 import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
 
-/** What a fault rule or a `Prefer` header makes of a request: none but a delay, or an answer. */
+/**
+ * What a fault rule or a `Prefer` header makes of a request: none but a delay, an answer given
+ * before any check (a rule's, a gateway's), or one in place of the operation's outcome.
+ */
 export interface FaultDecision {
   /** Marks the journal entry: the rule's id, or `prefer`. */
   mark: string
   delayMs: number
   answer?: SandboxResponse
+  /**
+   * `Prefer: example=` or a code not a gateway's: what answers once the request passed the body
+   * parser, the guards and validation (decision 12); throws the 400 of an invalid header.
+   */
+  outcome?: () => SandboxResponse
 }
 
 /** A rule as the control API shows it: calls left for a `times` rule. */
@@ -213,7 +222,8 @@ function parsePrefer(header: string): Map<string, string> {
 /**
  * What `Prefer: code=`, `example=` and `delay=` ask of `operation` (other preferences are
  * ignored, RFC 7240). A code must be one the merged document lists on the operation (one it
- * does not list takes its success and every fault status): a 400 lists the valid values.
+ * does not list takes its success and every fault status). A gateway's code answers at once, an
+ * example or another code after the checks, as does the 400 listing the valid values.
  */
 function readPrefer(header: string, operation: Operation): FaultDecision | undefined {
   const preferences = parsePrefer(header)
@@ -236,28 +246,26 @@ function readPrefer(header: string, operation: Operation): FaultDecision | undef
   if (!/^\d+$/.test(delay ?? '0') || delayMs > MAX_DELAY_MS) {
     details.push(`Prefer delay must be an integer from 0 to ${MAX_DELAY_MS} (milliseconds)`)
   }
-  if (details.length > 0) throw badRequest('Invalid Prefer header', details)
-
-  const decision: FaultDecision = { mark: 'prefer', delayMs }
-  if (example !== undefined) {
-    const answer = exampleAnswer(operation, example)!
-    if (status !== undefined && answer.status !== status) {
-      throw badRequest('Invalid Prefer header', [
-        `Prefer example ${example} answers ${answer.status}, not ${status}`,
-      ])
+  const answer = example === undefined ? undefined : exampleAnswer(operation, example)
+  if (details.length === 0 && answer && status !== undefined && answer.status !== status) {
+    details.push(`Prefer example ${example} answers ${answer.status}, not ${status}`)
+  }
+  const decision: FaultDecision = { mark: 'prefer', delayMs: details.length > 0 ? 0 : delayMs }
+  if (details.length > 0) {
+    decision.outcome = () => {
+      throw badRequest('Invalid Prefer header', details)
     }
-    decision.answer = answer
-  } else if (status !== undefined) {
+  } else if (answer) decision.outcome = () => answer
+  else if (status !== undefined) {
     const recorded = names.map((name) => exampleAnswer(operation, name)!)
-    const answer = recorded.find((candidate) => candidate.status === status)
-    if (answer) decision.answer = answer
-    else if (status !== operation.successStatus) {
-      decision.answer = errorAnswer(
-        status as ErrorStatus,
-        `Answered ${status} as the Prefer header asked`,
-      )
-    }
+    const chosen =
+      recorded.find((candidate) => candidate.status === status) ??
+      (status === operation.successStatus
+        ? undefined
+        : errorAnswer(status as ErrorStatus, `Answered ${status} as the Prefer header asked`))
     // The success status with no recording: the operation runs and answers it for real.
+    if (chosen && GATEWAY_STATUSES.has(status)) decision.answer = chosen
+    else if (chosen) decision.outcome = () => chosen
   }
   return decision
 }

@@ -8,7 +8,7 @@ import { createControlOriginRule, handleControl } from './control.ts'
 import { type ControlRoute, controlRoutes, isControlPath } from './control-table.ts'
 import { errorResponse, internalErrorResponse, notFound, SandboxError } from './errors.ts'
 import { announce, listens } from './events.ts'
-import { markFault } from './faults.ts'
+import { type FaultDecision, markFault } from './faults.ts'
 import { cookiesOf, type SandboxRequest, type SandboxResponse, splitUrl } from './http.ts'
 import {
   markSessionCreated,
@@ -124,6 +124,7 @@ export function createRequestHandler(
       const operation = found.value
       trace.operationId = operation.id
       const prefer = request.headers.prefer
+      let instead: FaultDecision['outcome']
       if (prefer !== undefined || faults.has(session)) {
         const decision = await faults.decide(session, operation, path, prefer, () =>
           requestPersona(
@@ -137,8 +138,12 @@ export function createRequestHandler(
         )
         trace.fault = decision?.mark
         if (decision?.answer) return record(markFault(decision.answer, decision.mark))
+        instead = decision?.outcome
+        // Unmarked until it answers: a refusal of the checks is not `Prefer`'s (its delay is).
+        if (instead && !decision?.delayMs) trace.fault = undefined
       }
-      const recorded = stages.length > 0 ? await plugged() : undefined
+      // An outcome asked by `Prefer` wins over recorded answers, as `Prefer` wins over rules.
+      const recorded = stages.length > 0 && !instead ? await plugged() : undefined
       if (recorded) return record(recorded)
       const result = await sessions.run(state, () => {
         // With a write log or a listener, one instant per request, so a replay at that
@@ -154,7 +159,7 @@ export function createRequestHandler(
         }
         return runPipeline(
           operation,
-          pipelineInput(request, found.params, query, cookies),
+          { ...pipelineInput(request, found.params, query, cookies), instead },
           state.store,
           settings,
         ).then((answered) => {
@@ -174,6 +179,7 @@ export function createRequestHandler(
         })
       })
       const caller = result.callerId
+      if (result.replaced) trace.fault = 'prefer'
       const answered =
         trace.fault === undefined ? result.response : markFault(result.response, trace.fault)
       return record(answered, {

@@ -40,7 +40,7 @@ export function redactQuery(query: URLSearchParams): Record<string, string> {
 }
 
 /** What a gateway in front of the backend answers: rate limited, bad upstream, down, too slow. */
-const GATEWAY_STATUSES = new Set([429, 502, 503, 504])
+export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504])
 
 /** What is known of a request while it is handled; filled in as it goes. */
 export interface RequestTrace {

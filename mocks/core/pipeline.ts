@@ -1,8 +1,9 @@
 /**
  * @module
  * One pass per request, in the order the backend's framework (NestJS) refuses one (decision 12):
- * body parser (413, 415, malformed JSON), token (401), role (403), query and body (400), the
- * operation's declared preconditions (404, 403, 409), `dryRun`, write, answer.
+ * body parser (413, 415, malformed JSON), token (401), role (403), query and body (400), then
+ * what `Prefer` asks in place of the outcome, or the operation's declared preconditions (404,
+ * 403, 409), `dryRun`, write, answer.
  */
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
@@ -28,6 +29,8 @@ export interface PipelineSettings {
 
 export interface PipelineInput extends InputRequest {
   cookies: Readonly<Record<string, string>>
+  /** Answers in place of the operation once the request passed the checks (`Prefer`). */
+  instead?: (() => SandboxResponse) | undefined
 }
 
 export interface PipelineResult {
@@ -35,6 +38,8 @@ export interface PipelineResult {
   dryRun: boolean | null
   /** The access token's subject, else the owner of the refresh token sent (a refresh). */
   callerId: string | null
+  /** Answered by `instead`. */
+  replaced?: true
 }
 
 async function authenticate(
@@ -104,6 +109,15 @@ export async function runPipeline(
     caller ??= readBearer(input.headers.authorization).ok ? null : refreshTokenSender(input, store)
     senderRead = true
     const checked = validateStage(operation, input.params, read)
+    // `Prefer: example=` replaces the operation's outcome, not its checks (decision 12).
+    if (input.instead) {
+      return {
+        dryRun,
+        callerId: caller?.publicId ?? null,
+        response: input.instead(),
+        replaced: true,
+      }
+    }
     const { params, body } = checked
     const now = settings.now()
     const outcome: OperationOutcome = operation.rules

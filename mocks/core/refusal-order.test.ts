@@ -2,10 +2,12 @@
  * The order of refusals (docs/decisions/0012-order-of-refusals.md): a request refused for two
  * reasons gets the refusal of the earlier stage. The body parser (413, 415, malformed JSON),
  * then the token (401), then the role (403), then validation of the query and the body (400),
- * then the operation (404, 409).
+ * then the operation (404, 409). `Prefer: example=` and a code other than a gateway's replace
+ * the operation's outcome, not its checks; a gateway's code and a delay come first.
  */
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { recordedExamples, recordedRequestUrl } from '../../spec/examples/index.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 
 const { api, sandbox } = useSandbox()
@@ -119,5 +121,119 @@ describe('400 before the operation', () => {
   it('answers 404 to an unknown booking with a valid body', async () => {
     const response = await api.call('/bookings/bkg_unknown/decline', { as: 'host', body: {} })
     expect(response.status).toBe(404)
+  })
+})
+
+describe('Prefer replaces the outcome, not the checks', () => {
+  const successes = recordedExamples.filter(
+    (example) => example.request.as !== undefined && example.response.status < 300,
+  )
+  const operations = new Set(successes.map((example) => example.operationId))
+
+  it('answers 401 to Prefer: example= without a token, on every operation that needs one', async () => {
+    expect(operations.size).toBe(10)
+    for (const operationId of operations) {
+      const example = successes.find((success) => success.operationId === operationId)!
+      const response = await api.call(recordedRequestUrl(example), {
+        method: example.method,
+        ...(example.method === 'POST' ? { body: example.request.body ?? {} } : {}),
+        headers: { prefer: `example=${example.name}` },
+      })
+      expect(response, operationId).toMatchObject({ status: 401, body: missingToken })
+      expect(response.headers.get('x-sandbox-fault'), operationId).toBeNull()
+      expect(sandbox.journal.list().at(-1)?.fault, operationId).toBeUndefined()
+    }
+    expect(await writes()).toBe(0)
+  })
+
+  it('answers 401 to a Prefer code that is not a gateway’s, or an invalid Prefer, without a token', async () => {
+    for (const prefer of ['code=409', 'code=201', 'example=nope', 'code=418, delay=x']) {
+      const response = await api.call(decline, { body: {}, headers: { prefer } })
+      expect(response, prefer).toMatchObject({ status: 401, body: missingToken })
+    }
+    const signedIn = await api.call(decline, {
+      as: 'host',
+      body: {},
+      headers: { prefer: 'example=nope' },
+    })
+    expect(signedIn).toMatchObject({ status: 400, body: { message: 'Invalid Prefer header' } })
+  })
+
+  it('answers 403 to the wrong role with Prefer: example=', async () => {
+    const response = await api.call(approve, {
+      as: 'guest',
+      body: {},
+      headers: { prefer: 'example=approvePendingReview' },
+    })
+    expect(response).toMatchObject({ status: 403, body: notAdmin })
+  })
+
+  it('answers 400 to an invalid body or dryRun with Prefer: example=', async () => {
+    const body = await api.call(decline, {
+      as: 'host',
+      body: { reason: 5 },
+      headers: { prefer: 'example=declinePendingBooking' },
+    })
+    expect(body.status).toBe(400)
+    expect(body.body.details).toEqual(['reason must be a string'])
+    const refresh = await api.call('/auth/refresh?dryRun=AAA', {
+      body: { refreshToken: 'rt_x.y' },
+      headers: { prefer: 'example=hostSignsIn' },
+    })
+    expect(refresh.status).toBe(400)
+    expect(refresh.body.details).toEqual(['dryRun must be one of: true, false'])
+  })
+
+  it('answers the example in place of a precondition, with dryRun too, and writes nothing', async () => {
+    const accepted = `/bookings/${anchors.bookings.accepted}/decline?dryRun=true`
+    const response = await api.call(accepted, {
+      as: 'host',
+      body: {},
+      headers: { prefer: 'example=declinePendingBooking' },
+    })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('x-sandbox-fault')).toBe('prefer')
+    expect(sandbox.journal.list().at(-1)).toMatchObject({
+      status: 201,
+      dryRun: true,
+      persona: 'host',
+      fault: 'prefer',
+    })
+    expect(await writes()).toBe(0)
+  })
+
+  it("answers a gateway's code before the token, after a delay that comes first", async () => {
+    const gateway = await api.call(decline, {
+      body: { reason: 5 },
+      headers: { prefer: 'code=503' },
+    })
+    expect(gateway.status).toBe(503)
+    expect(gateway.body.code).toBe('SERVICE_UNAVAILABLE')
+    const delayed = await api.call(decline, {
+      body: {},
+      headers: { prefer: 'delay=1, example=declinePendingBooking' },
+    })
+    expect(delayed).toMatchObject({ status: 401, body: missingToken })
+    // Marked: the delay was applied before the token was checked.
+    expect(sandbox.journal.list().at(-1)).toMatchObject({ status: 401, fault: 'prefer' })
+    expect(await writes()).toBe(0)
+  })
+
+  it('leaves a request carrying Prefer to its checks, not to the fault rules', async () => {
+    const rule = { path: '/bookings/:id/decline', status: 500 }
+    expect((await api.call('/__sandbox/faults', { body: rule })).status).toBe(201)
+    const anonymous = await api.call(decline, {
+      body: {},
+      headers: { prefer: 'example=declinePendingBooking' },
+    })
+    expect(anonymous).toMatchObject({ status: 401, body: missingToken })
+    const signedIn = await api.call(decline, {
+      as: 'host',
+      body: {},
+      headers: { prefer: 'example=bookingNotPending' },
+    })
+    expect(signedIn.status).toBe(409)
+    // Without Prefer, the rule answers first, as before.
+    expect((await api.call(decline, { body: {} })).status).toBe(500)
   })
 })

@@ -231,8 +231,9 @@ export class Sandbox implements ControlContext {
 
   /** Drops a session and its state (and its log, with a state directory). */
   dropSession = (session: string): void => {
-    this.#parts.sessions.delete(session)
+    // The log first: a drop its log refuses leaves the session as it was.
     this.#parts.sessionLog?.drop(session)
+    this.#parts.sessions.delete(session)
     announce(this.events, 'session:dropped', { session })
   }
 

@@ -3,8 +3,8 @@
  * Which session a request names, one rule for the core, the control API and the server: the
  * non-empty `x-sandbox-session` header, else the `sandbox_session` cookie, else `default`.
  */
-import { badRequest } from './errors.ts'
-import { parseCookies } from './http.ts'
+import { badRequest, SandboxError } from './errors.ts'
+import { parseCookies, type SandboxResponse } from './http.ts'
 
 export const SESSION_HEADER = 'x-sandbox-session'
 export const SESSION_COOKIE = 'sandbox_session'
@@ -52,6 +52,17 @@ export function resolveSession(
     sessionIdOf(headers, cookies),
     `${SESSION_HEADER} header or ${SESSION_COOKIE} cookie`,
   )
+}
+
+/** The 400 of `resolveSession` for a request naming an invalid session, else `undefined`. */
+export function refuseInvalidSession(headers: SessionHeaders): SandboxResponse | undefined {
+  try {
+    resolveSession(headers)
+    return undefined
+  } catch (error) {
+    if (error instanceof SandboxError) return error.toResponse()
+    throw error
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * @module
  * `/__sandbox/mcp`: MCP over Streamable HTTP, part of the control API (its token, its origin rule;
- * without a token only a loopback `Host`, against DNS rebinding), with a bounded number of MCP
- * sessions (a cap, least recently used first, and an idle timeout).
+ * its `Host` and session rules at the server's edge, `exposure.ts`), with a bounded number of
+ * MCP sessions (a cap, least recently used first, and an idle timeout).
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -16,8 +16,7 @@ import {
 import { SandboxError } from '../../mocks/core/errors.ts'
 import type { SandboxRequest, SandboxResponse } from '../../mocks/core/http.ts'
 import type { Sandbox } from '../../mocks/core/sandbox.ts'
-import { isValidSessionId, SESSION_HEADER } from '../../mocks/core/session-id.ts'
-import { isLoopbackHost } from '../exposure.ts'
+import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { writeAnswer } from '../handler.ts'
 import { createInProcessBackend } from './backend.ts'
 import { createMcpServer } from './create-mcp-server.ts'
@@ -35,14 +34,6 @@ export interface McpEndpointOptions {
   idleTimeoutMs?: number | undefined
 }
 
-/** The host name of a `Host` header, without its port. */
-function hostName(host: string | undefined): string {
-  if (host === undefined) return ''
-  const bracketed = /^\[([^\]]*)\]/.exec(host)
-  if (bracketed) return bracketed[1]!
-  return host.replace(/:\d*$/, '')
-}
-
 function refuse(res: ServerResponse, status: 400 | 403 | 404, message: string, details: string[]) {
   writeAnswer(res, new SandboxError(status, message, details).toResponse())
 }
@@ -57,16 +48,6 @@ function refusalOf(
     method: req.method ?? 'GET',
     url: req.url ?? '/',
     headers: req.headers as SandboxRequest['headers'],
-  }
-  if (options.controlToken === undefined && !isLoopbackHost(hostName(req.headers.host))) {
-    return new SandboxError(
-      403,
-      `The MCP endpoint answers Host ${req.headers.host ?? '(none)'} only with a control token`,
-      [
-        'without a control token only localhost, 127.0.0.1 and [::1] are served (a page of another site could reach them through DNS rebinding)',
-        'start the sandbox with SANDBOX_CONTROL_TOKEN (or --control-token) and send Authorization: Bearer <token>',
-      ],
-    ).toResponse()
   }
   // Every MCP call may change state: a page of another site is refused whatever its method.
   const crossSite = refuseCrossSiteControl(request, 'POST', controlOrigins)
@@ -107,13 +88,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
   sweep.unref()
 
   async function open(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Valid: the server's edge refused a malformed one.
     const session = single(req.headers[SESSION_HEADER])
-    if (session !== undefined && session !== '' && !isValidSessionId(session)) {
-      refuse(res, 400, 'Invalid sandbox session id', [
-        `${SESSION_HEADER} must be 1 to 64 letters, digits or . _ : -`,
-      ])
-      return
-    }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: true,
