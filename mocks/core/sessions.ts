@@ -189,7 +189,7 @@ export interface ClockState {
   real: boolean
 }
 
-/** A session's clock stays in the years 1970 to 9999: four-digit ISO 8601 years, as dates are written. */
+/** A session's clock stays in the years 1970 to 9999, the four-digit years dates are written in. */
 export const CLOCK_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10_000, 0, 1) - 1 }
 const rangeText = `${new Date(CLOCK_RANGE.min).toISOString()} to ${new Date(CLOCK_RANGE.max).toISOString()}`
 /** The most an advance may move a clock, either way: the whole range. */
