@@ -84,6 +84,11 @@ const bodies: [method: string, path: string, body: unknown][] = [
   ['POST', '/__sandbox/clock', { now: '2026-02-30T09:00:00Z' }],
   ['POST', '/__sandbox/clock', { advanceSeconds: '60' }],
   ['POST', '/__sandbox/clock', { advanceSeconds: 1, extra: true }],
+  ['POST', '/__sandbox/clock', { advanceSeconds: -6.15e16 }],
+  ['POST', '/__sandbox/clock', { advanceSeconds: 253_402_300_801 }],
+  ['POST', '/__sandbox/clock', { now: '1969-12-31T23:59:59Z' }],
+  ['POST', '/__sandbox/clock', { now: '1970-01-01T00:00:00Z' }],
+  ['POST', '/__sandbox/clock', { now: '9999-12-31T23:59:59.999Z' }],
   ['POST', '/__sandbox/snapshots', { name: 'saved-two' }],
   ['POST', '/__sandbox/snapshots', { name: 'saved-one', replace: true }],
   ['POST', '/__sandbox/snapshots', {}],
@@ -101,6 +106,7 @@ const bodies: [method: string, path: string, body: unknown][] = [
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-e', seed: -1 }],
   ['POST', '/__sandbox/scenarios', { extends: 'empty' }],
   ['POST', '/__sandbox/scenarios', { name: 'uploaded-f', other: 1 }],
+  ['POST', '/__sandbox/scenarios', { name: 'uploaded-g', description: 'x'.repeat(1_001) }],
   ['POST', '/__sandbox/faults', { path: '/payprov/account-status', status: 500 }],
   ['POST', '/__sandbox/faults', { method: 'post', path: '/bookings/:id/decline', status: 409 }],
   ['POST', '/__sandbox/faults', { path: '/bookings/*/decline', example: 'bookingNotPending' }],
@@ -124,6 +130,20 @@ const bodies: [method: string, path: string, body: unknown][] = [
   ['POST', '/__sandbox/faults', { path: '/auth/refresh', status: 500, probability: 2 }],
   ['POST', '/__sandbox/faults', { path: '/auth/refresh', delayMs: 60_001 }],
   ['POST', '/__sandbox/faults', { path: '/auth/refresh', status: 500, extra: 1 }],
+  ['POST', '/__sandbox/faults', { path: '/auth/refresh', status: 500, message: 'x'.repeat(1_001) }],
+  [
+    'POST',
+    '/__sandbox/faults',
+    { path: '/auth/refresh', status: 500, details: Array(21).fill('x') },
+  ],
+  ['POST', '/__sandbox/faults', { path: '/auth/refresh', status: 500, times: 1_000_001 }],
+  ['POST', '/__sandbox/faults', { path: '/auth/refresh', status: 500, times: 1_000_000 }],
+  [
+    'POST',
+    '/__sandbox/faults',
+    { method: 'GETGETGETGETGETGE', path: '/auth/refresh', status: 500 },
+  ],
+  ['POST', '/__sandbox/faults', { path: `/auth/refresh/${'x'.repeat(1_000)}`, status: 500 }],
 ]
 
 describe('the document and the control API give every body the same verdict', () => {

@@ -10,6 +10,13 @@ import { anchors } from '../../fixtures/anchors.ts'
 import { personas } from '../../fixtures/personas.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
 import { SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
+import {
+  controlFieldValues,
+  extremeValues,
+  faultStatusValues,
+  otherSessionIds,
+  preferHeader,
+} from './control-arbitrary.ts'
 import type { DocumentedOperation } from './document-checker.ts'
 
 export interface FuzzRequest {
@@ -53,6 +60,13 @@ const query = fc.oneof(
       '?access_token=eyJ.x.y',
       '?session=qa-1',
       '?%',
+      '?limit=9999999',
+      '?limit=0',
+      '?limit=-1',
+      '?limit=1e308',
+      `?limit=${'9'.repeat(400)}`,
+      '?session=',
+      `?session=${'s'.repeat(65)}`,
     ),
   },
   { weight: 1, arbitrary: fc.string().map((text) => `?dryRun=${encodeURIComponent(text)}`) },
@@ -62,6 +76,7 @@ const sessionHeader = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },
   { weight: 3, arbitrary: fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz.3', 'fuzz:4') },
   { weight: 1, arbitrary: fc.constantFrom('bad id', 'a'.repeat(65), 'ümlaut', '../x') },
+  { weight: 1, arbitrary: otherSessionIds },
 )
 
 const contentType = fc.oneof(
@@ -82,7 +97,7 @@ const contentType = fc.oneof(
 const fieldValues: Record<string, readonly unknown[]> = {
   refreshToken: [...personas.map((p) => p.refreshToken), anchors.revokedUser.refreshToken, 'x', 1],
   code: [...personas.map((persona) => persona.idpCode), 'idp_nobody', ''],
-  status: ['approved', 'rejected', 'pending', 3],
+  status: ['approved', 'rejected', 'pending', 3, ...faultStatusValues],
   note: ['Welcome', 'x'.repeat(1001)],
   email: ['someone@example.test', 'not-an-email'],
   reason: ['Fully booked', 'x'.repeat(1001), null],
@@ -90,19 +105,22 @@ const fieldValues: Record<string, readonly unknown[]> = {
   bookingId: [...Object.values(anchors.bookings), 'bkg_nope', 42],
   amount: [1, 10_000_000, -1, 0, '5'],
   scenario: ['default', 'empty', 'nope', ''],
-  seed: [1, 7, -1, 1.5, '3'],
+  ...controlFieldValues,
 }
+
+/** A field's valid value or near miss, now and then a value out of every range. */
+const fieldValue = (field: string) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...(fieldValues[field] ?? ['x'])) },
+    { weight: 1, arbitrary: fc.constantFrom(...extremeValues) },
+  )
 
 /** A body of some of `fields` (those of the operation, mostly), each a valid value or a near miss. */
 function wellFormedBody(fields: readonly string[]) {
   return fc
     .subarray([...fields])
     .chain((chosen) =>
-      fc.record(
-        Object.fromEntries(
-          chosen.map((field) => [field, fc.constantFrom(...(fieldValues[field] ?? ['x']))]),
-        ),
-      ),
+      fc.record(Object.fromEntries(chosen.map((field) => [field, fieldValue(field)]))),
     )
     .map((value) => JSON.stringify(value))
 }
@@ -153,6 +171,7 @@ export function fuzzRequest(
         session: sessionHeader,
         authorization,
         contentType,
+        prefer: preferHeader,
       }),
     )
     .map(({ operation, otherMethod, segments, session, authorization, contentType, ...rest }) => {
@@ -162,6 +181,7 @@ export function fuzzRequest(
       if (session !== undefined) headers[SESSION_HEADER] = session
       if (authorization !== undefined) headers.authorization = authorization
       if (contentType !== undefined) headers['content-type'] = contentType
+      if (rest.prefer !== undefined) headers.prefer = rest.prefer
       const method = otherMethod ?? operation.method
       return {
         operation,
@@ -171,4 +191,21 @@ export function fuzzRequest(
         body: method === 'GET' || method === 'HEAD' ? undefined : rest.body,
       }
     })
+}
+
+/** A run of calls on one session, then a request the test sends after resetting that session. */
+export interface FuzzSequence {
+  calls: FuzzRequest[]
+  after: FuzzRequest
+}
+
+export function fuzzSequence(
+  calls: readonly DocumentedOperation[],
+  after: readonly DocumentedOperation[],
+  tokens: readonly string[],
+): fc.Arbitrary<FuzzSequence> {
+  return fc.record({
+    calls: fc.array(fuzzRequest(calls, tokens), { minLength: 1, maxLength: 8 }),
+    after: fuzzRequest(after, tokens),
+  })
 }

@@ -8,6 +8,7 @@ import { z } from '../model/zod.ts'
 import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
 import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
+import { MAX_ADVANCE_SECONDS } from './sessions.ts'
 
 const sessionIdSchema = z.string().check(z.regex(SESSION_ID, SESSION_ID_RULE))
 
@@ -31,11 +32,23 @@ export const resetBodySchema = z
     }),
   )
 
-/** `POST /__sandbox/clock`: set the session's clock, or move it. */
+/**
+ * `POST /__sandbox/clock`: set the session's clock, or move it, within the years 1970 to 9999
+ * (`SessionClocks` also refuses an advance or an offset that takes it out of them).
+ */
 export const clockBodySchema = z
   .strictObject({
-    now: z.optional(z.iso.datetime({ offset: true })),
-    advanceSeconds: z.optional(z.number()),
+    now: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^(19[7-9]\d|[2-9]\d{3})-/, 'must be in the years 1970 to 9999'),
+          z.iso.datetime({ offset: true }),
+        ),
+    ),
+    advanceSeconds: z.optional(
+      z.number().check(z.gte(-MAX_ADVANCE_SECONDS), z.lte(MAX_ADVANCE_SECONDS)),
+    ),
   })
   .check(
     z.refine((body) => (body.now === undefined) !== (body.advanceSeconds === undefined), {

@@ -3,7 +3,7 @@
  * What a fault rule is: its strict zod schema, its path pattern, and the checks that need the
  * operation table (a pattern matching no operation, an example the operation lacks).
  */
-import { nonEmpty, z } from '../model/zod.ts'
+import { z } from '../model/zod.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
@@ -30,6 +30,11 @@ const MAX_RETRY_AFTER_SECONDS = 86_400
 export const FAULT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
 export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
+/** Most rules a session holds, calls a `times` rule counts, and characters of its texts. */
+export const MAX_FAULT_RULES = 100
+const MAX_TIMES = 1_000_000
+const text = () => z.string().check(z.minLength(1), z.maxLength(1_000))
+
 const delay = z.number().check(z.int(), z.gte(0), z.lte(MAX_DELAY_MS))
 
 export const faultRuleSchema = z.strictObject({
@@ -40,14 +45,16 @@ export const faultRuleSchema = z.strictObject({
     z.pipe(
       z
         .string()
-        .check(z.regex(/^(\*|[A-Za-z]+)$/, 'must be an HTTP method such as GET, or * for any')),
+        .check(
+          z.regex(/^(\*|[A-Za-z]{1,16})$/, 'must be an HTTP method such as GET, or * for any'),
+        ),
       z.transform((value) => value.toUpperCase()),
     ),
   ),
   /** `/bookings/:id/decline`, `/bookings/bkg_pending/decline`, `/admin/reviews/*\/approve`. */
-  path: z.string().check(z.startsWith('/')),
+  path: text().check(z.startsWith('/')),
   /** Only requests signed in as this persona (its key). */
-  persona: z.optional(nonEmpty()),
+  persona: z.optional(text()),
   /** Answer this status with an `ApiErrorResponseDto` body, of `message` and `details`. */
   status: z.optional(
     z.number().check(
@@ -57,20 +64,20 @@ export const faultRuleSchema = z.strictObject({
       }),
     ),
   ),
-  message: z.optional(nonEmpty()),
-  details: z.optional(z.array(z.string())),
+  message: z.optional(text()),
+  details: z.optional(z.array(z.string().check(z.maxLength(1_000))).check(z.maxLength(20))),
   /** `Retry-After` of a 429 or 503 answer (default 1). */
   retryAfterSeconds: z.optional(
     z.number().check(z.int(), z.gte(0), z.lte(MAX_RETRY_AFTER_SECONDS)),
   ),
   /** A recorded example of the operation (`spec/examples`). */
-  example: z.optional(nonEmpty()),
+  example: z.optional(text()),
   /** Fail like a broken network: connection reset (server), `HttpResponse.error()` (msw). */
   networkError: z.optional(z.literal(true)),
   delayMs: z.optional(delay),
   /** Add a random 0 to `jitterMs` ms (seeded) to the delay. */
   jitterMs: z.optional(delay),
-  times: z.optional(z.number().check(z.int(), z.gt(0))),
+  times: z.optional(z.number().check(z.int(), z.gt(0), z.lte(MAX_TIMES))),
   /** Apply to each matching call with this probability (seeded, reproducible). */
   probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
   /** Of `probability` and `jitterMs`. Default: the session's scenario seed. */

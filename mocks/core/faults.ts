@@ -12,6 +12,7 @@ import {
   type FaultRule,
   faultStatuses,
   MAX_DELAY_MS,
+  MAX_FAULT_RULES,
   retryAfterStatuses,
   segmentsMatch,
 } from './fault-rules.ts'
@@ -115,6 +116,11 @@ export class FaultRegistry {
       context.personaKeys,
     )
     const index = faults.rules.findIndex((existing) => existing.rule.id === compiled.rule.id)
+    if (index === -1 && faults.rules.length >= MAX_FAULT_RULES) {
+      throw badRequest('Invalid fault rule', [
+        `a session holds at most ${MAX_FAULT_RULES} fault rules: remove one (DELETE /__sandbox/faults/{id}), or post a rule with the id of one to replace it`,
+      ])
+    }
     if (index === -1) faults.rules.push(compiled)
     else faults.rules[index] = compiled
     faults.created += 1

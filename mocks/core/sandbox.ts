@@ -27,10 +27,13 @@ import {
   settingsOf,
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
-import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
+import { ScenarioError, type ScenarioFiles, type ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
+
+/** Most scenarios added after the start (`addScenarios`, `POST /__sandbox/scenarios`). */
+const MAX_ADDED_SCENARIOS = 100
 
 export type { SandboxOptions } from './sandbox-types.ts'
 
@@ -221,6 +224,12 @@ export class Sandbox implements ControlContext {
       seed: this.settings.seed,
       replaceable: (name) => this.#added.has(name),
     })
+    const added = new Set([...this.#added, ...Object.keys(resolved)])
+    if (added.size > MAX_ADDED_SCENARIOS) {
+      throw new ScenarioError('Too many scenarios', [
+        `at most ${MAX_ADDED_SCENARIOS} scenarios are added after the start: add one under the name of one added before to replace it (GET /__sandbox/scenarios lists them)`,
+      ])
+    }
     for (const [name, scenario] of Object.entries(resolved)) {
       scenarios[name] = scenario
       this.#added.add(name)

@@ -19,6 +19,8 @@ import {
 } from './scenario-files.ts'
 
 const SNAPSHOT_CACHE_SIZE = 4
+/** Most snapshots saved at once: a name more is refused until one is deleted. */
+export const MAX_SAVED_SNAPSHOTS = 100
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
@@ -213,6 +215,11 @@ export class SavedSnapshots {
 
   #checkFree(name: string, replace: boolean | undefined) {
     const taken = this.#saved.get(name)?.info
+    if (!taken && this.#saved.size >= MAX_SAVED_SNAPSHOTS) {
+      throw badRequest('Too many snapshots', [
+        `the sandbox keeps at most ${MAX_SAVED_SNAPSHOTS} saved snapshots: delete one (DELETE /__sandbox/snapshots/{name}; GET /__sandbox/snapshots lists them) or replace one`,
+      ])
+    }
     if (taken && replace !== true) {
       throw conflict(
         `Snapshot name "${name}" is taken (saved from session "${taken.session}" at ${taken.savedAt}): save under another name, or with "replace": true to replace it`,

@@ -5,7 +5,7 @@
  */
 import { invariant } from 'outvariant'
 import type { Store } from '../model/store.ts'
-import type { SandboxError } from './errors.ts'
+import { badRequest, type SandboxError } from './errors.ts'
 import type { JournalEntry } from './events.ts'
 import type { CompiledRule } from './fault-rules.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
@@ -189,6 +189,12 @@ export interface ClockState {
   real: boolean
 }
 
+/** A session's clock stays in the years 1970 to 9999, the four-digit years dates are written in. */
+export const CLOCK_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10_000, 0, 1) - 1 }
+const rangeText = `${new Date(CLOCK_RANGE.min).toISOString()} to ${new Date(CLOCK_RANGE.max).toISOString()}`
+/** The most an advance may move a clock, either way: the whole range. */
+export const MAX_ADVANCE_SECONDS = Math.ceil((CLOCK_RANGE.max - CLOCK_RANGE.min) / 1000)
+
 export class SessionClocks {
   readonly #sessions: SessionRegistry
   readonly base: () => Date
@@ -210,7 +216,10 @@ export class SessionClocks {
   now(session: string): Date {
     const offset = this.#offset(session)
     const now = this.base()
-    return offset === undefined ? now : new Date(now.getTime() + offset)
+    if (offset === undefined) return now
+    // Held in range, so an offset set out of it (not through set or advance) breaks no date.
+    const { min, max } = CLOCK_RANGE
+    return new Date(Math.min(Math.max(now.getTime() + offset, min), max) || min)
   }
 
   state(session: string): ClockState {
@@ -222,13 +231,26 @@ export class SessionClocks {
     }
   }
 
+  /** Throws a 400 `SandboxError` for a date outside {@link CLOCK_RANGE}, the clock unchanged. */
   set(session: string, now: Date): void {
-    this.#sessions.openNow(session).clockOffsetMs = now.getTime() - this.base().getTime()
+    const record = this.#sessions.openNow(session)
+    this.#move(record, now.getTime() - this.base().getTime(), 'now')
   }
 
+  /** Throws a 400 `SandboxError` when the clock would leave {@link CLOCK_RANGE}, unchanged. */
   advance(session: string, seconds: number): void {
     const record = this.#sessions.openNow(session)
-    record.clockOffsetMs = (record.clockOffsetMs ?? 0) + seconds * 1000
+    this.#move(record, (record.clockOffsetMs ?? 0) + seconds * 1000, 'advanceSeconds')
+  }
+
+  #move(record: SessionRecord, offset: number, field: string): void {
+    const to = this.base().getTime() + offset
+    if (!(to >= CLOCK_RANGE.min && to <= CLOCK_RANGE.max)) {
+      throw badRequest('Clock out of range', [
+        `${field} would put the clock outside ${rangeText}; it stays at ${this.now(record.id).toISOString()} (DELETE /__sandbox/clock puts it back on real time)`,
+      ])
+    }
+    record.clockOffsetMs = offset
   }
 
   reset(session: string): void {

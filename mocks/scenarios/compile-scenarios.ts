@@ -24,7 +24,7 @@ const collectionMap = <T extends z.ZodMiniType>(item: T) => z.record(z.string(),
 /** A scenario file's envelope; its records are checked against their collections when built. */
 export const scenarioFileSchema = z.strictObject({
   name: z.string().check(z.regex(NAME_PATTERN, `must be ${NAME_RULE}`)),
-  description: z.optional(z.string()),
+  description: z.optional(z.string().check(z.maxLength(1_000))),
   extends: z.optional(nonEmpty()),
   seed: z.optional(z.number().check(z.int(), z.gte(0))),
   add: z.optional(collectionMap(z.record(z.string(), z.unknown()))),

@@ -82,6 +82,10 @@ export function describeIssue(
       return [`${where}: expected at least ${issue.minimum}, got ${shown(input)}`]
     case 'too_big':
       if (issue.origin === 'array') return [`${where}: expected at most ${issue.maximum} items`]
+      if (issue.origin === 'string')
+        return [
+          `${where}: expected at most ${issue.maximum} characters, got ${String(input).length}`,
+        ]
       return [`${where}: expected at most ${issue.maximum}, got ${shown(input)}`]
     case 'unrecognized_keys':
       return issue.keys.map(

@@ -146,6 +146,27 @@ describe('bad input to every tool', () => {
     expect(text(snapshot)).toContain('never-saved')
   })
 
+  it('keeps the clock in the years 1970 to 9999: its schema says so, the API refuses the rest', async () => {
+    const setClock = listed.find((tool) => tool.name === 'setClock')!
+    expect(setClock.inputSchema.properties?.advanceSeconds).toMatchObject({
+      minimum: -253_402_300_800,
+      maximum: 253_402_300_800,
+    })
+    const huge = await callRaw('setClock', { session: 'mcp-clock', advanceSeconds: -6.15e16 })
+    expect(huge.isError).toBe(true)
+    expect(text(huge)).toMatch(/advanceSeconds.*-253402300800/)
+    const early = await callRaw('setClock', { session: 'mcp-clock', now: '1969-07-20T20:17:00Z' })
+    expect(text(early)).toContain('now must be in the years 1970 to 9999')
+    await callRaw('setClock', { session: 'mcp-clock', now: '9999-12-30T00:00:00Z' })
+    const past = await callRaw('setClock', { session: 'mcp-clock', advanceSeconds: 2 * 86_400 })
+    expect(past.isError).toBe(true)
+    expect(text(past)).toContain('advanceSeconds would put the clock outside')
+    const kept = await callRaw('getClock', { session: 'mcp-clock' })
+    expect(JSON.stringify(kept.structuredContent)).toContain('9999-12-30T00:00:0')
+    const real = await callRaw('setClock', { session: 'mcp-clock', real: true })
+    expect(real.structuredContent).toMatchObject({ real: true })
+  })
+
   it('answers an operation refused for its state as an observation, not a tool error', async () => {
     const result = await callRaw('declineBooking', {
       persona: 'guest',

@@ -862,7 +862,7 @@ export interface components {
             id?: string;
             /** @description HTTP method, or `*` (default) for any. */
             method?: string;
-            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation. */
+            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation; at most 1,000 characters. */
             path: string;
             /** @description Only requests of this persona (bearer token or refresh token). */
             persona?: string;
@@ -873,9 +873,9 @@ export interface components {
             status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
             /** @description The `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
             retryAfterSeconds?: number;
-            /** @description The body's `message` (with `status`). */
+            /** @description The body's `message` (with `status`), at most 1,000 characters. */
             message?: string;
-            /** @description The body's `details` (with `status`). */
+            /** @description The body's `details` (with `status`), at most 20 of 1,000 characters each. */
             details?: string[];
             /** @description Answer the matched operation's recorded example of this name. */
             example?: string;
@@ -888,7 +888,7 @@ export interface components {
             delayMs?: number;
             /** @description Add a seeded random 0 to jitterMs milliseconds. */
             jitterMs?: number;
-            /** @description Apply to the next N matching requests only. */
+            /** @description Apply to the next N matching requests only (at most 1,000,000). */
             times?: number;
             /** @description Apply to each matching request with this probability (seeded). */
             probability?: number;
@@ -905,14 +905,14 @@ export interface components {
             /** @description True when the session runs on real time. */
             real: boolean;
         };
-        /** @description Give exactly one of `now` and `advanceSeconds`. */
+        /** @description Give exactly one of `now` and `advanceSeconds`. The clock stays within the years 1970 to 9999 (1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z): a time or an advance that would take it out is refused, and the clock left as it was. */
         SandboxClockRequest: {
             /**
              * Format: date-time
-             * @description Set the session's clock to this time; it runs on from there.
+             * @description Set the session's clock to this time, in the years 1970 to 9999; it runs on from there.
              */
-            now?: string;
-            /** @description Move the session's clock forward (or back, if negative). */
+            now?: string & (unknown & unknown);
+            /** @description Move the session's clock forward (or back, if negative); refused if the clock would leave the years 1970 to 9999. */
             advanceSeconds?: number;
         } & (unknown | unknown);
         /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. The sandbox also refuses a delayMs plus jitterMs above 60000. */
@@ -921,7 +921,7 @@ export interface components {
             id?: string;
             /** @description HTTP method, or `*` (default) for any. */
             method?: string;
-            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation. */
+            /** @description Path pattern: literal segments, `:name` or `*` for any one segment, e.g. `/bookings/:id/decline` or `/bookings/bkg_pending/decline`. Must match an operation; at most 1,000 characters. */
             path: string;
             /**
              * @description Only requests of this persona (bearer token or refresh token).
@@ -933,9 +933,9 @@ export interface components {
              * @enum {integer}
              */
             status?: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
-            /** @description The body's `message` (with `status`). */
+            /** @description The body's `message` (with `status`), at most 1,000 characters. */
             message?: string;
-            /** @description The body's `details` (with `status`). */
+            /** @description The body's `details` (with `status`), at most 20 of 1,000 characters each. */
             details?: string[];
             /** @description The `Retry-After` of a 429 or 503 answer, in seconds (default 1). */
             retryAfterSeconds?: number;
@@ -950,7 +950,7 @@ export interface components {
             delayMs?: number;
             /** @description Add a seeded random 0 to jitterMs milliseconds. */
             jitterMs?: number;
-            /** @description Apply to the next N matching requests only. */
+            /** @description Apply to the next N matching requests only (at most 1,000,000). */
             times?: number;
             /** @description Apply to each matching request with this probability (seeded). */
             probability?: number;
@@ -2248,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxScenario"];
                 };
             };
-            /** @description An invalid file; `details` lists every problem, naming the record and the field. */
+            /** @description An invalid file; `details` lists every problem, naming the record and the field. Also a new name when 100 scenarios were added after the start. */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {
@@ -2347,7 +2347,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxSnapshot"];
                 };
             };
-            /** @description A name that is not 1 to 64 letters, digits, `.`, `_` or `-`. */
+            /** @description A name that is not 1 to 64 letters, digits, `.`, `_` or `-`, or a new name when 100 snapshots are saved already. */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {
@@ -2824,7 +2824,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxFaultRule"];
                 };
             };
-            /** @description An unknown field, a negative delay or one above 60 s, a probability outside 0-1, a path pattern that matches no operation, an unknown example or persona. */
+            /** @description An unknown field, a negative delay or one above 60 s, a probability outside 0-1, a path pattern that matches no operation, an unknown example or persona, a value past its bound, or a new rule when the session holds 100 already. */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {
@@ -3016,7 +3016,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClock"];
                 };
             };
-            /** @description Neither or both of now and advanceSeconds, or an invalid date. */
+            /** @description Neither or both of now and advanceSeconds, an invalid date, or a time outside the years 1970 to 9999 (the clock is left as it was). */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {
