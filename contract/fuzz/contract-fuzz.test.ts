@@ -23,13 +23,9 @@ const SERVER_ONLY = new Set(['getSandboxDashboard', 'getSandboxDocs', 'streamSan
 /** A stream that never ends: not something a request-and-check loop can read. */
 const STREAMS = new Set(['streamSandboxRequests'])
 
-// The dashboard and docs page: see the session-header rule on every path
-const SESSION_UNCHECKED = new Set(['getSandboxDashboard', 'getSandboxDocs'])
-
 /** A request naming a malformed session is refused with 400 on every path, before anything. */
 function sessionProblems(request: FuzzRequest, status: number): string[] {
   if (!namesMalformedSession(request.headers) || status === 400) return []
-  if (SESSION_UNCHECKED.has(request.operation.operationId)) return []
   return [`${request.method} ${request.url} -> ${status}: a malformed session id, not refused`]
 }
 

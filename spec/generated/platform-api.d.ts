@@ -2740,6 +2740,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description An invalid session id (header or cookie), as on every path. */
+            400: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
             /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
             403: {
                 headers: {
@@ -3110,6 +3120,16 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description An invalid session id (header or cookie), as on every path. */
+            400: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
                 };
             };
             /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
