@@ -6,7 +6,6 @@
  */
 import { z } from '../model/zod.ts'
 import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
-import { MAX_PAGE_LIMIT } from './paging.ts'
 import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 
@@ -64,48 +63,4 @@ export const snapshotParamsSchema = z.object({ name: nameSchema })
 export const sessionParamsSchema = z.object({ id: sessionIdSchema })
 export const faultParamsSchema = z.object({
   id: z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE)),
-})
-
-/** A JSON object of field names and the values they must equal (strings, numbers, booleans, null). */
-function isWhere(text: string): boolean {
-  try {
-    const where: unknown = JSON.parse(text)
-    return (
-      typeof where === 'object' &&
-      where !== null &&
-      !Array.isArray(where) &&
-      Object.values(where).every((value) => value === null || typeof value !== 'object')
-    )
-  } catch {
-    return false
-  }
-}
-
-/** `GET /__sandbox/collections/{name}`: one page of it (`paging.ts`), its records filtered. */
-export const collectionQuerySchema = z.object({
-  limit: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^([1-9][0-9]?|1[0-9][0-9]|200)$/,
-          `must be a whole number from 1 to ${MAX_PAGE_LIMIT}`,
-        ),
-      ),
-  ),
-  cursor: z.optional(z.string()),
-  fields: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'must be field names separated by commas'),
-      ),
-  ),
-  where: z.optional(
-    z.string().check(
-      z.refine(isWhere, {
-        message: 'must be a JSON object of fields and values (strings, numbers, booleans, null)',
-      }),
-    ),
-  ),
 })

@@ -9,7 +9,6 @@ import { z } from '../model/zod.ts'
 import type { ControlCall, ControlRoute } from './control.ts'
 import {
   clockBodySchema,
-  collectionQuerySchema,
   faultParamsSchema,
   journalQuerySchema,
   journalSessionQuerySchema,
@@ -20,7 +19,7 @@ import {
 } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { cookiesOf, jsonResponse, noContent } from './http.ts'
-import { answerPage } from './paging.ts'
+import { answerPage, pageQuerySchema } from './paging.ts'
 import { createRouter } from './router.ts'
 import type { ResetOptions } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
@@ -63,6 +62,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
         scenario: sandbox.settings.scenario,
         seed: sandbox.settings.seed,
         usage: sandbox.usage(),
+        ...(sandbox.settings.lifetime ? { lifetime: sandbox.settings.lifetime } : {}),
       })
     },
   },
@@ -139,7 +139,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
     },
   },
   'GET /__sandbox/collections/{name}': {
-    query: collectionQuerySchema,
+    query: pageQuerySchema,
     async handle({ sandbox, session, params, query }) {
       const name = params.name!
       if (!(collectionNames as string[]).includes(name)) {

@@ -69,8 +69,8 @@ describe('GET /__sandbox/collections/{name} with ?limit=: one page', () => {
   it('refuses a cursor it did not give, a limit past 200 and a where that is not an object', async () => {
     const refusals = {
       '?limit=5&cursor=abc': 'cursor must be the `next` of a page the sandbox answered',
-      '?limit=201': 'limit must be a whole number from 1 to 200',
-      '?limit=0': 'limit must be a whole number from 1 to 200',
+      '?limit=201': 'limit must be from 1 to 200',
+      '?limit=0': 'limit must be from 1 to 200',
       '?where=%5B1%5D': 'where: must be a JSON object of fields and values',
     }
     for (const [query, detail] of Object.entries(refusals)) {

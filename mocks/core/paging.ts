@@ -2,20 +2,21 @@
  * @module
  * The sandbox's one paging convention: `limit` and an opaque `cursor` in; `items`, `next` (the
  * cursor of the next page, `null` after the last) and `total` out. `where` keeps the records
- * whose fields equal its values and `fields` keeps those fields of each; a field the records do
- * not have is refused, naming the ones they have.
+ * whose fields equal its values, `fields` those fields of each; a field the records do not have
+ * is refused, naming those they have.
  */
+import { z } from '../model/zod.ts'
 import { badRequest } from './errors.ts'
 
 export const DEFAULT_PAGE_LIMIT = 20
 export const MAX_PAGE_LIMIT = 200
 
+/** What a page is asked for with; a `limit` of `Infinity` asks for every record. */
 export interface PageQuery {
-  /** How many records at most; `Infinity` for every one. */
   limit: number
   cursor?: string | undefined
   fields?: readonly string[] | undefined
-  where?: Readonly<Record<string, unknown>> | undefined
+  where?: object | undefined
 }
 
 export interface Page<Item> {
@@ -23,6 +24,26 @@ export interface Page<Item> {
   next: string | null
   total: number
 }
+
+const whereSchema = z.record(z.string(), z.nullable(z.union([z.string(), z.number(), z.boolean()])))
+
+function isWhere(text: string): boolean {
+  try {
+    return whereSchema.safeParse(JSON.parse(text)).success
+  } catch {
+    return false
+  }
+}
+
+/** `?limit=&cursor=&fields=&where=` of a route that pages. */
+export const pageQuerySchema = z.object({
+  limit: z.optional(z.string().check(z.regex(/^([1-9]\d?|1\d\d|200)$/, 'must be from 1 to 200'))),
+  cursor: z.optional(z.string()),
+  fields: z.optional(z.string().check(z.regex(/^\w+(,\w+)*$/, 'must be field names and commas'))),
+  where: z.optional(
+    z.string().check(z.refine(isWhere, 'must be a JSON object of fields and values')),
+  ),
+})
 
 /** Opaque: base64url of the offset of the page, so that no client builds one. */
 const encodeCursor = (offset: number) => btoa(`o:${offset}`).replace(/=/g, '')
@@ -41,7 +62,7 @@ function offsetOf(cursor: string): number {
   return offset
 }
 
-/** The page of `records` that `query` asks for; `known` are the fields a record may have. */
+/** The page of `records` that `query` asks for; `known`: the fields a record may have. */
 export function pageOf<Item extends object>(
   records: readonly Item[],
   query: PageQuery,
@@ -70,24 +91,19 @@ export function pageOf<Item extends object>(
 }
 
 /**
- * What a control call's `?limit=&cursor=&fields=&where=` asks for (its schema checked): a page;
- * without `limit` or `cursor`, every record (filtered) as an array, as the devtools read it.
+ * The answer to `query` (checked by `pageQuerySchema`): a page, or without `limit` or `cursor`
+ * every record (narrowed) as an array, as the devtools read a collection.
  */
-export function answerPage(
-  records: readonly object[],
-  query: URLSearchParams,
-  known: readonly string[],
-): Page<object> | object[] {
+export function answerPage(records: readonly object[], query: URLSearchParams, known: string[]) {
   const [limit, cursor, fields, where] = ['limit', 'cursor', 'fields', 'where'].map(
     (name) => query.get(name) ?? undefined,
   )
   const paged = limit !== undefined || cursor !== undefined
-  const asked: PageQuery = {
-    limit: Number(limit ?? (paged ? DEFAULT_PAGE_LIMIT : Infinity)),
-    cursor,
+  const asked = { limit: Number(limit ?? (paged ? DEFAULT_PAGE_LIMIT : Infinity)), cursor }
+  const narrowed = {
     fields: fields?.split(','),
-    where: where === undefined ? undefined : JSON.parse(where),
+    where: where ? (JSON.parse(where) as object) : undefined,
   }
-  const page = pageOf(records, asked, known)
+  const page = pageOf(records, { ...asked, ...narrowed }, known)
   return paged ? page : page.items
 }

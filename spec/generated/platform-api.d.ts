@@ -743,6 +743,8 @@ export interface components {
             scenario: string;
             /** @description The seed of the starting scenario. */
             seed: number;
+            /** @description How long this sandbox runs, when what started it decides: `platform-sandbox mcp` over stdio stops the sandbox it started when its MCP client disconnects. */
+            lifetime?: string;
             /** @description What all sessions hold now, against their bounds. A session is one record (its store, fault rules, clock and journal) and the least recently used is evicted whole past `maxSessions`. */
             usage: {
                 /** @description Sessions in memory. */
