@@ -183,6 +183,11 @@ const parameters: [method: string, url: string, where: string, name: string, val
   ['DELETE', '/__sandbox/faults/bad%20id', 'path', 'id', 'bad id'],
   ['GET', '/__sandbox/collections/bookings', 'path', 'name', 'bookings'],
   ['GET', '/__sandbox/collections/nothing', 'path', 'name', 'nothing'],
+  ['GET', '/__sandbox/collections/bookings?limit=200', 'query', 'limit', '200'],
+  ['GET', '/__sandbox/collections/bookings?limit=201', 'query', 'limit', '201'],
+  ['GET', '/__sandbox/collections/bookings?limit=0', 'query', 'limit', '0'],
+  ['GET', '/__sandbox/collections/bookings?fields=id,status', 'query', 'fields', 'id,status'],
+  ['GET', '/__sandbox/collections/bookings?fields=id,', 'query', 'fields', 'id,'],
 ]
 
 describe('the document and the control API give every parameter the same verdict', () => {

@@ -4,7 +4,7 @@
  * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
  * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
-import { type CollectionName, collectionNames } from '../model/schemas.ts'
+import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
 import { z } from '../model/zod.ts'
 import type { ControlCall, ControlRoute } from './control.ts'
 import {
@@ -19,6 +19,7 @@ import {
 } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
 import { cookiesOf, jsonResponse, noContent } from './http.ts'
+import { answerPage, pageQuerySchema } from './paging.ts'
 import { createRouter } from './router.ts'
 import type { ResetOptions } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
@@ -61,6 +62,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
         scenario: sandbox.settings.scenario,
         seed: sandbox.settings.seed,
         usage: sandbox.usage(),
+        ...(sandbox.settings.lifetime ? { lifetime: sandbox.settings.lifetime } : {}),
       })
     },
   },
@@ -137,13 +139,15 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
     },
   },
   'GET /__sandbox/collections/{name}': {
-    async handle({ sandbox, session, params }) {
+    query: pageQuerySchema,
+    async handle({ sandbox, session, params, query }) {
       const name = params.name!
       if (!(collectionNames as string[]).includes(name)) {
         throw notFound(`Unknown collection "${name}" (known: ${collectionNames.join(', ')})`)
       }
       const store = await sandbox.store(session)
-      return jsonResponse(200, store[name as CollectionName].all())
+      const fields = Object.keys(collectionDefinitions[name as CollectionName].schema.shape)
+      return jsonResponse(200, answerPage(store[name as CollectionName].all(), query, fields))
     },
   },
   'GET /__sandbox/requests': {

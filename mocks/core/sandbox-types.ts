@@ -88,6 +88,8 @@ export interface SandboxOptions {
    * applied, and a session not in memory is loaded from its log when first used.
    */
   sessionLog?: SessionLog | undefined
+  /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
+  lifetime?: string | undefined
 }
 
 /** What the sandbox holds (sessions in memory, all journals, all rules), against its bounds. */
@@ -122,6 +124,7 @@ export function settingsOf(options: SandboxOptions, defaultSeed: number) {
     journalTotalLimit: options.journalTotalLimit ?? 100_000,
     bodyLimitBytes: options.bodyLimitBytes ?? 100 * 1024,
     now: options.now ?? (() => new Date()),
+    lifetime: options.lifetime,
   }
 }
 

@@ -150,7 +150,7 @@ export function addSubcommands(program: Command): void {
   subcommand(
     program,
     'mcp',
-    'the MCP server over stdio: starts a sandbox (4010 when free) or attaches to the one there, or drives --url',
+    'the MCP server over stdio: starts a sandbox (4010 when free) that stops with it, or attaches to the one there, or drives --url',
   )
     .option('--url <url>', 'drive the sandbox running there (token: SANDBOX_CONTROL_TOKEN)')
     .addOption(

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { controlRoutes } from '../../mocks/core/control-table.ts'
 import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../mocks/core/paging.ts'
 import { collectionNames } from '../../mocks/model/schemas.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { journalTools } from './journal-tools.ts'
@@ -18,6 +19,7 @@ import {
   documentedBody,
   documentText,
   fillPath,
+  refusalError,
   type SandboxTool,
   sessionArgument,
   toolResult,
@@ -80,6 +82,7 @@ const sessionOnly = z.strictObject({ session: sessionArgument })
 const sessionAnswer = z.object({
   session: z.string().describe('The session id (send it as x-sandbox-session)'),
   url: z.string().describe("The sandbox server's URL"),
+  lifetime: z.string().optional().describe('How long the sandbox runs, if what started it says'),
 })
 
 const controlTools: readonly SandboxTool[] = [
@@ -106,11 +109,15 @@ const controlTools: readonly SandboxTool[] = [
   {
     name: 'getSession',
     description:
-      'Name the session the tools act on and the sandbox server’s URL, so that a browser (the x-sandbox-session header or the sandbox_session cookie) or a Playwright worker can be pointed at the same state.',
+      'Name the session the tools act on and the sandbox server’s URL, so that a browser (the x-sandbox-session header or the sandbox_session cookie) or a Playwright worker can be pointed at the same state, once the sandbox answered there; and how long it runs, when what started it decides.',
     input: sessionOnly,
     output: sessionAnswer,
     async run(_, call) {
-      return toolResult({ session: call.session, url: call.connection.backend.url })
+      const health = await call.send({ method: 'GET', url: '/__sandbox/health' })
+      if (health.status !== 200) return refusalError(health)
+      const { lifetime } = health.body as { lifetime?: string }
+      const { url } = call.connection.backend
+      return toolResult({ session: call.session, url, ...(lifetime ? { lifetime } : {}) })
     },
   },
   {
@@ -131,23 +138,30 @@ const controlTools: readonly SandboxTool[] = [
   routeTool('listCollections', 'GET', '/__sandbox/collections', {
     result: (body) => ({ counts: body }),
   }),
-  routeTool('readCollection', 'GET', '/__sandbox/collections/{name}', {
-    more: '`where` keeps the records whose fields equal the values given.',
-    input: {
+  {
+    name: 'readCollection',
+    description: `${documentText('GET', '/__sandbox/collections/{name}')} The tool always answers a page.`,
+    narrow: 'ask for fewer records (limit), fewer fields (fields) or only some (where)',
+    input: z.strictObject({
       name: z.enum(collectionNames).describe('The collection (listCollections names them)'),
+      limit: z.int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT).describe('At most 200'),
+      cursor: z.string().optional().describe('The `next` of the page before; none at first'),
+      fields: z.array(z.string()).min(1).optional().describe('Only these fields: ["id", "status"]'),
       where: z
         .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
         .optional()
         .describe('Field equals value: { "status": "pending", "hostId": "usr_host" }'),
+      session: sessionArgument,
+    }),
+    async run({ name, limit, cursor, fields, where }, call) {
+      const query = new URLSearchParams({ limit: String(limit) })
+      if (typeof cursor === 'string') query.set('cursor', cursor)
+      if (Array.isArray(fields)) query.set('fields', fields.join(','))
+      if (where !== undefined) query.set('where', JSON.stringify(where))
+      const url = `/__sandbox/collections/${String(name)}?${query}`
+      return controlResult(await call.send({ method: 'GET', url }))
     },
-    result(body, args) {
-      const where = Object.entries((args.where ?? {}) as Record<string, unknown>)
-      const records = (body as Record<string, unknown>[]).filter((record) =>
-        where.every(([field, value]) => record[field] === value),
-      )
-      return { name: args.name, count: records.length, records }
-    },
-  }),
+  },
   routeTool('addFault', 'POST', '/__sandbox/faults', { input: faultRuleSchema.shape }),
   routeTool('listFaults', 'GET', '/__sandbox/faults', { result: (body) => ({ rules: body }) }),
   routeTool('removeFault', 'DELETE', '/__sandbox/faults/{id}', {

@@ -26,15 +26,19 @@ let listed: ReturnType<typeof listedTool>[] | undefined
 export function createMcpServer(options: {
   backend: SandboxBackend
   session?: string | undefined
+  /** How long the sandbox runs, when what started it decides (`SandboxOptions.lifetime`). */
+  lifetime?: string | undefined
 }): Server {
   const connection: McpConnection = {
     backend: options.backend,
     configuredSession: options.session,
     chosenSession: undefined,
   }
+  const { lifetime } = options
+  const instructions = lifetime ? `${INSTRUCTIONS} This sandbox, ${lifetime}.` : INSTRUCTIONS
   const server = new Server(
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions },
   )
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(listedTool)

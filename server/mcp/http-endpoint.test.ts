@@ -82,11 +82,11 @@ function initialize(url: string, headers: Record<string, string> = {}) {
 }
 
 async function bookingStatus(client: Client) {
-  const { records } = await call<{ records: { status: string }[] }>(client, 'readCollection', {
+  const { items } = await call<{ items: { status: string }[] }>(client, 'readCollection', {
     name: 'bookings',
     where: { id: anchors.bookings.pending },
   })
-  return records[0]?.status
+  return items[0]?.status
 }
 
 describe('who may call /__sandbox/mcp', () => {
@@ -181,12 +181,12 @@ describe('sessions over /__sandbox/mcp', () => {
     })
     expect(await bookingStatus(second)).toBe('declined')
     // A call may still name another session for itself.
-    const { records } = await call<{ records: { status: string }[] }>(second, 'readCollection', {
+    const { items } = await call<{ items: { status: string }[] }>(second, 'readCollection', {
       name: 'bookings',
       where: { id: anchors.bookings.pending },
       session: 'agent-b',
     })
-    expect(records[0]?.status).toBe('pending')
+    expect(items[0]?.status).toBe('pending')
   })
 
   it('closes the least recently used MCP session past the cap', async () => {

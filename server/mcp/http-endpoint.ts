@@ -113,6 +113,7 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
         controlToken: options.controlToken,
       }),
       session: session === '' ? undefined : session,
+      lifetime: sandbox.settings.lifetime,
     })
     await server.connect(transport)
     await transport.handleRequest(req, res)

@@ -37,9 +37,9 @@ describe('the MCP Inspector CLI against the stdio server', () => {
     )
     expect(answered.isError).toBeFalsy()
     expect(answered.structuredContent).toMatchObject({
-      name: 'bookings',
-      count: 1,
-      records: [{ id: 'bkg_pending', status: 'pending' }],
+      items: [{ id: 'bkg_pending', status: 'pending' }],
+      next: null,
+      total: 1,
     })
   }, 120_000)
 })

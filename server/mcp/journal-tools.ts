@@ -67,6 +67,7 @@ export const journalTools: readonly SandboxTool[] = [
   {
     name: 'queryJournal',
     description: `${documentText('GET', '/__sandbox/requests')} Filtered by operation, status and time; each entry's id is what explainRequest takes (r1 is the oldest the session's journal still holds).`,
+    narrow: 'ask for fewer (limit) or only some (operation, status, since, until)',
     input: z.strictObject({
       operation: z.string().min(1).optional().describe('An operationId: declineBooking...'),
       status: z.number().int().min(100).max(599).optional().describe('Only this HTTP status'),
@@ -96,6 +97,7 @@ export const journalTools: readonly SandboxTool[] = [
     name: 'explainRequest',
     description:
       'Explain one request of the session’s journal (an id from queryJournal): what was sent (method, path, headers, body), what answered (status, headers, body), and which rule refused it: a fault rule (with the rule), a Prefer header, or the operation’s own rule (its message and details).',
+    narrow: 'queryJournal gives the entry without its bodies',
     input: z.strictObject({
       id: z
         .string()

@@ -28,14 +28,18 @@ function say(line: string): void {
   process.stderr.write(`platform-sandbox mcp: ${line}\n`)
 }
 
-/** Whether a sandbox answers its health check at `url`. */
-async function answersHealth(url: string): Promise<boolean> {
+/** Said by the sandbox this command starts (its health check, the tools) and on its start. */
+const LIFETIME =
+  'started by `platform-sandbox mcp` over stdio, it stops when that MCP client disconnects; for a sandbox shared by an app and several agents, run `npx platform-sandbox` (or the container) and attach with `platform-sandbox mcp --url`'
+
+/** The health check of the sandbox at `url`, if one answers it. */
+async function health(url: string): Promise<{ lifetime?: string } | undefined> {
   try {
     const response = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(1500) })
-    const body = (await response.json()) as { status?: unknown }
-    return response.ok && body.status === 'ok'
+    const body = (await response.json()) as { status?: unknown; lifetime?: string }
+    return response.ok && body.status === 'ok' ? body : undefined
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -48,14 +52,16 @@ async function sandboxToDrive(
   if (options.url !== undefined) {
     say(`driving the sandbox at ${options.url}`)
     // An agent's client starts this command with its own session, maybe before the sandbox.
-    if (!(await answersHealth(withoutTrailingSlashes(options.url))))
+    if (!(await health(withoutTrailingSlashes(options.url))))
       say(`no sandbox answers at ${options.url} yet: the tools fail until one does`)
     return { backend: createHttpBackend(options.url, controlToken) }
   }
   const wanted = options.port ?? DEFAULT_PORT
   const url = `http://127.0.0.1:${wanted}`
-  if (wanted !== 0 && (await answersHealth(url))) {
+  const answered = wanted === 0 ? undefined : await health(url)
+  if (answered) {
     say(`attached to the sandbox already running at ${url}`)
+    if (answered.lifetime) say(`that sandbox, ${answered.lifetime}`)
     return { backend: createHttpBackend(url, controlToken) }
   }
   const start = (at: number) =>
@@ -64,6 +70,7 @@ async function sandboxToDrive(
       host: '127.0.0.1',
       quiet: true,
       closeTimeoutMs: 2_000,
+      lifetime: LIFETIME,
       ...(controlToken === undefined ? {} : { controlToken }),
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
     })
@@ -77,6 +84,7 @@ async function sandboxToDrive(
     running = await start(0)
   }
   say(`sandbox on ${running.url} (point the app there; the dashboard: ${running.url}/__sandbox/)`)
+  say(`this sandbox, ${LIFETIME}`)
   return {
     backend: createInProcessBackend(running.sandbox, { url: running.url, controlToken }),
     running,

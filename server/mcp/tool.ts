@@ -35,6 +35,8 @@ export interface SandboxTool {
   input: z.ZodType<Record<string, unknown>>
   /** The shape of `structuredContent`, when it is always the same. */
   output?: z.ZodType
+  /** How to ask for less, said when a result is cut at `RESULT_CAP`. */
+  narrow?: string
   run(input: Record<string, unknown>, call: ToolCall): Promise<CallToolResult>
 }
 
@@ -64,6 +66,20 @@ export function sessionOf(argument: unknown, connection: McpConnection): string 
 export const fillPath = (path: string, args: Record<string, unknown>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])))
 
+/** Most characters of a result's text (its `structuredContent` is the same JSON, compact). */
+export const RESULT_CAP = 100_000
+
+/** `result`, or past the cap a tool error: what to ask instead, then the text's beginning. */
+function capped(result: CallToolResult, tool: SandboxTool): CallToolResult {
+  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+  if (text.length <= RESULT_CAP) return result
+  const note = `${tool.name}'s result is ${text.length} characters, over the ${RESULT_CAP} a tool result may have: ${tool.narrow ?? 'ask for less'}. Its beginning:\n`
+  return {
+    content: [{ type: 'text', text: note + text.slice(0, RESULT_CAP - note.length) }],
+    isError: true,
+  }
+}
+
 /** Validates the arguments in the tool, then runs it in its session; never throws. */
 export async function callTool(
   tool: SandboxTool,
@@ -88,7 +104,7 @@ export async function callTool(
       }),
   }
   try {
-    return await tool.run(parsed.data, call)
+    return capped(await tool.run(parsed.data, call), tool)
   } catch (error) {
     if (error instanceof ToolFailure) return error.result
     return toolError(

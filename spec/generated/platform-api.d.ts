@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * Read the records of one collection
-         * @description Every record of one collection in the calling session, as the operations see them.
+         * @description Every record of one collection in the calling session, as the operations see them, as a JSON array; with `limit` (or `cursor`), one page of them, `{ items, next, total }`, the sandbox's paging convention: send `next` as `cursor` for the following page (it is `null` after the last). `where` and `fields` narrow either answer; a field the collection does not have is a 400 naming the fields it has.
          */
         get: operations["getSandboxCollection"];
         put?: never;
@@ -728,6 +728,14 @@ export interface components {
         Acknowledgement: {
             success: boolean;
         };
+        /** @description One page of a list, the sandbox's paging convention: `limit` and `cursor` in, `items`, `next` and `total` out. */
+        SandboxPage: {
+            items: Record<string, never>[];
+            /** @description The `cursor` of the next page; `null` after the last. */
+            next: string | null;
+            /** @description How many records match, on every page. */
+            total: number;
+        };
         SandboxHealth: {
             /** @enum {string} */
             status: "ok";
@@ -735,6 +743,8 @@ export interface components {
             scenario: string;
             /** @description The seed of the starting scenario. */
             seed: number;
+            /** @description How long this sandbox runs, when what started it decides: `platform-sandbox mcp` over stdio stops the sandbox it started when its MCP client disconnects. */
+            lifetime?: string;
             /** @description What all sessions hold now, against their bounds. A session is one record (its store, fault rules, clock and journal) and the least recently used is evicted whole past `maxSessions`. */
             usage: {
                 /** @description Sessions in memory. */
@@ -2479,7 +2489,16 @@ export interface operations {
     };
     getSandboxCollection: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many records, from 1 to 200: the answer is then a page. Default 20 when `cursor` is given; without both, every record. */
+                limit?: string;
+                /** @description The `next` of the page before (opaque); leave it out for the first page. One the sandbox did not give is a 400. */
+                cursor?: string;
+                /** @description Only these fields of each record, separated by commas: `id,status`. */
+                fields?: string;
+                /** @description Only the records whose fields equal these values, as a JSON object: `{"status":"pending","hostId":"usr_host"}`. */
+                where?: string;
+            };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
                 "x-sandbox-session"?: components["parameters"]["SandboxSession"];
@@ -2492,16 +2511,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The records of the collection in the session's state. */
+            /** @description The records of the collection in the session's state: an array, or with `limit` or `cursor` one page of them. */
             200: {
                 headers: {
                     "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": Record<string, never>[] | components["schemas"]["SandboxPage"];
                 };
             };
+            /** @description An invalid `limit`, `cursor` or `where`, or a field the collection does not have. */
             400: components["responses"]["BadRequest"];
             /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
             401: {

@@ -63,12 +63,12 @@ interface Booking {
 
 /** The status of a booking in the tools' session. */
 async function bookingStatus(client: Client, id: string, session?: string) {
-  const { records } = await call<{ records: Booking[] }>(client, 'readCollection', {
+  const { items } = await call<{ items: Booking[] }>(client, 'readCollection', {
     name: 'bookings',
     where: { id },
     ...(session ? { session } : {}),
   })
-  return records[0]?.status
+  return items[0]?.status
 }
 
 /**
@@ -81,11 +81,11 @@ export async function agentWalk(client: Client): Promise<void> {
   const { accessToken } = await call<{ accessToken: string }>(client, 'signIn', {
     persona: 'host',
   })
-  const { records } = await call<{ records: Booking[] }>(client, 'readCollection', {
+  const { items } = await call<{ items: Booking[] }>(client, 'readCollection', {
     name: 'bookings',
     where: { status: 'pending', hostId: 'usr_host' },
   })
-  const pending = records.map((booking) => booking.id)
+  const pending = items.map((booking) => booking.id)
   expect(pending).toContain(anchors.bookings.pending)
   const declined = await call<{ status: number; body: unknown }>(client, 'declineBooking', {
     persona: 'host',
