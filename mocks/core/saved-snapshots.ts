@@ -14,9 +14,9 @@ import {
   ScenarioError,
   type ScenarioFile,
   type ScenarioFiles,
-  type SnapshotChanges,
   snapshotChanges,
 } from './scenario-files.ts'
+import type { KeptByName, SavedSnapshotInfo, SavedSnapshotRecord } from './state-store.ts'
 
 const SNAPSHOT_CACHE_SIZE = 4
 
@@ -61,23 +61,6 @@ export function createSnapshotCache(
   }
 }
 
-export interface SavedSnapshotInfo {
-  name: string
-  /** The scenario and seed the saved state descends from. */
-  scenario: string
-  seed: number
-  session: string
-  savedAt: string
-  records: number
-}
-
-/** A saved snapshot as what it changes on top of its scenario (`info.scenario` at `info.seed`). */
-export interface SavedSnapshotRecord {
-  info: SavedSnapshotInfo
-  idSequence: number
-  changes: SnapshotChanges
-}
-
 export interface SaveSnapshotOptions {
   /** Default: `default`. */
   session?: string | undefined
@@ -92,6 +75,8 @@ interface Dependencies {
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
   files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
+  /** With a store: where they are kept. */
+  kept?: KeptByName<SavedSnapshotRecord> | undefined
 }
 
 function checkSnapshotName(name: unknown): string {
@@ -141,6 +126,13 @@ export class SavedSnapshots {
     }
     this.#saved.delete(name)
     this.#saved.set(name, { snapshot, info })
+    const { kept } = this.#deps
+    try {
+      if (kept) await kept.save(name, await this.record(name))
+    } catch (error) {
+      this.#saved.delete(name)
+      throw error
+    }
     return info
   }
 
@@ -149,7 +141,11 @@ export class SavedSnapshots {
   /** Throws a 404 `SandboxError` when unknown. */
   get = (name: string): Snapshot => this.#entry(name).snapshot
 
-  delete = (name: string): boolean => this.#saved.delete(checkSnapshotName(name))
+  delete = (name: string): boolean => {
+    const existed = this.#saved.delete(checkSnapshotName(name))
+    this.#deps.kept?.delete(name)
+    return existed
+  }
 
   /** The snapshot as a scenario file that `--scenario-file` loads back. */
   export = async (name: string): Promise<ScenarioFile> => {
@@ -161,21 +157,11 @@ export class SavedSnapshots {
     })
   }
 
-  /** The record `restore` takes back; with `base`, on top of that scenario and seed instead. */
-  record = async (
-    name: string,
-    base?: { scenario: string; seed: number },
-  ): Promise<SavedSnapshotRecord> => {
+  /** The record `restore` takes back. */
+  record = async (name: string): Promise<SavedSnapshotRecord> => {
     const { snapshot, info } = this.#entry(name)
-    const scenario = base?.scenario ?? snapshot.scenario
-    const seed = base?.seed ?? snapshot.seed
-    const origin = await this.#deps.loadSnapshot(scenario, seed)
-    const file = this.#deps.files.exportSnapshot(snapshot, origin, { name, description: '' })
-    return {
-      info: { ...info, scenario, seed },
-      idSequence: snapshot.idSequence ?? 0,
-      changes: snapshotChanges(file),
-    }
+    const changes = snapshotChanges(await this.export(name))
+    return { info, idSequence: snapshot.idSequence ?? 0, changes }
   }
 
   /** Throws a `ScenarioError` listing the record's problems. */

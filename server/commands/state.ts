@@ -18,10 +18,12 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
+import type { ScenarioFile } from '../../mocks/core/scenario-files.ts'
+import { restoreKept } from '../../mocks/core/state-store.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
-import { ScenarioError, type ScenarioSource } from '../../mocks/scenarios/compile-scenarios.ts'
+import { ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
-import { readSnapshotFiles, restoreSnapshot } from '../snapshot-files.ts'
+import { readKeptFiles, scenarioFormat, snapshotFormat } from '../kept-files.ts'
 import {
   cutTornTail,
   decodeLine,
@@ -53,11 +55,11 @@ interface SessionLog {
   contents: LogContents
 }
 
-function folders(directory: string): { sessions: string; snapshots: string } {
+function folders(directory: string): { sessions: string } {
   const stats = statSync(directory, { throwIfNoEntry: false })
   if (!stats) throw new UsageError(`${directory}: no such directory`)
   if (!stats.isDirectory()) throw new UsageError(`${directory}: not a directory`)
-  return { sessions: join(directory, 'sessions'), snapshots: join(directory, 'snapshots') }
+  return { sessions: join(directory, 'sessions') }
 }
 
 const cannotRead = (path: string, error: unknown) =>
@@ -121,12 +123,13 @@ const logProblem = (log: SessionLog) =>
   log.contents.corrupt &&
   `${log.file}:${log.contents.corrupt.line}: ${sessionLabel(log)}: ${log.contents.corrupt.reason}`
 
-/** The sandbox the snapshots are rebuilt in, as a start with these scenario files has it. */
-async function sandboxFor(options: StateCommandOptions): Promise<Sandbox> {
-  let scenarios: ScenarioSource[] = []
+/** The sandbox the snapshots are rebuilt in, as a start has it: these scenario files, the kept. */
+async function sandboxFor(options: StateCommandOptions, folder: string): Promise<Sandbox> {
+  const kept = readKeptFiles(folder, entries(folder), scenarioFormat)
   try {
-    if (options.scenarioFile) scenarios = await readScenarioFiles(options.scenarioFile)
-    return createSandbox({ scenarios })
+    const files = options.scenarioFile ? await readScenarioFiles(options.scenarioFile) : []
+    const uploaded = kept.flatMap((file) => ('value' in file ? [file.value as ScenarioFile] : []))
+    return createSandbox({ scenarios: [...files, ...uploaded] })
   } catch (error) {
     if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
     throw error
@@ -134,22 +137,22 @@ async function sandboxFor(options: StateCommandOptions): Promise<Sandbox> {
 }
 
 /** Every snapshot file checked as a start restores it: read, parsed and rebuilt. */
-async function checkSnapshots(folder: string, options: StateCommandOptions) {
+async function checkSnapshots(directory: string, options: StateCommandOptions) {
   const report = { files: 0, problems: [] as string[], notes: [] as string[] }
   const hint = options.scenarioFile ? '' : ' (give them with --scenario-file)'
+  const folder = join(directory, 'snapshots')
   let sandbox: Sandbox | undefined
-  for (const { file, temporary, problems, record } of readSnapshotFiles(folder, entries(folder))) {
-    if (temporary) {
-      report.notes.push(`${file}: note: a save cut short by a crash: removed on the next start`)
+  for (const file of readKeptFiles(folder, entries(folder), snapshotFormat)) {
+    if ('temporary' in file) {
+      report.notes.push(
+        `${file.source}: note: a save cut short by a crash: removed on the next start`,
+      )
       continue
     }
     report.files++
-    if (problems) report.problems.push(...problems)
-    else if (record) {
-      sandbox ??= await sandboxFor(options)
-      const failed = await restoreSnapshot(sandbox, file, record)
-      report.problems.push(...failed.map((problem) => `${problem}${hint}`))
-    }
+    sandbox ??= await sandboxFor(options, join(directory, 'scenarios'))
+    const failed = await restoreKept(file, sandbox.snapshots.restore)
+    report.problems.push(...failed.map((line) => ('value' in file ? `${line}${hint}` : line)))
   }
   return report
 }
@@ -167,9 +170,9 @@ export async function runStateCheck(
   directory: string,
   options: StateCommandOptions = {},
 ): Promise<void> {
-  const { sessions, snapshots } = folders(directory)
+  const { sessions } = folders(directory)
   const logs = readSessionLogs(sessions)
-  const snapshotReport = await checkSnapshots(snapshots, options)
+  const snapshotReport = await checkSnapshots(directory, options)
   let logProblems = 0
   for (const log of logs) {
     const problem = logProblem(log)
@@ -263,7 +266,7 @@ export async function runStateRepair(
   directory: string,
   options: StateCommandOptions = {},
 ): Promise<void> {
-  const { sessions, snapshots } = folders(directory)
+  const { sessions } = folders(directory)
   let repaired = 0
   for (const log of readSessionLogs(sessions)) {
     const { corrupt, tornTail, size, validBytes } = log.contents
@@ -278,7 +281,7 @@ export async function runStateRepair(
     repaired++
   }
   const logs = readSessionLogs(sessions)
-  const snapshotReport = await checkSnapshots(snapshots, options)
+  const snapshotReport = await checkSnapshots(directory, options)
   for (const problem of snapshotReport.problems) console.log(problem)
   const remaining = logs.flatMap((log) => logProblem(log) ?? [])
   for (const problem of remaining) console.log(problem)
