@@ -186,7 +186,9 @@ export function openStateDir(
     scenarios: keptFiles(join(directory, 'scenarios'), scenarioFormat, files, sync),
   }
   // Counted off the main thread while the starting scenario loads: a start reads no log.
-  const counting = log.list()
+  const counting = readdir(sessionsDir).then(
+    (names) => names.filter((name) => name.endsWith('.jsonl')).length,
+  )
   counting.catch(() => undefined)
 
   /** Deletes the logs of sessions not in memory and unused for the TTL; how many it deleted. */
@@ -233,7 +235,7 @@ export function openStateDir(
       sandbox = restored
       await restored.ready
       const snapshots = restored.snapshots.list().length
-      return { sessions: (await counting).length, snapshots, warnings }
+      return { sessions: await counting, snapshots, warnings }
     },
   }
 }
