@@ -1,12 +1,10 @@
 /**
  * @module
- * What a state directory keeps by name, a JSON file each: saved snapshots
- * (`<dir>/snapshots/<name>.json`) and uploaded scenarios (`<dir>/scenarios/<name>.json`, as
- * sent). Written whole (a temporary file renamed over it), removed when deleted, read back in name
- * order on start; a write that fails is a 503 with nothing changed. A snapshot file stands on its
- * own: the scenario and seed it descends from (never another snapshot, so no chain leads back to
- * itself; `empty` for a scenario the next start does not have) and the records it adds, changes
- * and removes.
+ * Saved snapshots and uploaded scenarios in a state directory, a JSON file each
+ * (`<dir>/snapshots/<name>.json`, `<dir>/scenarios/<name>.json`): written whole (a temporary file
+ * renamed over it; a failure is a 503 with nothing changed), removed when deleted, read on start.
+ * A snapshot file holds the scenario and seed it descends from (never another snapshot) and the
+ * records it adds, changes and removes.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

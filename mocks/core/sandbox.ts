@@ -100,11 +100,11 @@ export class Sandbox implements ControlContext {
     if (onOperation) this.events.on('operation:applied', ({ data }) => onOperation(data))
     const cache = createSnapshotCache(scenarios, settings)
     let startingSnapshot: Snapshot | undefined
-    this.ready = cache.load(settings.scenario, settings.seed).then(async (snapshot) => {
+    // With a store, the uploaded scenarios and saved snapshots it keeps come back first.
+    const add = (files: unknown[]) => this.#add(this.#resolve(files as ScenarioFile[]))
+    this.ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
       startingSnapshot = snapshot
-      if (!store) return
-      const add = (files: unknown[]) => this.#add(this.#resolve(files as ScenarioFile[]))
-      await restoreStore(store, add, this.snapshots.restore)
+      return store && restoreStore(store, add, this.snapshots.restore)
     })
     const starting = () => {
       invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')

@@ -1,12 +1,11 @@
 /**
  * @module
  * What outlives a process, behind one seam: each session's log and last use, saved snapshots and
- * uploaded scenarios. With a store (`SandboxOptions.store`) a write is applied once logged (a step
- * it awaits: a failure refuses it, 503, with nothing changed), a session not in memory is loaded
- * from its log, and the start restores the rest. `memoryStore` keeps them in this process,
- * `server/state-dir.ts` in files; another store passes `test-support/state-store.contract.ts`.
- * Where the core cannot wait (a drop, an eviction, a delete), a store that answers later handles
- * its own failure.
+ * uploaded scenarios (`SandboxOptions.store`). A write is applied once logged (a failure refuses
+ * it, 503, nothing changed), a session not in memory is loaded from its log, a start restores the
+ * rest. `memoryStore` keeps them in this process, `server/state-dir.ts` in files; every store
+ * passes `test-support/state-store.contract.ts`. Where the core cannot wait (a drop, an eviction,
+ * a delete), a store that answers later handles its own failure.
  */
 import type { SandboxRequest } from './http.ts'
 import { ScenarioError, type SnapshotChanges } from './scenario-files.ts'
