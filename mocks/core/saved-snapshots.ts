@@ -128,7 +128,11 @@ export class SavedSnapshots {
     this.#saved.set(name, { snapshot, info })
     const { kept } = this.#deps
     try {
-      if (kept) await kept.save(name, await this.record(name))
+      // What `restore` takes back, kept before the save is answered.
+      if (kept) {
+        const changes = snapshotChanges(await this.export(name))
+        await kept.save(name, { info, idSequence: snapshot.idSequence ?? 0, changes })
+      }
     } catch (error) {
       this.#saved.delete(name)
       throw error
@@ -155,13 +159,6 @@ export class SavedSnapshots {
       name,
       description: `Saved from session "${info.session}" at ${info.savedAt}, on top of "${info.scenario}" (seed ${info.seed})`,
     })
-  }
-
-  /** The record `restore` takes back. */
-  record = async (name: string): Promise<SavedSnapshotRecord> => {
-    const { snapshot, info } = this.#entry(name)
-    const changes = snapshotChanges(await this.export(name))
-    return { info, idSequence: snapshot.idSequence ?? 0, changes }
   }
 
   /** Throws a `ScenarioError` listing the record's problems. */
