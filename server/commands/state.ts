@@ -55,11 +55,11 @@ interface SessionLog {
   contents: LogContents
 }
 
-function folders(directory: string): { sessions: string } {
+function folders(directory: string): { sessions: string; snapshots: string } {
   const stats = statSync(directory, { throwIfNoEntry: false })
   if (!stats) throw new UsageError(`${directory}: no such directory`)
   if (!stats.isDirectory()) throw new UsageError(`${directory}: not a directory`)
-  return { sessions: join(directory, 'sessions') }
+  return { sessions: join(directory, 'sessions'), snapshots: join(directory, 'snapshots') }
 }
 
 const cannotRead = (path: string, error: unknown) =>
@@ -137,10 +137,9 @@ async function sandboxFor(options: StateCommandOptions, folder: string): Promise
 }
 
 /** Every snapshot file checked as a start restores it: read, parsed and rebuilt. */
-async function checkSnapshots(directory: string, options: StateCommandOptions) {
+async function checkSnapshots(folder: string, options: StateCommandOptions) {
   const report = { files: 0, problems: [] as string[], notes: [] as string[] }
   const hint = options.scenarioFile ? '' : ' (give them with --scenario-file)'
-  const folder = join(directory, 'snapshots')
   let sandbox: Sandbox | undefined
   for (const file of readKeptFiles(folder, entries(folder), snapshotFormat)) {
     if ('temporary' in file) {
@@ -150,7 +149,7 @@ async function checkSnapshots(directory: string, options: StateCommandOptions) {
       continue
     }
     report.files++
-    sandbox ??= await sandboxFor(options, join(directory, 'scenarios'))
+    sandbox ??= await sandboxFor(options, join(dirname(folder), 'scenarios'))
     const failed = await restoreKept(file, sandbox.snapshots.restore)
     report.problems.push(...failed.map((line) => ('value' in file ? `${line}${hint}` : line)))
   }
@@ -170,9 +169,9 @@ export async function runStateCheck(
   directory: string,
   options: StateCommandOptions = {},
 ): Promise<void> {
-  const { sessions } = folders(directory)
+  const { sessions, snapshots } = folders(directory)
   const logs = readSessionLogs(sessions)
-  const snapshotReport = await checkSnapshots(directory, options)
+  const snapshotReport = await checkSnapshots(snapshots, options)
   let logProblems = 0
   for (const log of logs) {
     const problem = logProblem(log)
@@ -266,7 +265,7 @@ export async function runStateRepair(
   directory: string,
   options: StateCommandOptions = {},
 ): Promise<void> {
-  const { sessions } = folders(directory)
+  const { sessions, snapshots } = folders(directory)
   let repaired = 0
   for (const log of readSessionLogs(sessions)) {
     const { corrupt, tornTail, size, validBytes } = log.contents
@@ -281,7 +280,7 @@ export async function runStateRepair(
     repaired++
   }
   const logs = readSessionLogs(sessions)
-  const snapshotReport = await checkSnapshots(directory, options)
+  const snapshotReport = await checkSnapshots(snapshots, options)
   for (const problem of snapshotReport.problems) console.log(problem)
   const remaining = logs.flatMap((log) => logProblem(log) ?? [])
   for (const problem of remaining) console.log(problem)
