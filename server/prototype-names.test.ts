@@ -313,7 +313,7 @@ describe('a session log that names such a scenario', () => {
   const { temporaryDirectory, start } = useStateDirServers('sandbox-names-')
 
   it.each(NAMES)(
-    'restores a session reset to an uploaded "%s" as one reset to any uploaded scenario',
+    'restores a session reset to an uploaded "%s" as one reset to any uploaded scenario, the scenario kept',
     async (name) => {
       const directory = temporaryDirectory()
       const first = await start(directory)
@@ -331,12 +331,10 @@ describe('a session log that names such a scenario', () => {
         '/__sandbox/sessions',
         { session: 'qa' },
       )
-      expect(second.restored?.warnings).toEqual([
-        `session "qa" was reset to scenario "${name}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
-      ])
-      expect(sessions.body).toContainEqual(
-        expect.objectContaining({ id: 'qa', scenario: 'default' }),
-      )
+      expect(second.restored?.warnings).toEqual([])
+      expect(sessions.body).toContainEqual(expect.objectContaining({ id: 'qa', scenario: name }))
+      const scenarios = await second.request<{ name: string }[]>('/__sandbox/scenarios')
+      expect(scenarios.body.filter((scenario) => scenario.name === name)).toHaveLength(1)
     },
   )
 })

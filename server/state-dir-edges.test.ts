@@ -183,6 +183,49 @@ describe('a write whose log line cannot be written', () => {
     expect(reset.body).toMatchObject({ details: ['storage error: EROFS'] })
     expect(await bookingStatus(first.sandbox, 'qa')).toBe('declined')
   })
+
+  it('refuses an uploaded scenario or a saved snapshot it cannot write, adding nothing', async () => {
+    const directory = temporaryDirectory()
+    const disk = { readOnly: false }
+    const files: LogFiles = {
+      ...nodeLogFiles,
+      replace(file, text, sync) {
+        if (!disk.readOnly) return nodeLogFiles.replace(file, text, sync)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+      },
+    }
+    const first = await open(directory, files)
+    const control = (url: string, body: object) =>
+      first.sandbox.handle({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    disk.readOnly = true
+    for (const refused of [
+      await control('/__sandbox/scenarios', { name: 'no-bookings', extends: 'default' }),
+      await control('/__sandbox/snapshots', { name: 'kept' }),
+    ]) {
+      expect(refused.status).toBe(503)
+      expect(refused.headers['retry-after']).toBe('5')
+      expect(refused.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: ['storage error: ENOSPC'],
+      })
+    }
+    expect(Object.keys(first.sandbox.scenarios)).not.toContain('no-bookings')
+    expect(first.sandbox.snapshots.list()).toEqual([])
+    expect(readdirSync(join(directory, 'scenarios'))).toEqual([])
+    expect(readdirSync(join(directory, 'snapshots'))).toEqual([])
+
+    disk.readOnly = false
+    expect((await control('/__sandbox/scenarios', { name: 'no-bookings' })).status).toBe(201)
+    expect((await control('/__sandbox/snapshots', { name: 'kept' })).status).toBe(201)
+    const second = await open(directory)
+    expect(Object.keys(second.sandbox.scenarios)).toContain('no-bookings')
+    expect(second.sandbox.snapshots.list().map(({ name }) => name)).toEqual(['kept'])
+  })
 })
 
 describe('a control call whose write the disk refuses', () => {

@@ -140,33 +140,59 @@ describe('saved snapshots in a state directory', () => {
     expect(reset.status).toBe(404)
   })
 
-  it('keeps a snapshot of an uploaded scenario, which does not survive the restart itself', async () => {
+  it('keeps an uploaded scenario and a snapshot of it across the restart', async () => {
     const directory = temporaryDirectory()
     const first = await start(directory)
-    const upload = await first.request('/__sandbox/scenarios', {
-      body: {
-        name: 'no-bookings',
-        extends: 'default',
-        remove: { bookings: [anchors.bookings.pending] },
-      },
-    })
+    const file = {
+      name: 'no-bookings',
+      extends: 'default',
+      remove: { bookings: [anchors.bookings.pending] },
+    }
+    const upload = await first.request('/__sandbox/scenarios', { body: file })
     expect(upload.status, upload.text).toBe(201)
+    expect(
+      JSON.parse(readFileSync(join(directory, 'scenarios', 'no-bookings.json'), 'utf8')),
+    ).toEqual(file)
     await resetTo(first, 'qa', { scenario: 'no-bookings' })
     await first.request('/__sandbox/snapshots', { body: { name: 'uploaded' }, session: 'qa' })
     const records = await everything(first, 'qa')
     await first.close()
 
     const second = await start(directory)
-    expect(second.restored?.warnings).toEqual([])
+    const scenarios = await second.request<{ name: string }[]>('/__sandbox/scenarios')
+    expect(scenarios.body.map(({ name }) => name)).toContain('no-bookings')
     expect((await second.request<{ scenario: string }[]>('/__sandbox/snapshots')).body).toEqual([
-      expect.objectContaining({ name: 'uploaded', scenario: 'empty' }),
-    ])
-    // The session is loaded from its log when first used: then the warning is given.
-    await resetTo(second, 'qa', { snapshot: 'uploaded' })
-    expect(second.restored?.warnings).toEqual([
-      expect.stringContaining('session "qa" was reset to scenario "no-bookings", not loaded now'),
+      expect.objectContaining({ name: 'uploaded', scenario: 'no-bookings' }),
     ])
     expect(await everything(second, 'qa')).toEqual(records)
+    await resetTo(second, 'probe', { snapshot: 'uploaded' })
+    expect(await everything(second, 'probe')).toEqual(records)
+    await resetTo(second, 'other', { scenario: 'no-bookings' })
+    expect(await everything(second, 'other')).toEqual(records)
+    expect(second.restored?.warnings).toEqual([])
+  })
+
+  it('brings a session reset to a scenario added in code back on the starting one, warned', async () => {
+    const directory = temporaryDirectory()
+    const first = await start(directory)
+    first.sandbox.addScenarios([{ name: 'in-code', extends: 'empty' }])
+    await resetTo(first, 'qa', { scenario: 'in-code' })
+    await first.close()
+    expect(readdirSync(join(directory, 'scenarios'))).toEqual([])
+
+    const second = await start(directory)
+    const sessions = await second.request<{ id: string; scenario: string }[]>(
+      '/__sandbox/sessions',
+      { session: 'qa' },
+    )
+    expect(sessions.body).toContainEqual({
+      id: 'qa',
+      scenario: 'default',
+      seed: expect.any(Number),
+    })
+    expect(second.restored?.warnings).toEqual([
+      'session "qa" was reset to scenario "in-code", not loaded now: restored on top of the starting scenario instead',
+    ])
   })
 
   it('refuses to start on a corrupt snapshot file, naming it, and keeps every file', async () => {

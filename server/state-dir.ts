@@ -1,17 +1,18 @@
 /**
  * @module
- * `--state-dir <dir>`: a write-ahead log per session, appended before a write is applied and
- * loaded when the session is first used; a retention sweep; saved snapshots. The discipline is
- * in `server/README.md`, "Durability".
+ * `--state-dir <dir>`: the store (`mocks/core/state-store.ts`) as files. A write-ahead log per
+ * session, appended before a write is applied and loaded when the session is first used, its
+ * modification time its last use; a retention sweep; saved snapshots and uploaded scenarios, a
+ * file each. The discipline is in `server/README.md`, "Durability".
  */
 import { mkdirSync } from 'node:fs'
-import { readdir, stat, unlink } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SandboxError } from '../mocks/core/errors.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/core/sandbox.ts'
-import type { LoggedChange, SessionLog } from '../mocks/core/sandbox-types.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
-import { persistSnapshots } from './snapshot-files.ts'
+import type { LoggedChange, SessionLog, StateStore } from '../mocks/core/state-store.ts'
+import { keptFiles, scenarioFormat, snapshotFormat, storageError, storing } from './kept-files.ts'
 import {
   cutTornTail,
   encodeRecord,
@@ -32,7 +33,6 @@ const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 /** After the start, once the first requests are answered. */
 const FIRST_SWEEP_DELAY_MS = 10_000
-const STORAGE_RETRY_AFTER_SECONDS = 5
 
 export interface RestoreSummary {
   /** Session logs found; each is loaded when its session is first used. */
@@ -55,26 +55,6 @@ export type StateDir = ReturnType<typeof openStateDir>
 
 export function fileOfSession(directory: string, session: string): string {
   return join(directory, logFileName(session))
-}
-
-/** A 503 for a log line that could not be written; the write was not applied. */
-function storageError(error: unknown): SandboxError {
-  const { code, message } = error as NodeJS.ErrnoException
-  return new SandboxError(
-    503,
-    'The state directory could not record this write: nothing was changed, try again later',
-    [`storage error: ${code ?? message}`],
-    { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
-  )
-}
-
-/** Runs a file operation whose failure is a `storageError`. */
-function storing<T>(action: () => T): T {
-  try {
-    return action()
-  } catch (error) {
-    throw storageError(error)
-  }
 }
 
 /** A change of the log as the core applies it. */
@@ -109,12 +89,6 @@ export function openStateDir(
   let sandbox: Sandbox | undefined
   let timer: ReturnType<typeof setInterval> | undefined
   let first: ReturnType<typeof setTimeout> | undefined
-  // Counted off the main thread while the starting scenario loads: a start reads no log.
-  const counting = readdir(sessionsDir).then(
-    (names) => names.filter((name) => name.endsWith('.jsonl')).length,
-  )
-  counting.catch(() => undefined)
-
   const log: SessionLog = {
     async load(session) {
       const file = fileOfSession(sessionsDir, session)
@@ -187,8 +161,18 @@ export function openStateDir(
       storing(() => files.remove(file))
       cuts.delete(file)
     },
-    release(session) {
+    touch(session) {
       files.touch(fileOfSession(sessionsDir, session))
+    },
+    async list(unusedSince) {
+      const sessions: string[] = []
+      for (const name of await readdir(sessionsDir)) {
+        const session = sessionOfLogFile(name)
+        if (session === undefined) continue
+        const used = unusedSince && (await stat(join(sessionsDir, name)).catch(() => undefined))
+        if (!unusedSince || (used && used.mtime < unusedSince)) sessions.push(session)
+      }
+      return sessions
     },
     warn(message) {
       warnings.push(message)
@@ -196,39 +180,40 @@ export function openStateDir(
     },
   }
 
+  const store: StateStore = {
+    sessions: log,
+    snapshots: keptFiles(join(directory, 'snapshots'), snapshotFormat, files, sync),
+    scenarios: keptFiles(join(directory, 'scenarios'), scenarioFormat, files, sync),
+  }
+  // Counted off the main thread while the starting scenario loads: a start reads no log.
+  const counting = readdir(sessionsDir).then(
+    (names) => names.filter((name) => name.endsWith('.jsonl')).length,
+  )
+  counting.catch(() => undefined)
+
   /** Deletes the logs of sessions not in memory and unused for the TTL; how many it deleted. */
   async function sweep(now = new Date()): Promise<number> {
-    const inMemory = new Set(sandbox?.sessionIds() ?? [])
-    for (const session of inMemory) files.touch(fileOfSession(sessionsDir, session))
+    for (const session of sandbox?.sessionIds() ?? []) log.touch(session)
     if (ttl <= 0) return 0
     let removed = 0
-    for (const name of await readdir(sessionsDir)) {
-      const session = sessionOfLogFile(name)
-      if (session === undefined || inMemory.has(session)) continue
-      const file = join(sessionsDir, name)
-      try {
-        const { mtimeMs } = await stat(file)
-        // In use again since the sweep began: leave it.
-        if (now.getTime() - mtimeMs <= ttl || sandbox?.sessionIds().includes(session)) continue
-        await unlink(file)
-        removed++
-      } catch (error) {
-        if (!isMissing(error)) throw error
-      }
+    for (const session of await log.list(new Date(now.getTime() - ttl))) {
+      // In use again since the sweep began: leave it.
+      if (sandbox?.sessionIds().includes(session)) continue
+      log.drop(session)
+      removed++
     }
     return removed
   }
 
   return {
-    /** `options` plus the log the sandbox writes to and loads sessions from. */
-    sandboxOptions: { ...options, sessionLog: log },
+    /** `options` plus the store the sandbox logs to, loads sessions from and keeps the rest in. */
+    sandboxOptions: { ...options, store },
     /** Writes the logs changed since the start (or the last flush) through to the disk. */
     flush() {
       clearInterval(timer)
       clearTimeout(first)
       timer = first = undefined
-      for (const session of sandbox?.sessionIds() ?? [])
-        files.touch(fileOfSession(sessionsDir, session))
+      for (const session of sandbox?.sessionIds() ?? []) log.touch(session)
       for (const file of written) syncToDisk(file)
       written.clear()
       syncToDisk(sessionsDir)
@@ -245,13 +230,11 @@ export function openStateDir(
       first.unref()
       timer.unref()
     },
+    /** Waits for the sandbox to restore what the directory keeps. */
     async restore(restored: Sandbox): Promise<RestoreSummary> {
       sandbox = restored
       await restored.ready
-      const snapshots = await persistSnapshots(directory, restored, {
-        replace: (file, text) => storing(() => files.replace(file, text, sync)),
-        remove: (file) => storing(() => files.remove(file)),
-      })
+      const snapshots = restored.snapshots.list().length
       return { sessions: await counting, snapshots, warnings }
     },
   }

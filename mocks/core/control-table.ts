@@ -84,10 +84,10 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'POST /__sandbox/scenarios': {
     body: z.unknown(),
-    handle({ sandbox, body }) {
+    async handle({ sandbox, body }) {
       try {
-        const [scenario] = sandbox.addScenarios([body as never])
-        return jsonResponse(201, { name: scenario!.name, description: scenario!.description })
+        const scenario = await sandbox.uploadScenario(body)
+        return jsonResponse(201, { name: scenario.name, description: scenario.description })
       } catch (error) {
         if (error instanceof ScenarioError)
           throw badRequest('Invalid scenario', [...error.problems])

@@ -9,15 +9,10 @@ import { announce } from './events.ts'
 import { parseCookies, splitUrl } from './http.ts'
 import type { Operation } from './operation.ts'
 import { pipelineInput, runPipeline } from './pipeline.ts'
-import type {
-  LoggedChange,
-  LoggedReset,
-  ResetOptions,
-  ResetResult,
-  SandboxParts,
-} from './sandbox-types.ts'
+import type { ResetOptions, ResetResult, SandboxParts } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
+import type { LoggedChange, LoggedReset } from './state-store.ts'
 
 export function createReset(parts: SandboxParts) {
   const { sessions, cache, sessionLog } = parts
@@ -96,7 +91,7 @@ async function loggedResetSnapshot(
   }
   if (Object.hasOwn(parts.sandbox.scenarios, scenario)) return parts.cache.load(scenario, seed)
   parts.sessionLog?.warn?.(
-    `session "${session}" was reset to scenario "${scenario}", not loaded now (an uploaded scenario does not outlive the process): restored on top of the starting scenario instead`,
+    `session "${session}" was reset to scenario "${scenario}", not loaded now: restored on top of the starting scenario instead`,
   )
   return parts.starting()
 }

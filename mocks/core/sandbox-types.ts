@@ -7,7 +7,6 @@ import type { Persona, Scenario } from '../model/content.ts'
 import type { Snapshot, Store } from '../model/store.ts'
 import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
-import type { SandboxRequest } from './http.ts'
 import type { JournalHarWriter, RequestJournal, SessionJournals } from './journal.ts'
 import type { Operation } from './operation.ts'
 import type { PipelineSettings } from './pipeline.ts'
@@ -15,6 +14,7 @@ import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
+import type { SessionLog, StateStore } from './state-store.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 
@@ -84,10 +84,11 @@ export interface SandboxOptions {
   /** Told of each answered operation, in its session's order (`operation:applied`). */
   onOperation?: ((event: OperationEvent) => void) | undefined
   /**
-   * Durable sessions (the server's `--state-dir`): each write is appended before it is
-   * applied, and a session not in memory is loaded from its log when first used.
+   * What outlives the process (the server's `--state-dir`): each write is appended to its
+   * session's log before it is applied, a session not in memory is loaded from its log when first
+   * used, and the saved snapshots and uploaded scenarios are kept and restored on start.
    */
-  sessionLog?: SessionLog | undefined
+  store?: StateStore | undefined
   /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
   lifetime?: string | undefined
 }
@@ -147,6 +148,7 @@ export interface ControlContext {
   reset(options?: ResetOptions): Promise<ResetResult>
   store(session?: string): Promise<Store>
   addScenarios(inputs: ScenarioInputs): Scenario[]
+  uploadScenario(file: unknown): Promise<Scenario>
   describeSessions(): { id: string; scenario: string; seed: number }[]
   dropSession(session: string): void
   usage(): SandboxUsage
@@ -162,36 +164,4 @@ export interface SandboxParts {
   starting(): Snapshot
   pipelineSettings: PipelineSettings
   sessionLog: SessionLog | undefined
-}
-
-/**
- * What a durable store of sessions (`--state-dir`) offers the core: a step it awaits, not an
- * observer. A write is applied once logged; a failure refuses it (503) with nothing changed.
- */
-export interface LoggedWrite {
-  time: string
-  request: SandboxRequest
-}
-
-export interface LoggedReset {
-  reset: { scenario: string; seed: number; snapshot?: string }
-}
-
-export type LoggedChange = LoggedWrite | LoggedReset
-
-export interface SessionLog {
-  /**
-   * The session's changes, oldest first, or `undefined` when it has no log. Throws a
-   * `SandboxError` (503) when the log cannot be read as it is: the session answers that.
-   */
-  load(session: string): Promise<LoggedChange[] | undefined>
-  /** Appends a write before it is applied; throws a `SandboxError` (503) to refuse it. */
-  write(session: string, write: LoggedWrite): void | Promise<void>
-  /** Its log becomes that one reset. May refuse too. */
-  reset(session: string, reset: LoggedReset['reset']): void | Promise<void>
-  drop(session: string): void
-  /** Evicted past the cap: its log stays, marked as used now. */
-  release?(session: string): void
-  /** What could not be restored as it was (a snapshot deleted since), one line. */
-  warn?(message: string): void
 }

@@ -16,7 +16,6 @@ import type { Operation } from './operation.ts'
 import { createReset } from './reset-session.ts'
 import {
   type ControlContext,
-  type LoggedChange,
   type MatchedOperation,
   type ResetOptions,
   type SandboxContent,
@@ -27,10 +26,16 @@ import {
   settingsOf,
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
-import { ScenarioError, type ScenarioFiles, type ScenarioInputs } from './scenario-files.ts'
+import {
+  ScenarioError,
+  type ScenarioFile,
+  type ScenarioFiles,
+  type ScenarioInputs,
+} from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
+import { type LoggedChange, restoreStore, type StateStore } from './state-store.ts'
 
 /** Most scenarios added after the start (`addScenarios`, `POST /__sandbox/scenarios`). */
 const MAX_ADDED_SCENARIOS = 100
@@ -69,6 +74,7 @@ export class Sandbox implements ControlContext {
   readonly #parts: SandboxParts
   readonly #files: ScenarioFiles
   readonly #added = new Set<string>()
+  readonly #store: StateStore | undefined
   readonly #reset: (options?: ResetOptions) => Promise<ResetResult>
   readonly #requests: ReturnType<typeof createRequestHandler>
 
@@ -96,12 +102,17 @@ export class Sandbox implements ControlContext {
       'Failed to create the sandbox: seed must be a non-negative integer, got %s',
       settings.seed,
     )
-    const { onOperation, sessionLog } = options
+    const { onOperation, store } = options
+    const sessionLog = store?.sessions
+    this.#store = store
     if (onOperation) this.events.on('operation:applied', ({ data }) => onOperation(data))
     const cache = createSnapshotCache(scenarios, settings)
     let startingSnapshot: Snapshot | undefined
+    // With a store, the uploaded scenarios and saved snapshots it keeps come back first.
+    const add = (files: unknown[]) => this.#add(this.#resolve(files as ScenarioFile[]))
     this.ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
       startingSnapshot = snapshot
+      return store && restoreStore(store, add, this.snapshots.restore)
     })
     const starting = () => {
       invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
@@ -133,7 +144,7 @@ export class Sandbox implements ControlContext {
       onRelease: (record) => {
         journals.forget(record)
         for (const stage of stages) stage.rewind?.(record.id)
-        sessionLog?.release?.(record.id)
+        sessionLog?.touch(record.id)
       },
     })
     const journals = new SessionJournals(
@@ -151,6 +162,7 @@ export class Sandbox implements ControlContext {
       loadSnapshot: cache.load,
       now: settings.now,
       files: content.scenarioFiles,
+      kept: store?.snapshots,
     })
     const parts: SandboxParts = {
       sandbox: this,
@@ -218,9 +230,21 @@ export class Sandbox implements ControlContext {
    * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
    * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
    */
-  addScenarios = (inputs: ScenarioInputs): Scenario[] => {
-    const scenarios = this.scenarios as Record<string, Scenario>
-    const resolved = this.#files.resolve(inputs, scenarios, {
+  addScenarios = (inputs: ScenarioInputs): Scenario[] => this.#add(this.#resolve(inputs))
+
+  /**
+   * `POST /__sandbox/scenarios`: adds a scenario file as {@link addScenarios} does, kept by the
+   * store first (when the sandbox has one) so that the next start has it too.
+   */
+  uploadScenario = async (file: unknown): Promise<Scenario> => {
+    const resolved = this.#resolve([file as ScenarioFile])
+    const [name] = Object.keys(resolved)
+    await this.#store?.scenarios.save(name!, file)
+    return this.#add(resolved)[0]!
+  }
+
+  #resolve(inputs: ScenarioInputs): Record<string, Scenario> {
+    const resolved = this.#files.resolve(inputs, this.scenarios, {
       seed: this.settings.seed,
       replaceable: (name) => this.#added.has(name),
     })
@@ -230,8 +254,12 @@ export class Sandbox implements ControlContext {
         `at most ${MAX_ADDED_SCENARIOS} scenarios are added after the start: add one under the name of one added before to replace it (GET /__sandbox/scenarios lists them)`,
       ])
     }
+    return resolved
+  }
+
+  #add(resolved: Record<string, Scenario>): Scenario[] {
     for (const [name, scenario] of Object.entries(resolved)) {
-      scenarios[name] = scenario
+      ;(this.scenarios as Record<string, Scenario>)[name] = scenario
       this.#added.add(name)
       this.#parts.cache.forget(name)
     }

@@ -14,9 +14,9 @@ import {
   ScenarioError,
   type ScenarioFile,
   type ScenarioFiles,
-  type SnapshotChanges,
   snapshotChanges,
 } from './scenario-files.ts'
+import type { KeptByName, SavedSnapshotInfo, SavedSnapshotRecord } from './state-store.ts'
 
 const SNAPSHOT_CACHE_SIZE = 4
 /** Most snapshots saved at once: a name more is refused until one is deleted. */
@@ -63,23 +63,6 @@ export function createSnapshotCache(
   }
 }
 
-export interface SavedSnapshotInfo {
-  name: string
-  /** The scenario and seed the saved state descends from. */
-  scenario: string
-  seed: number
-  session: string
-  savedAt: string
-  records: number
-}
-
-/** A saved snapshot as what it changes on top of its scenario (`info.scenario` at `info.seed`). */
-export interface SavedSnapshotRecord {
-  info: SavedSnapshotInfo
-  idSequence: number
-  changes: SnapshotChanges
-}
-
 export interface SaveSnapshotOptions {
   /** Default: `default`. */
   session?: string | undefined
@@ -94,6 +77,8 @@ interface Dependencies {
   loadSnapshot(scenario: string, seed: number): Promise<Snapshot>
   now(): Date
   files: Pick<ScenarioFiles, 'exportSnapshot' | 'rebuildSnapshot'>
+  /** With a store: where they are kept. */
+  kept?: KeptByName<SavedSnapshotRecord> | undefined
 }
 
 function checkSnapshotName(name: unknown): string {
@@ -141,8 +126,22 @@ export class SavedSnapshots {
       savedAt: this.#deps.now().toISOString(),
       records,
     }
+    // What a replacing save the store refuses puts back.
+    const previous = this.#saved.get(name)
     this.#saved.delete(name)
     this.#saved.set(name, { snapshot, info })
+    const { kept } = this.#deps
+    try {
+      // What `restore` takes back, kept before the save is answered.
+      if (kept) {
+        const changes = snapshotChanges(await this.export(name))
+        await kept.save(name, { info, idSequence: snapshot.idSequence ?? 0, changes })
+      }
+    } catch (error) {
+      this.#saved.delete(name)
+      if (previous) this.#saved.set(name, previous)
+      throw error
+    }
     return info
   }
 
@@ -151,7 +150,11 @@ export class SavedSnapshots {
   /** Throws a 404 `SandboxError` when unknown. */
   get = (name: string): Snapshot => this.#entry(name).snapshot
 
-  delete = (name: string): boolean => this.#saved.delete(checkSnapshotName(name))
+  delete = (name: string): boolean => {
+    // The store first: a delete it refuses leaves the snapshot as it was.
+    if (this.#saved.has(checkSnapshotName(name))) this.#deps.kept?.delete(name)
+    return this.#saved.delete(name)
+  }
 
   /** The snapshot as a scenario file that `--scenario-file` loads back. */
   export = async (name: string): Promise<ScenarioFile> => {
@@ -161,23 +164,6 @@ export class SavedSnapshots {
       name,
       description: `Saved from session "${info.session}" at ${info.savedAt}, on top of "${info.scenario}" (seed ${info.seed})`,
     })
-  }
-
-  /** The record `restore` takes back; with `base`, on top of that scenario and seed instead. */
-  record = async (
-    name: string,
-    base?: { scenario: string; seed: number },
-  ): Promise<SavedSnapshotRecord> => {
-    const { snapshot, info } = this.#entry(name)
-    const scenario = base?.scenario ?? snapshot.scenario
-    const seed = base?.seed ?? snapshot.seed
-    const origin = await this.#deps.loadSnapshot(scenario, seed)
-    const file = this.#deps.files.exportSnapshot(snapshot, origin, { name, description: '' })
-    return {
-      info: { ...info, scenario, seed },
-      idSequence: snapshot.idSequence ?? 0,
-      changes: snapshotChanges(file),
-    }
   }
 
   /** Throws a `ScenarioError` listing the record's problems. */

@@ -90,6 +90,27 @@ describe('platform-sandbox state check', () => {
     expect(broken.stdout).toContain('1 session log, 1 write, 1 snapshot: 1 problem\n')
   }, 60_000)
 
+  it('rebuilds a snapshot of an uploaded scenario on the scenario the directory keeps', async () => {
+    const directory = temporaryDirectory()
+    const server = await start(directory)
+    const file = {
+      name: 'no-bookings',
+      extends: 'default',
+      remove: { bookings: [anchors.bookings.pending] },
+    }
+    expect((await server.request('/__sandbox/scenarios', { body: file })).status).toBe(201)
+    await server.request('/__sandbox/reset', { body: { scenario: 'no-bookings' }, session: 'qa' })
+    const saved = await server.request('/__sandbox/snapshots', {
+      body: { name: 'kept' },
+      session: 'qa',
+    })
+    expect(saved.body).toMatchObject({ scenario: 'no-bookings' })
+    await server.close()
+    const clean = await run(['state', 'check', directory])
+    expect(clean.stdout).toBe('1 session log, 0 writes, 1 snapshot: 0 problems\n')
+    expect(clean.code).toBe(0)
+  }, 60_000)
+
   it('refuses a directory that does not exist, on one line, with exit code 2', async () => {
     const missing = join(temporaryDirectory(), 'missing')
     const { code, stdout, stderr } = await run(['state', 'check', missing])

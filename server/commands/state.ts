@@ -18,10 +18,12 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
+import type { ScenarioFile } from '../../mocks/core/scenario-files.ts'
+import { restoreKept } from '../../mocks/core/state-store.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
-import { ScenarioError, type ScenarioSource } from '../../mocks/scenarios/compile-scenarios.ts'
+import { ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
-import { readSnapshotFiles, restoreSnapshot } from '../snapshot-files.ts'
+import { readKeptFiles, scenarioFormat, snapshotFormat } from '../kept-files.ts'
 import {
   cutTornTail,
   decodeLine,
@@ -121,12 +123,13 @@ const logProblem = (log: SessionLog) =>
   log.contents.corrupt &&
   `${log.file}:${log.contents.corrupt.line}: ${sessionLabel(log)}: ${log.contents.corrupt.reason}`
 
-/** The sandbox the snapshots are rebuilt in, as a start with these scenario files has it. */
-async function sandboxFor(options: StateCommandOptions): Promise<Sandbox> {
-  let scenarios: ScenarioSource[] = []
+/** The sandbox the snapshots are rebuilt in, as a start has it: these scenario files, the kept. */
+async function sandboxFor(options: StateCommandOptions, folder: string): Promise<Sandbox> {
+  const kept = readKeptFiles(folder, entries(folder), scenarioFormat)
   try {
-    if (options.scenarioFile) scenarios = await readScenarioFiles(options.scenarioFile)
-    return createSandbox({ scenarios })
+    const files = options.scenarioFile ? await readScenarioFiles(options.scenarioFile) : []
+    const uploaded = kept.flatMap((file) => ('value' in file ? [file.value as ScenarioFile] : []))
+    return createSandbox({ scenarios: [...files, ...uploaded] })
   } catch (error) {
     if (error instanceof ScenarioError) throw new UsageError(error.problems.join('; '))
     throw error
@@ -138,18 +141,17 @@ async function checkSnapshots(folder: string, options: StateCommandOptions) {
   const report = { files: 0, problems: [] as string[], notes: [] as string[] }
   const hint = options.scenarioFile ? '' : ' (give them with --scenario-file)'
   let sandbox: Sandbox | undefined
-  for (const { file, temporary, problems, record } of readSnapshotFiles(folder, entries(folder))) {
-    if (temporary) {
-      report.notes.push(`${file}: note: a save cut short by a crash: removed on the next start`)
+  for (const file of readKeptFiles(folder, entries(folder), snapshotFormat)) {
+    if ('temporary' in file) {
+      report.notes.push(
+        `${file.source}: note: a save cut short by a crash: removed on the next start`,
+      )
       continue
     }
     report.files++
-    if (problems) report.problems.push(...problems)
-    else if (record) {
-      sandbox ??= await sandboxFor(options)
-      const failed = await restoreSnapshot(sandbox, file, record)
-      report.problems.push(...failed.map((problem) => `${problem}${hint}`))
-    }
+    sandbox ??= await sandboxFor(options, join(dirname(folder), 'scenarios'))
+    const failed = await restoreKept(file, sandbox.snapshots.restore)
+    report.problems.push(...failed.map((line) => ('value' in file ? `${line}${hint}` : line)))
   }
   return report
 }

@@ -40,6 +40,7 @@ const NOT_OFFERED = Object.keys({
   factories: 0,
   snapshots: 0,
   addScenarios: 0,
+  uploadScenario: 0,
   dropSession: 0,
   sessionIds: 0,
   describeSessions: 0,
