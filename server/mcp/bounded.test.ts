@@ -34,8 +34,10 @@ describe('readCollection over MCP in the large scenario', () => {
     const first = await connectStdio([BIN, 'mcp', '--port', String(port), '--scenario', 'large'])
     clients.push(first.client)
     const url = `http://127.0.0.1:${port}`
-    expect(first.stderr()).toContain(`sandbox on ${url}`)
-    expect(first.stderr()).toContain('it stops when that MCP client disconnects')
+    // What the app is told: localhost, so that its sign-in cookie reaches the sandbox.
+    const appUrl = `http://localhost:${port}`
+    expect(first.stderr()).toContain(`sandbox on ${appUrl}`)
+    expect(first.stderr()).toContain('stops when the MCP client that started it disconnects')
     expect(first.stderr()).toContain('attach with `platform-sandbox mcp --url`')
     // The message the tool sent before it paged: every record, as text and as structured content.
     const records = await (await fetch(`${url}/__sandbox/collections/bookings`)).json()
@@ -73,14 +75,18 @@ describe('readCollection over MCP in the large scenario', () => {
     // A second stdio agent attaches, and is told whose sandbox it is; so is an HTTP agent.
     const attached = await connectStdio([BIN, 'mcp', '--port', String(port)])
     clients.push(attached.client)
-    expect(attached.stderr()).toContain(`attached to the sandbox already running at ${url}`)
+    expect(attached.stderr()).toContain(`attached to the sandbox already running at ${appUrl}`)
     expect(attached.stderr()).toContain('that sandbox, started by `platform-sandbox mcp`')
     const http = await connectHttp(`${url}/__sandbox/mcp`)
     clients.push(http)
-    expect(http.getInstructions()).toContain('it stops when that MCP client disconnects')
-    for (const client of [first.client, attached.client, http]) {
+    expect(http.getInstructions()).toContain('stops when the MCP client that started it disconnects')
+    for (const [client, shown] of [
+      [first.client, appUrl],
+      [attached.client, appUrl],
+      [http, url],
+    ] as const) {
       const session = await call<{ url: string; lifetime?: string }>(client, 'getSession')
-      expect(session.url).toBe(url)
+      expect(session.url).toBe(shown)
       expect(session.lifetime).toContain('run `npx platform-sandbox` (or the container)')
     }
     // Every client, and the app, is still served.

@@ -140,7 +140,7 @@ const controlTools: readonly SandboxTool[] = [
   }),
   {
     name: 'readCollection',
-    description: `${documentText('GET', '/__sandbox/collections/{name}')} The tool always answers a page.`,
+    description: `${documentText('GET', '/__sandbox/collections/{name}')} Here the tool always answers a page (20 records unless \`limit\` says, at most 200), never the whole array.`,
     narrow: 'ask for fewer records (limit), fewer fields (fields) or only some (where)',
     input: z.strictObject({
       name: z.enum(collectionNames).describe('The collection (listCollections names them)'),

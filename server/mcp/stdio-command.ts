@@ -5,6 +5,7 @@
  * the protocol's).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { browserUrl } from '../banner.ts'
 import { withoutTrailingSlashes } from '../exposure.ts'
 import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
 import type { RunningServer } from '../start-server.ts'
@@ -30,7 +31,7 @@ function say(line: string): void {
 
 /** Said by the sandbox this command starts (its health check, the tools) and on its start. */
 const LIFETIME =
-  'started by `platform-sandbox mcp` over stdio, it stops when that MCP client disconnects; for a sandbox shared by an app and several agents, run `npx platform-sandbox` (or the container) and attach with `platform-sandbox mcp --url`'
+  'started by `platform-sandbox mcp` over stdio, stops when the MCP client that started it disconnects; for a sandbox shared by an app and several agents, run `npx platform-sandbox` (or the container) and attach with `platform-sandbox mcp --url`'
 
 /** The health check of the sandbox at `url`, if one answers it. */
 async function health(url: string): Promise<{ lifetime?: string } | undefined> {
@@ -60,9 +61,9 @@ async function sandboxToDrive(
   const url = `http://127.0.0.1:${wanted}`
   const answered = wanted === 0 ? undefined : await health(url)
   if (answered) {
-    say(`attached to the sandbox already running at ${url}`)
+    say(`attached to the sandbox already running at ${browserUrl(url)}`)
     if (answered.lifetime) say(`that sandbox, ${answered.lifetime}`)
-    return { backend: createHttpBackend(url, controlToken) }
+    return { backend: createHttpBackend(browserUrl(url), controlToken) }
   }
   const start = (at: number) =>
     deps.startServer({
@@ -83,10 +84,12 @@ async function sandboxToDrive(
     if (code !== 'EADDRINUSE' || options.port !== undefined) throw error
     running = await start(0)
   }
-  say(`sandbox on ${running.url} (point the app there; the dashboard: ${running.url}/__sandbox/)`)
+  // `localhost`, as the server's banner says: the app's sign-in cookie then reaches it.
+  const shown = browserUrl(running.url)
+  say(`sandbox on ${shown} (point the app there; the dashboard: ${shown}/__sandbox/)`)
   say(`this sandbox, ${LIFETIME}`)
   return {
-    backend: createInProcessBackend(running.sandbox, { url: running.url, controlToken }),
+    backend: createInProcessBackend(running.sandbox, { url: shown, controlToken }),
     running,
   }
 }

@@ -30,7 +30,8 @@ describe('platform-sandbox mcp (stdio)', () => {
     const { client, stderr } = await connectStdio([BIN, 'mcp', '--port', '0'])
     clients.push(client)
     const { url } = await call<{ url: string }>(client, 'getSession')
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // localhost, as the server's banner says: the app's sign-in cookie then reaches the sandbox.
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/)
     expect(stderr()).toContain(`sandbox on ${url}`)
     const health = await fetch(`${url}/__sandbox/health`)
     expect(health.status).toBe(200)
@@ -43,7 +44,7 @@ describe('platform-sandbox mcp (stdio)', () => {
     clients.push(client)
     expect(stderr()).toContain(`attached to the sandbox already running at`)
     expect((await call<{ url: string }>(client, 'getSession')).url).toBe(
-      `http://127.0.0.1:${server.port}`,
+      `http://localhost:${server.port}`,
     )
     await agentWalk(client)
     // The tools act on the server this test started: a decline lands in its store.
