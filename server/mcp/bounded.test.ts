@@ -79,7 +79,9 @@ describe('readCollection over MCP in the large scenario', () => {
     expect(attached.stderr()).toContain('that sandbox, started by `platform-sandbox mcp`')
     const http = await connectHttp(`${url}/__sandbox/mcp`)
     clients.push(http)
-    expect(http.getInstructions()).toContain('stops when the MCP client that started it disconnects')
+    expect(http.getInstructions()).toContain(
+      'stops when the MCP client that started it disconnects',
+    )
     for (const [client, shown] of [
       [first.client, appUrl],
       [attached.client, appUrl],
