@@ -27,7 +27,7 @@ import {
 } from './sandbox-types.ts'
 import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import {
-  ScenarioError,
+  checkAddedScenarios,
   type ScenarioFile,
   type ScenarioFiles,
   type ScenarioInputs,
@@ -36,9 +36,6 @@ import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 import { type LoggedChange, restoreStore, type StateStore } from './state-store.ts'
-
-/** Most scenarios added after the start (`addScenarios`, `POST /__sandbox/scenarios`). */
-const MAX_ADDED_SCENARIOS = 100
 
 export type { SandboxOptions } from './sandbox-types.ts'
 
@@ -198,10 +195,7 @@ export class Sandbox implements ControlContext {
   route = (method: string, path: string): MatchedOperation | 'control' | undefined =>
     this.#requests.route(method, path)
 
-  /**
-   * Whether `handle` has an answer for this method and path other than "unknown route".
-   * Lets a mounted sandbox pass other paths on.
-   */
+  /** Whether `handle` answers this method and path (a mounted sandbox passes others on). */
   answers = (method: string, path: string): boolean => this.route(method, path) !== undefined
 
   /** Puts a session back to the starting scenario and seed, or the ones or the snapshot named. */
@@ -248,12 +242,7 @@ export class Sandbox implements ControlContext {
       seed: this.settings.seed,
       replaceable: (name) => this.#added.has(name),
     })
-    const added = new Set([...this.#added, ...Object.keys(resolved)])
-    if (added.size > MAX_ADDED_SCENARIOS) {
-      throw new ScenarioError('Too many scenarios', [
-        `at most ${MAX_ADDED_SCENARIOS} scenarios are added after the start: add one under the name of one added before to replace it (GET /__sandbox/scenarios lists them)`,
-      ])
-    }
+    checkAddedScenarios(this.#added, resolved)
     return resolved
   }
 
@@ -278,9 +267,8 @@ export class Sandbox implements ControlContext {
   sessionIds = (): string[] => this.#parts.sessions.ids()
 
   /**
-   * The sessions in memory, most recently used first, with the scenario and seed each
-   * started from; read without marking any of them used (sessions whose log cannot be
-   * read are left out).
+   * The sessions in memory, most recently used first, with the scenario and seed each started
+   * from; read without marking any used (sessions whose log cannot be read are left out).
    */
   describeSessions = (): ReturnType<ControlContext['describeSessions']> =>
     [...this.#parts.sessions.records()]

@@ -82,3 +82,14 @@ export interface ScenarioFiles {
     options: { name: string; idSequence?: number },
   ): { ok: true; snapshot: Snapshot } | { ok: false; problems: string[] }
 }
+
+/** Most scenarios added after the start (`addScenarios`, `POST /__sandbox/scenarios`). */
+const MAX_ADDED_SCENARIOS = 100
+
+/** Throws a `ScenarioError` when `resolved` would take the added scenarios past the cap. */
+export function checkAddedScenarios(added: ReadonlySet<string>, resolved: object): void {
+  if (new Set([...added, ...Object.keys(resolved)]).size <= MAX_ADDED_SCENARIOS) return
+  throw new ScenarioError('Too many scenarios', [
+    `at most ${MAX_ADDED_SCENARIOS} scenarios are added after the start: add one under the name of one added before to replace it (GET /__sandbox/scenarios lists them)`,
+  ])
+}
