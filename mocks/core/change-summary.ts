@@ -31,10 +31,8 @@ export const changeSummaries = { enabled: true }
 
 /** A value as a summary shows it: a long one cut. */
 function shown(value: unknown): unknown {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  if (text === undefined || text.length <= MAX_VALUE) return value
-  return `${text.slice(0, MAX_VALUE)}…`
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '')
+  return text.length <= MAX_VALUE ? value : `${text.slice(0, MAX_VALUE)}…`
 }
 
 /** Collects the differences of one write or reset, bounded. */

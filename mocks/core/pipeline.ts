@@ -147,13 +147,11 @@ export async function runPipeline(
     let changes: ChangeSummary | undefined
     if (dryRun !== true) {
       if (settings.commit && operation.method === 'POST') await settings.commit()
-      if (outcome.apply) {
-        const summarise = noteChanges(store)
-        try {
-          await outcome.apply()
-        } finally {
-          changes = summarise()
-        }
+      const summarise = outcome.apply && noteChanges(store)
+      try {
+        await outcome.apply?.()
+      } finally {
+        changes = summarise?.()
       }
     }
     const response = jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? [])

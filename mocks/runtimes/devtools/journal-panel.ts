@@ -9,24 +9,16 @@ import type { Api, JournalEntry } from './api.ts'
 
 const KEPT = 300
 
-/** What a write changed, on one line: `bookings bkg_1 status pending → declined; notifications +ntf_2`. */
-function changesLine(changes: NonNullable<JournalEntry['changes']>): string {
-  const value = (v: unknown) => JSON.stringify(v)
-  return Object.entries(changes)
-    .map(([name, c]) => {
-      const changed = Object.entries(c?.changed ?? {}).map(
-        ([id, fields]) =>
-          `${id} ${Object.entries(fields)
-            .map(([field, [old, now]]) => `${field} ${value(old)} → ${value(now)}`)
-            .join(', ')}`,
-      )
-      const parts = [...(c?.created ?? []).map((id) => `+${id}`), ...changed]
-      parts.push(...(c?.deleted ?? []).map((id) => `−${id}`))
-      if (c?.more) parts.push(`${c.more} more`)
-      return `${name} ${parts.join('; ')}`
-    })
+/** What a write changed, on one line: `bookings ~bkg_1 {"status":["pending","declined"]} +ntf_2`. */
+const changesLine = (changes: NonNullable<JournalEntry['changes']>) =>
+  Object.entries(changes)
+    .map(([name, { created = [], changed = {}, deleted = [], more } = {}]) =>
+      [name, ...created.map((id) => `+${id}`), ...deleted.map((id) => `−${id}`)]
+        .concat(Object.entries(changed).map(([id, fields]) => `~${id} ${JSON.stringify(fields)}`))
+        .concat(more ? [`${more} more`] : [])
+        .join(' '),
+    )
     .join(' · ')
-}
 
 export function JournalPanel(props: { api: Api }) {
   const { api } = props
