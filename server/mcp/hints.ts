@@ -18,9 +18,8 @@ type Args = Record<string, unknown>
 
 /** `detail` with the field it starts with placed: `fullName is required` -> `body.fullName ...`. */
 function placed(detail: string, bodyFields: readonly string[]): string {
-  const match = /^(property )?(\w+)(.*)$/s.exec(detail)
-  if (!match || !bodyFields.includes(match[2]!)) return detail
-  return `${match[1] ?? ''}body.${match[2]}${match[3]}`
+  const [, prefix = '', field = ''] = /^(property )?(\w+)/.exec(detail) ?? []
+  return bodyFields.includes(field) ? `${prefix}body.${detail.slice(prefix.length)}` : detail
 }
 
 /** Who a `caller` rule lets call: the ids in the record's field, with their persona keys. */
