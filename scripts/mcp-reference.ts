@@ -7,7 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tools } from '../server/mcp/control-tools.ts'
-import { listedTool } from '../server/mcp/tool.ts'
+import prompts from '../server/mcp/prompts.json' with { type: 'json' }
+import { documentedOperation, listedTool, type SandboxTool } from '../server/mcp/tool.ts'
+import merged from '../spec/merged-document.ts'
 
 const GUIDE_PATH = fileURLToPath(new URL('../docs/agents/mcp.md', import.meta.url))
 
@@ -20,6 +22,8 @@ interface PropertySchema {
   const?: unknown
   anyOf?: PropertySchema[]
   items?: PropertySchema
+  properties?: Record<string, PropertySchema>
+  required?: string[]
   description?: string
   default?: unknown
 }
@@ -29,12 +33,64 @@ function typeOf(schema: PropertySchema): string {
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' \\| ')
   if (schema.type === 'array' && schema.items) return `${typeOf(schema.items)}[]`
+  if (schema.type === 'object' && schema.properties) {
+    const required = new Set(schema.required ?? [])
+    const fields = Object.entries(schema.properties).map(
+      ([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field)}`,
+    )
+    return `{ ${fields.join(', ')} }`
+  }
   if (Array.isArray(schema.type)) return schema.type.join(' \\| ')
   return schema.type ?? 'any'
 }
 
+/** What the arguments every operation tool (or every tool) takes are, said once in `tools/list`. */
+const ARGUMENTS: Record<string, string> = {
+  persona: 'Call as this persona (a key of listPersonas): the tool signs in as it first',
+  accessToken: 'Call with this access token (Authorization: Bearer), instead of a persona',
+  body: 'The JSON body of the request',
+  dryRun: 'true: answer exactly what the call would answer, and write nothing',
+  session:
+    'The session to act on; default: the one useSession chose, else the client config’s, else "default"',
+}
+
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+}
+
+interface DocumentedSchema {
+  $ref?: string
+  properties?: Record<string, { description?: string }>
+}
+
+/** "Summary. Description" of `method path` in the merged document. */
+function documentText(method: string, path: string): string {
+  const { summary, description } = documentedOperation(method, path)
+  return [summary?.replace(/\.?$/, '.'), description].filter(Boolean).join(' ')
+}
+
+/** The merged document's JSON request body schema of `method path`, its `$ref` followed. */
+function documentedBody(method: string, path: string): DocumentedSchema | undefined {
+  const schema = documentedOperation(method, path).requestBody?.content?.['application/json']
+  const ref = schema?.schema?.$ref
+  const schemas = (merged as unknown as { components: { schemas: object } }).components.schemas
+  return ref ? (schemas as Record<string, DocumentedSchema>)[ref.split('/').at(-1)!] : undefined
+}
+
+/** What a tool does, as its annotations say. */
+function effectText({ effect }: SandboxTool): string {
+  if (effect === 'read') return 'Reads only.'
+  const kind = effect.destructive ? 'Changes or removes state' : 'Adds state'
+  return `${kind}; ${effect.idempotent ? 'a repeat changes nothing more' : 'each call acts again'}.`
+}
+
+/** The document's text of the tool's route: an operation's in full, a control route's after. */
+function documentedText(tool: SandboxTool): string {
+  if (!tool.route) return tool.description
+  const { method, path } = tool.route
+  if (!path.startsWith('/__sandbox')) return documentedOperation(method, path).description ?? ''
+  const text = documentText(method, path)
+  return `${tool.description} The control API: \`${method} ${path}\`: ${text}`
 }
 
 /** The reference as Markdown: one section per tool, operations first. */
@@ -45,10 +101,17 @@ export function renderToolReference(): string {
       required?: string[]
     }
     const required = new Set(schema.required ?? [])
+    const route = tool.route?.path.startsWith('/__sandbox') ? tool.route : undefined
+    const bodyTexts = (route && documentedBody(route.method, route.path)?.properties) ?? {}
     const rows = Object.entries(schema.properties ?? {}).map(([name, property]) => {
       const fallback =
         property.default === undefined ? '' : ` Default \`${JSON.stringify(property.default)}\`.`
-      const description = (property.description ?? '').replace(/([^.])$/, '$1.')
+      const parameter = tool.route?.path.includes(`{${name}}`)
+        ? `The \`{${name}}\` of the path`
+        : undefined
+      const text =
+        property.description ?? bodyTexts[name]?.description ?? ARGUMENTS[name] ?? parameter ?? ''
+      const description = text.replace(/([^.])$/, '$1.')
       return `| \`${name}\` | ${typeOf(property)} | ${required.has(name) ? 'yes' : ''} | ${cell(
         `${description}${fallback}`,
       )} |`
@@ -56,16 +119,26 @@ export function renderToolReference(): string {
     return [
       `### \`${tool.name}\``,
       '',
-      tool.description,
+      `**${tool.title}.** ${documentedText(tool)} ${effectText(tool)}`,
       '',
       '| argument | type | required | what it is |',
       '| --- | --- | --- | --- |',
       ...rows,
     ].join('\n')
   })
-  return [REFERENCE_START, '', ...sections.flatMap((section) => [section, '']), REFERENCE_END].join(
-    '\n',
+  const walks = prompts.map((prompt) =>
+    [
+      `### Prompt \`${prompt.name}\``,
+      '',
+      `**${prompt.title}.** ${prompt.description} Arguments: ${prompt.arguments
+        .map((argument) => `\`${argument.name}\` (${argument.description})`)
+        .join(', ')}.`,
+      '',
+      ...prompt.text.map((line, index) => (index === 0 ? `> ${line}\n>` : `> ${line}`)),
+    ].join('\n'),
   )
+  const parts = [...sections, ...walks]
+  return [REFERENCE_START, '', ...parts.flatMap((part) => [part, '']), REFERENCE_END].join('\n')
 }
 
 /** `guide` with its generated part replaced by the current reference. */

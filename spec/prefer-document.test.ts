@@ -133,7 +133,7 @@ describe('Prefer and fault rules in the merged document', () => {
     expect(rule.additionalProperties).toBe(false)
     // The schema the sandbox validates with and the documented one have the same fields.
     expect(Object.keys(rule.properties).sort()).toEqual(
-      [...Object.keys(faultRuleSchema.shape), 'remaining'].sort(),
+      [...Object.keys(faultRuleSchema.shape), 'remaining', 'fired'].sort(),
     )
   })
 })

@@ -65,11 +65,12 @@ export const saveSnapshotBodySchema = z.strictObject({
 /** `?session=` of the journal's views: 1 to 64 characters, so an empty one is refused. */
 export const journalSessionQuerySchema = z.object({ session: z.optional(sessionIdSchema) })
 
-/** `GET /__sandbox/requests`: the session, and how many of the newest entries. */
+/** `GET /__sandbox/requests`: the session, how many of the newest entries, the app's only. */
 export const journalQuerySchema = z.extend(journalSessionQuerySchema, {
   limit: z.optional(
     z.string().check(z.regex(/^[1-9]\d{0,6}$/, 'must be a whole number from 1 to 9999999')),
   ),
+  app: z.optional(z.enum(['true', 'false'])),
 })
 
 export const snapshotParamsSchema = z.object({ name: nameSchema })

@@ -6,6 +6,7 @@
  */
 import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
 import { z } from '../model/zod.ts'
+import { CHANGES_HEADER, encodeChanges, storeChanges } from './change-summary.ts'
 import type { ControlCall, ControlRoute } from './control.ts'
 import {
   clockBodySchema,
@@ -97,10 +98,14 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'POST /__sandbox/reset': {
     body: resetBodySchema,
-    async handle({ sandbox, body, session }) {
+    async handle({ sandbox, body, session, request }) {
       // A JSON body has no `undefined` values: what zod leaves out is absent.
       const options = body as Omit<ResetOptions, 'session'>
-      return jsonResponse(200, await sandbox.reset({ ...options, session }))
+      const before = request.headers[CHANGES_HEADER] && (await sandbox.store(session))
+      const answer = jsonResponse(200, await sandbox.reset({ ...options, session }))
+      const after = before && storeChanges(before, await sandbox.store(session))
+      if (after) answer.headers[CHANGES_HEADER] = encodeChanges(after)
+      return answer
     },
   },
   'GET /__sandbox/snapshots': {
@@ -158,7 +163,9 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       // The merged view of every session is bounded by default; one session's is bounded already.
       const limit =
         asked !== null ? Number(asked) : session === undefined ? call.sandbox.journal.limit : 0
-      const entries = call.sandbox.journal.list(session)
+      let entries = call.sandbox.journal.list(session)
+      // The app's requests only: without those the sandbox's own tools sent on their own.
+      if (call.query.get('app') === 'true') entries = entries.filter((entry) => !entry.client)
       return jsonResponse(200, limit > 0 ? entries.slice(-limit) : entries)
     },
   },

@@ -5,6 +5,7 @@
  * session's queue, so a write-ahead log sees the order writes ran in.
  */
 import { Emitter, TypedEvent } from 'rettime'
+import type { ChangeSummary } from './change-summary.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 
 /** One answered request to an operation, as `operation:applied` and `onOperation` see it. */
@@ -53,6 +54,10 @@ export interface JournalEntry {
    * first use, or its first use again after it was evicted or dropped. Absent otherwise.
    */
   sessionCreated?: true
+  /** What the request's writes changed in the session (records by collection and key). */
+  changes?: ChangeSummary
+  /** `x-sandbox-client`: sent by the sandbox's own tools, not the app (the MCP sign-ins). */
+  client?: string
 }
 
 /** The request and the answer of a journal entry, kept as given (not copied). */

@@ -100,6 +100,8 @@ export interface CompiledRule {
   operations: ReadonlySet<Operation>
   /** Calls left when the rule has `times`. */
   remaining: number
+  /** How many answers it made or delayed. */
+  fired: number
   /** Draws in [0, 1) from the rule's seed. */
   random: () => number
 }
@@ -213,6 +215,7 @@ export function compileRule(
     segments,
     operations: new Set(covered),
     remaining: rule.times ?? Number.POSITIVE_INFINITY,
+    fired: 0,
     random: seededRandom(rule.seed ?? defaultSeed),
   }
 }

@@ -38,8 +38,8 @@ export interface FaultDecision {
   outcome?: () => SandboxResponse
 }
 
-/** A rule as the control API shows it: calls left for a `times` rule. */
-export type ListedRule = FaultRule & { remaining?: number }
+/** A rule as the control API shows it: how often it fired, calls left for a `times` rule. */
+export type ListedRule = FaultRule & { fired: number; remaining?: number }
 
 /** Response header that names the fault rule (or `prefer`) behind an answer. */
 export const FAULT_HEADER = 'x-sandbox-fault'
@@ -95,8 +95,8 @@ export class FaultRegistry {
   }
 
   list(session: string): ListedRule[] {
-    return (this.#sessions.peek(session)?.faults?.rules ?? []).map(({ rule, remaining }) =>
-      Number.isFinite(remaining) ? { ...rule, remaining } : rule,
+    return (this.#sessions.peek(session)?.faults?.rules ?? []).map(({ rule, remaining, fired }) =>
+      Number.isFinite(remaining) ? { ...rule, fired, remaining } : { ...rule, fired },
     )
   }
 
@@ -185,6 +185,7 @@ export class FaultRegistry {
       }
       if (rule.probability !== undefined && !(compiled.random() < rule.probability)) continue
       compiled.remaining -= 1
+      compiled.fired += 1
       return decisionOf(compiled, operation)
     }
     return undefined

@@ -185,6 +185,7 @@ export function createRequestHandler(
       return record(answered, {
         dryRun: result.dryRun,
         persona: caller && (personaKeys.get(caller) ?? caller),
+        changes: result.changes,
       })
     } catch (error) {
       if (error instanceof SandboxError) {

@@ -4,6 +4,7 @@
  * it exports as HAR with the writer the assembling entry gives (`recordings/har.ts`).
  */
 import type { Har } from 'har-format'
+import type { ChangeSummary } from './change-summary.ts'
 import { notFound } from './errors.ts'
 import { announce, type JournalEntry, type JournalExchange, type SandboxEvents } from './events.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
@@ -62,7 +63,12 @@ export interface RecordDetails {
   dryRun?: boolean | null
   persona?: string | null | undefined
   sessionCreated?: boolean
+  changes?: ChangeSummary | undefined
 }
+
+/** Marks a request the sandbox's own tools sent on their own (the MCP tools' sign-ins). */
+export const CLIENT_HEADER = 'x-sandbox-client'
+const CLIENT_NAME = /^[a-z][a-z0-9-]{0,31}$/
 
 /** Announces an answered request (`request:end`) with its journal entry. */
 export function recordRequest(
@@ -88,6 +94,9 @@ export function recordRequest(
     if (GATEWAY_STATUSES.has(response.status)) entry.gateway = true
   }
   if (details.sessionCreated) entry.sessionCreated = true
+  if (details.changes && Object.keys(details.changes).length > 0) entry.changes = details.changes
+  const client = trace.request.headers[CLIENT_HEADER]
+  if (typeof client === 'string' && CLIENT_NAME.test(client)) entry.client = client
   announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
 }
 

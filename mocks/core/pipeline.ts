@@ -8,6 +8,7 @@
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { readBearer, refreshTokenInBody, refreshTokenOwner, sentRefreshToken } from './caller.ts'
+import { CHANGES_HEADER, type ChangeSummary, encodeChanges, noteChanges } from './change-summary.ts'
 import { forbidden, internalErrorResponse, SandboxError, unauthorized } from './errors.ts'
 import { jsonResponse, type SandboxRequest, type SandboxResponse } from './http.ts'
 import type { Operation, OperationOutcome } from './operation.ts'
@@ -40,6 +41,8 @@ export interface PipelineResult {
   callerId: string | null
   /** Answered by `instead`. */
   replaced?: true
+  /** What its writes changed, when it wrote. */
+  changes?: ChangeSummary | undefined
 }
 
 async function authenticate(
@@ -141,15 +144,22 @@ export async function runPipeline(
           dryRun: dryRun === true,
           tokens: settings.tokens,
         })
+    let changes: ChangeSummary | undefined
     if (dryRun !== true) {
       if (settings.commit && operation.method === 'POST') await settings.commit()
-      if (outcome.apply) await outcome.apply()
+      const summarise = outcome.apply && noteChanges(store)
+      try {
+        await outcome.apply?.()
+      } finally {
+        changes = summarise?.()
+      }
     }
-    return {
-      dryRun,
-      callerId: caller?.publicId ?? null,
-      response: jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? []),
+    const response = jsonResponse(operation.successStatus, outcome.body, outcome.setCookie ?? [])
+    // Asked by the sandbox's own tools (MCP); an app's answer is the reference's.
+    if (changes && input.headers[CHANGES_HEADER] !== undefined) {
+      response.headers[CHANGES_HEADER] = encodeChanges(changes)
     }
+    return { dryRun, callerId: caller?.publicId ?? null, response, changes }
   } catch (error) {
     if (!senderRead && !caller && !readBearer(input.headers.authorization).ok) {
       caller = refreshTokenSender(input, store)

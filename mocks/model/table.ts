@@ -115,6 +115,8 @@ export class Table<T extends object> {
   readonly #schema: AnySchema
   readonly #changed = new Map<string, T>()
   readonly #deleted = new Set<string>()
+  /** While a write is summarised (`core/change-summary.ts`): each key written, its record before. */
+  written: Map<string, Readonly<T> | undefined> | undefined
 
   readonly name: string
   readonly key: keyof T & string
@@ -181,6 +183,15 @@ export class Table<T extends object> {
     return this.#changed.size + this.#deleted.size
   }
 
+  /** The keys of the records this session created, changed or deleted. */
+  writtenKeys(): string[] {
+    return [...this.#changed.keys(), ...this.#deleted]
+  }
+
+  #note(id: string): void {
+    if (this.written && !this.written.has(id)) this.written.set(id, this.get(id))
+  }
+
   /** Validates and stores a new record. */
   async insert(values: T): Promise<Readonly<T>> {
     return this.add(values)
@@ -205,6 +216,7 @@ export class Table<T extends object> {
   }
 
   #put(id: string, record: T): Readonly<T> {
+    this.#note(id)
     this.#changed.set(id, record)
     this.#deleted.delete(id)
     return record
@@ -217,6 +229,7 @@ export class Table<T extends object> {
     const draft = clonePlain(current) as T
     mutate(draft)
     const record = parsed<T>(this.#schema, draft, this.name)
+    this.#note(id)
     this.#changed.set(id, record)
     return record
   }
@@ -224,6 +237,7 @@ export class Table<T extends object> {
   /** Removes the record from this session's view. */
   delete(id: string): boolean {
     if (!this.has(id)) return false
+    this.#note(id)
     this.#changed.delete(id)
     if (this.base.byKey.has(id)) this.#deleted.add(id)
     return true

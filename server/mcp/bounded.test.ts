@@ -124,7 +124,9 @@ describe('the cap of a tool result', () => {
   }
   const tool = (size: number): SandboxTool => ({
     name: 'bigTool',
+    title: 'A big tool',
     description: 'Answers `size` characters',
+    effect: 'read',
     narrow: 'ask for fewer (limit)',
     input: z.strictObject({ session: sessionArgument }),
     run: async () => toolResult({ text: 'x'.repeat(size) }),
@@ -143,7 +145,7 @@ describe('the cap of a tool result', () => {
     const text = textOf(result)
     expect(text.length).toBe(RESULT_CAP)
     expect(text.slice(0, text.indexOf('xxxx') + 4)).toBe(
-      'bigTool\'s result is 300016 characters, over the 100000 a tool result may have: ask for fewer (limit). Its beginning:\n{\n  "text": "xxxx',
+      'bigTool\'s result is 300011 characters, over the 100000 a tool result may have: ask for fewer (limit). Its beginning:\n{"text":"xxxx',
     )
     expect(text.endsWith('xxxx')).toBe(true)
   })

@@ -180,7 +180,7 @@ describe('the client configs of the guide', () => {
         : parseJsonConfig(text, env)
       if (launch.kind === 'stdio') expect(launch.command).toBe('npx')
       const client = await connect(launch)
-      expect((await client.listTools()).tools).toHaveLength(28)
+      expect((await client.listTools()).tools).toHaveLength(32)
       const { session } = await call<{ session: string }>(client, 'getSession')
       expect(session).toBe(
         launch.kind === 'http' ? (launch.headers['x-sandbox-session'] ?? 'default') : 'default',

@@ -1,31 +1,54 @@
 /**
  * @module
  * Every tool, in `tools/list`'s order: one per operation, then the control tools. A control
- * tool's input is its route's body schema and its description the merged document's, so tools,
- * HTTP API and reference say the same thing.
+ * tool's input is its route's body schema, its title the route's summary and its description
+ * short: the merged document (the `openapi` resources, the guide's reference) says the rest,
+ * and the server's instructions say the session rule once.
  */
 import { z } from 'zod'
+import { CHANGES_HEADER, decodeChanges } from '../../mocks/core/change-summary.ts'
 import { controlRoutes } from '../../mocks/core/control-table.ts'
 import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../mocks/core/paging.ts'
-import { collectionNames } from '../../mocks/model/schemas.ts'
 import { operations } from '../../mocks/operations/table.ts'
+import { collectionTools } from './collection-tools.ts'
 import { journalTools } from './journal-tools.ts'
 import { operationTool } from './operation-tools.ts'
-import { listPersonas, signedInSchema, signInAs } from './personas.ts'
+import { listPersonas, signInAs } from './personas.ts'
 import {
   controlResult,
-  described,
-  documentedBody,
-  documentText,
+  documentedOperation,
   fillPath,
   refusalError,
   type SandboxTool,
   sessionArgument,
+  type ToolEffect,
   toolResult,
 } from './tool.ts'
 
 type Method = 'GET' | 'POST' | 'DELETE'
+
+/** What each control tool does, in a sentence or two. */
+const SAID: Record<string, string> = {
+  listPersonas: 'The personas: key, public id, roles and fixed credentials.',
+  signIn:
+    'As the dashboard does (identity provider, then a dry-run refresh): the access token and the refresh_token cookie’s value. Operation tools given persona sign in themselves.',
+  getSession:
+    'The session the tools act on and the sandbox’s URL, to point a browser (x-sandbox-session header or sandbox_session cookie) or a Playwright worker at the same state.',
+  useSession:
+    'Act on this session from now on when a call names none (a Playwright worker’s, say); made from the starting scenario on first use.',
+  listSessions: 'The sessions the sandbox holds, most recently used first.',
+  listScenarios: 'The scenarios resetSession takes, with what each holds.',
+  resetSession:
+    'Back to the starting scenario, another scenario or seed, or a saved snapshot; the journal, fault rules and clock go too. Says which records it changed.',
+  saveSnapshot: 'Kept under a name that resetSession { snapshot } starts any session from.',
+  addFault:
+    'Make the session’s matching requests, the app’s too, fail (status, a recorded example, networkError) or answer late (delayMs); times or probability. Tried in order.',
+  listFaults: 'In the order they are tried, each with fired (answers it made) and remaining.',
+  removeFault: 'Remove one fault rule of the session (id), or all of them (all: true).',
+  getClock: 'Now, and its offset from real time.',
+  setClock:
+    'Set it (now), move it (advanceSeconds), or back to real time (real: true): tokens and timestamps follow.',
+}
 
 /** The control route of `method path`; a route the table does not have is a mistake here. */
 function controlRoute(method: Method, path: string) {
@@ -34,84 +57,69 @@ function controlRoute(method: Method, path: string) {
   return route
 }
 
-/** The fields of `shape` (else of the route's body), described as the document describes them. */
-function describedFields(method: Method, path: string, shape?: z.core.$ZodShape) {
+/** The fields of the route's body schema. */
+function fieldsOf(method: Method, path: string): z.core.$ZodShape {
   const { body } = controlRoute(method, path)
-  const texts = documentedBody(method, path)?.properties ?? {}
-  const fields = shape ?? (body instanceof z.core.$ZodObject ? body._zod.def.shape : {})
-  return Object.fromEntries(
-    Object.entries(fields).map(([name, schema]) => {
-      const text = texts[name]?.description
-      return [name, text ? described(schema, text) : schema]
-    }),
-  )
+  return body instanceof z.core.$ZodObject ? body._zod.def.shape : {}
 }
 
-/**
- * The tool of one control route: its path parameters and body (but `session`) from its
- * arguments, its input the route's body schema (or `input`) as the document describes it.
- */
+/** A tool's name, route, effect and description; its title the route's summary. */
+function described(name: string, route: `${Method} ${string}`, effect: ToolEffect) {
+  const [method, path] = route.split(' ') as [Method, string]
+  const title = documentedOperation(method, path).summary ?? name
+  return { name, title, description: SAID[name]!, effect, route: { method, path } }
+}
+
+/** The tool of one control route: path parameters and body (but `session`) from its arguments. */
 function routeTool(
   name: string,
-  method: Method,
-  path: string,
-  options: {
-    input?: z.core.$ZodShape
-    /** Said after the document's text. */
-    more?: string
-    result?: (body: unknown, args: Record<string, unknown>) => Record<string, unknown>
-  } = {},
+  route: `${Method} ${string}`,
+  effect: ToolEffect,
+  options: { input?: z.core.$ZodShape; result?: (body: unknown) => Record<string, unknown> } = {},
 ): SandboxTool {
+  const tool = described(name, route, effect)
+  const { method, path } = tool.route
   const { body } = controlRoute(method, path)
-  const { more, result } = options
-  const fields = describedFields(method, path, options.input)
   return {
-    name,
-    description: more ? `${documentText(method, path)} ${more}` : documentText(method, path),
-    input: z.strictObject({ ...fields, session: sessionArgument }),
+    ...tool,
+    input: z.strictObject({
+      ...(options.input ?? fieldsOf(method, path)),
+      session: sessionArgument,
+    }),
     async run({ session: _, ...args }, call) {
-      const url = fillPath(path, args)
-      const sent = await call.send({ method, url, ...(body ? { body: args } : {}) })
-      return controlResult(sent, result && ((answer) => result(answer, args)))
+      const sent = await call.send({
+        method,
+        url: fillPath(path, args),
+        ...(body ? { body: args } : {}),
+      })
+      return controlResult(sent, options.result)
     },
   }
 }
 
 const sessionOnly = z.strictObject({ session: sessionArgument })
-
-const sessionAnswer = z.object({
-  session: z.string().describe('The session id (send it as x-sandbox-session)'),
-  url: z.string().describe("The sandbox server's URL"),
-  lifetime: z.string().optional().describe('How long the sandbox runs, if what started it says'),
-})
+const write = (destructive: boolean, idempotent: boolean) => ({ destructive, idempotent })
 
 const controlTools: readonly SandboxTool[] = [
   {
-    name: 'listPersonas',
-    description: documentText('GET', '/__sandbox/personas'),
+    ...described('listPersonas', 'GET /__sandbox/personas', 'read'),
     input: sessionOnly,
-    async run(_, call) {
-      return toolResult({ personas: await listPersonas(call) })
-    },
+    run: async (_, call) => toolResult({ personas: await listPersonas(call) }),
   },
   {
     name: 'signIn',
-    description: `Sign in as a persona in the session, as the dashboard does: ${documentText('POST', '/auth/idp/complete')} Then ${documentText('POST', '/auth/refresh')} Returns the access token (send it as Authorization: Bearer) and the refresh_token cookie's value.`,
-    input: z.strictObject({
-      persona: z.string().min(1).describe('A persona key (listPersonas): host, guest, admin...'),
-      session: sessionArgument,
-    }),
-    output: signedInSchema,
-    async run(args, call) {
-      return toolResult(await signInAs(call, String(args.persona)))
-    },
+    title: 'Sign in as a persona',
+    description: SAID.signIn!,
+    effect: 'read',
+    input: z.strictObject({ persona: z.string().min(1), session: sessionArgument }),
+    run: async (args, call) => toolResult(await signInAs(call, String(args.persona))),
   },
   {
     name: 'getSession',
-    description:
-      'Name the session the tools act on and the sandbox server’s URL, so that a browser (the x-sandbox-session header or the sandbox_session cookie) or a Playwright worker can be pointed at the same state, once the sandbox answered there; and how long it runs, when what started it decides.',
+    title: 'Name the session and the sandbox’s URL',
+    description: SAID.getSession!,
+    effect: 'read',
     input: sessionOnly,
-    output: sessionAnswer,
     async run(_, call) {
       const health = await call.send({ method: 'GET', url: '/__sandbox/health' })
       if (health.status !== 200) return refusalError(health)
@@ -122,62 +130,64 @@ const controlTools: readonly SandboxTool[] = [
   },
   {
     name: 'useSession',
-    description:
-      'Choose the session every later tool call of this connection acts on when it names none: any session id, such as a Playwright worker’s. The session is created from the starting scenario when first used.',
-    input: z.strictObject({
-      session: sessionArgument.unwrap().describe('The session id to act on from now on'),
-    }),
-    output: sessionAnswer,
+    title: 'Use a session',
+    description: SAID.useSession!,
+    effect: write(false, true),
+    input: z.strictObject({ session: sessionArgument.unwrap() }),
     async run(args, call) {
       call.connection.chosenSession = String(args.session)
       return toolResult({ session: call.session, url: call.connection.backend.url })
     },
   },
-  routeTool('resetSession', 'POST', '/__sandbox/reset'),
-  routeTool('saveSnapshot', 'POST', '/__sandbox/snapshots'),
-  routeTool('listCollections', 'GET', '/__sandbox/collections', {
-    result: (body) => ({ counts: body }),
+  routeTool('listSessions', 'GET /__sandbox/sessions', 'read', {
+    result: (sessions) => ({ sessions }),
+  }),
+  routeTool('listScenarios', 'GET /__sandbox/scenarios', 'read', {
+    result: (scenarios) => ({ scenarios }),
   }),
   {
-    name: 'readCollection',
-    description: `${documentText('GET', '/__sandbox/collections/{name}')} Here the tool always answers a page (20 records unless \`limit\` says, at most 200), never the whole array.`,
-    narrow: 'ask for fewer records (limit), fewer fields (fields) or only some (where)',
-    input: z.strictObject({
-      name: z.enum(collectionNames).describe('The collection (listCollections names them)'),
-      limit: z.int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT).describe('At most 200'),
-      cursor: z.string().optional().describe('The `next` of the page before; none at first'),
-      fields: z.array(z.string()).min(1).optional().describe('Only these fields: ["id", "status"]'),
-      where: z
-        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-        .optional()
-        .describe('Field equals value: { "status": "pending", "hostId": "usr_host" }'),
-      session: sessionArgument,
-    }),
-    async run({ name, limit, cursor, fields, where }, call) {
-      const query = new URLSearchParams({ limit: String(limit) })
-      if (typeof cursor === 'string') query.set('cursor', cursor)
-      if (Array.isArray(fields)) query.set('fields', fields.join(','))
-      if (where !== undefined) query.set('where', JSON.stringify(where))
-      const url = `/__sandbox/collections/${String(name)}?${query}`
-      return controlResult(await call.send({ method: 'GET', url }))
+    ...routeTool('resetSession', 'POST /__sandbox/reset', write(true, true)),
+    async run({ session: _, ...body }, call) {
+      const headers = { [CHANGES_HEADER]: 'true' }
+      const answer = await call.send({ method: 'POST', url: '/__sandbox/reset', body, headers })
+      const changes = answer.headers[CHANGES_HEADER]
+      return controlResult(answer, (reset) => ({
+        ...(reset as object),
+        ...(changes ? { changes: decodeChanges(changes) } : {}),
+      }))
     },
   },
-  routeTool('addFault', 'POST', '/__sandbox/faults', { input: faultRuleSchema.shape }),
-  routeTool('listFaults', 'GET', '/__sandbox/faults', { result: (body) => ({ rules: body }) }),
-  routeTool('removeFault', 'DELETE', '/__sandbox/faults/{id}', {
-    input: {
-      id: z.string().min(1).describe('The rule id (addFault answers it; listFaults lists them)'),
-    },
-    result: (_, args) => ({ removed: args.id }),
+  routeTool('saveSnapshot', 'POST /__sandbox/snapshots', write(true, true)),
+  ...collectionTools,
+  routeTool('addFault', 'POST /__sandbox/faults', write(false, false), {
+    input: { ...faultRuleSchema.shape, path: z.string().describe('/bookings/:id/decline') },
   }),
-  routeTool('getClock', 'GET', '/__sandbox/clock'),
+  routeTool('listFaults', 'GET /__sandbox/faults', 'read', { result: (rules) => ({ rules }) }),
   {
-    name: 'setClock',
-    description: `${documentText('POST', '/__sandbox/clock')} \`real: true\` instead: ${documentText('DELETE', '/__sandbox/clock')}`,
+    ...described('removeFault', 'DELETE /__sandbox/faults/{id}', write(true, true)),
     input: z
       .strictObject({
-        ...describedFields('POST', '/__sandbox/clock'),
-        real: z.literal(true).optional().describe('true: back to real time'),
+        id: z.string().min(1).optional(),
+        all: z.literal(true).optional(),
+        session: sessionArgument,
+      })
+      .refine((value) => (value.id === undefined) !== (value.all === undefined), {
+        message: 'give id (listFaults) or all: true',
+        path: ['id'],
+      }),
+    async run({ id }, call) {
+      const url = `/__sandbox/faults${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`
+      const removed = await call.send({ method: 'DELETE', url })
+      return controlResult(removed, () => ({ removed: id ?? 'all' }))
+    },
+  },
+  routeTool('getClock', 'GET /__sandbox/clock', 'read'),
+  {
+    ...described('setClock', 'POST /__sandbox/clock', write(true, false)),
+    input: z
+      .strictObject({
+        ...fieldsOf('POST', '/__sandbox/clock'),
+        real: z.literal(true).optional(),
         session: sessionArgument,
       })
       .refine(

@@ -6,6 +6,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -14,10 +16,15 @@ import {
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
 import { tools, toolsByName } from './control-tools.ts'
+import { getPrompt, listPrompts } from './prompts.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
 import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
 
-const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to: call its operations as a persona (one tool per operationId), and set up what the app will see: sessions, data, fault rules, the clock; then read the journal of what the app sent. Every tool acts on one session: the one useSession chose, else the client config's, else "default" (the app's when it names none). getSession names it and the sandbox's URL.`
+const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to.
+Session: every tool acts on one session: its session argument, else the one useSession chose, else the client config's (the x-sandbox-session header over HTTP, --session over stdio), else "default", the app's and the dashboard's when they name none. getSession names it.
+Operations: one tool per operationId. Arguments: persona (a key of listPersonas: the tool signs in as it) or accessToken, the path parameters, body (the JSON body: body.fullName), dryRun (true: answer, write nothing). The result is the API's answer whatever its status, { status, body, headers }, with changes (what a write changed: records created, changed field by field as [old, new], deleted) and, after a refusal, hint (what to do next).
+Errors: isError only when a tool could not do its job (bad arguments, no sandbox); its text names each field to change.
+Control tools set up what the app sees (scenarios, data, fault rules, the clock) and read its journal (the tools' own sign-ins left out). The resource sandbox://openapi/app.json documents every field; describeCollection a collection's. The prompts walk through a screen's data and an error state.`
 
 /** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
 let listed: ReturnType<typeof listedTool>[] | undefined
@@ -38,7 +45,7 @@ export function createMcpServer(options: {
   const instructions = lifetime ? `${INSTRUCTIONS} This sandbox, ${lifetime}.` : INSTRUCTIONS
   const server = new Server(
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
-    { capabilities: { tools: {}, resources: {} }, instructions },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   )
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(listedTool)
@@ -52,6 +59,10 @@ export function createMcpServer(options: {
       `name must be one of: ${[...toolsByName.keys()].join(', ')}`,
     ])
   })
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }))
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(request.params.name, request.params.arguments),
+  )
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: listResources(connection),
   }))

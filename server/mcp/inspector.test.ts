@@ -17,7 +17,7 @@ describe('the MCP Inspector CLI against the stdio server', () => {
   it('lists every tool', async () => {
     const listed = JSON.parse(await runInspector(inspector, [...SERVER, '--method', 'tools/list']))
     const names = (listed.tools as { name: string }[]).map((tool) => tool.name)
-    expect(names).toHaveLength(28)
+    expect(names).toHaveLength(32)
     expect(names).toEqual(expect.arrayContaining(['declineBooking', 'addFault', 'queryJournal']))
   }, 120_000)
 

@@ -10,7 +10,6 @@ import { parseBody } from '../../mocks/sandbox-client/sign-in.ts'
 import {
   controlResult,
   describeRefusal,
-  documentText,
   refusalError,
   type SandboxTool,
   sessionArgument,
@@ -66,14 +65,19 @@ function exchangeOf(har: Har, entries: NumberedEntry[], wanted: NumberedEntry): 
 export const journalTools: readonly SandboxTool[] = [
   {
     name: 'queryJournal',
-    description: `${documentText('GET', '/__sandbox/requests')} Filtered by operation, status and time; each entry's id is what explainRequest takes (r1 is the oldest the session's journal still holds).`,
+    title: 'Query the journal',
+    description:
+      'The session’s requests, oldest first: status, persona, fault, and what each write changed. The app’s only unless all: true (the tools’ own sign-ins are left out). id is what explainRequest takes.',
     narrow: 'ask for fewer (limit) or only some (operation, status, since, until)',
+    effect: 'read',
+    route: { method: 'GET', path: '/__sandbox/requests' },
     input: z.strictObject({
-      operation: z.string().min(1).optional().describe('An operationId: declineBooking...'),
-      status: z.number().int().min(100).max(599).optional().describe('Only this HTTP status'),
-      since: instant.optional().describe('Only requests at or after this ISO time'),
-      until: instant.optional().describe('Only requests at or before this ISO time'),
-      limit: z.number().int().min(1).max(1000).optional().describe('At most this many, the last'),
+      operation: z.string().min(1).optional().describe('An operationId'),
+      status: z.number().int().min(100).max(599).optional(),
+      since: instant.optional(),
+      until: instant.optional(),
+      limit: z.number().int().min(1).max(1000).optional().describe('The last this many'),
+      all: z.boolean().default(false).describe('true: the tools’ own sign-ins too'),
       session: sessionArgument,
     }),
     async run(args, call) {
@@ -83,6 +87,7 @@ export const journalTools: readonly SandboxTool[] = [
       const found = entries.filter((entry) => {
         const time = Date.parse(entry.time)
         return (
+          (args.all === true || entry.client === undefined) &&
           (args.operation === undefined || entry.operationId === args.operation) &&
           (args.status === undefined || entry.status === args.status) &&
           time >= since &&
@@ -95,14 +100,16 @@ export const journalTools: readonly SandboxTool[] = [
   },
   {
     name: 'explainRequest',
+    title: 'Explain a request',
     description:
-      'Explain one request of the session’s journal (an id from queryJournal): what was sent (method, path, headers, body), what answered (status, headers, body), and which rule refused it: a fault rule (with the rule), a Prefer header, or the operation’s own rule (its message and details).',
+      'One request of the journal in full: what was sent and answered (headers, bodies), and which rule refused it: a fault rule, a Prefer header, or the operation’s own.',
     narrow: 'queryJournal gives the entry without its bodies',
+    effect: 'read',
     input: z.strictObject({
       id: z
         .string()
         .regex(/^r[1-9]\d*$/, 'must be a journal id such as r3 (queryJournal lists them)')
-        .describe('The id queryJournal gave the request: r1, r2...'),
+        .describe('An id of queryJournal'),
       session: sessionArgument,
     }),
     async run(args, call) {
@@ -159,6 +166,18 @@ export const journalTools: readonly SandboxTool[] = [
           : null,
         refusedBy,
       })
+    },
+  },
+  {
+    name: 'clearJournal',
+    title: 'Clear the journal',
+    description: 'Empty the session’s journal, so that queryJournal shows only what comes next.',
+    effect: { destructive: true, idempotent: true },
+    route: { method: 'DELETE', path: '/__sandbox/requests' },
+    input: z.strictObject({ session: sessionArgument }),
+    async run(_, call) {
+      const url = `/__sandbox/requests?session=${encodeURIComponent(call.session)}`
+      return controlResult(await call.send({ method: 'DELETE', url }), () => ({ cleared: true }))
     },
   },
 ]

@@ -1,103 +1,114 @@
 /**
  * @module
  * One tool per operation of the operation table: its `operationId`, taking `persona` or
- * `accessToken`, its path parameters, `body` and `dryRun`; answering `{ status, body, headers }`.
+ * `accessToken`, its path parameters, `body` and `dryRun`; answering `{ status, body, headers }`
+ * whatever the status, with `changes` after a write and `hint` after a refusal.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { CHANGES_HEADER, decodeChanges } from '../../mocks/core/change-summary.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
 import type { BackendAnswer } from './backend.ts'
+import { hintFor } from './hints.ts'
 import { signInAs } from './personas.ts'
 import {
-  described,
-  documentText,
+  documentedOperation,
   fillPath,
-  refusalError,
   type SandboxTool,
   sessionArgument,
-  toolError,
+  shortened,
+  type ToolCall,
+  type ToolEffect,
   toolResult,
 } from './tool.ts'
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = Object.fromEntries(
-    Object.entries(answer.headers).filter(([name]) =>
-      /^(x-sandbox-|retry-after$|location$)/.test(name),
+    Object.entries(answer.headers).filter(
+      ([name]) => /^(x-sandbox-|retry-after$|location$)/.test(name) && name !== CHANGES_HEADER,
     ),
   )
   if (answer.setCookie.length > 0) kept['set-cookie'] = answer.setCookie
   return kept
 }
 
-const operationOutput = z.object({
-  status: z.number().int().describe('The HTTP status the sandbox answered'),
-  body: z.unknown().describe('The JSON body of the answer'),
-  headers: z
-    .record(z.string(), z.union([z.string(), z.array(z.string())]))
-    .describe('set-cookie, retry-after, x-sandbox-session-created, x-sandbox-fault...'),
-})
-
-/** Statuses that mean "this input is refused", as a tool error rather than an observation. */
-const INPUT_REFUSED = new Set([400, 413])
-
-function operationResult(answer: BackendAnswer): CallToolResult {
-  if (answer.networkError) {
-    return toolError(
-      'The sandbox broke the connection, as a fault rule with networkError asked: the app would see a network error',
-    )
-  }
-  const result = toolResult(
-    { status: answer.status, body: answer.body ?? null, headers: headersThatMatter(answer) },
-    INPUT_REFUSED.has(answer.status),
+/** What the operation does to the sandbox, from its declared rules: a GET reads. */
+function effectOf(operation: Operation): ToolEffect {
+  const { rules } = operation
+  if (operation.method === 'GET' || WRITES_NOTHING.has(operation.id)) return 'read'
+  if (!rules) return { destructive: true, idempotent: false }
+  const effects = rules.effects ?? []
+  /** What each write sets: `record.field` to its value, a record's name to `true`. */
+  const writes = new Map<string, unknown>(
+    effects.flatMap((effect) =>
+      'update' in effect
+        ? Object.entries(effect.set).map(([field, value]) => [`${effect.update}.${field}`, value])
+        : [['insert' in effect ? effect.insert : effect.act, true]],
+    ),
   )
-  if (result.isError) result.content = [...refusalError(answer).content, ...result.content]
-  return result
+  // A repeat is refused (409) for the state the first call wrote: it changes nothing more.
+  const idempotent = rules.requires.some((rule) => {
+    if (rule.kind === 'absent') return writes.has(rule.name)
+    if (rule.kind === 'notActed') return writes.has(rule.record)
+    if (rule.kind === 'find')
+      return Object.keys(rule.where).some((f) => writes.has(`${rule.name}.${f}`))
+    if (rule.kind === 'differs') return writes.has(`${rule.record}.${rule.field}`)
+    if (rule.kind !== 'oneOf' && rule.kind !== 'noneOf') return false
+    const value = writes.get(`${rule.record}.${rule.field}`)
+    // A value worked out per call (a time) is taken to leave the values `oneOf` admits.
+    const among = typeof value !== 'function' && rule.values.includes(value)
+    return value !== undefined && among === (rule.kind === 'noneOf')
+  })
+  return { destructive: effects.some((effect) => !('insert' in effect)), idempotent }
+}
+
+/** Operations as code that write nothing: a refresh issues a token, a sign-in sets a cookie. */
+const WRITES_NOTHING = new Set(['refreshToken', 'completeIdpSignIn'])
+
+/** The answer, whatever its status; what a write changed; what to do after a refusal. */
+async function operationResult(
+  operation: Operation,
+  args: Record<string, unknown>,
+  answer: BackendAnswer,
+  call: ToolCall,
+): Promise<CallToolResult> {
+  const changes = answer.headers[CHANGES_HEADER]
+  const hint = await hintFor(operation, args, answer, call)
+  return toolResult({
+    status: answer.status,
+    body: answer.body ?? null,
+    headers: headersThatMatter(answer),
+    ...(changes ? { changes: decodeChanges(changes) } : {}),
+    ...(hint ? { hint } : {}),
+  })
 }
 
 /** The tool of one operation. */
 export function operationTool(operation: Operation): SandboxTool {
-  const params = Object.fromEntries(
-    Object.entries(operation.params.shape).map(([name, schema]) => [
-      name,
-      described(schema, `The {${name}} of ${operation.path}`),
-    ]),
-  )
   const input = z
     .strictObject({
-      persona: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('Call as this persona (a key of listPersonas): the tool signs in as it first'),
-      accessToken: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('Call with this access token (Authorization: Bearer), instead of a persona'),
-      ...params,
-      ...(operation.body
-        ? { body: z.optional(operation.body).describe('The JSON body of the request') }
-        : {}),
-      ...(operation.dryRun
-        ? {
-            dryRun: z
-              .boolean()
-              .default(false)
-              .describe('true: answer exactly what the call would answer, and write nothing'),
-          }
-        : {}),
+      persona: z.string().min(1).optional(),
+      accessToken: z.string().min(1).optional(),
+      ...operation.params.shape,
+      // Parsed when absent too, so a required field is named where it goes: body.fullName.
+      ...(operation.body ? { body: z.prefault(operation.body as z.ZodType<object>, {}) } : {}),
+      ...(operation.dryRun ? { dryRun: z.boolean().default(false) } : {}),
       session: sessionArgument,
     })
     .refine((value) => value.persona === undefined || value.accessToken === undefined, {
       message: 'give persona or accessToken, not both',
       path: ['accessToken'],
     })
+  const { summary, description } = documentedOperation(operation.method, operation.path)
   return {
     name: operation.id,
-    description: documentText(operation.method, operation.path),
+    title: summary ?? operation.id,
+    description: shortened(description ?? ''),
+    effect: effectOf(operation),
+    route: { method: operation.method, path: operation.path },
+    bodyFields: Object.keys((operation.body as { shape?: object } | undefined)?.shape ?? {}),
     input: input as never,
-    output: operationOutput,
     async run(args, call) {
       const token =
         args.persona === undefined
@@ -107,10 +118,13 @@ export function operationTool(operation: Operation): SandboxTool {
       const answer = await call.send({
         method: operation.method,
         url: `${fillPath(operation.path, args)}${query}`,
-        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+        headers: {
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          [CHANGES_HEADER]: 'true',
+        },
         ...(operation.method === 'POST' ? { body: args.body ?? {} } : {}),
       })
-      return operationResult(answer)
+      return operationResult(operation, args, answer, call)
     },
   }
 }

@@ -3,20 +3,18 @@
  * Signing in as a persona, as the dashboard does: the identity provider's sign-in sets the
  * `refresh_token` cookie, a refresh with `dryRun=true` (writes nothing) gives the access token.
  */
-import { z } from 'zod'
+import { CLIENT_HEADER } from '../../mocks/core/journal.ts'
 import type { Persona } from '../../mocks/model/content.ts'
 import { refusalError, type ToolCall, ToolFailure, toolError } from './tool.ts'
 
 /** What signing in reads of a persona that `GET /__sandbox/personas` lists. */
-type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken' | 'idpCode'>
+type PersonaCredentials = Pick<Persona, 'key' | 'publicId' | 'roles' | 'refreshToken' | 'idpCode'>
 
 /** What signing in gives: the access token, the `refresh_token` cookie's value, what to send. */
-export const signedInSchema = z.object({
-  persona: z.string(),
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  authorization: z.string(),
-})
+type SignedIn = Record<'persona' | 'accessToken' | 'refreshToken' | 'authorization', string>
+
+/** Marks the sign-in requests as the tools' own, so the journal can leave them out. */
+const OWN = { [CLIENT_HEADER]: 'mcp' }
 
 /** The personas of the sandbox, with their fixed credentials. */
 export async function listPersonas(call: ToolCall): Promise<PersonaCredentials[]> {
@@ -31,7 +29,7 @@ export async function signInAs(
   call: ToolCall,
   key: string,
   options: { quiet?: boolean } = {},
-): Promise<z.infer<typeof signedInSchema>> {
+): Promise<SignedIn> {
   const personas = await listPersonas(call)
   const persona = personas.find((candidate) => candidate.key === key)
   if (!persona) {
@@ -46,6 +44,7 @@ export async function signInAs(
     const completed = await call.send({
       method: 'POST',
       url: '/auth/idp/complete',
+      headers: OWN,
       body: { code: persona.idpCode },
     })
     const cookie = completed.setCookie
@@ -59,6 +58,7 @@ export async function signInAs(
   const refreshed = await call.send({
     method: 'POST',
     url: '/auth/refresh?dryRun=true',
+    headers: OWN,
     body: { refreshToken },
   })
   const accessToken = (refreshed.body as { accessToken?: unknown } | undefined)?.accessToken

@@ -64,9 +64,12 @@ describe('bad input to every tool', () => {
       'signIn',
       'getSession',
       'useSession',
+      'listSessions',
+      'listScenarios',
       'resetSession',
       'saveSnapshot',
       'listCollections',
+      'describeCollection',
       'readCollection',
       'addFault',
       'listFaults',
@@ -75,6 +78,7 @@ describe('bad input to every tool', () => {
       'setClock',
       'queryJournal',
       'explainRequest',
+      'clearJournal',
     ])
   })
 

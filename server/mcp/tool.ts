@@ -27,10 +27,19 @@ export interface ToolCall {
   send(request: BackendRequest): Promise<BackendAnswer>
 }
 
+/** What a tool does to the sandbox, as its MCP annotations say: reads, or writes (how). */
+export type ToolEffect = 'read' | { destructive: boolean; idempotent: boolean }
+
 export interface SandboxTool {
   name: string
-  /** The merged document's text for the route or operation it calls. */
+  title: string
+  /** Short: the merged document says more (the guide's reference gives it, from `route`). */
   description: string
+  effect: ToolEffect
+  /** The route or operation it calls, whose document text the guide's reference shows. */
+  route?: { method: string; path: string }
+  /** The fields of its `body` argument: one given beside it is named as belonging there. */
+  bodyFields?: readonly string[]
   /** Every argument, `session` included; strict, so a misspelt argument is named. */
   input: z.ZodType<Record<string, unknown>>
   /** The shape of `structuredContent`, when it is always the same. */
@@ -47,14 +56,11 @@ export function described<T extends z.core.$ZodType>(schema: T, description: str
   return copy
 }
 
-/** The optional `session` argument every tool takes. */
+/** The optional `session` argument every tool takes; the server's instructions say the rest. */
 export const sessionArgument = z
   .string()
   .regex(SESSION_ID, 'must be 1 to 64 letters, digits or . _ : -')
   .optional()
-  .describe(
-    'The sandbox session to act on. Default: the one useSession chose, else the client config’s x-sandbox-session header (HTTP) or --session (stdio), else "default", the session the app and the dashboard use when they name none.',
-  )
 
 /** The session of a call: its argument, else `useSession`'s, else the config's, else `default`. */
 export function sessionOf(argument: unknown, connection: McpConnection): string {
@@ -88,9 +94,15 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {}, { reportInput: true })
   if (!parsed.success) {
+    const misplaced = (line: string) => {
+      const field = /^property (\w+) should not exist$/.exec(line)?.[1]
+      return field && tool.bodyFields?.includes(field)
+        ? `${line}: it goes in body (body.${field})`
+        : line
+    }
     return toolError(
       `Invalid arguments for ${tool.name}`,
-      describeIssues(parsed.error.issues, 'arguments'),
+      describeIssues(parsed.error.issues, 'arguments').map(misplaced),
     )
   }
   const session = sessionOf(parsed.data.session, connection)
@@ -113,17 +125,51 @@ export async function callTool(
   }
 }
 
-/** A tool as `tools/list` gives it, its schemas without `$schema`. */
-export function listedTool({ name, description, input, output }: SandboxTool) {
+/**
+ * A JSON Schema without what zod adds and no client needs: its own formats, 2^53 bounds, the
+ * pattern of a format it names (a date-time's is 400 characters), `propertyNames: string`.
+ */
+export function lean(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(lean)
+  if (node === null || typeof node !== 'object') return node
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) out[key] = lean(value)
+  if (typeof out.format === 'string' && !/^(date-time|date|email|uri)$/.test(out.format)) {
+    delete out.format
+  }
+  if (out.format || String(out.pattern).length > 100) delete out.pattern
+  for (const bound of ['minimum', 'maximum']) {
+    if (Math.abs(Number(out[bound])) === Number.MAX_SAFE_INTEGER) delete out[bound]
+  }
+  if (JSON.stringify(out.propertyNames) === '{"type":"string"}') delete out.propertyNames
+  if (Array.isArray(out.allOf)) {
+    const parts = (out.allOf as object[]).filter((part) => Object.keys(part).length > 0)
+    delete out.allOf
+    if (parts.length === 1) Object.assign(out, parts[0])
+    else if (parts.length > 1) out.allOf = parts
+  }
+  return out
+}
+
+/** A tool as `tools/list` gives it: schemas without `$schema` or zod's noise, annotations. */
+export function listedTool({ name, title, description, effect, input, output }: SandboxTool) {
   const json = (schema: z.ZodType, io: 'input' | 'output') => {
     const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
-    return rest as { type: 'object' } & Record<string, unknown>
+    return lean(rest) as { type: 'object' } & Record<string, unknown>
   }
+  const read = effect === 'read'
   return {
     name,
+    title,
     description,
     inputSchema: json(input, 'input'),
     ...(output ? { outputSchema: json(output, 'output') } : {}),
+    annotations: {
+      readOnlyHint: read,
+      destructiveHint: !read && effect.destructive,
+      idempotentHint: read || effect.idempotent,
+      openWorldHint: false,
+    },
   }
 }
 
@@ -137,12 +183,8 @@ export class ToolFailure extends Error {
 }
 
 /** A result: the value as `structuredContent` and, for clients that read only text, as JSON. */
-export function toolResult(value: Record<string, unknown>, isError = false): CallToolResult {
-  return {
-    content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
-    structuredContent: value,
-    ...(isError ? { isError: true } : {}),
-  }
+export function toolResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }
 }
 
 /** A tool error: a one-line message, then one line per problem (each naming its field). */
@@ -184,39 +226,23 @@ export function controlResult(
   return toolResult(shape(answer.body))
 }
 
-interface DocumentedSchema {
-  $ref?: string
-  properties?: Record<string, { description?: string }>
+interface DocumentedOperation {
+  summary?: string
+  description?: string
+  requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> }
 }
 
 const documented = merged as unknown as {
   paths: Record<string, Record<string, DocumentedOperation>>
-  components: { schemas: Record<string, DocumentedSchema> }
-}
-
-interface DocumentedOperation {
-  summary?: string
-  description?: string
-  requestBody?: { content?: Record<string, { schema?: DocumentedSchema }> }
 }
 
 /** `method path` in the merged document. */
-function documentedOperation(method: string, path: string): DocumentedOperation {
+export function documentedOperation(method: string, path: string): DocumentedOperation {
   const operation = documented.paths[path]?.[method.toLowerCase()]
   if (!operation)
     throw new Error(`Failed to describe ${method} ${path}: not in the merged document`)
   return operation
 }
 
-/** "Summary. Description" of `method path` in the merged document. */
-export function documentText(method: string, path: string): string {
-  const { summary, description } = documentedOperation(method, path)
-  return [summary?.replace(/\.?$/, '.'), description].filter(Boolean).join(' ')
-}
-
-/** The merged document's JSON request body schema of `method path`, its `$ref` followed. */
-export function documentedBody(method: string, path: string): DocumentedSchema | undefined {
-  const schema = documentedOperation(method, path).requestBody?.content?.['application/json']
-  const ref = schema?.schema?.$ref
-  return ref ? documented.components.schemas[ref.split('/').at(-1)!] : schema?.schema
-}
+/** An operation's text without its refusals, for `tools/list`: its `hint`s say what to do. */
+export const shortened = (text: string) => text.replace(/ The sandbox answers [^.]*\./, '')

@@ -320,7 +320,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the session's state to a scenario's initial state
-         * @description Puts the session back to a starting state: the sandbox's starting scenario and seed when the body is empty, another scenario or seed, or a saved snapshot. The session's journal, fault rules, clock and recorded-answer position go with it.
+         * @description Puts the session back to a starting state: the sandbox's starting scenario and seed when the body is empty, another scenario or seed, or a saved snapshot. The session's journal, fault rules, clock and recorded-answer position go with it. Sent with `x-sandbox-changes: true`, the answer's `x-sandbox-changes` header lists the records the reset changed (`SandboxChanges`, URI-encoded JSON).
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -865,6 +865,22 @@ export interface components {
              * @enum {boolean}
              */
             gateway?: true;
+            changes?: components["schemas"]["SandboxChanges"];
+            /** @description The `x-sandbox-client` header the request carried: a request the sandbox's own tools sent on their own (`mcp`: the sign-in behind an MCP tool's `persona`), not the app's. `?app=true` leaves these out. */
+            client?: string;
+        };
+        /** @description What a write changed in the session, by collection: the keys of the records created and deleted, and each changed record's fields as `[old, new]` (a value longer than 120 characters cut). At most 20 records (about 4,000 characters) are listed; `more` counts the rest of a collection's. Present on the journal entry of a write that changed something; a request sent with `x-sandbox-changes: true` (the sandbox's own tools do) also gets it, URI-encoded JSON, in the answer's `x-sandbox-changes` header, as does `POST /__sandbox/reset`. */
+        SandboxChanges: {
+            [key: string]: {
+                created?: string[];
+                changed?: {
+                    [key: string]: {
+                        [key: string]: unknown[];
+                    };
+                };
+                deleted?: string[];
+                more?: number;
+            };
         };
         /** @description Matches requests by method, path pattern and optionally persona, and answers a status, a recorded example or a network error, or delays the normal answer. Give one of `status`, `example`, `networkError`, or a delay alone; `times` or `probability`. */
         SandboxFaultRule: {
@@ -906,6 +922,8 @@ export interface components {
             seed?: number;
             /** @description Requests left, for a rule with `times`. */
             readonly remaining?: number;
+            /** @description How many answers the rule has made or delayed. */
+            readonly fired?: number;
         };
         SandboxClock: {
             /** Format: date-time */
@@ -2556,6 +2574,8 @@ export interface operations {
                 session?: string;
                 /** @description At most this many of the most recent entries. Default: `journalLimit` (1000) for the merged view of every session, all of them for one session. */
                 limit?: string;
+                /** @description `true`: the app's requests only, without those the sandbox's own tools sent on their own (marked `x-sandbox-client`, such as the sign-in behind an MCP tool's `persona`). */
+                app?: "true" | "false";
             };
             header?: {
                 /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */

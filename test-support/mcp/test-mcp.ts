@@ -92,7 +92,16 @@ export async function agentWalk(client: Client): Promise<void> {
     bookingId: anchors.bookings.pending,
     body: { reason: 'Closed that week' },
   })
-  expect(declined).toMatchObject({ status: 201, body: { success: true } })
+  // What it changed comes with the answer, over every transport.
+  expect(declined).toMatchObject({
+    status: 201,
+    body: { success: true },
+    changes: {
+      bookings: { changed: { [anchors.bookings.pending]: { status: ['pending', 'declined'] } } },
+      notifications: { created: [expect.stringMatching(/^ntf_n\d{4}$/)] },
+    },
+  })
+  expect(declined).not.toHaveProperty('headers.x-sandbox-changes')
   expect(await bookingStatus(client, anchors.bookings.pending)).toBe('declined')
 
   const journal = await call<{ requests: { id: string; status: number; persona?: string }[] }>(
@@ -139,7 +148,13 @@ export async function agentWalk(client: Client): Promise<void> {
   })
   expect(why.refusedBy).toMatchObject({ kind: 'fault rule', id: rule.id })
 
-  await call(client, 'resetSession', {})
+  expect((await call<{ rules: unknown[] }>(client, 'listFaults')).rules).toMatchObject([
+    { id: rule.id, fired: 1 },
+  ])
+  const reset = await call<{ changes: object }>(client, 'resetSession', {})
+  expect(reset.changes).toMatchObject({
+    bookings: { changed: { [anchors.bookings.pending]: { status: ['declined', 'pending'] } } },
+  })
   expect(await bookingStatus(client, anchors.bookings.pending)).toBe('pending')
   expect((await call<{ rules: unknown[] }>(client, 'listFaults')).rules).toEqual([])
 }

@@ -9,10 +9,22 @@ import type { Api, JournalEntry } from './api.ts'
 
 const KEPT = 300
 
+/** What a write changed, on one line: `bookings ~bkg_1 {"status":["pending","declined"]} +ntf_2`. */
+const changesLine = (changes: NonNullable<JournalEntry['changes']>) =>
+  Object.entries(changes)
+    .map(([name, { created = [], changed = {}, deleted = [], more } = {}]) =>
+      [name, ...created.map((id) => `+${id}`), ...deleted.map((id) => `−${id}`)]
+        .concat(Object.entries(changed).map(([id, fields]) => `~${id} ${JSON.stringify(fields)}`))
+        .concat(more ? [`${more} more`] : [])
+        .join(' '),
+    )
+    .join(' · ')
+
 export function JournalPanel(props: { api: Api }) {
   const { api } = props
   const [entries, setEntries] = useState<JournalEntry[]>([])
   const [live, setLive] = useState(false)
+  const [appOnly, setAppOnly] = useState(false)
 
   useEffect(() => {
     let closed = false
@@ -39,6 +51,7 @@ export function JournalPanel(props: { api: Api }) {
     <section aria-labelledby="journal-heading" class="panel">
       <h2 id="journal-heading">Requests <span class=${live ? 'live on' : 'live'}>${live ? 'live' : 'offline'}</span></h2>
       <button type="button" onClick=${clear}>Clear journal</button>
+      <label><input type="checkbox" checked=${appOnly} onChange=${() => setAppOnly(!appOnly)} /> The app's requests only</label>
       <div class="scroll">
         <table data-testid="journal">
           <caption class="visually-hidden">Requests of this session, newest first</caption>
@@ -47,8 +60,10 @@ export function JournalPanel(props: { api: Api }) {
             <th scope="col">Persona</th><th scope="col">ms</th><th scope="col">dryRun</th><th scope="col">Fault</th>
           </tr></thead>
           <tbody>
-            ${entries.map(
-              (entry) => html`<tr class=${entry.fault ? 'faulted' : ''}>
+            ${entries.map((entry) =>
+              appOnly && entry.client
+                ? null
+                : html`<tr class=${entry.fault ? 'faulted' : ''}>
                 <td>${entry.time.slice(11, 19)}</td>
                 <td><code>${entry.method} ${entry.path}</code></td>
                 <td class=${`status s${String(entry.status)[0]}`}>${entry.status === 0 ? 'network error' : entry.status}</td>
@@ -56,7 +71,7 @@ export function JournalPanel(props: { api: Api }) {
                 <td>${entry.durationMs.toFixed(1)}</td>
                 <td>${entry.dryRun === true ? 'yes' : 'no'}</td>
                 <td>${entry.fault ?? ''}${entry.gateway ? html` <span class="badge">gateway</span>` : ''}</td>
-              </tr>`,
+              </tr>${entry.changes && html`<tr class="changes"><td colspan="7">${changesLine(entry.changes)}</td></tr>`}`,
             )}
           </tbody>
         </table>

@@ -35,6 +35,7 @@ td { max-width: 18rem; overflow: hidden; text-overflow: ellipsis; white-space: n
 .scroll { max-height: 24rem; overflow: auto; max-width: 100%; }
 .status.s2 { color: #15803d; } .status.s4 { color: #b45309; } .status.s5, .status.s0 { color: #dc2626; }
 tr.faulted { background: #a855f722; }
+tr.changes td { padding-top: 0; color: #475569; white-space: normal; max-width: none; }
 .badge { font-size: .7rem; padding: 0 .3rem; border-radius: 1rem; border: 1px solid currentColor; color: #dc2626; }
 .live { font-size: .75rem; padding: 0 .4rem; border-radius: 1rem; border: 1px solid var(--line); }
 .live.on { color: #15803d; }
