@@ -1,0 +1,86 @@
+/**
+ * @module
+ * The stages of the pass around an operation: its session's record opened first (an unknown
+ * route creates none, unless a later stage answers it), and last the operation's pipeline in the
+ * session's queue, with the write-ahead log's commit and the `operation:applied` event around it.
+ */
+import type { User } from '../model/schemas.ts'
+import { announce, listens, type SandboxEvents } from './events.ts'
+import { markFault } from './faults.ts'
+import { runPipeline } from './pipeline.ts'
+import type { RequestContext } from './request-context.ts'
+import type { SessionRecord, SessionRegistry } from './sessions.ts'
+import type { Stage } from './stage.ts'
+import type { SessionLog } from './state-store.ts'
+
+/** Opens the request's session, kept in memory while it answers. */
+async function open(sessions: SessionRegistry, context: RequestContext): Promise<SessionRecord> {
+  const { record } = await sessions.open(context.session)
+  record.active++
+  context.record = record
+  return record
+}
+
+/** The session's record, opened for an operation's route; its 503 when its log cannot be read. */
+export function sessionStage(sessions: SessionRegistry): Stage {
+  return async (context, next) => {
+    const { operation } = context
+    if (!operation) {
+      const answer = await next()
+      if (context.unrouted) return answer
+      const record = await open(sessions, context)
+      return record.unavailable ? record.unavailable.toResponse() : answer
+    }
+    const record = await open(sessions, context)
+    if (record.unavailable) return record.unavailable.toResponse()
+    context.operationId = operation.id
+    return next()
+  }
+}
+
+/** The operation's pipeline for `context`, at one instant when a log or a listener needs it. */
+function apply(context: RequestContext, events: SandboxEvents, log: SessionLog | undefined) {
+  const { session, record, request } = context
+  const operation = context.operation!
+  const logged = log !== undefined && operation.method === 'POST'
+  const announced = listens(events, 'operation:applied')
+  // One instant per request, so that a replay of the log at that instant is exact.
+  const at = logged || announced ? context.settings!.now() : undefined
+  if (at) context.settings = { ...context.settings!, now: () => at }
+  if (logged && at) {
+    context.settings!.commit = () => log.write(session, { time: at.toISOString(), request })
+  }
+  return runPipeline(operation, context, record!.store).then((answered) => {
+    // Still inside the session's queue, so a listener sees the order writes ran in.
+    if (announced && at) {
+      announce(events, 'operation:applied', {
+        session,
+        request,
+        operationId: operation.id,
+        status: answered.response.status,
+        dryRun: answered.dryRun,
+        sessionCreated: record!.fresh,
+        time: at,
+      })
+    }
+    return answered
+  })
+}
+
+/** The last stage: the operation's pipeline, in its session's queue. */
+export function operationStage(
+  sessions: SessionRegistry,
+  events: SandboxEvents,
+  log: SessionLog | undefined,
+  personaOf: (user: Readonly<User> | null) => string | undefined,
+): Stage {
+  return async (context, next) => {
+    const { record } = context
+    if (!context.operation || !record) return next()
+    const result = await sessions.run(record, () => apply(context, events, log))
+    if (result.replaced) context.fault = 'prefer'
+    context.dryRun = result.dryRun
+    context.persona = personaOf(result.caller)
+    return context.fault === undefined ? result.response : markFault(result.response, context.fault)
+  }
+}
