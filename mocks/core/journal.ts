@@ -23,7 +23,8 @@ function markSessionCreated(response: SandboxResponse, created: boolean): Sandbo
   return { ...response, headers: { ...response.headers, [SESSION_CREATED_HEADER]: 'true' } }
 }
 
-export const REDACTED = '[redacted]'
+/** What the journal shows of a credential-like query value (the recorder's: `[REDACTED]`). */
+export const REDACTED_IN_JOURNAL = '[redacted]'
 
 /** Query parameters that carry credentials: tokens, secrets, passwords, keys, codes. */
 const SECRET_NAME =
@@ -36,7 +37,7 @@ const SECRET_NAME =
 export function redactQuery(query: URLSearchParams): Record<string, string> {
   // Defined, not assigned, so that `?__proto__=` is a parameter like any other; the last wins.
   return Object.fromEntries(
-    [...query].map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value]),
+    [...query].map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED_IN_JOURNAL : value]),
   )
 }
 

@@ -5,7 +5,12 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { DEFAULT_SESSION, SESSION_HEADER, SESSION_ID } from '../../mocks/core/session-id.ts'
+import {
+  DEFAULT_SESSION,
+  SESSION_HEADER,
+  SESSION_ID,
+  SESSION_ID_RULE,
+} from '../../mocks/core/session-id.ts'
 import { describeIssues } from '../../mocks/core/validation.ts'
 import merged from '../../spec/merged-document.ts'
 import type { BackendAnswer, BackendRequest, SandboxBackend } from './backend.ts'
@@ -50,7 +55,7 @@ export function described<T extends z.core.$ZodType>(schema: T, description: str
 /** The optional `session` argument every tool takes. */
 export const sessionArgument = z
   .string()
-  .regex(SESSION_ID, 'must be 1 to 64 letters, digits or . _ : -')
+  .regex(SESSION_ID, SESSION_ID_RULE)
   .optional()
   .describe(
     'The sandbox session to act on. Default: the one useSession chose, else the client config’s x-sandbox-session header (HTTP) or --session (stdio), else "default", the session the app and the dashboard use when they name none.',

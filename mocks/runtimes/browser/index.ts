@@ -6,14 +6,9 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
+import { builtInSandbox } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
-import {
-  builtInSandbox,
-  type ResetOptions,
-  type ResetResult,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../sandbox.ts'
+import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
