@@ -7,34 +7,46 @@
 import type { User } from '../model/schemas.ts'
 import { announce, listens, type SandboxEvents } from './events.ts'
 import { markFault } from './faults.ts'
+import type { SandboxResponse } from './http.ts'
 import { runPipeline } from './pipeline.ts'
 import type { RequestContext } from './request-context.ts'
 import type { SessionRecord, SessionRegistry } from './sessions.ts'
 import type { Stage } from './stage.ts'
 import type { SessionLog } from './state-store.ts'
 
-/** Opens the request's session, kept in memory while it answers. */
-async function open(sessions: SessionRegistry, context: RequestContext): Promise<SessionRecord> {
-  const { record } = await sessions.open(context.session)
+/** Keeps the request's session's record in memory while the request answers. */
+function keep(context: RequestContext, record: SessionRecord): SessionRecord {
   record.active++
   context.record = record
   return record
 }
 
-/** The session's record, opened for an operation's route; its 503 when its log cannot be read. */
+/**
+ * The session's record, opened for an operation's route (no wait when it is in memory); its 503
+ * when its log cannot be read. An unknown route creates no session, unless a later stage answers.
+ */
 export function sessionStage(sessions: SessionRegistry): Stage {
-  return async (context, next) => {
-    const { operation } = context
-    if (!operation) {
-      const answer = await next()
-      if (context.unrouted) return answer
-      const record = await open(sessions, context)
-      return record.unavailable ? record.unavailable.toResponse() : answer
-    }
-    const record = await open(sessions, context)
-    if (record.unavailable) return record.unavailable.toResponse()
-    context.operationId = operation.id
+  const unrouted = async (context: RequestContext, next: () => Promise<SandboxResponse>) => {
+    const answer = await next()
+    if (context.unrouted) return answer
+    const { unavailable } = keep(context, await sessions.open(context.session))
+    return unavailable ? unavailable.toResponse() : answer
+  }
+  const opened = (
+    context: RequestContext,
+    record: SessionRecord,
+    next: () => Promise<SandboxResponse>,
+  ) => {
+    const { unavailable } = keep(context, record)
+    if (unavailable) return Promise.resolve(unavailable.toResponse())
+    context.operationId = context.operation!.id
     return next()
+  }
+  return (context, next) => {
+    if (!context.operation) return unrouted(context, next)
+    const record = sessions.use(context.session)
+    if (record) return opened(context, record, next)
+    return sessions.open(context.session).then((found) => opened(context, found, next))
   }
 }
 

@@ -43,7 +43,7 @@ export function createSessionStarts(
    */
   async function start(session: string, snapshot: Snapshot, result: ResetResult) {
     if (sessionLog) {
-      const { record } = await sessions.open(session)
+      const record = await sessions.open(session)
       if (record.unavailable) throw record.unavailable
       const { scenario, seed, snapshot: named } = result
       await sessionLog.reset(session, { scenario, seed, ...(named ? { snapshot: named } : {}) })

@@ -172,7 +172,7 @@ export function assembleSandbox(
       return starts.reset(resetOptions)
     },
     store: async (session = DEFAULT_SESSION) => {
-      const { record } = await sessions.open(session)
+      const record = await sessions.open(session)
       if (record.unavailable) throw record.unavailable
       return record.store
     },
