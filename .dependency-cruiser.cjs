@@ -18,7 +18,7 @@ module.exports = {
       name: 'core-is-given-its-content',
       severity: 'error',
       comment:
-        'The core is given its operations, personas, scenarios, the reading of scenario files, the factories, the HAR writer and the recorded answers by the entry that assembles it (mocks/built-in-sandbox.ts); it imports none of them, nor spec/ or the server.',
+        'The core is given its operations, personas, scenarios, the reading of scenario files, the factories, the HAR writer and the recorded answers by the entry that assembles it (mocks/sandbox.ts); it imports none of them, nor spec/ or the server.',
       from: { path: '^mocks/core/', pathNot: TESTS },
       to: {
         path: '^(recordings|mocks/(scenarios|factories|operations)|fixtures|spec|server)/',

@@ -1,14 +1,25 @@
 /**
  * @module
- * `createSandbox`, what every entry creates: the built-in sandbox (`built-in-sandbox.ts`),
- * taking the replay's options too. The browser entry loads a replay only when asked for one.
+ * `createSandbox`, what every entry creates: the built-in sandbox (`built-in-sandbox.ts`: the
+ * core's one assembly given the built-in content and the record factories) with the journal's
+ * HAR writer and, when asked for one, a replay in front of the stages.
  */
-import { createReplay, type Replay, type ReplayOptions } from '../recordings/replay/replay.ts'
-import { type BuiltInSandboxOptions, Sandbox } from './built-in-sandbox.ts'
+import { writeJournalHar } from '../recordings/har.ts'
+import { type Replay, type ReplayOptions, replayOf } from '../recordings/replay/replay.ts'
+import { builtInSandbox, type Sandbox } from './built-in-sandbox.ts'
+import type { SandboxCoreOptions } from './core/sandbox-types.ts'
 
-export * from './built-in-sandbox.ts'
+export { builtInContent, type Sandbox } from './built-in-sandbox.ts'
+export { CONTROL_PREFIX } from './core/control-table.ts'
+export type {
+  OperationEvent,
+  ResetOptions,
+  ResetResult,
+  SandboxContent,
+} from './core/sandbox-types.ts'
+export { SESSION_COOKIE, SESSION_HEADER } from './core/session-id.ts'
 
-export interface SandboxOptions extends Omit<BuiltInSandboxOptions, 'replay'> {
+export interface SandboxOptions extends SandboxCoreOptions {
   /** Recorded answers (HAR or examples) layered in front of the operations and other stages. */
   replay?: ReplayOptions | Replay | undefined
 }
@@ -21,9 +32,6 @@ export interface SandboxOptions extends Omit<BuiltInSandboxOptions, 'replay'> {
  * const response = await sandbox.handle({ method: 'GET', url: '/__sandbox/health', headers: {} })
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { replay } = options
-  return new Sandbox({
-    ...options,
-    replay: replay === undefined || 'answer' in replay ? replay : createReplay(replay),
-  })
+  const { replay, ...rest } = options
+  return builtInSandbox({ ...rest, writeJournalHar }, replay && replayOf(replay))
 }

@@ -3,7 +3,7 @@
  * What the CLI prints once the server is ready: where it is, what it holds, how to sign in; or
  * that its port is taken.
  */
-import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { Sandbox } from '../mocks/sandbox.ts'
 import type { ControlAccess } from './exposure.ts'
 
 function shellQuote(text: string): string {

@@ -63,7 +63,7 @@ async function withScenarioFiles({
 /** Starts the server with the options of the command line and reports where it is. */
 async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
   const replay = replayFrom && (await import('../recordings/commands/replay-report.ts'))
-  if (replay && replayFrom) cliOptions.replay = replay.loadReplay(replayFrom)
+  if (replay && replayFrom) cliOptions.replay = replay.readReplayFile(replayFrom)
   const options = await withScenarioFiles(cliOptions)
   let running: RunningServer
   try {

@@ -3,13 +3,13 @@
  * The Node adapter: reads the raw body (bounded), calls `sandbox.handle` with plain values and
  * writes the plain answer back. No Fetch `Request`/`Response`, no msw, no body-parser.
  */
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { internalErrorResponse } from '../mocks/core/errors.ts'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
-import type { Sandbox } from '../mocks/core/sandbox.ts'
-import type { MatchedOperation } from '../mocks/core/sandbox-types.ts'
+import { type MatchedOperation, RequestContext } from '../mocks/core/request-context.ts'
+import type { Sandbox } from '../mocks/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 
 export interface SandboxHandlerOptions {
@@ -52,6 +52,12 @@ export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void 
   res.writeHead(answer.status, headers)
   res.end(text)
 }
+
+const answered = new WeakMap<IncomingMessage, RequestContext>()
+
+/** The context of a request the sandbox answered (its session, cookies...), for the request log. */
+export const answeredContext = (req: IncomingMessage): RequestContext | undefined =>
+  answered.get(req)
 
 /** The text of a body another middleware (e.g. `express.json()`) has already read. */
 function parsedBodyText(body: unknown): string {
@@ -107,8 +113,10 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
     // Node gives lower-case names and joins repeated headers (but `set-cookie`, which the
     // sandbox never reads from a request): the object is passed as it is, without a copy.
     const headers = req.headers as SandboxRequest['headers']
-    const request: SandboxRequest = { method, url, headers, body, bodyTooLarge }
-    writeAnswer(res, await sandbox.handle(request, matched))
+    // The request's context, made here once: the core answers it, the request log reads it.
+    const context = new RequestContext({ method, url, headers, body, bodyTooLarge }, matched)
+    answered.set(req, context)
+    writeAnswer(res, await sandbox.handle(context))
   }
 }
 

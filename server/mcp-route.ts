@@ -4,7 +4,7 @@
  * first call to the route, so that the server's start does not pay for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Sandbox } from '../mocks/core/sandbox.ts'
+import type { Sandbox } from '../mocks/sandbox.ts'
 import { answerUnexpectedError } from './handler.ts'
 import type { createMcpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.ts'
 

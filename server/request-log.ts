@@ -7,8 +7,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
+import type { SandboxRequest } from '../mocks/core/http.ts'
 import { printable } from '../mocks/core/printable.ts'
-import { sessionIdOf } from '../mocks/core/session-id.ts'
+import { RequestContext } from '../mocks/core/request-context.ts'
+import { answeredContext } from './handler.ts'
 
 interface RequestLogEntry {
   /** ISO time the request arrived. */
@@ -54,6 +56,15 @@ export function formatRequestLog(entry: RequestLogEntry, color = false): string 
   return `${paint('dim', time)} ${paint('cyan', session)} ${request} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
 }
 
+/** What the sandbox read of the request; one it never saw (the console's) is read so here. */
+const contextOf = (req: IncomingMessage, url: string) =>
+  answeredContext(req) ??
+  new RequestContext({
+    method: req.method ?? 'GET',
+    url,
+    headers: req.headers as SandboxRequest['headers'],
+  })
+
 /** Logs a request once it is answered or its connection closed (`originalUrl`: with the prefix). */
 export function createRequestLogger(
   log: (line: string) => void,
@@ -70,17 +81,15 @@ export function createRequestLogger(
       res.off('close', done)
       const header = res.getHeader(FAULT_HEADER)
       const fault = typeof header === 'string' ? header : undefined
+      const { session, query } = contextOf(req, url)
       const entry: RequestLogEntry = {
         time,
-        session: sessionIdOf(req.headers),
+        session,
         method: req.method ?? 'GET',
         path: mark === -1 ? url : url.slice(0, mark),
         status: res.writableFinished ? res.statusCode : fault === undefined ? 499 : 0,
         durationMs: performance.now() - started,
-        dryRun:
-          mark === -1
-            ? undefined
-            : (new URLSearchParams(url.slice(mark + 1)).get('dryRun') ?? undefined),
+        dryRun: query.get('dryRun') ?? undefined,
         fault,
       }
       if (!json) return log(formatRequestLog(entry, color))

@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml'
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
-import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import type { Sandbox } from '../../mocks/sandbox.ts'
 import { signIn } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { compileScenarios } from '../../mocks/scenarios/compile-scenarios.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'

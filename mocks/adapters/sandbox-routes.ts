@@ -7,8 +7,8 @@
 import { type HttpHandler, http } from 'msw'
 import { CONTROL_PREFIX } from '../core/control-table.ts'
 import { parseCookies, type SandboxRequest, type SandboxResponse } from '../core/http.ts'
-import type { Sandbox } from '../core/sandbox.ts'
-import type { MatchedOperation } from '../core/sandbox-types.ts'
+import type { MatchedOperation } from '../core/request-context.ts'
+import type { Sandbox } from '../sandbox.ts'
 
 export interface RouteOptions {
   /** Origin (and optional path prefix) of the API, e.g. `http://localhost:4010`. Default `*`. */

@@ -1,12 +1,14 @@
 /**
  * @module
  * Who a request comes from, one rule each: the bearer token of `Authorization` (operations
- * and the control token alike), the refresh token a request sends and whom it belongs to.
+ * and the control token alike), the refresh token a request sends and whom it belongs to, and
+ * the caller they make, worked out once per request.
  */
 import type { Persona } from '../model/content.ts'
 import type { User } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
-import type { SandboxRequest } from './http.ts'
+import { SandboxError } from './errors.ts'
+import { type InputRequest, readBody } from './request-input.ts'
 import { type TokenSettings, verifyAccessToken } from './tokens.ts'
 
 /** The cookie the identity provider's sign-in sets and `POST /auth/refresh` reads. */
@@ -47,43 +49,61 @@ export function refreshTokenOwner(store: Store, token: string): RefreshTokenOwne
   return { ok: true, user }
 }
 
-/** In a raw body; no failure on one not JSON (the pipeline refuses it) or too long. */
-export function refreshTokenInBody(request: Pick<SandboxRequest, 'body'>): string | undefined {
-  if (!request.body || request.body.length >= 10_000) return undefined
+/** Who a request comes from, worked out once per request (`RequestContext.callerIn`). */
+export interface Caller {
+  bearer: BearerReading
+  /** The 401 a bearer token that does not verify (expired, invalid) is refused with. */
+  refused?: SandboxError
+  /** The verified token's user in the session's store, else the owner of the refresh token sent. */
+  user: Readonly<User> | null
+}
+
+/** How the journal and the fault rules name a caller: its persona's key, else its public id. */
+export function personaNames(personas: readonly Persona[]) {
+  const keys = new Map(personas.map(({ publicId, key }) => [publicId, key]))
+  return (user: Readonly<User> | null): string | undefined =>
+    user ? (keys.get(user.publicId) ?? user.publicId) : undefined
+}
+
+/** What working out the caller reads of a request. */
+export interface CallerRequest extends InputRequest {
+  method: string
+  cookies: Readonly<Record<string, string>>
+}
+
+/** A refresh token in the body as the body parser reads it; none when it refuses the body. */
+function refreshTokenInBody(request: CallerRequest, limitBytes: number): string | undefined {
+  if (request.method !== 'POST') return undefined
   try {
-    const body = JSON.parse(request.body) as { refreshToken?: unknown }
+    const body = readBody(request, limitBytes) as { refreshToken?: unknown }
     return typeof body?.refreshToken === 'string' ? body.refreshToken : undefined
   } catch {
     return undefined
   }
 }
 
-const personaKeyOf = (personas: readonly Persona[], publicId: string) =>
-  personas.find((persona) => persona.publicId === publicId)?.key
-
 /**
- * The persona a request comes from, for fault rules that name one: a valid bearer token's
- * subject, else the owner of the refresh token it sends.
+ * Who `request` comes from, in `store`: the bearer token verified (its subject's user), else,
+ * without one, the owner of the refresh token it sends (a refresh). The pipeline's guards, the
+ * fault rules and the journal read the same caller.
  */
-export async function requestPersona(
-  request: SandboxRequest,
-  cookies: Readonly<Record<string, string>>,
-  personas: readonly Persona[],
-  tokens: TokenSettings,
-  now: Date,
-  store: () => Promise<Store>,
-): Promise<string | undefined> {
+export async function findCaller(
+  request: CallerRequest,
+  store: Store,
+  settings: { tokens: TokenSettings; bodyLimitBytes: number; now(): Date },
+): Promise<Caller> {
   const bearer = readBearer(request.headers.authorization)
-  if (bearer.ok) {
-    try {
-      const { sub } = await verifyAccessToken(tokens, bearer.token, now)
-      return personaKeyOf(personas, sub)
-    } catch {
-      return undefined
-    }
+  if (!bearer.ok) {
+    const bodyToken = refreshTokenInBody(request, settings.bodyLimitBytes)
+    const token = sentRefreshToken(bodyToken, request.cookies)
+    const owner = token === undefined ? undefined : refreshTokenOwner(store, token)
+    return { bearer, user: owner?.ok ? owner.user : null }
   }
-  const token = sentRefreshToken(refreshTokenInBody(request), cookies)
-  if (token === undefined) return undefined
-  const owner = refreshTokenOwner(await store(), token)
-  return owner.ok ? personaKeyOf(personas, owner.user.publicId) : undefined
+  try {
+    const { sub } = await verifyAccessToken(settings.tokens, bearer.token, settings.now())
+    return { bearer, user: store.users.get(sub) ?? null }
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error
+    return { bearer, user: null, refused: error }
+  }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../sandbox.ts'
-import type { SandboxOptions } from './sandbox-types.ts'
+import type { SandboxCoreOptions } from './sandbox-types.ts'
 
 /** A body-less `POST /__sandbox/reset` with these headers, answered by a fresh sandbox. */
-async function resetStatus(headers: Record<string, string>, options: SandboxOptions = {}) {
+async function resetStatus(headers: Record<string, string>, options: SandboxCoreOptions = {}) {
   const sandbox = createSandbox(options)
   const response = await sandbox.handle({ method: 'POST', url: '/__sandbox/reset', headers })
   return response.status

@@ -5,7 +5,6 @@
  * cannot read back is restated in `.meta()` (`oneOf`, `not`); a test holds both to one verdict.
  */
 import { z } from '../model/zod.ts'
-import { FAULT_ID_PATTERN, FAULT_ID_RULE } from './fault-rules.ts'
 import { NAME_PATTERN, NAME_RULE } from './scenario-files.ts'
 import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 import { MAX_ADVANCE_SECONDS } from './sessions.ts'
@@ -75,6 +74,5 @@ export const journalQuerySchema = z.extend(journalSessionQuerySchema, {
 
 export const snapshotParamsSchema = z.object({ name: nameSchema })
 export const sessionParamsSchema = z.object({ id: sessionIdSchema })
-export const faultParamsSchema = z.object({
-  id: z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE)),
-})
+/** A fault rule's id follows the session id's rule. */
+export const faultParamsSchema = z.object({ id: sessionIdSchema })

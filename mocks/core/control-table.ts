@@ -19,21 +19,14 @@ import {
   snapshotParamsSchema,
 } from './control-schemas.ts'
 import { badRequest, notFound } from './errors.ts'
-import { cookiesOf, jsonResponse, noContent } from './http.ts'
+import { jsonResponse, noContent } from './http.ts'
 import { answerPage, pageQuerySchema } from './paging.ts'
 import { createRouter } from './router.ts'
 import type { ResetOptions } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { viewedSession } from './session-id.ts'
 
-/** Where the control API is mounted on every runtime. */
-export const CONTROL_PREFIX = '/__sandbox'
-
-export function isControlPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
-}
-
-export type { ControlRoute } from './control.ts'
+export { CONTROL_PREFIX, type ControlRoute, isControlPath } from './control.ts'
 
 /** What `GET /__sandbox/personas` shows of a persona. */
 const PERSONA_FIELDS = [
@@ -47,8 +40,8 @@ const PERSONA_FIELDS = [
 ] as const
 
 /** The journal's session filter: the named session, or every session when none is named. */
-const journalSession = ({ request, query }: ControlCall) =>
-  viewedSession(request.headers, query, cookiesOf(request))
+const journalSession = ({ context }: ControlCall) =>
+  viewedSession(context.headers, context.query, context.cookies)
 
 /** A row: its route but the method and path of its key, `control` access unless it says. */
 type ControlRow = Omit<ControlRoute, 'method' | 'path' | 'access'> & { access?: 'public' }
@@ -98,10 +91,10 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'POST /__sandbox/reset': {
     body: resetBodySchema,
-    async handle({ sandbox, body, session, request }) {
+    async handle({ sandbox, body, session, context }) {
       // A JSON body has no `undefined` values: what zod leaves out is absent.
       const options = body as Omit<ResetOptions, 'session'>
-      const before = request.headers[CHANGES_HEADER] && (await sandbox.store(session))
+      const before = context.request.headers[CHANGES_HEADER] && (await sandbox.store(session))
       const answer = jsonResponse(200, await sandbox.reset({ ...options, session }))
       const after = before && storeChanges(before, await sandbox.store(session))
       if (after) answer.headers[CHANGES_HEADER] = encodeChanges(after)
@@ -178,9 +171,10 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'GET /__sandbox/requests.har': {
     query: journalSessionQuerySchema,
-    handle(call) {
+    async handle(call) {
       const only = journalSession(call)
-      const host = call.request.headers.host
+      await call.sandbox.journal.loadHar?.()
+      const host = call.context.headers.host
       const har = call.sandbox.journal.toHar({
         ...(only === undefined ? {} : { session: only }),
         ...(host ? { baseUrl: `http://${host}` } : {}),

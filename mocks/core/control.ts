@@ -8,19 +8,28 @@ import { readBearer } from './caller.ts'
 import { notFound, SandboxError } from './errors.ts'
 import type { SandboxRequest, SandboxResponse } from './http.ts'
 import { createOriginMatcher, isSerializedOrigin, LOCAL_ORIGINS } from './origins.ts'
-import { readJsonBody } from './request-input.ts'
+import type { RequestContext } from './request-context.ts'
+import { readJsonObject } from './request-input.ts'
 import { decodeParams, otherMethodResponse, type RouteMatch } from './router.ts'
-import type { ControlContext } from './sandbox-types.ts'
+import type { SandboxCore, SandboxCoreOptions } from './sandbox-types.ts'
+import type { Stage } from './stage.ts'
 import { parseInput } from './validation.ts'
+
+/** Where the control API is mounted on every runtime. */
+export const CONTROL_PREFIX = '/__sandbox'
+
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+}
 
 /** One control call, as a handler is given it: params decoded, body checked. */
 export interface ControlCall {
-  sandbox: ControlContext
+  sandbox: SandboxCore
   /** The session the request names (`default` when it names none). */
   session: string
   params: Record<string, string>
   query: URLSearchParams
-  request: SandboxRequest
+  context: RequestContext
   body: unknown
 }
 
@@ -138,59 +147,56 @@ export function refuseCrossSiteControl(
   return refusal(origin)
 }
 
-interface ControlRequest extends Omit<ControlCall, 'params' | 'body'> {
-  method: string
-  path: string
-  /** Its path parameters as sent (still percent-encoded). */
-  found: RouteMatch<ControlRoute> | undefined
-  /** Methods the path has when no route matched (a 405 with `Allow`), else `[]`. */
-  allowed: readonly string[]
-  controlToken?: string | undefined
-  controlOrigins: ControlOriginRule
-}
-
-export async function handleControl(control: ControlRequest): Promise<SandboxResponse> {
-  const { sandbox, method, path, query, request, session } = control
-  const { found } = control
-  // A cross-site page's call is refused before anything runs, a valid token or not.
-  const crossSite = refuseCrossSiteControl(request, method, control.controlOrigins)
-  if (crossSite) return crossSite
-  // Only a public route is open without the token: an unknown one is not told apart.
-  if (control.controlToken !== undefined && found?.value.access !== 'public') {
-    const refusal = refuseWithoutControlToken(request, control.controlToken)
-    if (refusal) return refusal
-  }
-  const handle = found?.value.handle
-  if (!found || !handle) {
-    // A route of the server's console (dashboard, docs, events) is not served here: 404.
-    if (!found && control.allowed.length > 0) {
-      return otherMethodResponse(method, path, control.allowed)
+/**
+ * The control API's stage: every request under `/__sandbox` is answered here, by its row of the
+ * table (matched with the operations, once): the cross-site check, the control token, the
+ * parameters and body, then the handler, on the request's session.
+ */
+export function controlStage(
+  sandbox: SandboxCore,
+  options: Pick<SandboxCoreOptions, 'controlToken' | 'controlOrigins'>,
+  allowed: (path: string) => string[],
+): Stage {
+  const origins = createControlOriginRule(options.controlOrigins)
+  const { controlToken } = options
+  async function answer(context: RequestContext): Promise<SandboxResponse> {
+    const { method, path, query, request, session } = context
+    const found = context.route as RouteMatch<ControlRoute> | undefined
+    // A cross-site page's call is refused before anything runs, a valid token or not.
+    const crossSite = refuseCrossSiteControl(request, method, origins)
+    if (crossSite) return crossSite
+    // Only a public route is open without the token: an unknown one is not told apart.
+    if (controlToken !== undefined && found?.value.access !== 'public') {
+      const refusal = refuseWithoutControlToken(request, controlToken)
+      if (refusal) return refusal
     }
-    throw notFound(`Cannot ${method} ${path}`)
+    const handle = found?.value.handle
+    if (!found || !handle) {
+      // A route of the server's console (dashboard, docs, events) is not served here: 404.
+      const methods = found ? [] : allowed(path)
+      if (methods.length > 0) return otherMethodResponse(method, path, methods)
+      throw notFound(`Cannot ${method} ${path}`)
+    }
+    const route = found.value
+    const params = decodeParams(found.params)
+    if (route.params) {
+      const parsed = parseInput(route.params, params, 'params')
+      if (!parsed.ok) throw parsed.error
+    }
+    if (route.query) {
+      // A repeated parameter counts by its first value, as the handlers read it (`get`).
+      const first = Object.fromEntries([...query.keys()].map((name) => [name, query.get(name)]))
+      const parsed = parseInput(route.query, first, 'query')
+      if (!parsed.ok) throw parsed.error
+    }
+    let body: unknown
+    if (route.body) {
+      const read = readJsonObject(context, sandbox.settings.bodyLimitBytes)
+      const parsed = parseInput(route.body, read, 'body')
+      if (!parsed.ok) throw parsed.error
+      body = parsed.data
+    }
+    return handle({ sandbox, session, params, query, context, body })
   }
-  const route = found.value
-  const params = decodeParams(found.params)
-  if (route.params) {
-    const parsed = parseInput(route.params, params, 'params')
-    if (!parsed.ok) throw parsed.error
-  }
-  if (route.query) {
-    // A repeated parameter counts by its first value, as the handlers read it (`get`).
-    const first = Object.fromEntries([...query.keys()].map((name) => [name, query.get(name)]))
-    const parsed = parseInput(route.query, first, 'query')
-    if (!parsed.ok) throw parsed.error
-  }
-  let body: unknown
-  if (route.body) {
-    const read = readJsonBody(
-      request.body,
-      request.headers['content-type'],
-      sandbox.settings.bodyLimitBytes,
-      request.bodyTooLarge,
-    )
-    const parsed = parseInput(route.body, read, 'body')
-    if (!parsed.ok) throw parsed.error
-    body = parsed.data
-  }
-  return handle({ sandbox, session, params, query, request, body })
+  return (context, next) => (isControlPath(context.path) ? answer(context) : next())
 }

@@ -11,7 +11,7 @@ import type { Persona, Scenario } from '../model/content.ts'
 import type { DataSet } from '../model/schemas.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import type { SandboxRequest } from './http.ts'
-import type { Sandbox } from './sandbox.ts'
+import type { SandboxCore } from './sandbox-types.ts'
 import type { ScenarioFiles } from './scenario-files.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -39,11 +39,11 @@ const persona: Persona = {
   description: 'The one persona',
 }
 
-let sandbox: Sandbox
+let sandbox: SandboxCore
 let token: string
 
 beforeAll(async () => {
-  const { Sandbox } = await import('./sandbox.ts')
+  const { assembleSandbox } = await import('./sandbox.ts')
   const { defineOperation } = await import('./operation.ts')
   const { ScenarioError } = await import('./scenario-files.ts')
   const { issueAccessToken } = await import('./tokens.ts')
@@ -106,7 +106,7 @@ beforeAll(async () => {
       snapshot: { ...origin, savedAs: name },
     }),
   }
-  sandbox = new Sandbox(
+  sandbox = assembleSandbox(
     {
       operations: [readName, rename],
       personas: [persona],

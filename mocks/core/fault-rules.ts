@@ -7,6 +7,7 @@ import { z } from '../model/zod.ts'
 import { badRequest, type ErrorStatus, errorCodes } from './errors.ts'
 import type { Operation } from './operation.ts'
 import { pathParts } from './router.ts'
+import { SESSION_ID, SESSION_ID_RULE } from './session-id.ts'
 import { describeIssues } from './validation.ts'
 
 /** Longest delay a rule or a `Prefer: delay=` may ask for, in milliseconds. */
@@ -27,9 +28,6 @@ export const retryAfterStatuses: readonly ErrorStatus[] = [429, 503]
 export const DEFAULT_RETRY_AFTER_SECONDS = 1
 const MAX_RETRY_AFTER_SECONDS = 86_400
 
-export const FAULT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
-export const FAULT_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
-
 /** Most rules a session holds, calls a `times` rule counts, and characters of its texts. */
 export const MAX_FAULT_RULES = 100
 const MAX_TIMES = 1_000_000
@@ -38,8 +36,8 @@ const text = () => z.string().check(z.minLength(1), z.maxLength(1_000))
 const delay = z.number().check(z.int(), z.gte(0), z.lte(MAX_DELAY_MS))
 
 export const faultRuleSchema = z.strictObject({
-  /** Default: `f1`, `f2`... */
-  id: z.optional(z.string().check(z.regex(FAULT_ID_PATTERN, FAULT_ID_RULE))),
+  /** Default: `f1`, `f2`... A rule's id follows the session id's rule. */
+  id: z.optional(z.string().check(z.regex(SESSION_ID, SESSION_ID_RULE))),
   /** `*` (the default) for any method. */
   method: z.optional(
     z.pipe(

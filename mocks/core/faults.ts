@@ -3,6 +3,7 @@
  * The fault stage of a request: a `Prefer` header (Prism's syntax), then the session's fault
  * rules, counted down (`times`) or drawn (`probability`, seeded), made an answer or a delay.
  */
+import type { User } from '../model/schemas.ts'
 import { badRequest, type ErrorStatus, SandboxError } from './errors.ts'
 import {
   type CompiledRule,
@@ -19,8 +20,10 @@ import {
 import { jsonResponse, type SandboxResponse } from './http.ts'
 import { GATEWAY_STATUSES } from './journal.ts'
 import type { Operation } from './operation.ts'
+import type { RequestContext } from './request-context.ts'
 import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
+import type { Stage } from './stage.ts'
 
 /**
  * What a fault rule or a `Prefer` header makes of a request: none but a delay, an answer given
@@ -37,6 +40,8 @@ export interface FaultDecision {
    */
   outcome?: () => SandboxResponse
 }
+
+type PersonaOf = (user: Readonly<User> | null) => string | undefined
 
 /** A rule as the control API shows it: how often it fired, calls left for a `times` rule. */
 export type ListedRule = FaultRule & { fired: number; remaining?: number }
@@ -144,43 +149,34 @@ export class FaultRegistry {
   }
 
   /**
-   * The decision for one request, after waiting its delay: a `Prefer` header's (a 400 when
-   * bad), else the first rule that matches and fires, counted down; `persona` asked only if a
-   * rule names one. Run only when there is a `Prefer` header or a rule (see `has`).
+   * The decision for a request to an operation, after waiting its delay: its `Prefer` header's
+   * (a 400 when bad), else the first rule that matches and fires, counted down; the caller's
+   * persona asked only if a rule names one. Run only when there is a `Prefer` header or a rule.
    */
-  async decide(
-    session: string,
-    operation: Operation,
-    path: string,
-    prefer: string | undefined,
-    persona: () => Promise<string | undefined>,
-  ): Promise<FaultDecision | undefined> {
+  async decide(context: RequestContext, personaOf: PersonaOf): Promise<FaultDecision | undefined> {
+    const prefer = context.headers.prefer
     const decision =
-      (prefer === undefined ? undefined : readPrefer(prefer, operation)) ??
-      (await this.#fromRules(session, operation, path, persona))
+      (prefer === undefined ? undefined : readPrefer(prefer, context.operation!)) ??
+      (await this.#fromRules(context, personaOf))
     if (decision && decision.delayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
     }
     return decision
   }
 
-  async #fromRules(
-    session: string,
-    operation: Operation,
-    path: string,
-    persona: () => Promise<string | undefined>,
-  ): Promise<FaultDecision | undefined> {
-    const faults = this.#sessions.peek(session)?.faults
-    if (!faults) return undefined
+  async #fromRules(context: RequestContext, personaOf: PersonaOf) {
+    const { path, operation, record } = context
+    const faults = record?.faults
+    if (!faults || !operation) return undefined
     let parts: string[] | undefined
-    let callerPersona: string | undefined | null = null
+    let callerPersona: string | undefined
     for (const compiled of faults.rules) {
       const { rule } = compiled
       if (compiled.remaining <= 0 || !compiled.operations.has(operation)) continue
       parts ??= pathParts(path)
       if (!segmentsMatch(compiled.segments, parts)) continue
       if (rule.persona !== undefined) {
-        if (callerPersona === null) callerPersona = await persona()
+        callerPersona ??= personaOf((await context.callerIn(record.store)).user) ?? ''
         if (callerPersona !== rule.persona) continue
       }
       if (rule.probability !== undefined && !(compiled.random() < rule.probability)) continue
@@ -190,6 +186,27 @@ export class FaultRegistry {
     }
     return undefined
   }
+}
+
+/**
+ * The fault stage, on an operation's route: a `Prefer` header, then the session's rules. A rule's
+ * or a gateway's answer is given here, after its delay; `Prefer`'s outcome once the checks pass.
+ * Only a request with `Prefer` or of a session with rules waits for it.
+ */
+export function faultStage(faults: FaultRegistry, personaOf: PersonaOf): Stage {
+  const decide = async (context: RequestContext, next: () => Promise<SandboxResponse>) => {
+    const decision = await faults.decide(context, personaOf)
+    context.fault = decision?.mark
+    if (decision?.answer) return markFault(decision.answer, decision.mark)
+    context.instead = decision?.outcome
+    // Unmarked until it answers: a refusal of the checks is not `Prefer`'s (its delay is).
+    if (context.instead && !decision?.delayMs) context.fault = undefined
+    return next()
+  }
+  return (context, next) =>
+    context.operation && (context.headers.prefer !== undefined || faults.has(context.session))
+      ? decide(context, next)
+      : next()
 }
 
 function decisionOf(compiled: CompiledRule, operation: Operation): FaultDecision {

@@ -75,7 +75,3 @@ export function parseCookies(header: string | undefined): Record<string, string>
   delete cookies['']
   return cookies as Record<string, string>
 }
-
-export function cookiesOf(request: SandboxRequest): Readonly<Record<string, string>> {
-  return request.cookies ?? parseCookies(request.headers.cookie)
-}

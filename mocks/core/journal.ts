@@ -1,13 +1,13 @@
 /**
  * @module
  * The journal entry of one request, built in one place, and the bounded journal of each session;
- * it exports as HAR with the writer the assembling entry gives (`recordings/har.ts`).
+ * it exports as HAR with the writer the assembling entry gives or loads (`recordings/har.ts`).
  */
 import type { Har } from 'har-format'
-import type { ChangeSummary } from './change-summary.ts'
 import { notFound } from './errors.ts'
 import { announce, type JournalEntry, type JournalExchange, type SandboxEvents } from './events.ts'
-import type { SandboxRequest, SandboxResponse } from './http.ts'
+import type { SandboxResponse } from './http.ts'
+import type { RequestContext } from './request-context.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
 
 export type { JournalEntry, JournalExchange } from './events.ts'
@@ -18,12 +18,13 @@ export type { JournalEntry, JournalExchange } from './events.ts'
  */
 export const SESSION_CREATED_HEADER = 'x-sandbox-session-created'
 
-export function markSessionCreated(response: SandboxResponse, created: boolean): SandboxResponse {
+function markSessionCreated(response: SandboxResponse, created: boolean): SandboxResponse {
   if (!created) return response
   return { ...response, headers: { ...response.headers, [SESSION_CREATED_HEADER]: 'true' } }
 }
 
-export const REDACTED = '[redacted]'
+/** What the journal shows of a credential-like query value (the recorder's: `[REDACTED]`). */
+export const REDACTED_IN_JOURNAL = '[redacted]'
 
 /** Query parameters that carry credentials: tokens, secrets, passwords, keys, codes. */
 const SECRET_NAME =
@@ -36,68 +37,51 @@ const SECRET_NAME =
 export function redactQuery(query: URLSearchParams): Record<string, string> {
   // Defined, not assigned, so that `?__proto__=` is a parameter like any other; the last wins.
   return Object.fromEntries(
-    [...query].map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value]),
+    [...query].map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED_IN_JOURNAL : value]),
   )
 }
 
 /** What a gateway in front of the backend answers: rate limited, bad upstream, down, too slow. */
 export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504])
 
-/** What is known of a request while it is handled; filled in as it goes. */
-export interface RequestTrace {
-  request: SandboxRequest
-  /** The method as sent (`HEAD` stays `HEAD`). */
-  method: string
-  path: string
-  query: URLSearchParams
-  /** `performance.now()` when the request arrived. */
-  started: number
-  session: string
-  /** ISO time on the session's clock. */
-  time: string
-  operationId: string | null
-  fault: string | undefined
-}
-
-export interface RecordDetails {
-  dryRun?: boolean | null
-  persona?: string | null | undefined
-  sessionCreated?: boolean
-  changes?: ChangeSummary | undefined
-}
-
 /** Marks a request the sandbox's own tools sent on their own (the MCP tools' sign-ins). */
 export const CLIENT_HEADER = 'x-sandbox-client'
 const CLIENT_NAME = /^[a-z][a-z0-9-]{0,31}$/
 
-/** Announces an answered request (`request:end`) with its journal entry. */
-export function recordRequest(
+/**
+ * Journals an answer: its entry, made of the request's context, announced (`request:end`),
+ * and the answer marked when it made its session (which is then no longer fresh).
+ */
+export function journalAnswer(
   events: SandboxEvents,
-  trace: RequestTrace,
-  response: SandboxResponse,
-  details: RecordDetails = {},
-): void {
+  sessions: SessionRegistry,
+  context: RequestContext,
+  answer: SandboxResponse,
+): SandboxResponse {
+  const created = sessions.takeFresh(context.session)
+  const response = markSessionCreated(answer, created)
   const entry: JournalEntry = {
-    method: trace.method,
-    path: trace.path,
-    query: redactQuery(trace.query),
+    method: context.head ? 'HEAD' : context.method,
+    path: context.path,
+    query: redactQuery(context.query),
     status: response.status,
-    dryRun: details.dryRun ?? null,
-    session: trace.session,
-    time: trace.time,
-    durationMs: performance.now() - trace.started,
-    operationId: trace.operationId,
+    dryRun: context.dryRun,
+    session: context.session,
+    time: context.time,
+    durationMs: performance.now() - context.started,
+    operationId: context.operationId,
   }
-  if (details.persona) entry.persona = details.persona
-  if (trace.fault !== undefined) {
-    entry.fault = trace.fault
+  if (context.persona) entry.persona = context.persona
+  if (context.fault !== undefined) {
+    entry.fault = context.fault
     if (GATEWAY_STATUSES.has(response.status)) entry.gateway = true
   }
-  if (details.sessionCreated) entry.sessionCreated = true
-  if (details.changes && Object.keys(details.changes).length > 0) entry.changes = details.changes
-  const client = trace.request.headers[CLIENT_HEADER]
+  if (created) entry.sessionCreated = true
+  if (context.changes && Object.keys(context.changes).length > 0) entry.changes = context.changes
+  const client = context.request.headers[CLIENT_HEADER]
   if (typeof client === 'string' && CLIENT_NAME.test(client)) entry.client = client
-  announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
+  announce(events, 'request:end', { entry, exchange: { request: context.request, response } })
+  return response
 }
 
 export interface JournalExport extends JournalExchange {
@@ -127,6 +111,8 @@ export interface RequestJournal {
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
   toHar(options?: HarExportOptions): Har
+  /** Loads the HAR writer when it is loaded on first use (the browser's), before `toHar`. */
+  loadHar?(): Promise<void>
   /** Empties one session's journal, or every session's. */
   clear(session?: string): void
 }
@@ -141,7 +127,8 @@ export class SessionJournals implements RequestJournal {
   #sequence = 0
   #count = 0
   readonly #sessions: SessionRegistry
-  readonly #writeHar: JournalHarWriter | undefined
+  #writeHar: JournalHarWriter | undefined
+  readonly #loadHar: (() => Promise<JournalHarWriter>) | undefined
   readonly limit: number
   readonly #totalLimit: number
 
@@ -149,11 +136,13 @@ export class SessionJournals implements RequestJournal {
     sessions: SessionRegistry,
     limits: { perSession: number; total: number },
     writeHar?: JournalHarWriter,
+    loadHar?: () => Promise<JournalHarWriter>,
   ) {
     this.#sessions = sessions
     this.limit = limits.perSession
     this.#totalLimit = limits.total
     this.#writeHar = writeHar
+    this.#loadHar = loadHar
   }
 
   get size(): number {
@@ -207,6 +196,10 @@ export class SessionJournals implements RequestJournal {
       return exchange ? [{ entry, ...exchange }] : []
     })
     return this.#writeHar(entries, options)
+  }
+
+  async loadHar(): Promise<void> {
+    this.#writeHar ??= await this.#loadHar?.()
   }
 
   clear(session?: string): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../sandbox.ts'
-import { REDACTED, redactQuery } from './journal.ts'
+import { REDACTED_IN_JOURNAL, redactQuery } from './journal.ts'
 
 describe('the request journal', () => {
   it('stores token-like query parameters redacted, others as sent', async () => {
@@ -13,14 +13,14 @@ describe('the request journal', () => {
     })
     const entry = sandbox.journal.list().at(-1)
     expect(entry?.query).toEqual({
-      access_token: REDACTED,
-      token: REDACTED,
-      refresh_token: REDACTED,
-      id_token: REDACTED,
-      api_key: REDACTED,
-      client_secret: REDACTED,
-      password: REDACTED,
-      code: REDACTED,
+      access_token: REDACTED_IN_JOURNAL,
+      token: REDACTED_IN_JOURNAL,
+      refresh_token: REDACTED_IN_JOURNAL,
+      id_token: REDACTED_IN_JOURNAL,
+      api_key: REDACTED_IN_JOURNAL,
+      client_secret: REDACTED_IN_JOURNAL,
+      password: REDACTED_IN_JOURNAL,
+      code: REDACTED_IN_JOURNAL,
       page: '2',
     })
     expect(JSON.stringify(sandbox.journal.list())).not.toContain(jwt)
@@ -29,7 +29,7 @@ describe('the request journal', () => {
   it('redacts on unknown routes too', async () => {
     const sandbox = createSandbox()
     await sandbox.handle({ method: 'GET', url: '/nowhere?accessToken=abc', headers: {} })
-    expect(sandbox.journal.list().at(-1)?.query).toEqual({ accessToken: REDACTED })
+    expect(sandbox.journal.list().at(-1)?.query).toEqual({ accessToken: REDACTED_IN_JOURNAL })
   })
 })
 

@@ -117,14 +117,36 @@ function parseJsonBody(
   }
 }
 
-/** Reads the body of a POST: size, media type, JSON, object. Shared by every runtime. */
-export function readJsonBody(
-  text: string | null | undefined,
-  contentType: string | undefined,
-  limitBytes: number,
-  tooLarge = false,
-): Record<string, unknown> {
-  const value = parseJsonBody(text, contentType, limitBytes, tooLarge)
+/** The body parser's verdict on a request's body: its value, or the refusal. */
+export type BodyReading = { value: unknown } | { refusal: SandboxError }
+
+/**
+ * The body parser's reading of `input`'s body, made once and kept on it: the pipeline, the
+ * control API and the caller (a refresh token sent in the body) read the same. Throws the 413,
+ * 415 or 400 it is refused with.
+ */
+export function readBody(input: InputRequest, limitBytes: number): unknown {
+  if (!input.reading) {
+    try {
+      const value = parseJsonBody(
+        input.body,
+        input.headers['content-type'],
+        limitBytes,
+        input.bodyTooLarge,
+      )
+      input.reading = { value }
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error
+      input.reading = { refusal: error }
+    }
+  }
+  if ('refusal' in input.reading) throw input.reading.refusal
+  return input.reading.value
+}
+
+/** {@link readBody}, a JSON object: what a control call's body must be. */
+export function readJsonObject(input: InputRequest, limitBytes: number): Record<string, unknown> {
+  const value = readBody(input, limitBytes)
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Request body must be a JSON object', ['body must be an object'])
   }
@@ -174,13 +196,15 @@ interface InputSettings {
   bodyLimitBytes: number
 }
 
-/** What the input stages read of a request. */
+/** What the input stages read of a request (a `RequestContext`, or a recorded request). */
 export interface InputRequest {
   params: Record<string, string>
   query: URLSearchParams
   headers: Readonly<Record<string, string | undefined>>
   body: string | null | undefined
   bodyTooLarge?: boolean | undefined
+  /** Where {@link readBody} keeps its reading. */
+  reading?: BodyReading | undefined
 }
 
 /** Stage 1, the body parser (413, 415, malformed JSON), after `dryRun`'s reading. */
@@ -190,15 +214,7 @@ export function readStage(
   settings: InputSettings,
   read = readDryRun(operation, input.query, settings.strictContract),
 ) {
-  const body =
-    operation.method === 'POST'
-      ? parseJsonBody(
-          input.body,
-          input.headers['content-type'],
-          settings.bodyLimitBytes,
-          input.bodyTooLarge,
-        )
-      : undefined
+  const body = operation.method === 'POST' ? readBody(input, settings.bodyLimitBytes) : undefined
   return { ...read, body }
 }
 

@@ -6,17 +6,36 @@
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
 import { badRequest } from './errors.ts'
 import { announce } from './events.ts'
-import { parseCookies, splitUrl } from './http.ts'
-import type { Operation } from './operation.ts'
-import { pipelineInput, runPipeline } from './pipeline.ts'
-import type { ResetOptions, ResetResult, SandboxParts } from './sandbox-types.ts'
+import { runPipeline } from './pipeline.ts'
+import { RequestContext } from './request-context.ts'
+import type { RouteTable } from './route-table.ts'
+import {
+  pipelineSettings,
+  type ResetOptions,
+  type ResetResult,
+  type SandboxCore,
+} from './sandbox-types.ts'
+import type { SnapshotCache } from './saved-snapshots.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
-import type { LoggedChange, LoggedReset } from './state-store.ts'
+import type { SessionRegistry } from './sessions.ts'
+import type { LoggedChange, LoggedReset, SessionLog } from './state-store.ts'
 
-export function createReset(parts: SandboxParts) {
-  const { sessions, cache, sessionLog } = parts
-  const { settings, scenarios, snapshots: saved, events } = parts.sandbox
+/**
+ * How `sandbox` puts a session back to a start (`reset`) and brings a durable one back
+ * (`applyLog`, its writes through the route table), with its sessions, its cache of scenario
+ * snapshots, its starting snapshot (once ready) and its log, if it has one.
+ */
+export function createSessionStarts(
+  sandbox: SandboxCore,
+  sessions: SessionRegistry,
+  cache: SnapshotCache,
+  starting: () => Snapshot,
+  sessionLog: SessionLog | undefined,
+  routes: RouteTable,
+) {
+  const { settings, scenarios, snapshots: saved, events } = sandbox
+  const base = pipelineSettings(settings)
 
   /**
    * A new record, so the journal, faults, clock and replay position go with the old one. With a
@@ -24,7 +43,7 @@ export function createReset(parts: SandboxParts) {
    */
   async function start(session: string, snapshot: Snapshot, result: ResetResult) {
     if (sessionLog) {
-      const { record } = await sessions.open(session)
+      const record = await sessions.open(session)
       if (record.unavailable) throw record.unavailable
       const { scenario, seed, snapshot: named } = result
       await sessionLog.reset(session, { scenario, seed, ...(named ? { snapshot: named } : {}) })
@@ -34,7 +53,7 @@ export function createReset(parts: SandboxParts) {
     return result
   }
 
-  return async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
+  async function reset(resetOptions: ResetOptions = {}): Promise<ResetResult> {
     const session = resetOptions.session ?? DEFAULT_SESSION
     const { snapshot: named, scenario: asked, seed: askedSeed } = resetOptions
     if (named !== undefined) {
@@ -42,7 +61,7 @@ export function createReset(parts: SandboxParts) {
         throw badRequest('Validation failed', ['give either snapshot, or scenario and seed'])
       }
       const snapshot = saved.get(named)
-      await parts.sandbox.ready
+      await sandbox.ready
       return start(session, snapshot, {
         session,
         scenario: snapshot.scenario,
@@ -58,7 +77,7 @@ export function createReset(parts: SandboxParts) {
         `scenario must be one of: ${Object.keys(scenarios).join(', ')}`,
       ])
     }
-    await parts.sandbox.ready
+    await sandbox.ready
     let snapshot: Snapshot
     try {
       snapshot = await cache.load(scenario, seed)
@@ -69,60 +88,47 @@ export function createReset(parts: SandboxParts) {
     }
     return start(session, snapshot, { session, scenario, seed })
   }
-}
 
-/**
- * The snapshot a logged reset put `session` on, or the nearest one still known (a saved
- * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), warned.
- */
-async function loggedResetSnapshot(
-  parts: SandboxParts,
-  session: string,
-  reset: LoggedReset['reset'],
-): Promise<Snapshot> {
-  const { snapshot, scenario, seed } = reset
-  const { snapshots } = parts.sandbox
-  const saved = snapshot !== undefined && snapshots.list().some((info) => info.name === snapshot)
-  if (snapshot !== undefined && saved) return snapshots.get(snapshot)
-  if (snapshot !== undefined) {
-    parts.sessionLog?.warn?.(
-      `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
+  /**
+   * The snapshot a logged reset put `session` on, or the nearest one still known (a saved
+   * snapshot deleted since: its scenario; a scenario not loaded now: the starting one), warned.
+   */
+  async function loggedResetSnapshot(
+    session: string,
+    { snapshot, scenario, seed }: LoggedReset['reset'],
+  ): Promise<Snapshot> {
+    const kept = snapshot !== undefined && saved.list().some((info) => info.name === snapshot)
+    if (snapshot !== undefined && kept) return saved.get(snapshot)
+    if (snapshot !== undefined) {
+      sessionLog?.warn?.(
+        `session "${session}" was reset to snapshot "${snapshot}", deleted since: restored on top of "${scenario}" (seed ${seed}) instead`,
+      )
+    }
+    if (Object.hasOwn(scenarios, scenario)) return cache.load(scenario, seed)
+    sessionLog?.warn?.(
+      `session "${session}" was reset to scenario "${scenario}", not loaded now: restored on top of the starting scenario instead`,
     )
+    return starting()
   }
-  if (Object.hasOwn(parts.sandbox.scenarios, scenario)) return parts.cache.load(scenario, seed)
-  parts.sessionLog?.warn?.(
-    `session "${session}" was reset to scenario "${scenario}", not loaded now: restored on top of the starting scenario instead`,
-  )
-  return parts.starting()
-}
 
-type OperationAt = (
-  method: string,
-  path: string,
-) => { operation: Operation; params: Record<string, string> } | undefined
-
-/** Applies logged changes to `store`, each write at its instant; the last reset's store wins. */
-export function createLogApplier(parts: SandboxParts, operationAt: OperationAt) {
-  return async (store: Store, session: string, changes: LoggedChange[]): Promise<Store> => {
+  /** Applies logged changes to `store`, each write at its instant; the last reset's store wins. */
+  async function applyLog(store: Store, session: string, changes: LoggedChange[]): Promise<Store> {
     let current = store
     for (const change of changes) {
       if ('reset' in change) {
-        current = createStore(await loggedResetSnapshot(parts, session, change.reset))
+        current = createStore(await loggedResetSnapshot(session, change.reset))
         continue
       }
-      const { request: logged, time } = change
-      const { path, query } = splitUrl(logged.url)
-      const found = operationAt(logged.method.toUpperCase(), path)
-      if (!found) continue
-      const at = new Date(time)
-      const cookies = parseCookies(logged.headers.cookie)
-      await runPipeline(
-        found.operation,
-        pipelineInput(logged, found.params, query, cookies),
-        current,
-        { ...parts.pipelineSettings, now: () => at },
-      )
+      const context = new RequestContext(change.request)
+      const found = routes.match(context.method, context.path)
+      if (!found || !routes.isOperation(found.value)) continue
+      const at = new Date(change.time)
+      context.params = found.params
+      context.settings = { ...base, now: () => at }
+      await runPipeline(found.value, context, current)
     }
     return current
   }
+
+  return { reset, applyLog }
 }

@@ -1,22 +1,24 @@
 /**
  * @module
- * What a sandbox is given (its content and options, the defaults of these), the shapes it answers
- * with and the parts its modules share, so the modules around the core can name them without it.
+ * What a sandbox is given (its content and options, the defaults of these) and what it is
+ * (`SandboxCore`), so that its modules and the control API can name it without importing it.
  */
 import type { Persona, Scenario } from '../model/content.ts'
-import type { Snapshot, Store } from '../model/store.ts'
+import type { Store } from '../model/store.ts'
 import type { OperationEvent, ResetResult, SandboxEvents } from './events.ts'
 import type { FaultRegistry } from './faults.ts'
-import type { JournalHarWriter, RequestJournal, SessionJournals } from './journal.ts'
+import type { SandboxRequest, SandboxResponse } from './http.ts'
+import type { JournalHarWriter, RequestJournal } from './journal.ts'
 import type { Operation } from './operation.ts'
-import type { PipelineSettings } from './pipeline.ts'
-import type { SavedSnapshots, SnapshotCache } from './saved-snapshots.ts'
+import type { MatchedOperation, PipelineSettings } from './request-context.ts'
+import type { SavedSnapshots } from './saved-snapshots.ts'
 import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
-import type { SessionClocks, SessionRegistry } from './sessions.ts'
+import type { SessionClocks } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
-import type { SessionLog, StateStore } from './state-store.ts'
+import type { StateStore } from './state-store.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
+export type { MatchedOperation } from './request-context.ts'
 
 /** What a sandbox serves, given by the entry modules (the built-in content). */
 export interface SandboxContent {
@@ -30,12 +32,7 @@ export interface SandboxContent {
   scenarioFiles: ScenarioFiles
 }
 
-/** The operation whose route a caller (an msw handler) has already matched. */
-export interface MatchedOperation {
-  operation: Operation
-}
-
-export interface SandboxOptions {
+export interface SandboxCoreOptions {
   /** Scenario every new session starts from. Default `default`. */
   scenario?: string
   /** Seed of generated data. Default `20260601`. */
@@ -70,6 +67,8 @@ export interface SandboxOptions {
   stages?: readonly SandboxStage[] | undefined
   /** Writes the journal as HAR (`journal.toHar()`); without it the export answers 404. */
   writeJournalHar?: JournalHarWriter | undefined
+  /** Loads the HAR writer on the first `GET /__sandbox/requests.har`, instead (the browser's). */
+  loadJournalHar?: (() => Promise<JournalHarWriter>) | undefined
   /**
    * Makes the control API (all of `/__sandbox` but `GET /__sandbox/health`) require
    * `Authorization: Bearer <controlToken>`. Default: open.
@@ -113,7 +112,7 @@ export interface ResetOptions {
 }
 
 /** What a sandbox was created with, every option given a value. */
-export function settingsOf(options: SandboxOptions, defaultSeed: number) {
+export function resolveSettings(options: SandboxCoreOptions, defaultSeed: number) {
   return {
     scenario: options.scenario ?? 'default',
     seed: options.seed ?? defaultSeed,
@@ -129,39 +128,85 @@ export function settingsOf(options: SandboxOptions, defaultSeed: number) {
   }
 }
 
-export type SandboxSettings = Readonly<ReturnType<typeof settingsOf>>
+export type SandboxSettings = Readonly<ReturnType<typeof resolveSettings>>
 
-/** The sandbox as the control API and its own modules see it (so they do not import it). */
-export interface ControlContext {
+/** What a request is answered on, from the settings (on the sandbox's clock). */
+export const pipelineSettings = (settings: SandboxSettings): PipelineSettings => ({
+  tokens: { secret: settings.secret, ttlSeconds: settings.tokenTtlSeconds },
+  strictContract: settings.strictContract,
+  bodyLimitBytes: settings.bodyLimitBytes,
+  now: settings.now,
+})
+
+/**
+ * The sandbox the core assembles (`assembleSandbox`): sessions, journal and control API behind
+ * the one `handle(request)` every runtime calls. Its functions work taken off it too
+ * (`const { handle } = sandbox`). `createSandbox` gives it the built-in content.
+ */
+export interface SandboxCore {
+  /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
   readonly ready: Promise<void>
+  /** What the sandbox does, as it does it: see `events.ts`. */
   readonly events: SandboxEvents
-  readonly stages: readonly SandboxStage[]
-  readonly settings: SandboxSettings
+  readonly journal: RequestJournal
+  /** Fault rules of each session (`/__sandbox/faults`). */
+  readonly faults: FaultRegistry
+  /** Clock of each session (`/__sandbox/clock`). */
+  readonly clocks: SessionClocks
   readonly personas: readonly Persona[]
   readonly operations: readonly Operation[]
   readonly scenarios: Readonly<Record<string, Scenario>>
-  readonly journal: RequestJournal
-  readonly faults: FaultRegistry
-  readonly clocks: SessionClocks
+  readonly settings: SandboxSettings
+  /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
+  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  /** The stages plugged in front of the operations, in order. */
+  readonly stages: readonly SandboxStage[]
+  /** Saved snapshots of session state: save, list, export, delete. */
   readonly snapshots: SavedSnapshots
-  readonly openapiDocument: (() => unknown) | undefined
+  /**
+   * Answers one request: an operation or a control call. Never throws. `matched` names the
+   * operation a caller's router (msw) already matched: only that route is checked.
+   */
+  handle(request: SandboxRequest, matched?: MatchedOperation): Promise<SandboxResponse>
+  /**
+   * What `handle` would answer with: the operation of the route (pass it on to `handle`),
+   * `control` for a control call, `undefined` for an unknown route.
+   */
+  route(method: string, path: string): MatchedOperation | 'control' | undefined
+  /**
+   * Whether `handle` has an answer for this method and path other than "unknown route".
+   * Lets a mounted sandbox pass other paths on.
+   */
+  answers(method: string, path: string): boolean
+  /** Puts a session back to the starting scenario and seed, or the ones or the snapshot named. */
   reset(options?: ResetOptions): Promise<ResetResult>
+  /**
+   * Starts over, as test and story runners do between runs: drops every session but the
+   * default one and resets that one to the starting scenario and seed (or the ones given).
+   */
+  resetAll(options?: Omit<ResetOptions, 'session'>): Promise<ResetResult>
+  /** The store of a session, created from the starting scenario if new. */
   store(session?: string): Promise<Store>
+  /**
+   * Adds scenarios (files or built ones) after start, replacing earlier added ones of the
+   * same name. Throws a `ScenarioError` listing every problem; then nothing is added.
+   */
   addScenarios(inputs: ScenarioInputs): Scenario[]
+  /**
+   * `POST /__sandbox/scenarios`: adds a scenario file as {@link addScenarios} does, kept by the
+   * store first (when the sandbox has one) so that the next start has it too.
+   */
   uploadScenario(file: unknown): Promise<Scenario>
-  describeSessions(): { id: string; scenario: string; seed: number }[]
+  /** Drops a session and its state (and its log, with a state directory). */
   dropSession(session: string): void
+  /** Ids of the sessions in memory, least recently used first. */
+  sessionIds(): string[]
+  /**
+   * The sessions in memory, most recently used first, with the scenario and seed each started
+   * from; read without marking any of them used (sessions whose log cannot be read are left out).
+   */
+  describeSessions(): { id: string; scenario: string; seed: number }[]
+  readonly sessionCount: number
+  /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
   usage(): SandboxUsage
-}
-
-/** What the modules that answer requests and reset share besides the sandbox's own members. */
-export interface SandboxParts {
-  sandbox: ControlContext
-  sessions: SessionRegistry
-  journal: SessionJournals
-  cache: SnapshotCache
-  /** The starting snapshot; only after `ready`. */
-  starting(): Snapshot
-  pipelineSettings: PipelineSettings
-  sessionLog: SessionLog | undefined
 }

@@ -39,6 +39,10 @@ function checkSessionId(id: string, from: string): string {
   throw badRequest('Invalid sandbox session id', [`session id (${from}) ${SESSION_ID_RULE}`])
 }
 
+/** The session id a request names (`sessionIdOf`), checked: a 400 `SandboxError` if invalid. */
+export const checkNamedSession = (id: string): string =>
+  checkSessionId(id, `${SESSION_HEADER} header or ${SESSION_COOKIE} cookie`)
+
 /**
  * The session a request names. Throws a 400 `SandboxError` for an invalid id.
  * @example
@@ -48,10 +52,7 @@ export function resolveSession(
   headers: SessionHeaders,
   cookies?: Readonly<Record<string, string>>,
 ): string {
-  return checkSessionId(
-    sessionIdOf(headers, cookies),
-    `${SESSION_HEADER} header or ${SESSION_COOKIE} cookie`,
-  )
+  return checkNamedSession(sessionIdOf(headers, cookies))
 }
 
 /** The 400 of `resolveSession` for a request naming an invalid session, else `undefined`. */

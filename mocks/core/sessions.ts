@@ -51,7 +51,7 @@ interface SessionRegistryOptions {
 
 export class SessionRegistry {
   readonly #sessions = new Map<string, SessionRecord>()
-  readonly #opening = new Map<string, Promise<{ record: SessionRecord; created: boolean }>>()
+  readonly #opening = new Map<string, Promise<SessionRecord>>()
   readonly #options: SessionRegistryOptions
 
   constructor(options: SessionRegistryOptions) {
@@ -86,14 +86,14 @@ export class SessionRegistry {
   }
 
   /** The session's record, made when not in memory; concurrent calls share one opening. */
-  async open(id: string): Promise<{ record: SessionRecord; created: boolean }> {
+  async open(id: string): Promise<SessionRecord> {
     const record = this.use(id)
-    if (record) return { record, created: false }
+    if (record) return record
     let opening = this.#opening.get(id)
     if (!opening) {
       opening = this.#options.open(id).then(({ store, created, unavailable }) => {
         this.#opening.delete(id)
-        return { record: this.#add(id, store, unavailable, created), created }
+        return this.#add(id, store, unavailable, created)
       })
       opening.catch(() => this.#opening.delete(id))
       this.#opening.set(id, opening)

@@ -11,7 +11,7 @@ import { builtInContent } from '../sandbox.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
 import { defineOperation } from './operation.ts'
-import { Sandbox } from './sandbox.ts'
+import { assembleSandbox } from './sandbox.ts'
 import { issueAccessToken } from './tokens.ts'
 
 const readUser = defineOperation({
@@ -65,7 +65,7 @@ const SECRET = 'stub-table-secret'
 const NOW = new Date('2026-06-01T12:00:00Z')
 
 function stubSandbox() {
-  return new Sandbox(
+  return assembleSandbox(
     {
       operations: [readUser, renameUser],
       personas,
@@ -188,7 +188,7 @@ describe('who may call', () => {
   })
 
   it('closes the control API but its public routes under a control token', async () => {
-    const guarded = new Sandbox(
+    const guarded = assembleSandbox(
       { operations: [readUser], personas, scenarios: { tiny }, defaultSeed: 1, scenarioFiles },
       { scenario: 'tiny', controlToken: 'letmein' },
     )
@@ -298,7 +298,7 @@ describe('plugged stages', () => {
   it('answer after the control API and fault rules, before the model, the first answer winning', async () => {
     const asked: string[] = []
     const rewound: (string | undefined)[] = []
-    const plugged = new Sandbox(
+    const plugged = assembleSandbox(
       {
         operations: [readUser, renameUser],
         personas,

@@ -4,7 +4,7 @@
  * so it signs in again and again), over any transport; reading a reply's body. No Node API.
  */
 import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
-import type { Sandbox } from '../core/sandbox.ts'
+import type { Sandbox } from '../sandbox.ts'
 
 /** What signing in needs of a persona. */
 export type PersonaCredentials = Pick<Persona, 'key' | 'refreshToken'>

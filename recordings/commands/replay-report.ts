@@ -10,7 +10,7 @@ import { RecordingsFormatError } from '../replay/recordings.ts'
 import { breakingAnswersHeading, createReplay, type Replay } from '../replay/replay.ts'
 
 /** The replay of a HAR or examples file; a file that is no recording is a `UsageError`. */
-export function loadReplay(from: { file: string; ignore: string[]; only: boolean }): Replay {
+export function readReplayFile(from: { file: string; ignore: string[]; only: boolean }): Replay {
   try {
     const { file, ...options } = from
     return createReplay({ ...options, recordings: readRecordingsFile(file) })

@@ -4,12 +4,13 @@
  * the scenario extended (`materialize.ts`), played forward when asked for where it stopped.
  */
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
-import { builtInContent } from '../../mocks/built-in-sandbox.ts'
 import type { Operation } from '../../mocks/core/operation.ts'
-import { Sandbox } from '../../mocks/core/sandbox.ts'
+import { assembleSandbox } from '../../mocks/core/sandbox.ts'
+import type { SandboxCore } from '../../mocks/core/sandbox-types.ts'
 import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
 import { issueAccessToken } from '../../mocks/core/tokens.ts'
 import { createFactories } from '../../mocks/factories/create-factories.ts'
+import { builtInContent } from '../../mocks/sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import type { ScenarioInputs } from '../../mocks/scenarios/scenario-inputs.ts'
 import { bearerSubject, isRedacted } from '../record/redact.ts'
@@ -69,7 +70,7 @@ async function learnFrom(
   const operations = options.operations ?? builtInContent.operations
   // The recording's start, once read: nothing reads the sandbox's clock before that.
   let now = REFERENCE_DATE
-  const sandbox = new Sandbox(
+  const sandbox = assembleSandbox(
     { ...builtInContent, operations },
     {
       scenario: options.extends ?? DEFAULT_EXTENDS,
@@ -119,7 +120,7 @@ async function learnFrom(
 /** Sends the covered exchanges again at their recorded times; another status is not covered. */
 async function playForward(
   exchanges: readonly LearnExchange[],
-  sandbox: Sandbox,
+  sandbox: SandboxCore,
   session: string,
   notCovered: NotCoveredExchange[],
 ) {

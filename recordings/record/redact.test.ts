@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHarEntry } from '../har.ts'
-import { bearerSubject, jwtClaims, REDACTED, redactEntry } from './redact.ts'
+import { bearerSubject, jwtClaims, REDACTED_IN_RECORDING, redactEntry } from './redact.ts'
 
 const entryWithBody = (text: string) =>
   createHarEntry({
@@ -20,7 +20,7 @@ describe('redactEntry', () => {
     const entry = entryWithBody('{"user":{"ssn":"123"},"note":"x"}')
     redactEntry(entry, { extra: ['/user/ssn', '/constructor', '/note/toString'] })
     expect(JSON.parse(entry.request.postData!.text!)).toEqual({
-      user: { ssn: REDACTED },
+      user: { ssn: REDACTED_IN_RECORDING },
       note: 'x',
     })
   })
@@ -28,7 +28,9 @@ describe('redactEntry', () => {
   it('keeps a field named __proto__ as a field', () => {
     const entry = entryWithBody('{"__proto__":{"token":"secret","a":1},"b":2}')
     redactEntry(entry)
-    expect(entry.request.postData!.text).toBe(`{"__proto__":{"token":"${REDACTED}","a":1},"b":2}`)
+    expect(entry.request.postData!.text).toBe(
+      `{"__proto__":{"token":"${REDACTED_IN_RECORDING}","a":1},"b":2}`,
+    )
   })
 })
 

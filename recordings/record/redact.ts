@@ -11,7 +11,8 @@ import type { HarEntry, HarHeader } from '../har.ts'
 import { parseJson } from '../replay/recordings.ts'
 
 /** What the recorder writes for a redacted value. */
-export const REDACTED = '[REDACTED]'
+/** What a recording keeps of a secret (the journal's, of a query value: `[redacted]`). */
+export const REDACTED_IN_RECORDING = '[REDACTED]'
 
 /** Whether a recorded value was redacted (`[REDACTED]`, `Bearer [REDACTED sub=...]`). */
 export const isRedacted = (value: string): boolean => value.includes('[REDACTED')
@@ -54,23 +55,23 @@ export interface RedactOptions {
 /** `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`: who called stays known. */
 function redactAuthorization(value: string): string {
   const [scheme, token] = value.trim().split(/\s+/)
-  if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED_IN_RECORDING
   const sub = jwtSubject(token)
-  return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED}`
+  return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED_IN_RECORDING}`
 }
 
 /** A `Cookie` header with each value redacted. */
 function redactCookies(value: string): string {
   return Object.keys(parseCookies(value))
-    .map((name) => `${name}=${REDACTED}`)
+    .map((name) => `${name}=${REDACTED_IN_RECORDING}`)
     .join('; ')
 }
 
 /** A `Set-Cookie` value redacted, its attributes kept. */
 function redactSetCookie(value: string): string {
   const cookie = Cookie.parse(value)
-  if (cookie === undefined) return REDACTED
-  cookie.value = REDACTED
+  if (cookie === undefined) return REDACTED_IN_RECORDING
+  cookie.value = REDACTED_IN_RECORDING
   return cookie.toString()
 }
 
@@ -80,7 +81,7 @@ function redactHeaders(headers: HarHeader[], extra: ReadonlySet<string>): void {
     if (name === 'authorization') header.value = redactAuthorization(header.value)
     else if (name === 'cookie') header.value = redactCookies(header.value)
     else if (name === 'set-cookie') header.value = redactSetCookie(header.value)
-    else if (extra.has(name)) header.value = REDACTED
+    else if (extra.has(name)) header.value = REDACTED_IN_RECORDING
   }
 }
 
@@ -91,7 +92,7 @@ function redactFields(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [
       key,
-      SECRET_FIELD.test(key) && field !== null ? REDACTED : redactFields(field),
+      SECRET_FIELD.test(key) && field !== null ? REDACTED_IN_RECORDING : redactFields(field),
     ]),
   )
 }
@@ -105,7 +106,8 @@ function redactPointer(value: unknown, pointer: string): void {
   let parent: unknown = value
   for (const [index, token] of tokens.entries()) {
     if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, token)) return
-    if (index === tokens.length - 1) (parent as Record<string, unknown>)[token] = REDACTED
+    if (index === tokens.length - 1)
+      (parent as Record<string, unknown>)[token] = REDACTED_IN_RECORDING
     else parent = (parent as Record<string, unknown>)[token]
   }
 }

@@ -213,6 +213,13 @@ export function createReplay(options: ReplayOptions): Replay {
   return replay
 }
 
+/**
+ * The replay `input` stands for: the one given, or one made of its options. The one way every
+ * entry loads a replay (the browser entry, by a dynamic import, only when asked for one).
+ */
+export const replayOf = (input: ReplayOptions | Replay): Replay =>
+  'answer' in input ? input : createReplay(input)
+
 export function breakingAnswersHeading(count: number): string {
   return count === 1
     ? '1 recorded answer breaks the merged contract:'

@@ -6,7 +6,7 @@
  * with exit code 2.
  */
 import { type Command, Option } from 'commander'
-import { isValidSessionId } from '../../mocks/core/session-id.ts'
+import { isValidSessionId, SESSION_ID_RULE } from '../../mocks/core/session-id.ts'
 import { collect, invalid } from '../cli-checks.ts'
 import { DEFAULT_HOST } from '../options.ts'
 import { startServer } from '../start-server.ts'
@@ -164,8 +164,7 @@ export function addSubcommands(program: Command): void {
     .option(
       '--session <id>',
       'the session the tools act on by default (default: default)',
-      (value: string) =>
-        isValidSessionId(value) ? value : invalid('must be 1 to 64 letters, digits or . _ : -'),
+      (value: string) => (isValidSessionId(value) ? value : invalid(SESSION_ID_RULE)),
     )
     .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
     // Its help goes to stdout as every command's: the protocol takes stdout only in the action.

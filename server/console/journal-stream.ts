@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JournalEntry } from '../../mocks/core/journal.ts'
-import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import type { Sandbox } from '../../mocks/sandbox.ts'
 
 const FLUSH_MS = 100
 const HEARTBEAT_MS = 15_000

@@ -5,7 +5,7 @@
  */
 import { isControlPath } from '../../mocks/core/control-table.ts'
 import type { SandboxResponse } from '../../mocks/core/http.ts'
-import type { Sandbox } from '../../mocks/core/sandbox.ts'
+import type { Sandbox } from '../../mocks/sandbox.ts'
 import { withoutTrailingSlashes } from '../exposure.ts'
 
 /** A request as a tool sends it: path with its query, lower-case header names. */

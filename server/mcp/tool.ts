@@ -5,7 +5,12 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { DEFAULT_SESSION, SESSION_HEADER, SESSION_ID } from '../../mocks/core/session-id.ts'
+import {
+  DEFAULT_SESSION,
+  SESSION_HEADER,
+  SESSION_ID,
+  SESSION_ID_RULE,
+} from '../../mocks/core/session-id.ts'
 import { describeIssues } from '../../mocks/core/validation.ts'
 import merged from '../../spec/merged-document.ts'
 import type { BackendAnswer, BackendRequest, SandboxBackend } from './backend.ts'
@@ -57,10 +62,7 @@ export function described<T extends z.core.$ZodType>(schema: T, description: str
 }
 
 /** The optional `session` argument every tool takes; the server's instructions say the rest. */
-export const sessionArgument = z
-  .string()
-  .regex(SESSION_ID, 'must be 1 to 64 letters, digits or . _ : -')
-  .optional()
+export const sessionArgument = z.string().regex(SESSION_ID, SESSION_ID_RULE).optional()
 
 /** The session of a call: its argument, else `useSession`'s, else the config's, else `default`. */
 export function sessionOf(argument: unknown, connection: McpConnection): string {

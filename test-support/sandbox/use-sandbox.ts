@@ -4,13 +4,13 @@
  * every test, and an API client that calls it with `fetch`.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { SandboxOptions } from '../../mocks/core/sandbox.ts'
+import type { SandboxCoreOptions } from '../../mocks/core/sandbox-types.ts'
 import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
 import { createApiClient } from './api-client.ts'
 
 export const TEST_BASE_URL = 'http://api.sandbox.test'
 
-export function useSandbox(options: SandboxOptions = {}) {
+export function useSandbox(options: SandboxCoreOptions = {}) {
   const { server, sandbox, reset } = setupSandboxServer(options)
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => reset())

@@ -6,9 +6,9 @@
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
-import { loadReplay, Sandbox } from '../../built-in-sandbox.ts'
+import { builtInSandbox } from '../../built-in-sandbox.ts'
 import type { SandboxRequest } from '../../core/http.ts'
-import type { ResetOptions, ResetResult, SandboxOptions } from '../../sandbox.ts'
+import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
@@ -116,8 +116,16 @@ export async function startSandboxWorker(
   const storageKey = typeof persist === 'string' ? persist : DEFAULT_STORAGE_KEY
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
-  const replay = await loadReplay(recorded)
-  const sandbox = new Sandbox(withPageOrigin({ ...sandboxOptions, replay }))
+  // The replay's code and the HAR writer's are loaded only when asked for: neither is in this entry.
+  const replay =
+    recorded && (await import('../../../recordings/replay/replay.ts')).replayOf(recorded)
+  const sandbox = builtInSandbox(
+    withPageOrigin({
+      ...sandboxOptions,
+      loadJournalHar: () => import('../../../recordings/har.ts').then((har) => har.writeJournalHar),
+    }),
+    replay,
+  )
   if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {

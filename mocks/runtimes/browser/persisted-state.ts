@@ -3,10 +3,11 @@
  * A session's state as a small JSON value (its scenario, seed and the records it wrote or
  * deleted), kept in `sessionStorage` by the browser entry so that a reload finds it again.
  */
-import type { Sandbox } from '../../core/sandbox.ts'
+
 import { type CollectionName, collectionNames } from '../../model/schemas.ts'
 import type { Store } from '../../model/store.ts'
 import type { Table } from '../../model/table.ts'
+import type { Sandbox } from '../../sandbox.ts'
 
 export interface PersistedState {
   version: 1

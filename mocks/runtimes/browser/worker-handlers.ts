@@ -14,7 +14,7 @@ import {
 } from '../../adapters/sandbox-routes.ts'
 import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
 import { LOCAL_ORIGINS } from '../../core/origins.ts'
-import type { Sandbox, SandboxOptions } from '../../core/sandbox.ts'
+import type { Sandbox, SandboxOptions } from '../../sandbox.ts'
 import { whenControlled } from './controlled.ts'
 
 /** Read as the request's `Cookie` header, which scripts cannot set; its cookies win. */

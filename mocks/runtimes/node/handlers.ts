@@ -10,7 +10,7 @@ import {
   joinCookies,
   type RouteOptions,
 } from '../../adapters/sandbox-routes.ts'
-import type { Sandbox } from '../../core/sandbox.ts'
+import type { Sandbox } from '../../sandbox.ts'
 
 export interface HandlerOptions extends RouteOptions {
   /**

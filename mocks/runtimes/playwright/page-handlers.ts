@@ -7,7 +7,7 @@
 import type { BrowserContext } from '@playwright/test'
 import type { HttpHandler } from 'msw'
 import { createSandboxRoutes, type RouteOptions } from '../../adapters/sandbox-routes.ts'
-import type { Sandbox } from '../../core/sandbox.ts'
+import type { Sandbox } from '../../sandbox.ts'
 import { type PlaywrightCookie, parseSetCookie } from './set-cookie.ts'
 
 export interface PageHandlerOptions extends RouteOptions {

@@ -8,11 +8,10 @@ import type { BrowserContext } from '@playwright/test'
 import type { Har } from '../../../recordings/har.ts'
 import { isControlPath } from '../../core/control-table.ts'
 import type { HarExportOptions, JournalEntry, RequestJournal } from '../../core/journal.ts'
-import type { ResetOptions, ResetResult } from '../../core/sandbox-types.ts'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../core/session-id.ts'
 import { collectionNames, type DataSet } from '../../model/schemas.ts'
 import { createSnapshot, createStore, type Store } from '../../model/store.ts'
-import type { Sandbox } from '../../sandbox.ts'
+import type { ResetOptions, ResetResult, Sandbox } from '../../sandbox.ts'
 import { fetchSync } from './fetch-sync.ts'
 
 export interface ServerSandboxOptions {

@@ -1,0 +1,99 @@
+/**
+ * @module
+ * The stages of the pass around an operation: its session's record opened first (an unknown
+ * route creates none, unless a later stage answers it), and last the operation's pipeline in the
+ * session's queue, with the write-ahead log's commit and the `operation:applied` event around it.
+ */
+import type { User } from '../model/schemas.ts'
+import { announce, listens, type SandboxEvents } from './events.ts'
+import { markFault } from './faults.ts'
+import type { SandboxResponse } from './http.ts'
+import { runPipeline } from './pipeline.ts'
+import type { RequestContext } from './request-context.ts'
+import type { SessionRecord, SessionRegistry } from './sessions.ts'
+import type { Stage } from './stage.ts'
+import type { SessionLog } from './state-store.ts'
+
+/** Keeps the request's session's record in memory while the request answers. */
+function keep(context: RequestContext, record: SessionRecord): SessionRecord {
+  record.active++
+  context.record = record
+  return record
+}
+
+/**
+ * The session's record, opened for an operation's route (no wait when it is in memory); its 503
+ * when its log cannot be read. An unknown route creates no session, unless a later stage answers.
+ */
+export function sessionStage(sessions: SessionRegistry): Stage {
+  const unrouted = async (context: RequestContext, next: () => Promise<SandboxResponse>) => {
+    const answer = await next()
+    if (context.unrouted) return answer
+    const { unavailable } = keep(context, await sessions.open(context.session))
+    return unavailable ? unavailable.toResponse() : answer
+  }
+  const opened = (
+    context: RequestContext,
+    record: SessionRecord,
+    next: () => Promise<SandboxResponse>,
+  ) => {
+    const { unavailable } = keep(context, record)
+    if (unavailable) return Promise.resolve(unavailable.toResponse())
+    context.operationId = context.operation!.id
+    return next()
+  }
+  return (context, next) => {
+    if (!context.operation) return unrouted(context, next)
+    const record = sessions.use(context.session)
+    if (record) return opened(context, record, next)
+    return sessions.open(context.session).then((found) => opened(context, found, next))
+  }
+}
+
+/** The operation's pipeline for `context`, at one instant when a log or a listener needs it. */
+function apply(context: RequestContext, events: SandboxEvents, log: SessionLog | undefined) {
+  const { session, record, request } = context
+  const operation = context.operation!
+  const logged = log !== undefined && operation.method === 'POST'
+  const announced = listens(events, 'operation:applied')
+  // One instant per request, so that a replay of the log at that instant is exact.
+  const at = logged || announced ? context.settings!.now() : undefined
+  if (at) context.settings = { ...context.settings!, now: () => at }
+  if (logged && at) {
+    context.settings!.commit = () => log.write(session, { time: at.toISOString(), request })
+  }
+  return runPipeline(operation, context, record!.store).then((answered) => {
+    // Still inside the session's queue, so a listener sees the order writes ran in.
+    if (announced && at) {
+      announce(events, 'operation:applied', {
+        session,
+        request,
+        operationId: operation.id,
+        status: answered.response.status,
+        dryRun: answered.dryRun,
+        sessionCreated: record!.fresh,
+        time: at,
+      })
+    }
+    return answered
+  })
+}
+
+/** The last stage: the operation's pipeline, in its session's queue. */
+export function operationStage(
+  sessions: SessionRegistry,
+  events: SandboxEvents,
+  log: SessionLog | undefined,
+  personaOf: (user: Readonly<User> | null) => string | undefined,
+): Stage {
+  return async (context, next) => {
+    const { record } = context
+    if (!context.operation || !record) return next()
+    const result = await sessions.run(record, () => apply(context, events, log))
+    if (result.replaced) context.fault = 'prefer'
+    context.dryRun = result.dryRun
+    context.persona = personaOf(result.caller)
+    context.changes = result.changes
+    return context.fault === undefined ? result.response : markFault(result.response, context.fault)
+  }
+}
