@@ -41,11 +41,20 @@ const snapshot = (name: string, records: number): SavedSnapshotRecord => ({
 
 const scenario = (name: string, description: string) => ({ name, description, extends: 'empty' })
 
-/** Until the clock has moved on, so that what comes next is used later than what came before. */
+/**
+ * Until the clock has moved on, so that what comes next is used later than what came before. A
+ * file's time comes from the kernel's coarse clock, which may lag the process's by a tick (up to
+ * 10 ms), so the wait is well past a tick on both sides of the time returned.
+ */
 async function later(): Promise<Date> {
-  const start = Date.now()
-  while (Date.now() < start + 5) await new Promise((resolve) => setTimeout(resolve, 5))
-  return new Date()
+  const wait = async () => {
+    const start = Date.now()
+    while (Date.now() < start + 30) await new Promise((resolve) => setTimeout(resolve, 30))
+  }
+  await wait()
+  const now = new Date()
+  await wait()
+  return now
 }
 
 const values = async <T>(kept: KeptByName<T>) =>
