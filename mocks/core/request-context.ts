@@ -77,8 +77,8 @@ export class RequestContext implements SandboxRequest {
   #caller: Promise<Caller> | undefined
 
   readonly request: SandboxRequest
-  /** The operation whose route the adapter (msw) already matched. */
-  readonly matched: MatchedOperation | undefined
+  /** The operation whose route the adapter (msw, a mounted server) already matched. */
+  matched: MatchedOperation | undefined
 
   constructor(request: SandboxRequest, matched?: MatchedOperation) {
     this.request = request
