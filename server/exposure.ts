@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SandboxError } from '../mocks/core/errors.ts'
 import { jsonResponse } from '../mocks/core/http.ts'
 import { refuseInvalidSession } from '../mocks/core/session-id.ts'
-import { writeAnswer } from './handler.ts'
+import { contextOf, writeAnswer } from './handler.ts'
 import type { AppOptions } from './options.ts'
 
 /** How the control API answers: to anyone, with the control token only, or health only. */
@@ -96,7 +96,7 @@ export function createControlEdge(
       ? closed()
       : byHost && !isLoopbackHostHeader(host)
         ? foreignHost(host)
-        : refuseInvalidSession(req.headers)
+        : refuseInvalidSession(contextOf(req).session)
     if (refusal) writeAnswer(res, refusal)
     return refusal !== undefined
   }

@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { internalErrorResponse } from '../mocks/core/errors.ts'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
 import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
-import { type MatchedOperation, RequestContext } from '../mocks/core/request-context.ts'
+import { RequestContext } from '../mocks/core/request-context.ts'
 import type { Sandbox } from '../mocks/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 
@@ -53,11 +53,25 @@ export function writeAnswer(res: ServerResponse, answer: SandboxResponse): void 
   res.end(text)
 }
 
-const answered = new WeakMap<IncomingMessage, RequestContext>()
+const contexts = new WeakMap<IncomingMessage, RequestContext>()
 
-/** The context of a request the sandbox answered (its session, cookies...), for the request log. */
-export const answeredContext = (req: IncomingMessage): RequestContext | undefined =>
-  answered.get(req)
+/**
+ * The context of a request, made once, on first use: the control edge, the console, the sandbox
+ * and the request log read the same (the sandbox's handler gives it the body it reads).
+ */
+export function contextOf(req: IncomingMessage): RequestContext {
+  let context = contexts.get(req)
+  if (context === undefined || context.url !== req.url) {
+    // Node gives lower-case names and joins repeated headers (but `set-cookie`, which the
+    // sandbox never reads from a request): the object is taken as it is, without a copy.
+    const headers = req.headers as SandboxRequest['headers']
+    const url = req.url ?? '/'
+    const request = { method: req.method ?? 'GET', url, headers, body: null, bodyTooLarge: false }
+    context = new RequestContext(request)
+    contexts.set(req, context)
+  }
+  return context
+}
 
 /** The text of a body another middleware (e.g. `express.json()`) has already read. */
 function parsedBodyText(body: unknown): string {
@@ -79,24 +93,21 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
     res: Response,
     next: NextFunction,
   ): Promise<void> {
-    const url = req.url
-    const method = req.method
+    const context = contextOf(req)
+    const { method } = req
     // Mounted with fallthrough, the route is found once: what is not the sandbox's goes on.
-    let matched: MatchedOperation | undefined
     if (fallthrough) {
-      const mark = url.indexOf('?')
-      const route = sandbox.route(method, mark === -1 ? url : url.slice(0, mark))
+      const route = sandbox.route(method, context.path)
       if (route === undefined) {
         next()
         return
       }
-      if (route !== 'control') matched = route
+      if (route !== 'control') context.matched = route
     }
 
-    let body: string | null = null
-    let bodyTooLarge = false
+    const request = context.request
     if (req.body !== undefined) {
-      body = parsedBodyText(req.body)
+      request.body = parsedBodyText(req.body)
     } else if (method !== 'GET' && method !== 'HEAD') {
       let read: string | typeof TOO_LARGE
       try {
@@ -106,16 +117,9 @@ export function createSandboxHandler(sandbox: Sandbox, options: SandboxHandlerOp
         throw error
       }
       // The sandbox answers the 413 itself, so it is journaled like any other refusal.
-      if (read === TOO_LARGE) bodyTooLarge = true
-      else body = read
+      if (read === TOO_LARGE) request.bodyTooLarge = true
+      else request.body = read
     }
-
-    // Node gives lower-case names and joins repeated headers (but `set-cookie`, which the
-    // sandbox never reads from a request): the object is passed as it is, without a copy.
-    const headers = req.headers as SandboxRequest['headers']
-    // The request's context, made here once: the core answers it, the request log reads it.
-    const context = new RequestContext({ method, url, headers, body, bodyTooLarge }, matched)
-    answered.set(req, context)
     writeAnswer(res, await sandbox.handle(context))
   }
 }

@@ -7,10 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { FAULT_HEADER } from '../mocks/core/faults.ts'
-import type { SandboxRequest } from '../mocks/core/http.ts'
 import { printable } from '../mocks/core/printable.ts'
-import { RequestContext } from '../mocks/core/request-context.ts'
-import { answeredContext } from './handler.ts'
+import { contextOf } from './handler.ts'
 
 interface RequestLogEntry {
   /** ISO time the request arrived. */
@@ -56,15 +54,6 @@ export function formatRequestLog(entry: RequestLogEntry, color = false): string 
   return `${paint('dim', time)} ${paint('cyan', session)} ${request} ${paint(statusStyle(entry.status), status)} ${entry.durationMs.toFixed(1)} ms${dryRun}${fault}`
 }
 
-/** What the sandbox read of the request; one it never saw (the console's) is read so here. */
-const contextOf = (req: IncomingMessage, url: string) =>
-  answeredContext(req) ??
-  new RequestContext({
-    method: req.method ?? 'GET',
-    url,
-    headers: req.headers as SandboxRequest['headers'],
-  })
-
 /** Logs a request once it is answered or its connection closed (`originalUrl`: with the prefix). */
 export function createRequestLogger(
   log: (line: string) => void,
@@ -81,7 +70,8 @@ export function createRequestLogger(
       res.off('close', done)
       const header = res.getHeader(FAULT_HEADER)
       const fault = typeof header === 'string' ? header : undefined
-      const { session, query } = contextOf(req, url)
+      // What the sandbox read of the request (its context, made once).
+      const { session, query } = contextOf(req)
       const entry: RequestLogEntry = {
         time,
         session,

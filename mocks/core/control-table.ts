@@ -40,8 +40,7 @@ const PERSONA_FIELDS = [
 ] as const
 
 /** The journal's session filter: the named session, or every session when none is named. */
-const journalSession = ({ context }: ControlCall) =>
-  viewedSession(context.headers, context.query, context.cookies)
+const journalSession = ({ context }: ControlCall) => viewedSession(context)
 
 /** A row: its route but the method and path of its key, `control` access unless it says. */
 type ControlRow = Omit<ControlRoute, 'method' | 'path' | 'access'> & { access?: 'public' }

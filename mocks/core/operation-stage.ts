@@ -7,7 +7,6 @@
 import type { User } from '../model/schemas.ts'
 import { announce, listens, type SandboxEvents } from './events.ts'
 import { markFault } from './faults.ts'
-import type { SandboxResponse } from './http.ts'
 import { runPipeline } from './pipeline.ts'
 import type { RequestContext } from './request-context.ts'
 import type { SessionRecord, SessionRegistry } from './sessions.ts'
@@ -26,27 +25,18 @@ function keep(context: RequestContext, record: SessionRecord): SessionRecord {
  * when its log cannot be read. An unknown route creates no session, unless a later stage answers.
  */
 export function sessionStage(sessions: SessionRegistry): Stage {
-  const unrouted = async (context: RequestContext, next: () => Promise<SandboxResponse>) => {
+  return async (context, next) => {
+    const { operation, session } = context
+    if (operation) {
+      const record = keep(context, sessions.use(session) ?? (await sessions.open(session)))
+      if (record.unavailable) return record.unavailable.toResponse()
+      context.operationId = operation.id
+      return next()
+    }
     const answer = await next()
     if (context.unrouted) return answer
-    const { unavailable } = keep(context, await sessions.open(context.session))
+    const { unavailable } = keep(context, await sessions.open(session))
     return unavailable ? unavailable.toResponse() : answer
-  }
-  const opened = (
-    context: RequestContext,
-    record: SessionRecord,
-    next: () => Promise<SandboxResponse>,
-  ) => {
-    const { unavailable } = keep(context, record)
-    if (unavailable) return Promise.resolve(unavailable.toResponse())
-    context.operationId = context.operation!.id
-    return next()
-  }
-  return (context, next) => {
-    if (!context.operation) return unrouted(context, next)
-    const record = sessions.use(context.session)
-    if (record) return opened(context, record, next)
-    return sessions.open(context.session).then((found) => opened(context, found, next))
   }
 }
 

@@ -51,38 +51,36 @@ export class RequestContext implements SandboxRequest {
   readonly cookies: Readonly<Record<string, string>>
   /** The session the request names, not yet checked: the pass refuses an invalid id (400). */
   readonly session: string
-  /** `performance.now()` when it arrived. */
   readonly started = performance.now()
-  /** ISO time it arrived on its session's clock, and the pipeline's settings on that clock. */
+  // What the pass finds on its way: the journal entry says it.
+  /** ISO time it arrived on its session's clock, and the settings on that clock. */
   time = ''
   settings: PipelineSettings | undefined
-  /** The route matched, once: an operation's (then `operation`) or a control route's. */
+  /** Matched once: an operation's route (then `operation`, `params`) or a control route. */
   route: RouteMatch<unknown> | undefined
-  /** The operation of its route and the route's parameters (still percent-encoded). */
   operation: Operation | undefined
   params: Record<string, string> = {}
-  /** Set when no stage answered it: a 404 or 405 (then it creates no session). */
+  /** No stage answered it (a 404 or 405): it creates no session. */
   unrouted = false
-  /** Its session's record, once a stage opened it (kept in memory while it answers). */
+  /** Its session's record, kept in memory while it answers. */
   record: SessionRecord | undefined
-  /** Set once it reached its operation: the journal names the operation. */
+  /** Set once it reached its operation. */
   operationId: string | null = null
-  /** Why the answer is not the operation's own: a fault rule's id, or `prefer`. */
+  /** A fault rule's id, or `prefer`: why the answer is not the operation's own. */
   fault: string | undefined
-  /** What `Prefer` answers in place of the outcome, once the request passed the checks. */
+  /** What `Prefer` answers in place of the outcome, once the checks pass. */
   instead: (() => SandboxResponse) | undefined
   dryRun: boolean | null = null
-  /** The caller as the journal names it: a persona key, or the user's public id. */
+  /** A persona key, or the user's public id. */
   persona: string | undefined
   /** What its operation's writes changed, for the journal. */
   changes: ChangeSummary | undefined
-  /** The body parser's reading, once made (`readBody`). */
+  /** The body parser's reading (`readBody`) and the caller (`callerIn`), once made. */
   reading: BodyReading | undefined
   #caller: Promise<Caller> | undefined
-
   readonly request: SandboxRequest
-  /** The operation whose route the adapter (msw) already matched. */
-  readonly matched: MatchedOperation | undefined
+  /** The operation whose route the adapter (msw, a mounted server) already matched. */
+  matched: MatchedOperation | undefined
 
   constructor(request: SandboxRequest, matched?: MatchedOperation) {
     this.request = request

@@ -12,23 +12,19 @@ export const DEFAULT_SESSION = 'default'
 export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/
 export const SESSION_ID_RULE = 'must be 1 to 64 letters, digits or . _ : -'
 
-/** As the core (`string`) or Node's `http` (`string | string[]`) has them. */
-type SessionHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
+type Headers = Readonly<Record<string, string | undefined>>
+type Cookies = Readonly<Record<string, string>>
 
 export function isValidSessionId(id: string): boolean {
   return SESSION_ID.test(id)
 }
 
-function single(value: string | readonly string[] | undefined): string | undefined {
-  return typeof value === 'string' ? value : value?.[0]
-}
-
 /** The session id a request names, not yet validated. */
 export function sessionIdOf(
-  headers: SessionHeaders,
-  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
+  headers: Headers,
+  cookies: Cookies = parseCookies(headers.cookie),
 ): string {
-  const header = single(headers[SESSION_HEADER])
+  const header = headers[SESSION_HEADER]
   if (header !== undefined && header !== '') return header
   const cookie = cookies[SESSION_COOKIE]
   return cookie === undefined || cookie === '' ? DEFAULT_SESSION : cookie
@@ -48,17 +44,13 @@ export const checkNamedSession = (id: string): string =>
  * @example
  * resolveSession({ 'x-sandbox-session': '', cookie: 'sandbox_session=abc' }) // 'abc'
  */
-export function resolveSession(
-  headers: SessionHeaders,
-  cookies?: Readonly<Record<string, string>>,
-): string {
-  return checkNamedSession(sessionIdOf(headers, cookies))
-}
+export const resolveSession = (headers: Headers, cookies?: Cookies): string =>
+  checkNamedSession(sessionIdOf(headers, cookies))
 
-/** The 400 of `resolveSession` for a request naming an invalid session, else `undefined`. */
-export function refuseInvalidSession(headers: SessionHeaders): SandboxResponse | undefined {
+/** The 400 for a request naming an invalid session id, else `undefined`. */
+export function refuseInvalidSession(id: string): SandboxResponse | undefined {
   try {
-    resolveSession(headers)
+    checkNamedSession(id)
     return undefined
   } catch (error) {
     if (error instanceof SandboxError) return error.toResponse()
@@ -70,20 +62,23 @@ export function refuseInvalidSession(headers: SessionHeaders): SandboxResponse |
  * The session a view of the journal asks for: `?session=`, else the session the request names,
  * else every session (`undefined`). Throws a 400 for an invalid id, an empty `?session=` too.
  */
-export function viewedSession(
-  headers: SessionHeaders,
-  query: URLSearchParams,
-  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
-): string | undefined {
-  const asked = query.get('session')
+export function viewedSession(request: {
+  headers: Headers
+  query: URLSearchParams
+  cookies: Cookies
+  session: string
+}): string | undefined {
+  const asked = request.query.get('session')
   if (asked !== null) return checkSessionId(asked, 'the session query parameter')
-  return namesSession(headers, cookies) ? resolveSession(headers, cookies) : undefined
+  return namesSession(request.headers, request.cookies)
+    ? checkNamedSession(request.session)
+    : undefined
 }
 
 /** Whether the request names a session at all (header or cookie present, even empty). */
 export function namesSession(
-  headers: SessionHeaders,
-  cookies: Readonly<Record<string, string>> = parseCookies(single(headers.cookie)),
+  headers: Headers,
+  cookies: Cookies = parseCookies(headers.cookie),
 ): boolean {
   return headers[SESSION_HEADER] !== undefined || Object.hasOwn(cookies, SESSION_COOKIE)
 }

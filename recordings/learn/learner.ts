@@ -5,7 +5,12 @@
  * user only in its answer, which no precondition states: it is read here.
  */
 import { Cookie } from 'tough-cookie'
-import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../../mocks/core/caller.ts'
+import {
+  REFRESH_COOKIE,
+  readBearer,
+  refreshTokenOwner,
+  sentRefreshToken,
+} from '../../mocks/core/caller.ts'
 import { SandboxError } from '../../mocks/core/errors.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
@@ -133,7 +138,8 @@ export class Learner {
     if (exchange.status === 403) return void facts.pin(caller, 'admin', false)
     facts.pin(caller, 'admin', true)
     // A redacted token is no JWT: it names no roles.
-    const roles = jwtClaims(authorization.replace(/^Bearer\s+/i, ''))?.roles
+    const bearer = readBearer(authorization)
+    const roles = bearer.ok ? jwtClaims(bearer.token)?.roles : undefined
     if (Array.isArray(roles) && !roles.includes('admin')) {
       throw new NotCovered(`the token of ${subject} has no admin role, yet the backend let it pass`)
     }

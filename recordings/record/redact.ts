@@ -6,12 +6,12 @@
  */
 import { decodeJwt } from 'jose'
 import { Cookie } from 'tough-cookie'
+import { readBearer } from '../../mocks/core/caller.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import type { HarEntry, HarHeader } from '../har.ts'
 import { parseJson } from '../replay/recordings.ts'
 
-/** What the recorder writes for a redacted value. */
-/** What a recording keeps of a secret (the journal's, of a query value: `[redacted]`). */
+/** What the recorder writes for a redacted value (the journal writes `[redacted]`). */
 export const REDACTED_IN_RECORDING = '[REDACTED]'
 
 /** Whether a recorded value was redacted (`[REDACTED]`, `Bearer [REDACTED sub=...]`). */
@@ -36,10 +36,9 @@ export function jwtSubject(token: string): string | undefined {
 
 /** The subject an `Authorization` header names, whole or redacted. */
 export function bearerSubject(authorization: string): string | undefined {
-  return (
-    REDACTED_SUBJECT.exec(authorization.trim())?.[1] ??
-    jwtSubject(authorization.trim().replace(/^Bearer\s+/i, ''))
-  )
+  const bearer = readBearer(authorization)
+  const redacted = REDACTED_SUBJECT.exec(authorization.trim())?.[1]
+  return redacted ?? (bearer.ok ? jwtSubject(bearer.token) : undefined)
 }
 
 /** JSON fields redacted by default, whatever their depth. */
@@ -54,9 +53,9 @@ export interface RedactOptions {
 
 /** `Bearer <jwt>` becomes `Bearer [REDACTED sub=<subject>]`: who called stays known. */
 function redactAuthorization(value: string): string {
-  const [scheme, token] = value.trim().split(/\s+/)
-  if (scheme?.toLowerCase() !== 'bearer' || !token) return REDACTED_IN_RECORDING
-  const sub = jwtSubject(token)
+  const bearer = readBearer(value)
+  if (!bearer.ok) return REDACTED_IN_RECORDING
+  const sub = jwtSubject(bearer.token)
   return sub ? `Bearer [REDACTED sub=${sub}]` : `Bearer ${REDACTED_IN_RECORDING}`
 }
 

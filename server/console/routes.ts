@@ -8,11 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
 import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
 import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
-import { splitUrl } from '../../mocks/core/http.ts'
 import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
-import { writeAnswer } from '../handler.ts'
+import { contextOf, writeAnswer } from '../handler.ts'
 import { apiReferencePage, offlineScript } from './api-reference.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
 import { streamJournal } from './journal-stream.ts'
@@ -57,7 +56,8 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? '/'
     if (!url.startsWith('/__sandbox')) return false
-    const { path, query } = splitUrl(url)
+    const context = contextOf(req)
+    const { path } = context
     const route = matchConsoleRoute('GET', path)
     if (!route) return false
     if (options.controlToken !== undefined && route.access === 'control') {
@@ -89,7 +89,7 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
       case '/__sandbox/events': {
         let session: string | undefined
         try {
-          session = viewedSession(req.headers, query) ?? DEFAULT_SESSION
+          session = viewedSession(context) ?? DEFAULT_SESSION
         } catch (error) {
           if (!(error instanceof SandboxError)) throw error
           writeAnswer(res, errorResponse(error))

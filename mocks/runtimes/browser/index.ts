@@ -31,6 +31,8 @@ import {
 
 export const DEFAULT_STORAGE_KEY = 'platform-sandbox:state'
 
+const loadRecordedTraffic = () => import('./recorded-traffic.ts')
+
 export interface SandboxWorkerOptions extends SandboxOptions {
   /** Origin (and optional path prefix) of the API, e.g. `http://localhost:4010`. Default `*`. */
   baseUrl?: string
@@ -117,15 +119,9 @@ export async function startSandboxWorker(
   // Created with the options' scenario and seed, so that a bare reset returns to them
   // after a reload too; the saved state is then laid over its own scenario and seed.
   // The replay's code and the HAR writer's are loaded only when asked for: neither is in this entry.
-  const replay =
-    recorded && (await import('../../../recordings/replay/replay.ts')).replayOf(recorded)
-  const sandbox = builtInSandbox(
-    withPageOrigin({
-      ...sandboxOptions,
-      loadJournalHar: () => import('../../../recordings/har.ts').then((har) => har.writeJournalHar),
-    }),
-    replay,
-  )
+  const replay = recorded && (await loadRecordedTraffic()).replayOf(recorded)
+  const loadJournalHar = () => loadRecordedTraffic().then((loaded) => loaded.writeJournalHar)
+  const sandbox = builtInSandbox(withPageOrigin({ ...sandboxOptions, loadJournalHar }), replay)
   if (storage) await restoreSaved(sandbox, storage, storageKey)
 
   const save = async () => {
