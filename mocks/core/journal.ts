@@ -94,7 +94,7 @@ export function recordRequest(
     if (GATEWAY_STATUSES.has(response.status)) entry.gateway = true
   }
   if (details.sessionCreated) entry.sessionCreated = true
-  if (details.changes && Object.keys(details.changes).length > 0) entry.changes = details.changes
+  if (details.changes) entry.changes = details.changes
   const client = trace.request.headers[CLIENT_HEADER]
   if (typeof client === 'string' && CLIENT_NAME.test(client)) entry.client = client
   announce(events, 'request:end', { entry, exchange: { request: trace.request, response } })
