@@ -30,6 +30,7 @@ import {
 import { type JournalStreamFigures, measureJournalStream } from './lib/journal-stream.ts'
 import { learningFigures, measureLearning } from './lib/learning.ts'
 import { mcpFigures, measureMcp } from './lib/mcp.ts'
+import { mcpAgentFigures, measureMcpAgent } from './lib/mcp-agent.ts'
 import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
@@ -152,7 +153,10 @@ async function main() {
     // `npm run bench -- --mcp-only`: the MCP endpoint's figures alone, not saved.
     log(`Pinning: ${pinning.note}`)
     await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
-    for (const figure of withRatios(mcpFigures(await measureMcp(pinning)))) log(formatLine(figure))
+    const agent = mcpAgentFigures(await measureMcpAgent())
+    for (const figure of withRatios([...mcpFigures(await measureMcp(pinning)), ...agent])) {
+      log(formatLine(figure))
+    }
     return
   }
   if (process.argv.includes('--container-only')) {
@@ -307,6 +311,8 @@ async function main() {
   // 4c. MCP over HTTP: a tool that adds a fault rule against a no-op tool.
   log('MCP tool calls over /__sandbox/mcp...')
   const mcp = await measureMcp(pinning)
+  log('MCP for coding agents: tools/list, the walk, the change summary...')
+  const mcpAgent = await measureMcpAgent()
 
   // 5. Figures.
   const figures = [
@@ -327,6 +333,7 @@ async function main() {
     ...learningFigures(learning),
     ...reliability,
     ...mcpFigures(mcp),
+    ...mcpAgentFigures(mcpAgent),
     ...journalStreamFigure(stream),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),

@@ -127,6 +127,35 @@ test('adds a fault rule and shows the faulted request in the live journal', asyn
   await expect(page.getByText('No fault rules')).toBeVisible()
 })
 
+test('says under a write what it changed, and shows the app’s requests only when asked', async ({
+  page,
+}) => {
+  const session = 'dash-changes'
+  await openDashboard(page, session)
+  // A sign-in the MCP tools make on their own, then the app's decline.
+  const refreshed = await call('/auth/refresh?dryRun=true', session, {
+    method: 'POST',
+    body: JSON.stringify({ refreshToken: host.refreshToken }),
+    headers: { 'x-sandbox-client': 'mcp' },
+  })
+  const { accessToken } = (await refreshed.json()) as { accessToken: string }
+  const declined = await call(`/bookings/${anchors.bookings.pending}/decline`, session, {
+    method: 'POST',
+    body: '{}',
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
+  expect(declined.status).toBe(201)
+  const journal = page.getByTestId('journal')
+  await expect(journal.getByRole('row').nth(1)).toContainText('POST /bookings/')
+  await expect(journal.getByRole('row').nth(2)).toHaveText(
+    `bookings ~${anchors.bookings.pending} {"status":["pending","declined"]} · notifications +ntf_n0001`,
+  )
+  await expect(journal).toContainText('POST /auth/refresh')
+  await page.getByLabel("The app's requests only").check()
+  await expect(journal).not.toContainText('POST /auth/refresh')
+  await expect(journal).toContainText('POST /bookings/')
+})
+
 test("adds a gateway's 503 and marks the faulted request in the journal", async ({ page }) => {
   const session = 'dash-gateway'
   await openDashboard(page, session)

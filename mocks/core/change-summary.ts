@@ -6,6 +6,7 @@
  */
 import { type CollectionName, collectionNames } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import type { WriteNotes } from '../model/table.ts'
 
 export interface CollectionChanges {
   created?: string[]
@@ -35,55 +36,63 @@ function shown(value: unknown): unknown {
   return text.length <= MAX_VALUE ? value : `${text.slice(0, MAX_VALUE)}…`
 }
 
-/** Collects the differences of one write or reset, bounded. */
-function createSummary() {
-  const summary: ChangeSummary = {}
-  let listed = 0
-  let characters = 0
-  return {
-    add(name: CollectionName, key: string, before: object | undefined, after: object | undefined) {
-      if (before === after) return
-      let fields: Record<string, [unknown, unknown]> | undefined
-      if (before && after) {
-        const old = before as Record<string, unknown>
-        const now = after as Record<string, unknown>
-        for (const field of new Set([...Object.keys(old), ...Object.keys(now)])) {
-          const [a, b] = [old[field], now[field]]
-          if (a === b || JSON.stringify(a) === JSON.stringify(b)) continue
-          fields ??= {}
-          fields[field] = [shown(a), shown(b)]
-        }
-        if (!fields) return
+/** The differences of one write or reset, bounded. */
+class Summary {
+  readonly changes: ChangeSummary = {}
+  #listed = 0
+  #characters = 0
+
+  add(name: CollectionName, key: string, before: object | undefined, after: object | undefined) {
+    if (before === after) return
+    let fields: Record<string, [unknown, unknown]> | undefined
+    if (before && after) {
+      const old = before as Record<string, unknown>
+      const now = after as Record<string, unknown>
+      for (const field of new Set([...Object.keys(old), ...Object.keys(now)])) {
+        const [a, b] = [old[field], now[field]]
+        if (a === b || JSON.stringify(a) === JSON.stringify(b)) continue
+        fields ??= {}
+        fields[field] = [shown(a), shown(b)]
       }
-      const entry = summary[name] ?? {}
-      summary[name] = entry
-      const size = key.length + (fields ? JSON.stringify(fields).length : 0)
-      if (listed >= MAX_LISTED || characters + size > MAX_CHARACTERS) {
-        entry.more = (entry.more ?? 0) + 1
-        return
-      }
-      listed += 1
-      characters += size
-      if (fields) entry.changed = { ...entry.changed, [key]: fields }
-      else if (before) entry.deleted = [...(entry.deleted ?? []), key]
-      else entry.created = [...(entry.created ?? []), key]
-    },
-    summary,
+      if (!fields) return
+    }
+    this.changes[name] ??= {}
+    const entry = this.changes[name]
+    const size = key.length + (fields ? JSON.stringify(fields).length : 0)
+    if (this.#listed >= MAX_LISTED || this.#characters + size > MAX_CHARACTERS) {
+      entry.more = (entry.more ?? 0) + 1
+      return
+    }
+    this.#listed += 1
+    this.#characters += size
+    if (fields) {
+      entry.changed ??= {}
+      entry.changed[key] = fields
+    } else {
+      const list = before ? 'deleted' : 'created'
+      entry[list] ??= []
+      entry[list].push(key)
+    }
   }
 }
 
 /** Starts noting the writes to `store`; the function returned stops and summarises them. */
 export function noteChanges(store: Store): () => ChangeSummary | undefined {
   if (!changeSummaries.enabled) return () => undefined
-  for (const name of collectionNames) store[name].written = new Map()
+  const written: NonNullable<WriteNotes['written']> = []
+  store.notes.written = written
   return () => {
-    const { add, summary } = createSummary()
-    for (const name of collectionNames) {
-      const table = store[name]
-      for (const [key, before] of table.written ?? []) add(name, key, before, table.get(key))
-      table.written = undefined
+    store.notes.written = undefined
+    if (written.length === 0) return undefined
+    const summary = new Summary()
+    // The record before its first write of this one.
+    const seen = written.length > 1 ? new Set<string>() : undefined
+    for (const [table, key, before] of written) {
+      if (seen?.has(`${table.name} ${key}`)) continue
+      seen?.add(`${table.name} ${key}`)
+      summary.add(table.name as CollectionName, key, before, table.get(key))
     }
-    return summary
+    return Object.keys(summary.changes).length > 0 ? summary.changes : undefined
   }
 }
 
@@ -92,7 +101,7 @@ export function noteChanges(store: Store): () => ChangeSummary | undefined {
  * every record of a collection whose scenario records differ.
  */
 export function storeChanges(before: Store, after: Store): ChangeSummary {
-  const { add, summary } = createSummary()
+  const summary = new Summary()
   for (const name of collectionNames) {
     const [from, to] = [before[name], after[name]]
     const keys = new Set([...from.writtenKeys(), ...to.writtenKeys()])
@@ -100,9 +109,9 @@ export function storeChanges(before: Store, after: Store): ChangeSummary {
       for (const key of from.base.byKey.keys()) keys.add(key)
       for (const key of to.base.byKey.keys()) keys.add(key)
     }
-    for (const key of keys) add(name, key, from.get(key), to.get(key))
+    for (const key of keys) summary.add(name, key, from.get(key), to.get(key))
   }
-  return summary
+  return summary.changes
 }
 
 /** The summary as a header value (ASCII), and back. */

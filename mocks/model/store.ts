@@ -15,6 +15,7 @@ import {
   createBaseCollection,
   deepFreeze,
   Table,
+  type WriteNotes,
 } from './table.ts'
 
 /** A scenario's validated records, shared read-only by every session started from it. */
@@ -48,6 +49,8 @@ export interface Store extends Tables {
   nextId(prefix: string): string
   /** How many records this store created, changed or deleted since it was made. */
   writeCount(): number
+  /** Where its tables note their writes while one is summarised (`core/change-summary.ts`). */
+  readonly notes: WriteNotes
 }
 
 /** The data sets whose every record is known to match its collection's schema. */
@@ -84,14 +87,17 @@ export async function createSnapshot(
 /** A fresh store over `snapshot`. Costs nothing in proportion to the snapshot's size. */
 export function createStore(snapshot: Snapshot): Store {
   const tables = {} as Record<CollectionName, Table<object>>
+  const notes: WriteNotes = { written: undefined }
   for (const name of collectionNames) {
     const { schema, key } = collectionDefinitions[name]
     tables[name] = new Table<object>(name, key as never, schema, snapshot.bases[name])
+    tables[name].notes = notes
   }
   let sequence = snapshot.idSequence ?? 0
   return {
     ...(tables as unknown as Tables),
     snapshot,
+    notes,
     nextId(prefix) {
       sequence += 1
       return `${prefix}_n${String(sequence).padStart(4, '0')}`

@@ -110,13 +110,16 @@ function parsed<T>(schema: AnySchema, values: unknown, table: string): T {
   return deepFreeze(result.data as T)
 }
 
+/** Where a store's tables note each key a write wrote, and its record before, while summarised. */
+export type WriteNotes = { written: [Table<object>, string, object?][] | undefined }
+
 /** One collection of one session: the base overlaid with the session's validated writes. */
 export class Table<T extends object> {
   readonly #schema: AnySchema
   readonly #changed = new Map<string, T>()
   readonly #deleted = new Set<string>()
-  /** While a write is summarised (`core/change-summary.ts`): each key written, its record before. */
-  written: Map<string, Readonly<T> | undefined> | undefined
+  /** Shared by the tables of a store (`core/change-summary.ts`). */
+  notes: WriteNotes = { written: undefined }
 
   readonly name: string
   readonly key: keyof T & string
@@ -188,8 +191,8 @@ export class Table<T extends object> {
     return [...this.#changed.keys(), ...this.#deleted]
   }
 
-  #note(id: string): void {
-    if (this.written && !this.written.has(id)) this.written.set(id, this.get(id))
+  #note(id: string, before?: Readonly<T>): void {
+    this.notes.written?.push(before ? [this as never, id, before] : [this as never, id])
   }
 
   /** Validates and stores a new record. */
@@ -229,15 +232,16 @@ export class Table<T extends object> {
     const draft = clonePlain(current) as T
     mutate(draft)
     const record = parsed<T>(this.#schema, draft, this.name)
-    this.#note(id)
+    this.#note(id, current)
     this.#changed.set(id, record)
     return record
   }
 
   /** Removes the record from this session's view. */
   delete(id: string): boolean {
-    if (!this.has(id)) return false
-    this.#note(id)
+    const current = this.get(id)
+    if (!current) return false
+    this.#note(id, current)
     this.#changed.delete(id)
     if (this.base.byKey.has(id)) this.#deleted.add(id)
     return true

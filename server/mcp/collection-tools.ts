@@ -1,7 +1,7 @@
 /**
  * @module
- * The collections' tools: counts, a page of records, and a collection's fields (JSON Schema of
- * its zod schema), read without reading records. A page that `where` leaves empty says which
+ * The collections' tools beside `listCollections`: a page of records, and a collection's fields
+ * (JSON Schema of its zod schema), read without reading records. A page that `where` leaves empty says which
  * values its fields hold, the answer a guessed value needs.
  */
 import { z } from 'zod'
@@ -41,18 +41,6 @@ async function valuesHeld(call: ToolCall, name: string, fields: string[]) {
 }
 
 export const collectionTools: readonly SandboxTool[] = [
-  {
-    name: 'listCollections',
-    title: 'List collections',
-    description: 'Each collection’s record count in the session.',
-    effect: 'read',
-    route: { method: 'GET', path: '/__sandbox/collections' },
-    input: z.strictObject({ session: sessionArgument }),
-    async run(_, call) {
-      const answer = await call.send({ method: 'GET', url: '/__sandbox/collections' })
-      return controlResult(answer, (counts) => ({ counts }))
-    },
-  },
   {
     name: 'describeCollection',
     title: 'Describe a collection',

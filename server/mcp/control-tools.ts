@@ -41,6 +41,7 @@ const SAID: Record<string, string> = {
   resetSession:
     'Back to the starting scenario, another scenario or seed, or a saved snapshot; the journal, fault rules and clock go too. Says which records it changed.',
   saveSnapshot: 'Kept under a name that resetSession { snapshot } starts any session from.',
+  listCollections: 'Each collection’s record count in the session.',
   addFault:
     'Make the session’s matching requests, the app’s too, fail (status, a recorded example, networkError) or answer late (delayMs); times or probability. Tried in order.',
   listFaults: 'In the order they are tried, each with fired (answers it made) and remaining.',
@@ -158,6 +159,9 @@ const controlTools: readonly SandboxTool[] = [
     },
   },
   routeTool('saveSnapshot', 'POST /__sandbox/snapshots', write(true, true)),
+  routeTool('listCollections', 'GET /__sandbox/collections', 'read', {
+    result: (counts) => ({ counts }),
+  }),
   ...collectionTools,
   routeTool('addFault', 'POST /__sandbox/faults', write(false, false), {
     input: { ...faultRuleSchema.shape, path: z.string().describe('/bookings/:id/decline') },

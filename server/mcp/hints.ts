@@ -15,6 +15,7 @@ import { describeRefusal, type ToolCall } from './tool.ts'
 
 type Exists = Extract<Precondition, { kind: 'exists' }>
 type Args = Record<string, unknown>
+type Answer = BackendAnswer
 
 /** `detail` with the field it starts with placed: `fullName is required` -> `body.fullName ...`. */
 function placed(detail: string, bodyFields: readonly string[]): string {
@@ -30,20 +31,13 @@ async function owners(rule: { field: string }, exists: Exists, args: Args, call:
   const { items } = (await call.send({ method: 'GET', url })).body as { items?: object[] }
   const ids = [(items?.[0] as Record<string, unknown> | undefined)?.[rule.field] ?? []].flat()
   const personas = await listPersonas(call)
-  const named = ids.map((id) => {
-    const persona = personas.find((candidate) => candidate.publicId === id)
-    return persona ? `${String(id)} (persona ${persona.key})` : String(id)
-  })
+  const keyOf = (id: unknown) => personas.find((persona) => persona.publicId === id)?.key
+  const named = ids.map((id) => (keyOf(id) ? `${String(id)} (persona ${keyOf(id)})` : String(id)))
   return `only ${exists.name} ${key}'s ${rule.field} may: ${named.join(', ') || 'nobody'}`
 }
 
 /** What to do next after `answer`, or `undefined` for a success. */
-export async function hintFor(
-  operation: Operation,
-  args: Record<string, unknown>,
-  answer: BackendAnswer,
-  call: ToolCall,
-): Promise<string | undefined> {
+export async function hintFor(operation: Operation, args: Args, answer: Answer, call: ToolCall) {
   const fault = answer.headers[FAULT_HEADER]
   if (answer.networkError) {
     return 'The sandbox broke the connection, as a fault rule with networkError asked: the app sees a network error (listFaults; removeFault ends it)'
@@ -71,7 +65,7 @@ export async function hintFor(
       const said: string[] = []
       for (const rule of requires) {
         if (rule.kind !== 'caller' && rule.kind !== 'callerIn') continue
-        const record = exists.find((candidate) => candidate.name === rule.record)
+        const record = exists.find((exist) => exist.name === rule.record)
         if (record) said.push(await owners(rule, record, args, call))
       }
       return said.length > 0 ? `Call as the owner: ${said.join('; ')}` : undefined

@@ -144,12 +144,7 @@ export function lean(node: unknown): unknown {
     if (Math.abs(Number(out[bound])) === Number.MAX_SAFE_INTEGER) delete out[bound]
   }
   if (JSON.stringify(out.propertyNames) === '{"type":"string"}') delete out.propertyNames
-  if (Array.isArray(out.allOf)) {
-    const parts = (out.allOf as object[]).filter((part) => Object.keys(part).length > 0)
-    delete out.allOf
-    if (parts.length === 1) Object.assign(out, parts[0])
-    else if (parts.length > 1) out.allOf = parts
-  }
+  if (Array.isArray(out.allOf)) Object.assign(out, ...out.allOf, { allOf: undefined })
   return out
 }
 
