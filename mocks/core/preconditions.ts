@@ -1,10 +1,11 @@
 /**
  * @module
  * The vocabulary operations declare their rules with: the preconditions on the state, in the
- * order the backend checks them, and the writes. The pipeline checks and applies them here;
+ * order the backend checks them, and the writes, each declared on a record (`rulesOn`) and so
+ * checked against its collection's record type. The pipeline checks and applies them here;
  * the learner reads the same declarations backwards (a recorded 404 is a failed `exists`).
  */
-import { type CollectionName, collectionDefinitions } from '../model/schemas.ts'
+import { type CollectionName, collectionDefinitions, type RecordOf } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { clonePlain } from '../model/table.ts'
 import { badRequest, conflict, forbidden, notFound, type SandboxError } from './errors.ts'
@@ -17,9 +18,39 @@ export interface RuleInput {
   caller: string
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
-type Row = any
+/** A record as the checks read it, whatever its collection. */
+export type Fields = Record<string, unknown>
 type Text<T = RuleInput> = (input: T) => string
+type Field<R> = keyof R & string
+/** The fields of `R` that hold a list, and the fields of an item of the list `L`. */
+type List<R> = string extends keyof R
+  ? string
+  : { [F in Field<R>]: R[F] extends readonly unknown[] ? F : never }[Field<R>]
+type ItemField<T> = Field<T extends readonly (infer Item)[] ? Item : never>
+
+/** A precondition on a record an earlier `exists` (or `find`) loaded; `R` is its type. */
+type Check<R> =
+  /** 403 unless the field is the caller (`caller`), or the list holds it (`callerIn`). */
+  | { kind: 'caller'; field: Field<R>; message: string }
+  | { kind: 'callerIn'; field: List<R>; message: string }
+  /** 409 unless the field is one of `values` (`oneOf`), or when it is (`noneOf`). */
+  | {
+      [F in Field<R>]: {
+        kind: 'oneOf' | 'noneOf'
+        field: F
+        values: readonly R[F][]
+        message(record: R): string
+      }
+    }[Field<R>]
+  /** 409 when an item of the list has `by` equal to the caller (signed twice). */
+  | {
+      [L in List<R>]: { kind: 'notActed'; list: L; by: ItemField<R[L]>; message(record: R): string }
+    }[List<R>]
+  /**
+   * 409 when the field already has the body's value `body` (`differs`); 400 when the body's
+   * number `body`, if sent, is above the field (`atMost`).
+   */
+  | { kind: 'differs' | 'atMost'; field: Field<R>; body: string; message(record: R): string }
 
 /**
  * One precondition, failing with the status its comment gives. `record` names the record an
@@ -37,23 +68,7 @@ export type Precondition =
     }
   /** 409 when the record exists (following twice). */
   | { kind: 'absent'; name: string; collection: CollectionName; key: Text; message: Text }
-  /** 403 unless the field is the caller (`caller`), or the array field holds it (`callerIn`). */
-  | { kind: 'caller' | 'callerIn'; record: string; field: string; message: string }
-  /** 409 unless the field is one of `values` (`oneOf`), or when it is (`noneOf`). */
-  | {
-      kind: 'oneOf' | 'noneOf'
-      record: string
-      field: string
-      values: readonly unknown[]
-      message: Text<Row>
-    }
-  /** 409 when an item of the array field `list` has `by` equal to the caller (signed twice). */
-  | { kind: 'notActed'; record: string; list: string; by: string; message: Text<Row> }
-  /**
-   * 409 when the field already has the body's value `body` (`differs`); 400 when the body's
-   * number `body`, if sent, is above the field (`atMost`).
-   */
-  | { kind: 'differs' | 'atMost'; record: string; field: string; body: string; message: Text<Row> }
+  | (Check<Fields> & { record: string })
   /**
    * 409 unless a record of `collection` points at `record` by `link` and has the values of
    * `where`: a lookup by fields that are not the key (a listing's pending review).
@@ -64,8 +79,8 @@ export type Precondition =
       record: string
       collection: CollectionName
       link: string
-      where: Readonly<Record<string, unknown>>
-      message: Text<Row>
+      where: Readonly<Fields>
+      message(record: Fields): string
     }
   /** 400 when `value` is the caller (following yourself). */
   | { kind: 'notCaller'; value: Text; message: string }
@@ -74,14 +89,14 @@ export type Precondition =
 export interface EffectContext extends RuleInput {
   store: Store
   now: Date
-  /** The records the preconditions loaded, by name. */
-  records: Record<string, Row>
+  /** The records the preconditions loaded, by name (`rulesOn(...).of` reads one typed). */
+  records: Record<string, Fields>
   /** The keys the `exists` and `absent` preconditions looked up, by name. */
   keys: Record<string, string>
 }
 
 /** A field's new value: a constant, or worked out from the request and its time. */
-export type Value = string | number | boolean | null | ((context: EffectContext) => unknown)
+export type Value<T = unknown> = T | ((context: EffectContext) => T)
 
 /**
  * A write the learner knows the result of: `update` sets fields of a loaded record (and
@@ -89,13 +104,9 @@ export type Value = string | number | boolean | null | ((context: EffectContext)
  * checked, `act` records the caller's action in a `notActed` list.
  */
 export type Effect =
-  | {
-      update: string
-      set: Readonly<Record<string, Value>>
-      draft?: (draft: Row, context: EffectContext) => void
-    }
-  | { insert: string; record: (context: EffectContext) => Row }
-  | { act: string; draft: (draft: Row, context: EffectContext) => void }
+  | { update: string; set: Readonly<Fields>; draft?(draft: Fields, context: EffectContext): void }
+  | { insert: string; record(context: EffectContext): Fields }
+  | { act: string; draft(draft: Fields, context: EffectContext): void }
 
 /** The rules of an operation declared as data. */
 export interface DeclaredRules {
@@ -106,6 +117,45 @@ export interface DeclaredRules {
   /** The answer's body: a constant, or the listed fields of a loaded record. */
   answer: unknown
   shows?: { record: string; fields: readonly string[] }
+}
+
+/**
+ * The rules on the record `name` of `collection`, each checked against that collection's
+ * record type: a field it does not have, or a value its schema refuses, fails to compile.
+ */
+export function rulesOn<C extends CollectionName>(collection: C, name: string) {
+  type R = RecordOf<C>
+  return {
+    name,
+    collection,
+    exists: (rule: { key: Text; owner?: Field<R>; message: Text }): Precondition => ({
+      kind: 'exists',
+      name,
+      collection,
+      ...rule,
+    }),
+    absent: (rule: { key: Text; message: Text }): Precondition => ({
+      kind: 'absent',
+      name,
+      collection,
+      ...rule,
+    }),
+    check: (rule: Check<R>): Precondition => ({ ...(rule as Check<Fields>), record: name }),
+    /** This record, found as the one of `collection` that points at `parent` by `link`. */
+    find: <P extends CollectionName>(
+      parent: { name: string; collection: P },
+      rule: { link: Field<R>; where: Partial<R>; message(record: RecordOf<P>): string },
+    ): Precondition => ({ kind: 'find', name, record: parent.name, collection, ...rule }),
+    update: (effect: {
+      set: { readonly [F in Field<R>]?: Value<R[F]> }
+      draft?(draft: R, context: EffectContext): void
+    }): Effect => ({ update: name, ...effect }),
+    insert: (record: (context: EffectContext) => R): Effect => ({ insert: name, record }),
+    act: (draft: (draft: R, context: EffectContext) => void): Effect => ({ act: name, draft }),
+    shows: (fields: readonly Field<R>[]) => ({ record: name, fields }),
+    /** The record as the preconditions loaded it, for the writes nothing reads back. */
+    of: ({ records }: Pick<EffectContext, 'records'>) => records[name] as R,
+  }
 }
 
 /** The status a failed precondition answers. */
@@ -126,11 +176,11 @@ export function statusOf(precondition: Precondition): number {
 
 const table = (store: Store, collection: CollectionName) =>
   store[collection] as unknown as {
-    get(key: string): Row
+    get(key: string): Fields | undefined
     has(key: string): boolean
-    find(match: (row: Row) => boolean): Row
-    insert(row: Row): Promise<unknown>
-    update(key: string, mutate: (draft: Row) => void): Promise<unknown>
+    find(match: (row: Fields) => boolean): Fields | undefined
+    insert(row: Fields): Promise<unknown>
+    update(key: string, mutate: (draft: Fields) => void): Promise<unknown>
   }
 
 /** The refusal of `precondition`, or `undefined` when it holds; loads records into `context`. */
@@ -151,33 +201,35 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
         ? conflict(p.message(context))
         : undefined
     case 'caller':
-      return records[p.record][p.field] === caller ? undefined : forbidden(p.message)
+      return records[p.record]![p.field] === caller ? undefined : forbidden(p.message)
     case 'callerIn':
-      return records[p.record][p.field].includes(caller) ? undefined : forbidden(p.message)
+      return (records[p.record]![p.field] as unknown[]).includes(caller)
+        ? undefined
+        : forbidden(p.message)
     case 'oneOf':
     case 'noneOf': {
-      const record = records[p.record]
+      const record = records[p.record]!
       const among = p.values.includes(record[p.field])
       return among === (p.kind === 'oneOf') ? undefined : conflict(p.message(record))
     }
     case 'notActed': {
-      const record = records[p.record]
-      const acted = record[p.list].some((item: Row) => item[p.by] === caller)
+      const record = records[p.record]!
+      const acted = (record[p.list] as Fields[]).some((item) => item[p.by] === caller)
       return acted ? conflict(p.message(record)) : undefined
     }
     case 'differs': {
-      const record = records[p.record]
+      const record = records[p.record]!
       return record[p.field] === context.body[p.body] ? conflict(p.message(record)) : undefined
     }
     case 'atMost': {
-      const record = records[p.record]
+      const record = records[p.record]!
       const value = context.body[p.body]
-      return typeof value === 'number' && value > record[p.field]
+      return typeof value === 'number' && value > (record[p.field] as number)
         ? badRequest('Validation failed', [p.message(record)])
         : undefined
     }
     case 'find': {
-      const parent = records[p.record]
+      const parent = records[p.record]!
       const key = context.keys[p.record]
       const found = table(context.store, p.collection).find(
         (row) =>
@@ -193,8 +245,16 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
 }
 
 /** The value `value` stands for in `context`. */
-export const valueIn = (value: Value, context: EffectContext): unknown =>
+export const valueIn = (value: unknown, context: EffectContext): unknown =>
   typeof value === 'function' ? value(context) : value
+
+/** What `effect` writes into `draft`, a copy of the record it names. */
+export function applyEffect(effect: Effect, draft: Fields, context: EffectContext): void {
+  if ('set' in effect) {
+    for (const [field, value] of Object.entries(effect.set)) draft[field] = valueIn(value, context)
+  }
+  if ('draft' in effect) effect.draft?.(draft, context)
+}
 
 /** Checks `rules` in order: the first that fails is thrown. Returns the answer and the writes. */
 export function runRules(rules: DeclaredRules, context: EffectContext) {
@@ -210,7 +270,7 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
   if (shows) {
     const shown = context.records[shows.record]
     const fields: Record<string, unknown> = {}
-    for (const field of shows.fields) fields[field] = clonePlain(shown[field])
+    for (const field of shows.fields) fields[field] = clonePlain(shown![field])
     body = fields
   }
   // A read declares no writes: no function to call, so its answer waits for nothing.
@@ -232,7 +292,7 @@ function locate(rules: DeclaredRules, name: string, context: EffectContext) {
     }
     if (p.kind === 'find' && p.name === name) {
       const { key } = collectionDefinitions[p.collection]
-      return { collection: p.collection, key: context.records[name][key] as string }
+      return { collection: p.collection, key: context.records[name]![key] as string }
     }
   }
   throw new Error(`Failed to write: no precondition names "${name}"`)
@@ -243,11 +303,5 @@ async function write(rules: DeclaredRules, effect: Effect, context: EffectContex
   const { collection, key } = locate(rules, name, context)
   const records = table(context.store, collection)
   if ('insert' in effect) return void (await records.insert(effect.record(context)))
-  await records.update(key, (draft) => {
-    if ('set' in effect) {
-      for (const [field, value] of Object.entries(effect.set))
-        draft[field] = valueIn(value, context)
-    }
-    effect.draft?.(draft, context)
-  })
+  await records.update(key, (draft) => applyEffect(effect, draft, context))
 }

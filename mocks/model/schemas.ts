@@ -1,7 +1,8 @@
 /**
  * @module
  * The zod schema of every collection (docs/reference/types-and-data.md), with the field that
- * identifies a record: each gives the record's TypeScript type and the collection that stores it.
+ * identifies a record and the fields that point at other records: each gives the record's
+ * TypeScript type and the collection that stores it.
  */
 import { email } from './shapes.ts'
 import { nonEmpty, z } from './zod.ts'
@@ -9,12 +10,17 @@ import { nonEmpty, z } from './zod.ts'
 const isoDateTime = z.iso.datetime()
 const strings = z.array(z.string())
 const decision = z.enum(['pending', 'approved', 'rejected'])
+const role = z.enum(['admin', 'host', 'guest', 'ambassador'])
 
-/** A collection whose records have `shape`, identified by `key`: lookups by it never scan. */
+/**
+ * A collection whose records have `shape`, identified by `key`: lookups by it never scan.
+ * `parts`: the fields a key is made of, joined by `:`.
+ */
 const collection = <Shape extends z.core.$ZodLooseShape, Key extends keyof Shape & string>(
   key: Key,
   shape: Shape,
-) => ({ key, schema: z.object(shape) })
+  parts?: readonly (keyof Shape & string)[],
+) => ({ key, schema: z.object(shape), parts })
 
 /** Every collection, with the field that identifies a record (see `table.ts`). */
 export const collectionDefinitions = {
@@ -22,7 +28,7 @@ export const collectionDefinitions = {
     publicId: nonEmpty(),
     email: email(),
     displayName: nonEmpty(),
-    roles: z.array(z.enum(['admin', 'host', 'guest', 'ambassador'])),
+    roles: z.array(role),
     createdAt: isoDateTime,
     /** Set on personas only: the refresh token `POST /auth/refresh` accepts for this user. */
     refreshToken: z.nullable(z.string()),
@@ -68,13 +74,17 @@ export const collectionDefinitions = {
     status: decision,
     reason: z.nullable(z.string()),
   }),
-  follows: collection('id', {
-    /** `<followerId>:<followeeId>`, so that "already following" is a lookup by id. */
-    id: nonEmpty(),
-    followerId: nonEmpty(),
-    followeeId: nonEmpty(),
-    createdAt: isoDateTime,
-  }),
+  follows: collection(
+    'id',
+    {
+      /** `<followerId>:<followeeId>`, so that "already following" is a lookup by id. */
+      id: nonEmpty(),
+      followerId: nonEmpty(),
+      followeeId: nonEmpty(),
+      createdAt: isoDateTime,
+    },
+    ['followerId', 'followeeId'],
+  ),
   bookings: collection('id', {
     id: nonEmpty(),
     listingId: nonEmpty(),
@@ -141,6 +151,47 @@ export type RecordOf<Name extends CollectionName> = z.infer<
 export type User = RecordOf<'users'>
 export type Venue = RecordOf<'venues'>
 export type Booking = RecordOf<'bookings'>
+
+/**
+ * A field that points at a record of `target`: its name, `[]` for an array whose every item
+ * does, `[].<name>` for a field of each item. `roles`: what a user made up for it is (one per
+ * place of a list), and what a user it is shown to name is made as.
+ */
+interface Reference<Name extends CollectionName> {
+  field: `${keyof RecordOf<Name> & string}${'' | '[]' | `[].${string}`}`
+  target: CollectionName
+  roles?: readonly z.infer<typeof role>[]
+}
+
+/** The fields of each collection that point at other records, in the order they are checked. */
+export const references: { readonly [Name in CollectionName]?: readonly Reference<Name>[] } = {
+  paymentAccounts: [{ field: 'userId', target: 'users' }],
+  venues: [{ field: 'ownerId', target: 'users' }],
+  reviews: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'authorId', target: 'users' },
+  ],
+  follows: [
+    { field: 'followerId', target: 'users' },
+    { field: 'followeeId', target: 'users' },
+  ],
+  bookings: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'guestId', target: 'users', roles: ['guest'] },
+    { field: 'hostId', target: 'users', roles: ['host'] },
+  ],
+  contracts: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'partyIds[]', target: 'users', roles: ['host', 'guest'] },
+    { field: 'signatures[].userId', target: 'users' },
+  ],
+  checkoutSessions: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'userId', target: 'users' },
+  ],
+  notifications: [{ field: 'userId', target: 'users' }],
+  refunds: [{ field: 'bookingId', target: 'bookings' }],
+}
 
 /** Plain records of every collection: what a scenario produces and a snapshot holds. */
 export type DataSet = { [Name in CollectionName]: RecordOf<Name>[] }

@@ -1,50 +1,15 @@
 /**
  * @module
- * Which fields point at records of another collection, and the check that every
- * such reference resolves: a booking whose `hostId` is no user is an error.
+ * The check that every reference (`references` of the collection definitions) resolves: a
+ * booking whose `hostId` is no user is an error, and a key made of fields is made of them.
  */
-import type { CollectionName } from '../model/schemas.ts'
-
-interface Reference {
-  /** Dotted path to the field; `[]` marks an array, whose every item is checked. */
-  field: string
-  target: CollectionName
-}
+import { type CollectionName, collectionDefinitions, references } from '../model/schemas.ts'
 
 /** `checkoutSessions` -> `checkout session`: how a problem names a record of the collection. */
 const singular = (name: CollectionName) =>
   name === 'outbox'
     ? 'outbox message'
     : name.replace(/s$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)
-
-export const references: { readonly [Name in CollectionName]?: readonly Reference[] } = {
-  paymentAccounts: [{ field: 'userId', target: 'users' }],
-  venues: [{ field: 'ownerId', target: 'users' }],
-  reviews: [
-    { field: 'listingId', target: 'venues' },
-    { field: 'authorId', target: 'users' },
-  ],
-  follows: [
-    { field: 'followerId', target: 'users' },
-    { field: 'followeeId', target: 'users' },
-  ],
-  bookings: [
-    { field: 'listingId', target: 'venues' },
-    { field: 'guestId', target: 'users' },
-    { field: 'hostId', target: 'users' },
-  ],
-  contracts: [
-    { field: 'bookingId', target: 'bookings' },
-    { field: 'partyIds[]', target: 'users' },
-    { field: 'signatures[].userId', target: 'users' },
-  ],
-  checkoutSessions: [
-    { field: 'bookingId', target: 'bookings' },
-    { field: 'userId', target: 'users' },
-  ],
-  notifications: [{ field: 'userId', target: 'users' }],
-  refunds: [{ field: 'bookingId', target: 'bookings' }],
-}
 
 /** The referencing fields that are a plain field of the record: no `.`, no `[]`. */
 const PLAIN = new Set(
@@ -92,11 +57,10 @@ export function checkReferences(
     if (PLAIN.has(field)) check(field, (record as Record<string, unknown>)[field], target)
     else for (const [path, value] of valuesAt(record, field)) check(path, value, target)
   }
-  if (collection === 'follows') {
-    const follow = record as { id: string; followerId: string; followeeId: string }
-    const expected = `${follow.followerId}:${follow.followeeId}`
-    if (follow.id !== undefined && follow.id !== expected)
-      problems.push(`${label}.id: expected "${expected}", got "${follow.id}"`)
-  }
+  const { key, parts } = collectionDefinitions[collection]
+  const fields = record as Record<string, unknown>
+  const expected = parts?.map((part) => fields[part]).join(':')
+  if (parts && fields[key] !== undefined && fields[key] !== expected)
+    problems.push(`${label}.${key}: expected "${expected}", got "${fields[key]}"`)
   return problems
 }
