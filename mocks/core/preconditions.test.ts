@@ -4,7 +4,7 @@
  * lost (an unused directive is an error), as a misspelt field would otherwise compile.
  */
 import { describe, expect, it } from 'vitest'
-import { rulesOn } from './preconditions.ts'
+import { rulesOn } from './rules-on.ts'
 
 const booking = rulesOn('bookings', 'booking')
 const contract = rulesOn('contracts', 'contract')
@@ -21,9 +21,7 @@ describe('rules declared on a record', () => {
       message,
     })
     const pending = (record: { id: string }) => `${record.id} is not pending`
-    expect(
-      booking.check({ kind: 'oneOf', field: 'status', values: ['pending'], message: pending }),
-    ).toEqual({
+    expect(booking.oneOf('status', ['pending'], pending)).toEqual({
       kind: 'oneOf',
       record: 'booking',
       field: 'status',
@@ -41,15 +39,15 @@ describe('rules declared on a record', () => {
     const message = () => 'refused'
     const wrong = [
       // @ts-expect-error a booking has no `stauts`
-      booking.check({ kind: 'oneOf', field: 'stauts', values: ['pending'], message }),
+      booking.oneOf('stauts', ['pending'], message),
       // @ts-expect-error `pendng` is no status of a booking
-      booking.check({ kind: 'oneOf', field: 'status', values: ['pendng'], message }),
+      booking.noneOf('status', ['pendng'], message),
       // @ts-expect-error a booking's host is `hostId`
-      booking.check({ kind: 'caller', field: 'host', message: 'Only the host' }),
+      booking.caller('host', 'Only the host'),
       // @ts-expect-error a signature names its signer by `userId`
-      contract.check({ kind: 'notActed', list: 'signatures', by: 'user', message }),
+      contract.notActed('signatures', 'user', message),
       // @ts-expect-error `status` is no list
-      contract.check({ kind: 'callerIn', field: 'status', message: 'Only a party' }),
+      contract.callerIn('status', 'Only a party'),
       // @ts-expect-error a contract has no `signed` field to set
       contract.update({ set: { signed: true } }),
       // @ts-expect-error `done` is no status of a contract

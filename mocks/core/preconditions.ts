@@ -1,13 +1,13 @@
 /**
  * @module
  * The vocabulary operations declare their rules with: the preconditions on the state, in the
- * order the backend checks them, and the writes, each declared on a record (`rulesOn`) and so
- * checked against its collection's record type. The pipeline checks and applies them here;
- * the learner reads the same declarations backwards (a recorded 404 is a failed `exists`).
+ * order the backend checks them, and the writes (declared with `rules-on.ts`, which checks
+ * each against its record's type). The pipeline checks and applies them here; the learner
+ * reads the same declarations backwards (a recorded 404 is a failed `exists`).
  */
-import { type CollectionName, collectionDefinitions, type RecordOf } from '../model/schemas.ts'
+import { type CollectionName, collectionDefinitions } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
-import { clonePlain } from '../model/table.ts'
+import { clonePlain, type Table } from '../model/table.ts'
 import { badRequest, conflict, forbidden, notFound, type SandboxError } from './errors.ts'
 
 /** What the rules read of a request: its decoded params, its validated body, the caller's id. */
@@ -20,55 +20,44 @@ export interface RuleInput {
 
 /** A record as the checks read it, whatever its collection. */
 export type Fields = Record<string, unknown>
-type Text<T = RuleInput> = (input: T) => string
-type Field<R> = keyof R & string
-/** The fields of `R` that hold a list, and the fields of an item of the list `L`. */
-type List<R> = string extends keyof R
-  ? string
-  : { [F in Field<R>]: R[F] extends readonly unknown[] ? F : never }[Field<R>]
-type ItemField<T> = Field<T extends readonly (infer Item)[] ? Item : never>
+export type Text<T = RuleInput> = (input: T) => string
 
-/** A precondition on a record an earlier `exists` (or `find`) loaded; `R` is its type. */
-type Check<R> =
-  /** 403 unless the field is the caller (`caller`), or the list holds it (`callerIn`). */
-  | { kind: 'caller'; field: Field<R>; message: string }
-  | { kind: 'callerIn'; field: List<R>; message: string }
+/** A lookup of the record `name` of `collection` by its key. */
+type Lookup = { name: string; collection: CollectionName; key: Text; message: Text }
+
+/**
+ * One precondition, failing with the status its comment gives. `record` names the record an
+ * earlier `exists` (or `find`) loaded; messages are the backend's, word for word. Declared
+ * with `rulesOn`, which checks each against the record's type.
+ */
+export type Precondition =
+  /** 404 unless the record exists; with `owner`, someone else's is reported missing too. */
+  | ({ kind: 'exists'; owner?: string } & Lookup)
+  /** 409 when the record exists (following twice). */
+  | ({ kind: 'absent' } & Lookup)
+  /** 403 unless the field is the caller (`caller`), or the array field holds it (`callerIn`). */
+  | { kind: 'caller' | 'callerIn'; record: string; field: string; message: string }
   /** 409 unless the field is one of `values` (`oneOf`), or when it is (`noneOf`). */
   | {
-      [F in Field<R>]: {
-        kind: 'oneOf' | 'noneOf'
-        field: F
-        values: readonly R[F][]
-        message(record: R): string
-      }
-    }[Field<R>]
-  /** 409 when an item of the list has `by` equal to the caller (signed twice). */
-  | {
-      [L in List<R>]: { kind: 'notActed'; list: L; by: ItemField<R[L]>; message(record: R): string }
-    }[List<R>]
+      kind: 'oneOf' | 'noneOf'
+      record: string
+      field: string
+      values: readonly unknown[]
+      message(record: Fields): string
+    }
+  /** 409 when an item of the array field `list` has `by` equal to the caller (signed twice). */
+  | { kind: 'notActed'; record: string; list: string; by: string; message(record: Fields): string }
   /**
    * 409 when the field already has the body's value `body` (`differs`); 400 when the body's
    * number `body`, if sent, is above the field (`atMost`).
    */
-  | { kind: 'differs' | 'atMost'; field: Field<R>; body: string; message(record: R): string }
-
-/**
- * One precondition, failing with the status its comment gives. `record` names the record an
- * earlier `exists` (or `find`) loaded; messages are the backend's, word for word.
- */
-export type Precondition =
-  /** 404 unless the record exists; with `owner`, someone else's is reported missing too. */
   | {
-      kind: 'exists'
-      name: string
-      collection: CollectionName
-      key: Text
-      owner?: string
-      message: Text
+      kind: 'differs' | 'atMost'
+      record: string
+      field: string
+      body: string
+      message(record: Fields): string
     }
-  /** 409 when the record exists (following twice). */
-  | { kind: 'absent'; name: string; collection: CollectionName; key: Text; message: Text }
-  | (Check<Fields> & { record: string })
   /**
    * 409 unless a record of `collection` points at `record` by `link` and has the values of
    * `where`: a lookup by fields that are not the key (a listing's pending review).
@@ -91,7 +80,7 @@ export interface EffectContext extends RuleInput {
   now: Date
   /** The records the preconditions loaded, by name (`rulesOn(...).of` reads one typed). */
   records: Record<string, Fields>
-  /** The keys the `exists` and `absent` preconditions looked up, by name. */
+  /** The keys the `exists` and `absent` preconditions looked up, and `find`s found, by name. */
   keys: Record<string, string>
 }
 
@@ -119,45 +108,6 @@ export interface DeclaredRules {
   shows?: { record: string; fields: readonly string[] }
 }
 
-/**
- * The rules on the record `name` of `collection`, each checked against that collection's
- * record type: a field it does not have, or a value its schema refuses, fails to compile.
- */
-export function rulesOn<C extends CollectionName>(collection: C, name: string) {
-  type R = RecordOf<C>
-  return {
-    name,
-    collection,
-    exists: (rule: { key: Text; owner?: Field<R>; message: Text }): Precondition => ({
-      kind: 'exists',
-      name,
-      collection,
-      ...rule,
-    }),
-    absent: (rule: { key: Text; message: Text }): Precondition => ({
-      kind: 'absent',
-      name,
-      collection,
-      ...rule,
-    }),
-    check: (rule: Check<R>): Precondition => ({ ...(rule as Check<Fields>), record: name }),
-    /** This record, found as the one of `collection` that points at `parent` by `link`. */
-    find: <P extends CollectionName>(
-      parent: { name: string; collection: P },
-      rule: { link: Field<R>; where: Partial<R>; message(record: RecordOf<P>): string },
-    ): Precondition => ({ kind: 'find', name, record: parent.name, collection, ...rule }),
-    update: (effect: {
-      set: { readonly [F in Field<R>]?: Value<R[F]> }
-      draft?(draft: R, context: EffectContext): void
-    }): Effect => ({ update: name, ...effect }),
-    insert: (record: (context: EffectContext) => R): Effect => ({ insert: name, record }),
-    act: (draft: (draft: R, context: EffectContext) => void): Effect => ({ act: name, draft }),
-    shows: (fields: readonly Field<R>[]) => ({ record: name, fields }),
-    /** The record as the preconditions loaded it, for the writes nothing reads back. */
-    of: ({ records }: Pick<EffectContext, 'records'>) => records[name] as R,
-  }
-}
-
 /** The status a failed precondition answers. */
 export function statusOf(precondition: Precondition): number {
   switch (precondition.kind) {
@@ -175,13 +125,7 @@ export function statusOf(precondition: Precondition): number {
 }
 
 const table = (store: Store, collection: CollectionName) =>
-  store[collection] as unknown as {
-    get(key: string): Fields | undefined
-    has(key: string): boolean
-    find(match: (row: Fields) => boolean): Fields | undefined
-    insert(row: Fields): Promise<unknown>
-    update(key: string, mutate: (draft: Fields) => void): Promise<unknown>
-  }
+  store[collection] as unknown as Table<Fields>
 
 /** The refusal of `precondition`, or `undefined` when it holds; loads records into `context`. */
 function check(precondition: Precondition, context: EffectContext): SandboxError | undefined {
@@ -237,6 +181,7 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
       )
       if (!found) return conflict(p.message(parent))
       records[p.name] = found
+      context.keys[p.name] = found[collectionDefinitions[p.collection].key] as string
       return undefined
     }
     case 'notCaller':
@@ -284,24 +229,14 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
   }
 }
 
-/** The collection and key of the record `name` names. */
-function locate(rules: DeclaredRules, name: string, context: EffectContext) {
-  for (const p of rules.requires) {
-    if ((p.kind === 'exists' || p.kind === 'absent') && p.name === name) {
-      return { collection: p.collection, key: context.keys[name]! }
-    }
-    if (p.kind === 'find' && p.name === name) {
-      const { key } = collectionDefinitions[p.collection]
-      return { collection: p.collection, key: context.records[name]![key] as string }
-    }
-  }
-  throw new Error(`Failed to write: no precondition names "${name}"`)
-}
-
 async function write(rules: DeclaredRules, effect: Effect, context: EffectContext) {
   const name = 'update' in effect ? effect.update : 'insert' in effect ? effect.insert : effect.act
-  const { collection, key } = locate(rules, name, context)
-  const records = table(context.store, collection)
+  // The record the precondition named `name` looked up (`exists`, `absent`) or found (`find`).
+  const named = rules.requires.find((p) => 'name' in p && p.name === name)
+  if (!named || !('collection' in named)) {
+    throw new Error(`Failed to write: no precondition names "${name}"`)
+  }
+  const [records, key] = [table(context.store, named.collection), context.keys[name]!]
   if ('insert' in effect) return void (await records.insert(effect.record(context)))
   await records.update(key, (draft) => applyEffect(effect, draft, context))
 }

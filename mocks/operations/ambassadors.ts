@@ -3,7 +3,7 @@
  * Ambassador area: the admin decides an application (row 3).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { email } from '../model/shapes.ts'
 import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
@@ -29,12 +29,11 @@ export const updateAmbassadorApplicationStatus = defineOperation({
         key: ({ params }) => params.email!.toLowerCase(),
         message: ({ params }) => `No ambassador application for "${params.email!.toLowerCase()}"`,
       }),
-      application.check({
-        kind: 'differs',
-        field: 'status',
-        body: 'status',
-        message: ({ status }) => `The application is already ${status}`,
-      }),
+      application.differs(
+        'status',
+        'status',
+        ({ status }) => `The application is already ${status}`,
+      ),
     ],
     effects: [
       application.update({

@@ -3,7 +3,7 @@
  * Bookings area: the host declines a pending booking (row 8).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -25,18 +25,12 @@ export const declineBooking = defineOperation({
         key: ({ params }) => params.bookingId!,
         message: ({ params }) => `Booking "${params.bookingId}" not found`,
       }),
-      booking.check({
-        kind: 'caller',
-        field: 'hostId',
-        message: 'Only the booking’s host can decline it',
-      }),
-      booking.check({
-        kind: 'oneOf',
-        field: 'status',
-        values: ['pending'],
-        message: ({ id, status }) =>
-          `Booking "${id}" is ${status}, only a pending booking can be declined`,
-      }),
+      booking.caller('hostId', 'Only the booking’s host can decline it'),
+      booking.oneOf(
+        'status',
+        ['pending'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only a pending booking can be declined`,
+      ),
     ],
     effects: [
       booking.update({

@@ -3,7 +3,7 @@
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
@@ -25,18 +25,12 @@ export const createCheckoutSession = defineOperation({
         key: ({ body }) => body.bookingId as string,
         message: ({ body }) => `Booking "${body.bookingId}" not found`,
       }),
-      booking.check({
-        kind: 'caller',
-        field: 'guestId',
-        message: 'Only the booking’s guest can pay for it',
-      }),
-      booking.check({
-        kind: 'oneOf',
-        field: 'status',
-        values: ['accepted'],
-        message: ({ id, status }) =>
-          `Booking "${id}" is ${status}, only an accepted booking can be paid`,
-      }),
+      booking.caller('guestId', 'Only the booking’s guest can pay for it'),
+      booking.oneOf(
+        'status',
+        ['accepted'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only an accepted booking can be paid`,
+      ),
     ],
     // No precondition reads checkout sessions: opening one is no state the learner needs.
     after: async ({ store, now, caller, records }) => {

@@ -3,7 +3,7 @@
  * Contracts area: a party signs a contract (row 9).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
@@ -32,21 +32,18 @@ export const signContract = defineOperation({
         key: ({ params }) => params.contractId!,
         message: ({ params }) => `Contract "${params.contractId}" not found`,
       }),
-      contract.check({
-        kind: 'callerIn',
-        field: 'partyIds',
-        message: 'Only a party to the contract can sign it',
-      }),
-      contract.check({
-        kind: 'notActed',
-        list: 'signatures',
-        by: 'userId',
-        message: ({ id }) => `Contract "${id}" is already signed by the caller`,
-      }),
+      contract.callerIn('partyIds', 'Only a party to the contract can sign it'),
+      contract.notActed(
+        'signatures',
+        'userId',
+        ({ id }) => `Contract "${id}" is already signed by the caller`,
+      ),
     ],
     effects: [
-      contract.act((draft, { caller, body, now }) => {
-        const fullName = body.fullName as string
+      // Signed before a recording, with no name sent: the signer's display name.
+      contract.act((draft, { caller, body, now, store }) => {
+        const fullName =
+          (body.fullName as string | undefined) ?? store.users.get(caller)?.displayName ?? caller
         draft.signatures.push({ userId: caller, fullName, signedAt: now.toISOString() })
         const signers = new Set(draft.signatures.map((signature) => signature.userId))
         if (draft.partyIds.every((party) => signers.has(party))) draft.status = 'signed'

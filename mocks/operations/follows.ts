@@ -3,7 +3,7 @@
  * Follow area: following a user (row 7).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 

@@ -3,7 +3,7 @@
  * Notifications area: the owner archives a notification (row 12).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
@@ -27,12 +27,11 @@ export const archiveNotification = defineOperation({
         owner: 'userId',
         message: ({ params }) => `Notification "${params.id}" not found`,
       }),
-      notification.check({
-        kind: 'oneOf',
-        field: 'archivedAt',
-        values: [null],
-        message: ({ id }) => `Notification "${id}" is already archived`,
-      }),
+      notification.oneOf(
+        'archivedAt',
+        [null],
+        ({ id }) => `Notification "${id}" is already archived`,
+      ),
     ],
     effects: [
       notification.update({

@@ -4,7 +4,7 @@
  * refund webhook (row 13).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -51,19 +51,16 @@ export const testRefundWebhook = defineOperation({
         key: ({ body }) => body.bookingId as string,
         message: ({ body }) => `Booking "${body.bookingId}" not found`,
       }),
-      booking.check({
-        kind: 'oneOf',
-        field: 'status',
-        values: ['paid'],
-        message: ({ id, status }) =>
-          `Booking "${id}" is ${status}, only a paid booking can be refunded`,
-      }),
-      booking.check({
-        kind: 'atMost',
-        field: 'amount',
-        body: 'amount',
-        message: ({ amount }) => `amount must not be greater than the booking amount (${amount})`,
-      }),
+      booking.oneOf(
+        'status',
+        ['paid'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only a paid booking can be refunded`,
+      ),
+      booking.atMost(
+        'amount',
+        'amount',
+        ({ amount }) => `amount must not be greater than the booking amount (${amount})`,
+      ),
     ],
     effects: [booking.update({ set: { status: 'refunded' } })],
     // The refund is a receipt no precondition reads.

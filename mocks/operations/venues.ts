@@ -3,7 +3,7 @@
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
 import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/preconditions.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { email } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
@@ -26,12 +26,7 @@ export const sendVenueClaimEmail = defineOperation({
         key: ({ params }) => params.listingId!,
         message: ({ params }) => `Venue "${params.listingId}" not found`,
       }),
-      venue.check({
-        kind: 'noneOf',
-        field: 'claimStatus',
-        values: ['claimed'],
-        message: ({ id }) => `Venue "${id}" is already claimed`,
-      }),
+      venue.noneOf('claimStatus', ['claimed'], ({ id }) => `Venue "${id}" is already claimed`),
     ],
     effects: [venue.update({ set: { claimStatus: 'claim_requested' } })],
     after: ({ store, now, body, records }) =>
