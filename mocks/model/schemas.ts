@@ -12,15 +12,11 @@ const strings = z.array(z.string())
 const decision = z.enum(['pending', 'approved', 'rejected'])
 const role = z.enum(['admin', 'host', 'guest', 'ambassador'])
 
-/**
- * A collection whose records have `shape`, identified by `key`: lookups by it never scan.
- * `parts`: the fields a key is made of, joined by `:`.
- */
+/** A collection whose records have `shape`, identified by `key`: lookups by it never scan. */
 const collection = <Shape extends z.core.$ZodLooseShape, Key extends keyof Shape & string>(
   key: Key,
   shape: Shape,
-  parts?: readonly (keyof Shape & string)[],
-) => ({ key, schema: z.object(shape), parts })
+) => ({ key, schema: z.object(shape) })
 
 /** Every collection, with the field that identifies a record (see `table.ts`). */
 export const collectionDefinitions = {
@@ -74,17 +70,13 @@ export const collectionDefinitions = {
     status: decision,
     reason: z.nullable(z.string()),
   }),
-  follows: collection(
-    'id',
-    {
-      /** `<followerId>:<followeeId>`, so that "already following" is a lookup by id. */
-      id: nonEmpty(),
-      followerId: nonEmpty(),
-      followeeId: nonEmpty(),
-      createdAt: isoDateTime,
-    },
-    ['followerId', 'followeeId'],
-  ),
+  follows: collection('id', {
+    /** `<followerId>:<followeeId>` (`keyParts`), so that "already following" is a lookup by id. */
+    id: nonEmpty(),
+    followerId: nonEmpty(),
+    followeeId: nonEmpty(),
+    createdAt: isoDateTime,
+  }),
   bookings: collection('id', {
     id: nonEmpty(),
     listingId: nonEmpty(),
@@ -152,10 +144,14 @@ export type User = RecordOf<'users'>
 export type Venue = RecordOf<'venues'>
 export type Booking = RecordOf<'bookings'>
 
+/** The fields a key is made of, joined by `:`. */
+export const keyParts: { readonly [Name in CollectionName]?: readonly (keyof RecordOf<Name>)[] } = {
+  follows: ['followerId', 'followeeId'],
+}
+
 /**
- * A field that points at a record of `target`: its name, `[]` for an array whose every item
- * does, `[].<name>` for a field of each item. `roles`: what a user made up for it is (one per
- * place of a list), and what a user it is shown to name is made as.
+ * A field pointing at a record of `target`: its name, `[]` for an array whose every item does,
+ * `[].<name>` for a field of each item. `roles`: what a user made up for it, or shown in it, is.
  */
 interface Reference<Name extends CollectionName> {
   field: `${keyof RecordOf<Name> & string}${'' | '[]' | `[].${string}`}`
@@ -182,7 +178,7 @@ export const references: { readonly [Name in CollectionName]?: readonly Referenc
   ],
   contracts: [
     { field: 'bookingId', target: 'bookings' },
-    { field: 'partyIds[]', target: 'users', roles: ['host', 'guest'] },
+    { field: 'partyIds[]', target: 'users', roles: ['guest', 'guest'] },
     { field: 'signatures[].userId', target: 'users' },
   ],
   checkoutSessions: [

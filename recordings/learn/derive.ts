@@ -2,18 +2,21 @@
  * @module
  * What a recorded answer says about the state, read from the operation's declared rules
  * backwards: the preconditions before the one that failed held, that one failed (a recorded
- * 404 is the first `exists`), and a write changed what its effects say.
+ * 404 is the first `exists`), and a write changed what its effects say. A record shown
+ * already written (archived, signed by the caller) is made so by the operation's own write.
  */
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
+  applyEffect,
   type DeclaredRules,
+  type Effect,
   type EffectContext,
   type Precondition,
   type RuleInput,
   statusOf,
   valueIn,
 } from '../../mocks/core/preconditions.ts'
-import { collectionDefinitions } from '../../mocks/model/schemas.ts'
+import { collectionDefinitions, references } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { z } from '../../mocks/model/zod.ts'
 import { parseJson } from '../replay/recordings.ts'
@@ -27,6 +30,8 @@ export interface Recorded extends RuleInput {
   answer: string
   /** Not `dryRun=true`. */
   writes: boolean
+  /** The operation's writes, once its rules are read. */
+  effects?: readonly Effect[]
 }
 
 type Find = Extract<Precondition, { kind: 'find' }>
@@ -35,7 +40,7 @@ type Named = Map<string, Fact>
 type NotActed = Extract<Precondition, { kind: 'notActed' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
-const REFERENCED = new Set(['users', 'venues', 'bookings'])
+const REFERENCED = new Set(Object.values(references).flatMap((list) => list.map((r) => r.target)))
 
 /** What precondition `p` holding (or failing) says about the records `named` so far. */
 function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, named: Named) {
@@ -68,16 +73,27 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     if (yes) facts.exclude(fact, field, values)
     else if (values.length === 1) facts.pin(fact, field, values[0])
   }
+  // Shown already written (archived, signed by the caller): written before the first exchange
+  // by the operation's own write, by the caller, with no body (that was sent for this one).
+  const made = (field: string, writes: (effect: Effect) => boolean) => {
+    const effect = input.effects?.find(writes)
+    if (!effect) return
+    const context = { ...input, body: {}, store: input.base, records: {}, keys: {} }
+    facts.assign(fact.made, field, (draft, now) => applyEffect(effect, draft, { ...context, now }))
+  }
   switch (p.kind) {
     case 'caller':
       return one([caller], failed, p.field)
     case 'callerIn':
       return facts.pin(fact, `${p.field}:${caller}`, !failed)
     case 'oneOf':
+      if (failed && p.values.includes(null))
+        made(p.field, (e) => 'set' in e && e.update === p.record && Object.hasOwn(e.set, p.field))
       return one(p.values, failed, p.field)
     case 'noneOf':
       return one(p.values, !failed, p.field)
     case 'notActed':
+      if (failed) made(`${p.list}:${caller}`, (e) => 'act' in e && e.act === p.record)
       return facts.pin(fact, `${p.list}:${caller}`, failed)
     case 'differs':
       return one([input.body[p.body]], !failed, p.field)
@@ -87,6 +103,7 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     }
     case 'find':
       named.set(p.name, fact)
+      facts.assign(fact.finds, p.collection, p)
       return findRecord(p, failed, facts, fact)
   }
 }
@@ -125,6 +142,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   const { facts, status } = input
   const succeeded = status === operation.successStatus
   const named: Named = new Map()
+  const recorded = { ...input, effects: rules.effects ?? [] }
   for (const p of rules.requires) {
     // What the request alone decides needs no fact.
     if (p.kind === 'notCaller') {
@@ -134,7 +152,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
     }
     if (p.kind === 'atMost' && typeof input.body[p.body] !== 'number') continue
     const failed = !succeeded && statusOf(p) === status
-    learnPrecondition(p, failed, input, named)
+    learnPrecondition(p, failed, recorded, named)
     if (failed) return
   }
   if (!succeeded) {
