@@ -171,4 +171,24 @@ describe('what the learner infers, and what it refuses to guess', () => {
     const booking = learned.scenario.add?.bookings?.find(({ id }) => id === contract?.bookingId)
     expect([booking?.hostId, booking?.guestId]).toEqual(contract?.partyIds)
   })
+
+  it('a refresh token cookie is malformed by the pattern the sandbox checks it with', async () => {
+    const refresh = (cookie: string, status: number) =>
+      createHarEntry({
+        method: 'POST',
+        url: 'https://staging.example.com/auth/refresh?dryRun=true',
+        requestHeaders: { 'content-type': 'application/json', cookie: `refresh_token=${cookie}` },
+        requestBody: '{}',
+        status,
+        responseHeaders: { 'content-type': 'application/json' },
+        responseBody: '{}',
+        startedDateTime: '2026-06-01T10:00:00.000Z',
+        time: 3,
+      })
+    // Two segments, the second empty: the sandbox answers 400, as the backend did.
+    const learned = await learnScenario(createHar([refresh('rt_x.', 400), refresh('a.b.c', 400)]))
+    expect(learned.notCovered).toEqual([])
+    expect(learned.covered).toBe(2)
+    expect(learned.signIns).toEqual([])
+  })
 })

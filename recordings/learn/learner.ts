@@ -11,6 +11,7 @@ import { SandboxError } from '../../mocks/core/errors.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
 import type { User } from '../../mocks/model/schemas.ts'
+import { REFRESH_TOKEN } from '../../mocks/model/shapes.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../record/redact.ts'
 import { parseJson } from '../replay/recordings.ts'
@@ -149,7 +150,7 @@ export class Learner {
     const token = sentRefreshToken(sent, cookies)
     if (token === undefined) return expectStatus(exchange, 401, 'no refresh token was sent')
     if (isRedacted(token)) throw new NotCovered(REDACTED_REFRESH)
-    if (token.split('.').length !== 2) {
+    if (!REFRESH_TOKEN.test(token)) {
       return expectStatus(exchange, 400, 'the refresh token is malformed')
     }
     const known = refreshTokenOwner(this.#base, token)
