@@ -131,6 +131,8 @@ const table = (store: Store, collection: CollectionName) =>
 function check(precondition: Precondition, context: EffectContext): SandboxError | undefined {
   const { records, caller } = context
   const p = precondition
+  // The record an earlier precondition loaded that this one reads.
+  const record: Fields = 'record' in p ? records[p.record]! : {}
   switch (p.kind) {
     case 'exists': {
       const record = table(context.store, p.collection).get(context.keys[p.name]!)
@@ -145,41 +147,33 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
         ? conflict(p.message(context))
         : undefined
     case 'caller':
-      return records[p.record]![p.field] === caller ? undefined : forbidden(p.message)
+      return record[p.field] === caller ? undefined : forbidden(p.message)
     case 'callerIn':
-      return (records[p.record]![p.field] as unknown[]).includes(caller)
-        ? undefined
-        : forbidden(p.message)
+      return (record[p.field] as unknown[]).includes(caller) ? undefined : forbidden(p.message)
     case 'oneOf':
     case 'noneOf': {
-      const record = records[p.record]!
       const among = p.values.includes(record[p.field])
       return among === (p.kind === 'oneOf') ? undefined : conflict(p.message(record))
     }
     case 'notActed': {
-      const record = records[p.record]!
       const acted = (record[p.list] as Fields[]).some((item) => item[p.by] === caller)
       return acted ? conflict(p.message(record)) : undefined
     }
-    case 'differs': {
-      const record = records[p.record]!
+    case 'differs':
       return record[p.field] === context.body[p.body] ? conflict(p.message(record)) : undefined
-    }
     case 'atMost': {
-      const record = records[p.record]!
       const value = context.body[p.body]
       return typeof value === 'number' && value > (record[p.field] as number)
         ? badRequest('Validation failed', [p.message(record)])
         : undefined
     }
     case 'find': {
-      const parent = records[p.record]!
       const key = context.keys[p.record]
       const found = table(context.store, p.collection).find(
         (row) =>
           row[p.link] === key && Object.entries(p.where).every(([field, v]) => row[field] === v),
       )
-      if (!found) return conflict(p.message(parent))
+      if (!found) return conflict(p.message(record))
       records[p.name] = found
       context.keys[p.name] = found[collectionDefinitions[p.collection].key] as string
       return undefined

@@ -1,9 +1,7 @@
 /**
  * @module
- * Rules declared on a record (`rulesOn('bookings', 'booking')`): each precondition and write
- * the pipeline checks and the learner reads (`preconditions.ts`), checked against the record
- * type of its collection, so a field it does not have or a value its schema refuses fails
- * to compile.
+ * Rules declared on a record (`rulesOn('bookings', 'booking')`), checked against the record type
+ * of its collection: a field it lacks, or a value its schema refuses, fails to compile.
  */
 import type { CollectionName, RecordOf } from '../model/schemas.ts'
 import type { Effect, EffectContext, Precondition, Text, Value } from './preconditions.ts'

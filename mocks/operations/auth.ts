@@ -3,8 +3,7 @@
  * Auth and OAuth: rows 1 and 11 of the reference. Kept as code, not declared rules: the
  * refresh token comes from the body or a cookie and is found by a field that is not a key,
  * with its revocation, and what is answered (a new access token, a cookie) names the user
- * only in the answer; each declares the credential it signs in with (`signIn`), and the
- * learner reads the user from the answer (`learn/learner.ts`).
+ * only in the answer; the learner reads it there, for the credential each declares (`signIn`).
  */
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
 import { badRequest, unauthorized } from '../core/errors.ts'

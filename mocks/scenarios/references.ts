@@ -14,17 +14,6 @@ const singular = (name: CollectionName) =>
 
 type Fields = Record<string, unknown>
 
-/** Each item of the list `field` names (`partyIds[]`, `signatures[].userId`) with its path. */
-function itemsAt(record: Fields, field: string): [string, unknown][] {
-  const [list, by] = field.split('[]') as [string, string]
-  const items = record[list]
-  if (!Array.isArray(items)) return []
-  return items.map((item, index) => [
-    `${list}[${index}]${by}`,
-    by ? (item as Fields | null)?.[by.slice(1)] : item,
-  ])
-}
-
 /**
  * Problems with one record's references, each `<label>.<field>: no <target> "<id>"`.
  * `exists(target, id)` says whether the target record is there.
@@ -45,7 +34,15 @@ export function checkReferences(
   for (const { field, target } of references[collection] ?? []) {
     // A plain field (most references) is read as it is, its path not taken apart.
     if (!field.includes('[]')) check(field, fields[field], target)
-    else for (const [path, value] of itemsAt(fields, field)) check(path, value, target)
+    else {
+      // Each item of a list (`partyIds[]`), or a field of each (`signatures[].userId`).
+      const [list, by] = field.split('[]') as [string, string]
+      const items = fields[list]
+      if (!Array.isArray(items)) continue
+      for (const [index, item] of items.entries()) {
+        check(`${list}[${index}]${by}`, by ? (item as Fields | null)?.[by.slice(1)] : item, target)
+      }
+    }
   }
   const [key, parts] = [collectionDefinitions[collection].key, keyParts[collection]]
   const expected = parts?.map((part) => fields[part as string]).join(':')

@@ -2,9 +2,8 @@
  * @module
  * The learned facts as records of a session: those of the scenario extended changed (or removed)
  * only where the recording says so, new ones made by the seeded factories, new users given the
- * credentials the sign-ins showed or made-up ones in the personas' format. What it makes up it
- * reads from the collection definitions: a value from the field's schema, someone for a field
- * pointing at users from its `references`, a record shown written from the write (`made`).
+ * credentials the sign-ins showed or made-up ones in the personas' format. What it makes up
+ * comes from the collection definitions (schemas, `references`) and the operations' writes.
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../fixtures/personas.ts'
@@ -95,9 +94,8 @@ export async function materialize(
       } else if (choicesOf(fieldSchema).some(allowed))
         fields[field] = choicesOf(fieldSchema).find(allowed)
     }
-    parts?.forEach((part, index) => {
-      fields[part as string] = fact.key.split(':')[index]
-    })
+    const keys = fact.key.split(':')
+    for (const [index, part] of (parts ?? []).entries()) fields[part as string] = keys[index]
     // A list of references: those pinned out (`<list>:<id>` false) removed, those pinned in
     // added (an item as the write that adds it makes it), filled up to one per declared role.
     for (const { field, roles = [] } of references[name] ?? []) {
