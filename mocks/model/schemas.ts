@@ -1,8 +1,7 @@
 /**
  * @module
  * The zod schema of every collection (docs/reference/types-and-data.md), with the field that
- * identifies a record and the fields that point at other records: each gives the record's
- * TypeScript type and the collection that stores it.
+ * identifies a record: each gives the record's TypeScript type and the collection that stores it.
  */
 import { email } from './shapes.ts'
 import { nonEmpty, z } from './zod.ts'
@@ -10,7 +9,6 @@ import { nonEmpty, z } from './zod.ts'
 const isoDateTime = z.iso.datetime()
 const strings = z.array(z.string())
 const decision = z.enum(['pending', 'approved', 'rejected'])
-const role = z.enum(['admin', 'host', 'guest', 'ambassador'])
 
 /** A collection whose records have `shape`, identified by `key`: lookups by it never scan. */
 const collection = <Shape extends z.core.$ZodLooseShape, Key extends keyof Shape & string>(
@@ -24,7 +22,7 @@ export const collectionDefinitions = {
     publicId: nonEmpty(),
     email: email(),
     displayName: nonEmpty(),
-    roles: z.array(role),
+    roles: z.array(z.enum(['admin', 'host', 'guest', 'ambassador'])),
     createdAt: isoDateTime,
     /** Set on personas only: the refresh token `POST /auth/refresh` accepts for this user. */
     refreshToken: z.nullable(z.string()),
@@ -156,7 +154,7 @@ export const keyParts: { readonly [Name in CollectionName]?: readonly (keyof Rec
 interface Reference<Name extends CollectionName> {
   field: `${keyof RecordOf<Name> & string}${'' | '[]' | `[].${string}`}`
   target: CollectionName
-  roles?: readonly z.infer<typeof role>[]
+  roles?: readonly User['roles'][number][]
 }
 
 /** The fields of each collection that point at other records, in the order they are checked. */
