@@ -30,8 +30,8 @@ export interface Recorded extends RuleInput {
   answer: string
   /** Not `dryRun=true`. */
   writes: boolean
-  /** The operation's writes, once its rules are read. */
-  effects?: readonly Effect[]
+  /** The operation's writes (`rules.effects`). */
+  effects?: readonly Effect[] | undefined
 }
 
 type Find = Extract<Precondition, { kind: 'find' }>
@@ -73,27 +73,23 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     if (yes) facts.exclude(fact, field, values)
     else if (values.length === 1) facts.pin(fact, field, values[0])
   }
-  // Shown already written (archived, signed by the caller): written before the first exchange
-  // by the operation's own write, by the caller, with no body (that was sent for this one).
-  const made = (field: string, writes: (effect: Effect) => boolean) => {
-    const effect = input.effects?.find(writes)
-    if (!effect) return
-    const context = { ...input, body: {}, store: input.base, records: {}, keys: {} }
-    facts.assign(fact.made, field, (draft, now) => applyEffect(effect, draft, { ...context, now }))
-  }
   switch (p.kind) {
     case 'caller':
       return one([caller], failed, p.field)
     case 'callerIn':
       return facts.pin(fact, `${p.field}:${caller}`, !failed)
     case 'oneOf':
-      if (failed && p.values.includes(null))
-        made(p.field, (e) => 'set' in e && e.update === p.record && Object.hasOwn(e.set, p.field))
+      if (failed && p.values.includes(null)) {
+        const sets = (e: Effect) =>
+          'set' in e && e.update === p.record && Object.hasOwn(e.set, p.field)
+        madeBy(input, fact, p.field, sets)
+      }
       return one(p.values, failed, p.field)
     case 'noneOf':
       return one(p.values, !failed, p.field)
     case 'notActed':
-      if (failed) made(`${p.list}:${caller}`, (e) => 'act' in e && e.act === p.record)
+      if (failed)
+        madeBy(input, fact, `${p.list}:${caller}`, (e) => 'act' in e && e.act === p.record)
       return facts.pin(fact, `${p.list}:${caller}`, failed)
     case 'differs':
       return one([input.body[p.body]], !failed, p.field)
@@ -106,6 +102,19 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
       facts.assign(fact.finds, p.collection, p)
       return findRecord(p, failed, facts, fact)
   }
+}
+
+/**
+ * A record shown already written (archived, signed by the caller) was written before the first
+ * exchange by the operation's own write, by the caller, with no body (that was sent for this one).
+ */
+function madeBy(input: Recorded, fact: Fact, field: string, writes: (effect: Effect) => boolean) {
+  const effect = input.effects?.find(writes)
+  if (!effect) return
+  const context = { ...input, body: {}, store: input.base, records: {}, keys: {} }
+  input.facts.assign(fact.made, field, (draft, now) =>
+    applyEffect(effect, draft, { ...context, now }),
+  )
 }
 
 /**
@@ -142,7 +151,6 @@ export function learnAnswer(operation: Operation, input: Recorded) {
   const { facts, status } = input
   const succeeded = status === operation.successStatus
   const named: Named = new Map()
-  const recorded = { ...input, effects: rules.effects ?? [] }
   for (const p of rules.requires) {
     // What the request alone decides needs no fact.
     if (p.kind === 'notCaller') {
@@ -152,7 +160,7 @@ export function learnAnswer(operation: Operation, input: Recorded) {
     }
     if (p.kind === 'atMost' && typeof input.body[p.body] !== 'number') continue
     const failed = !succeeded && statusOf(p) === status
-    learnPrecondition(p, failed, recorded, named)
+    learnPrecondition(p, failed, input, named)
     if (failed) return
   }
   if (!succeeded) {

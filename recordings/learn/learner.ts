@@ -111,6 +111,7 @@ export class Learner {
       answer: exchange.answer,
       caller,
       writes: input.dryRun !== true,
+      effects: operation.rules?.effects,
     })
   }
 

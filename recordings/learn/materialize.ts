@@ -32,6 +32,9 @@ export interface LearnedSignIn {
 type Role = User['roles'][number]
 type Write = Fact['made'][string]
 
+/** Whether `value` is none of the values `excluded`. */
+const allowed = (excluded: readonly unknown[], value: unknown) =>
+  !excluded.some((other) => dequal(other, value))
 /** The values a field's schema lists (an enum's), in its order. */
 const choicesOf = (schema: z.core.$ZodType | undefined) => [...(schema?._zod.values ?? [])]
 /** Users' roles in the schema's order: a user shown in two fields with roles is the first's. */
@@ -76,31 +79,34 @@ export async function materialize(
     const [{ schema }, parts] = [collectionDefinitions[name], keyParts[name]]
     const fields: Fields = {}
     const made: Write[] = []
-    for (const [field, fieldSchema] of Object.entries(schema.shape)) {
-      const excluded = fact.excluded[field] ?? []
-      const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
-      const [bounds, value] = [fact.bounds[field], known?.[field]]
-      const reference = references[name]?.find((one) => one.field === field)
+    const shape = schema.shape as Record<string, z.core.$ZodType>
+    for (const field in shape) {
+      const excluded = fact.excluded[field]
+      const bounds = fact.bounds[field]
+      const value = known?.[field]
       if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
       else if (bounds) {
         if (typeof value !== 'number' || outOf(bounds, value))
           fields[field] = bounds.min ?? Math.floor((bounds.below ?? 1) / 2)
-      } else if (excluded.length === 0 || (value !== undefined && allowed(value))) continue
+      } else if (!excluded || (value !== undefined && allowed(excluded, value))) continue
       else if (fact.made[field]) made.push(fact.made[field])
-      else if (reference) {
-        // No role declared: someone like the user it named.
+      else if (references[name]?.some((one) => one.field === field)) {
+        // Someone of the role declared, or like the user it named.
+        const reference = references[name]!.find((one) => one.field === field)!
         const like = reference.roles?.[0] ?? store.users.get(String(value))?.roles[0]
         fields[field] = await someoneElse(excluded, like)
-      } else if (choicesOf(fieldSchema).some(allowed))
-        fields[field] = choicesOf(fieldSchema).find(allowed)
+      } else {
+        const choice = choicesOf(shape[field]).find((one) => allowed(excluded, one))
+        if (choice !== undefined) fields[field] = choice
+      }
     }
-    const keys = fact.key.split(':')
-    for (const [index, part] of (parts ?? []).entries()) fields[part as string] = keys[index]
+    const keys = parts && fact.key.split(':')
+    for (const [index, part] of (parts ?? []).entries()) fields[part as string] = keys![index]
     // A list of references: those pinned out (`<list>:<id>` false) removed, those pinned in
     // added (an item as the write that adds it makes it), filled up to one per declared role.
     for (const { field, roles = [] } of references[name] ?? []) {
-      const [list, by] = field.split('[]') as [string, string | undefined]
-      if (by === undefined) continue
+      if (!field.includes('[]')) continue
+      const [list, by] = field.split('[]') as [string, string]
       const idOf = (item: unknown) => (by ? (item as Fields)[by.slice(1)] : item)
       const pins = Object.entries(fact.initial).filter(([pin]) => pin.startsWith(`${list}:`))
       const ids = (yes: boolean) =>
@@ -131,9 +137,9 @@ export async function materialize(
       const known = table(name).get(fact.key)
       const { fields, made } = await startOf(name, fact, known)
       if (!known) await create(name, { [key]: fact.key, ...fields })
-      await update(name, fact.key, known ? fields : {}, made)
+      if (known || made.length > 0) await update(name, fact.key, known ? fields : {}, made)
       note(name, fact.key, fact)
-      await addMatches(fact)
+      for (const find of Object.values(fact.finds)) await addMatches(fact, find)
     }
   }
   return { origins, signIns }
@@ -142,26 +148,24 @@ export async function materialize(
    * The records pointing at `fact`'s that the lookups needed (a listing's pending reviews): made
    * when too few; those past the number needed changed to match no more if an answer found none.
    */
-  async function addMatches(fact: Fact) {
-    for (const { collection, link, where } of Object.values(fact.finds)) {
-      const { key, schema } = collectionDefinitions[collection]
-      const needed = (fact.current[`${collection}:needed`] as number | undefined) ?? 0
-      const matches = (record: Fields) =>
-        record[link] === fact.key && Object.entries(where).every(([f, v]) => record[f] === v)
-      const found = table(collection).filter(matches)
-      for (let count = found.length; count < needed; count++) {
-        const record = await create(collection, { [link]: fact.key, ...where })
-        note(collection, String(record[key]), fact)
-      }
-      if (fact.current[`${collection}:none`] !== true) continue
-      const shape = schema.shape as Record<string, z.core.$ZodType>
-      const other = Object.fromEntries(
-        Object.entries(where).map(([f, v]) => [f, choicesOf(shape[f]).find((c) => c !== v)]),
-      )
-      for (const record of found.slice(needed)) {
-        await update(collection, String(record[key]), other)
-        note(collection, String(record[key]), fact)
-      }
+  async function addMatches(fact: Fact, { collection, link, where }: Fact['finds'][string]) {
+    const { key, schema } = collectionDefinitions[collection]
+    const needed = (fact.current[`${collection}:needed`] as number | undefined) ?? 0
+    const matches = (record: Fields) =>
+      record[link] === fact.key && Object.entries(where).every(([f, v]) => record[f] === v)
+    const found = table(collection).filter(matches)
+    for (let count = found.length; count < needed; count++) {
+      const record = await create(collection, { [link]: fact.key, ...where })
+      note(collection, String(record[key]), fact)
+    }
+    if (fact.current[`${collection}:none`] !== true) return
+    const shape = schema.shape as Record<string, z.core.$ZodType>
+    const other = Object.fromEntries(
+      Object.entries(where).map(([f, v]) => [f, choicesOf(shape[f]).find((c) => c !== v)]),
+    )
+    for (const record of found.slice(needed)) {
+      await update(collection, String(record[key]), other)
+      note(collection, String(record[key]), fact)
     }
   }
 
