@@ -15,7 +15,6 @@ type Item<T> = T extends readonly (infer One)[] ? One : never
 export function rulesOn<C extends CollectionName>(collection: C, name: string) {
   type R = RecordOf<C>
   type Message = (record: R) => string
-  const record = name
   return {
     name,
     collection,
@@ -24,19 +23,19 @@ export function rulesOn<C extends CollectionName>(collection: C, name: string) {
     absent: (rule: { key: Text; message: Text }) =>
       ({ kind: 'absent', name, collection, ...rule }) satisfies Precondition,
     caller: (field: Field<R>, message: string) =>
-      ({ kind: 'caller', record, field, message }) satisfies Precondition,
+      ({ kind: 'caller', record: name, field, message }) satisfies Precondition,
     callerIn: (field: List<R>, message: string) =>
-      ({ kind: 'callerIn', record, field, message }) satisfies Precondition,
+      ({ kind: 'callerIn', record: name, field, message }) satisfies Precondition,
     oneOf: <F extends Field<R>>(field: F, values: readonly R[F][], message: Message) =>
-      ({ kind: 'oneOf', record, field, values, message }) satisfies Precondition,
+      ({ kind: 'oneOf', record: name, field, values, message }) satisfies Precondition,
     noneOf: <F extends Field<R>>(field: F, values: readonly R[F][], message: Message) =>
-      ({ kind: 'noneOf', record, field, values, message }) satisfies Precondition,
+      ({ kind: 'noneOf', record: name, field, values, message }) satisfies Precondition,
     notActed: <L extends List<R>>(list: L, by: Field<Item<R[L]>>, message: Message) =>
-      ({ kind: 'notActed', record, list, by, message }) satisfies Precondition,
+      ({ kind: 'notActed', record: name, list, by, message }) satisfies Precondition,
     differs: (field: Field<R>, body: string, message: Message) =>
-      ({ kind: 'differs', record, field, body, message }) satisfies Precondition,
+      ({ kind: 'differs', record: name, field, body, message }) satisfies Precondition,
     atMost: (field: Field<R>, body: string, message: Message) =>
-      ({ kind: 'atMost', record, field, body, message }) satisfies Precondition,
+      ({ kind: 'atMost', record: name, field, body, message }) satisfies Precondition,
     /** This record, found as the one of `collection` that points at `parent` by `link`. */
     find: <P extends CollectionName>(
       parent: { name: string; collection: P },

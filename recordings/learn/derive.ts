@@ -2,8 +2,7 @@
  * @module
  * What a recorded answer says about the state, read from the operation's declared rules
  * backwards: the preconditions before the one that failed held, that one failed (a recorded
- * 404 is the first `exists`), and a write changed what its effects say. A record shown
- * already written (archived, signed by the caller) is made so by the operation's own write.
+ * 404 is the first `exists`), and a write changed what its effects say.
  */
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
@@ -38,6 +37,7 @@ type Find = Extract<Precondition, { kind: 'find' }>
 /** The records an operation's preconditions named so far, by name. */
 type Named = Map<string, Fact>
 type NotActed = Extract<Precondition, { kind: 'notActed' }>
+type OneOf = Extract<Precondition, { kind: 'oneOf' | 'noneOf' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
 const REFERENCED = new Set(Object.values(references).flatMap((list) => list.map((r) => r.target)))
@@ -79,17 +79,12 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     case 'callerIn':
       return facts.pin(fact, `${p.field}:${caller}`, !failed)
     case 'oneOf':
-      if (failed && p.values.includes(null)) {
-        const sets = (e: Effect) =>
-          'set' in e && e.update === p.record && Object.hasOwn(e.set, p.field)
-        madeBy(input, fact, p.field, sets)
-      }
+      if (failed && p.values.includes(null)) madeBy(input, fact, p.field, p)
       return one(p.values, failed, p.field)
     case 'noneOf':
       return one(p.values, !failed, p.field)
     case 'notActed':
-      if (failed)
-        madeBy(input, fact, `${p.list}:${caller}`, (e) => 'act' in e && e.act === p.record)
+      if (failed) madeBy(input, fact, `${p.list}:${caller}`, p)
       return facts.pin(fact, `${p.list}:${caller}`, failed)
     case 'differs':
       return one([input.body[p.body]], !failed, p.field)
@@ -108,13 +103,15 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
  * A record shown already written (archived, signed by the caller) was written before the first
  * exchange by the operation's own write, by the caller, with no body (that was sent for this one).
  */
-function madeBy(input: Recorded, fact: Fact, field: string, writes: (effect: Effect) => boolean) {
-  const effect = input.effects?.find(writes)
-  if (!effect) return
-  const context = { ...input, body: {}, store: input.base, records: {}, keys: {} }
-  input.facts.assign(fact.made, field, (draft, now) =>
-    applyEffect(effect, draft, { ...context, now }),
+function madeBy(input: Recorded, fact: Fact, field: string, { kind, record }: NotActed | OneOf) {
+  const effect = input.effects?.find((e) =>
+    kind === 'notActed'
+      ? 'act' in e && e.act === record
+      : 'set' in e && e.update === record && Object.hasOwn(e.set, field),
   )
+  if (!effect) return
+  const by = { ...input, body: {}, store: input.base, records: {}, keys: {} }
+  input.facts.assign(fact.made, field, (draft, now) => applyEffect(effect, draft, { ...by, now }))
 }
 
 /**
