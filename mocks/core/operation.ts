@@ -50,6 +50,8 @@ export interface Operation<
   body: Body | undefined
   /** The preconditions, writes and answer, which the learner reads too. */
   rules?: DeclaredRules | undefined
+  /** A sign-in with the user's `by` credential, sent in the body's `sent` field (or a cookie). */
+  signIn?: { by: 'refreshToken' | 'idpCode'; sent: string } | undefined
   /** The operation as code, for rules that cannot be data: its file says why. */
   run?(context: OperationContext<z.infer<Params>, z.infer<Body>>): Promise<OperationOutcome>
   /**

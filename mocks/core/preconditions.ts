@@ -1,12 +1,13 @@
 /**
  * @module
  * The vocabulary operations declare their rules with: the preconditions on the state, in the
- * order the backend checks them, and the writes. The pipeline checks and applies them here;
- * the learner reads the same declarations backwards (a recorded 404 is a failed `exists`).
+ * order the backend checks them, and the writes (declared with `rules-on.ts`, which checks
+ * each against its record's type). The pipeline checks and applies them here; the learner
+ * reads the same declarations backwards (a recorded 404 is a failed `exists`).
  */
 import { type CollectionName, collectionDefinitions } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
-import { clonePlain } from '../model/table.ts'
+import { clonePlain, type Table } from '../model/table.ts'
 import { badRequest, conflict, forbidden, notFound, type SandboxError } from './errors.ts'
 
 /** What the rules read of a request: its decoded params, its validated body, the caller's id. */
@@ -17,26 +18,23 @@ export interface RuleInput {
   caller: string
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
-type Row = any
-type Text<T = RuleInput> = (input: T) => string
+/** A record as the checks read it, whatever its collection. */
+export type Fields = Record<string, unknown>
+export type Text<T = RuleInput> = (input: T) => string
+
+/** A lookup of the record `name` of `collection` by its key. */
+type Lookup = { name: string; collection: CollectionName; key: Text; message: Text }
 
 /**
  * One precondition, failing with the status its comment gives. `record` names the record an
- * earlier `exists` (or `find`) loaded; messages are the backend's, word for word.
+ * earlier `exists` (or `find`) loaded; messages are the backend's, word for word. Declared
+ * with `rulesOn`, which checks each against the record's type.
  */
 export type Precondition =
   /** 404 unless the record exists; with `owner`, someone else's is reported missing too. */
-  | {
-      kind: 'exists'
-      name: string
-      collection: CollectionName
-      key: Text
-      owner?: string
-      message: Text
-    }
+  | ({ kind: 'exists'; owner?: string } & Lookup)
   /** 409 when the record exists (following twice). */
-  | { kind: 'absent'; name: string; collection: CollectionName; key: Text; message: Text }
+  | ({ kind: 'absent' } & Lookup)
   /** 403 unless the field is the caller (`caller`), or the array field holds it (`callerIn`). */
   | { kind: 'caller' | 'callerIn'; record: string; field: string; message: string }
   /** 409 unless the field is one of `values` (`oneOf`), or when it is (`noneOf`). */
@@ -45,15 +43,21 @@ export type Precondition =
       record: string
       field: string
       values: readonly unknown[]
-      message: Text<Row>
+      message(record: Fields): string
     }
   /** 409 when an item of the array field `list` has `by` equal to the caller (signed twice). */
-  | { kind: 'notActed'; record: string; list: string; by: string; message: Text<Row> }
+  | { kind: 'notActed'; record: string; list: string; by: string; message(record: Fields): string }
   /**
    * 409 when the field already has the body's value `body` (`differs`); 400 when the body's
    * number `body`, if sent, is above the field (`atMost`).
    */
-  | { kind: 'differs' | 'atMost'; record: string; field: string; body: string; message: Text<Row> }
+  | {
+      kind: 'differs' | 'atMost'
+      record: string
+      field: string
+      body: string
+      message(record: Fields): string
+    }
   /**
    * 409 unless a record of `collection` points at `record` by `link` and has the values of
    * `where`: a lookup by fields that are not the key (a listing's pending review).
@@ -64,8 +68,8 @@ export type Precondition =
       record: string
       collection: CollectionName
       link: string
-      where: Readonly<Record<string, unknown>>
-      message: Text<Row>
+      where: Readonly<Fields>
+      message(record: Fields): string
     }
   /** 400 when `value` is the caller (following yourself). */
   | { kind: 'notCaller'; value: Text; message: string }
@@ -74,14 +78,14 @@ export type Precondition =
 export interface EffectContext extends RuleInput {
   store: Store
   now: Date
-  /** The records the preconditions loaded, by name. */
-  records: Record<string, Row>
-  /** The keys the `exists` and `absent` preconditions looked up, by name. */
+  /** The records the preconditions loaded, by name (`rulesOn(...).of` reads one typed). */
+  records: Record<string, Fields>
+  /** The keys the `exists` and `absent` preconditions looked up, and `find`s found, by name. */
   keys: Record<string, string>
 }
 
 /** A field's new value: a constant, or worked out from the request and its time. */
-export type Value = string | number | boolean | null | ((context: EffectContext) => unknown)
+export type Value<T = unknown> = T | ((context: EffectContext) => T)
 
 /**
  * A write the learner knows the result of: `update` sets fields of a loaded record (and
@@ -89,13 +93,9 @@ export type Value = string | number | boolean | null | ((context: EffectContext)
  * checked, `act` records the caller's action in a `notActed` list.
  */
 export type Effect =
-  | {
-      update: string
-      set: Readonly<Record<string, Value>>
-      draft?: (draft: Row, context: EffectContext) => void
-    }
-  | { insert: string; record: (context: EffectContext) => Row }
-  | { act: string; draft: (draft: Row, context: EffectContext) => void }
+  | { update: string; set: Readonly<Fields>; draft?(draft: Fields, context: EffectContext): void }
+  | { insert: string; record(context: EffectContext): Fields }
+  | { act: string; draft(draft: Fields, context: EffectContext): void }
 
 /** The rules of an operation declared as data. */
 export interface DeclaredRules {
@@ -125,18 +125,14 @@ export function statusOf(precondition: Precondition): number {
 }
 
 const table = (store: Store, collection: CollectionName) =>
-  store[collection] as unknown as {
-    get(key: string): Row
-    has(key: string): boolean
-    find(match: (row: Row) => boolean): Row
-    insert(row: Row): Promise<unknown>
-    update(key: string, mutate: (draft: Row) => void): Promise<unknown>
-  }
+  store[collection] as unknown as Table<Fields>
 
 /** The refusal of `precondition`, or `undefined` when it holds; loads records into `context`. */
 function check(precondition: Precondition, context: EffectContext): SandboxError | undefined {
   const { records, caller } = context
   const p = precondition
+  // The record an earlier precondition loaded that this one reads.
+  const record: Fields = 'record' in p ? records[p.record]! : {}
   switch (p.kind) {
     case 'exists': {
       const record = table(context.store, p.collection).get(context.keys[p.name]!)
@@ -151,40 +147,35 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
         ? conflict(p.message(context))
         : undefined
     case 'caller':
-      return records[p.record][p.field] === caller ? undefined : forbidden(p.message)
+      return record[p.field] === caller ? undefined : forbidden(p.message)
     case 'callerIn':
-      return records[p.record][p.field].includes(caller) ? undefined : forbidden(p.message)
+      return (record[p.field] as unknown[]).includes(caller) ? undefined : forbidden(p.message)
     case 'oneOf':
     case 'noneOf': {
-      const record = records[p.record]
       const among = p.values.includes(record[p.field])
       return among === (p.kind === 'oneOf') ? undefined : conflict(p.message(record))
     }
     case 'notActed': {
-      const record = records[p.record]
-      const acted = record[p.list].some((item: Row) => item[p.by] === caller)
+      const acted = (record[p.list] as Fields[]).some((item) => item[p.by] === caller)
       return acted ? conflict(p.message(record)) : undefined
     }
-    case 'differs': {
-      const record = records[p.record]
+    case 'differs':
       return record[p.field] === context.body[p.body] ? conflict(p.message(record)) : undefined
-    }
     case 'atMost': {
-      const record = records[p.record]
       const value = context.body[p.body]
-      return typeof value === 'number' && value > record[p.field]
+      return typeof value === 'number' && value > (record[p.field] as number)
         ? badRequest('Validation failed', [p.message(record)])
         : undefined
     }
     case 'find': {
-      const parent = records[p.record]
       const key = context.keys[p.record]
       const found = table(context.store, p.collection).find(
         (row) =>
           row[p.link] === key && Object.entries(p.where).every(([field, v]) => row[field] === v),
       )
-      if (!found) return conflict(p.message(parent))
+      if (!found) return conflict(p.message(record))
       records[p.name] = found
+      context.keys[p.name] = found[collectionDefinitions[p.collection].key] as string
       return undefined
     }
     case 'notCaller':
@@ -193,8 +184,16 @@ function check(precondition: Precondition, context: EffectContext): SandboxError
 }
 
 /** The value `value` stands for in `context`. */
-export const valueIn = (value: Value, context: EffectContext): unknown =>
+export const valueIn = (value: unknown, context: EffectContext): unknown =>
   typeof value === 'function' ? value(context) : value
+
+/** What `effect` writes into `draft`, a copy of the record it names. */
+export function applyEffect(effect: Effect, draft: Fields, context: EffectContext): void {
+  if ('set' in effect) {
+    for (const [field, value] of Object.entries(effect.set)) draft[field] = valueIn(value, context)
+  }
+  if ('draft' in effect) effect.draft?.(draft, context)
+}
 
 /** Checks `rules` in order: the first that fails is thrown. Returns the answer and the writes. */
 export function runRules(rules: DeclaredRules, context: EffectContext) {
@@ -210,7 +209,7 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
   if (shows) {
     const shown = context.records[shows.record]
     const fields: Record<string, unknown> = {}
-    for (const field of shows.fields) fields[field] = clonePlain(shown[field])
+    for (const field of shows.fields) fields[field] = clonePlain(shown![field])
     body = fields
   }
   // A read declares no writes: no function to call, so its answer waits for nothing.
@@ -224,30 +223,14 @@ export function runRules(rules: DeclaredRules, context: EffectContext) {
   }
 }
 
-/** The collection and key of the record `name` names. */
-function locate(rules: DeclaredRules, name: string, context: EffectContext) {
-  for (const p of rules.requires) {
-    if ((p.kind === 'exists' || p.kind === 'absent') && p.name === name) {
-      return { collection: p.collection, key: context.keys[name]! }
-    }
-    if (p.kind === 'find' && p.name === name) {
-      const { key } = collectionDefinitions[p.collection]
-      return { collection: p.collection, key: context.records[name][key] as string }
-    }
-  }
-  throw new Error(`Failed to write: no precondition names "${name}"`)
-}
-
 async function write(rules: DeclaredRules, effect: Effect, context: EffectContext) {
   const name = 'update' in effect ? effect.update : 'insert' in effect ? effect.insert : effect.act
-  const { collection, key } = locate(rules, name, context)
-  const records = table(context.store, collection)
+  // The record the precondition named `name` looked up (`exists`, `absent`) or found (`find`).
+  const named = rules.requires.find((p) => 'name' in p && p.name === name)
+  if (!named || !('collection' in named)) {
+    throw new Error(`Failed to write: no precondition names "${name}"`)
+  }
+  const [records, key] = [table(context.store, named.collection), context.keys[name]!]
   if ('insert' in effect) return void (await records.insert(effect.record(context)))
-  await records.update(key, (draft) => {
-    if ('set' in effect) {
-      for (const [field, value] of Object.entries(effect.set))
-        draft[field] = valueIn(value, context)
-    }
-    effect.draft?.(draft, context)
-  })
+  await records.update(key, (draft) => applyEffect(effect, draft, context))
 }

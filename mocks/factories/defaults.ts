@@ -72,12 +72,14 @@ function bookingFor(
   context: FactoryContext,
   bookingId: string | undefined,
   status: Booking['status'],
+  between: readonly string[] = [],
 ) {
   if (bookingId) {
     const found = context.store.bookings.get(bookingId)
     if (found) return found
   }
-  return context.create('bookings', { status })
+  const [hostId, guestId] = between
+  return context.create('bookings', { status, ...(hostId && guestId && { hostId, guestId }) })
 }
 
 export type Defaults = {
@@ -178,7 +180,8 @@ export const defaults: Defaults = {
     }
   },
   contracts(overrides, context) {
-    const booking = bookingFor(context, overrides.bookingId, 'accepted')
+    // Its parties are its booking's host and guest: a booking between those given, if two are.
+    const booking = bookingFor(context, overrides.bookingId, 'accepted', overrides.partyIds)
     return {
       id: context.store.nextId('ctr'),
       bookingId: booking.id,

@@ -69,7 +69,7 @@ export const collectionDefinitions = {
     reason: z.nullable(z.string()),
   }),
   follows: collection('id', {
-    /** `<followerId>:<followeeId>`, so that "already following" is a lookup by id. */
+    /** `<followerId>:<followeeId>` (`keyParts`), so that "already following" is a lookup by id. */
     id: nonEmpty(),
     followerId: nonEmpty(),
     followeeId: nonEmpty(),
@@ -141,6 +141,51 @@ export type RecordOf<Name extends CollectionName> = z.infer<
 export type User = RecordOf<'users'>
 export type Venue = RecordOf<'venues'>
 export type Booking = RecordOf<'bookings'>
+
+/** The fields a key is made of, joined by `:`. */
+export const keyParts: { readonly [Name in CollectionName]?: readonly (keyof RecordOf<Name>)[] } = {
+  follows: ['followerId', 'followeeId'],
+}
+
+/**
+ * A field pointing at a record of `target`: its name, `[]` for an array whose every item does,
+ * `[].<name>` for a field of each item. `roles`: what a user made up for it, or shown in it, is.
+ */
+interface Reference<Name extends CollectionName> {
+  field: `${keyof RecordOf<Name> & string}${'' | '[]' | `[].${string}`}`
+  target: CollectionName
+  roles?: readonly User['roles'][number][]
+}
+
+/** The fields of each collection that point at other records, in the order they are checked. */
+export const references: { readonly [Name in CollectionName]?: readonly Reference<Name>[] } = {
+  paymentAccounts: [{ field: 'userId', target: 'users' }],
+  venues: [{ field: 'ownerId', target: 'users' }],
+  reviews: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'authorId', target: 'users' },
+  ],
+  follows: [
+    { field: 'followerId', target: 'users' },
+    { field: 'followeeId', target: 'users' },
+  ],
+  bookings: [
+    { field: 'listingId', target: 'venues' },
+    { field: 'guestId', target: 'users', roles: ['guest'] },
+    { field: 'hostId', target: 'users', roles: ['host'] },
+  ],
+  contracts: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'partyIds[]', target: 'users', roles: ['guest', 'guest'] },
+    { field: 'signatures[].userId', target: 'users' },
+  ],
+  checkoutSessions: [
+    { field: 'bookingId', target: 'bookings' },
+    { field: 'userId', target: 'users' },
+  ],
+  notifications: [{ field: 'userId', target: 'users' }],
+  refunds: [{ field: 'bookingId', target: 'bookings' }],
+}
 
 /** Plain records of every collection: what a scenario produces and a snapshot holds. */
 export type DataSet = { [Name in CollectionName]: RecordOf<Name>[] }

@@ -3,9 +3,12 @@
  * Ambassador area: the admin decides an application (row 3).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { email } from '../model/shapes.ts'
 import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
+
+const application = rulesOn('ambassadorApplications', 'application')
 
 export const updateAmbassadorApplicationStatus = defineOperation({
   id: 'updateAmbassadorApplicationStatus',
@@ -22,30 +25,24 @@ export const updateAmbassadorApplicationStatus = defineOperation({
   }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'application',
-        collection: 'ambassadorApplications',
+      application.exists({
         key: ({ params }) => params.email!.toLowerCase(),
         message: ({ params }) => `No ambassador application for "${params.email!.toLowerCase()}"`,
-      },
-      {
-        kind: 'differs',
-        record: 'application',
-        field: 'status',
-        body: 'status',
-        message: (application) => `The application is already ${application.status}`,
-      },
+      }),
+      application.differs(
+        'status',
+        'status',
+        ({ status }) => `The application is already ${status}`,
+      ),
     ],
     effects: [
-      {
-        update: 'application',
-        set: { status: ({ body }) => body.status },
+      application.update({
+        set: { status: ({ body }) => body.status as 'approved' | 'rejected' },
         draft: (draft, { body, now }) => {
           draft.decidedAt = now.toISOString()
-          draft.note = body.note ?? null
+          draft.note = (body.note as string | undefined) ?? null
         },
-      },
+      }),
     ],
     after: ({ store, now, body, keys }) =>
       sendEmail(store, now, {

@@ -3,7 +3,7 @@
  * Auth and OAuth: rows 1 and 11 of the reference. Kept as code, not declared rules: the
  * refresh token comes from the body or a cookie and is found by a field that is not a key,
  * with its revocation, and what is answered (a new access token, a cookie) names the user
- * only in the answer; the learner reads sign-ins from those answers (`learn/learner.ts`).
+ * only in the answer; the learner reads it there, for the credential each declares (`signIn`).
  */
 import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
 import { badRequest, unauthorized } from '../core/errors.ts'
@@ -24,6 +24,7 @@ export const refreshToken = defineOperation({
   auth: 'public',
   dryRun: true,
   successStatus: 200,
+  signIn: { by: 'refreshToken', sent: 'refreshToken' },
   params: noParams,
   body: z.strictObject({
     refreshToken: z.optional(
@@ -64,6 +65,7 @@ export const completeIdpSignIn = defineOperation({
   auth: 'public',
   dryRun: false,
   successStatus: 201,
+  signIn: { by: 'idpCode', sent: 'code' },
   params: noParams,
   body: z.strictObject({ code: nonEmpty() }),
   async run({ body, store }) {

@@ -3,8 +3,11 @@
  * Bookings area: the host declines a pending booking (row 8).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
+
+const booking = rulesOn('bookings', 'booking')
 
 export const declineBooking = defineOperation({
   id: 'declineBooking',
@@ -18,40 +21,28 @@ export const declineBooking = defineOperation({
   body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'booking',
-        collection: 'bookings',
+      booking.exists({
         key: ({ params }) => params.bookingId!,
         message: ({ params }) => `Booking "${params.bookingId}" not found`,
-      },
-      {
-        kind: 'caller',
-        record: 'booking',
-        field: 'hostId',
-        message: 'Only the booking’s host can decline it',
-      },
-      {
-        kind: 'oneOf',
-        record: 'booking',
-        field: 'status',
-        values: ['pending'],
-        message: (booking) =>
-          `Booking "${booking.id}" is ${booking.status}, only a pending booking can be declined`,
-      },
+      }),
+      booking.caller('hostId', 'Only the booking’s host can decline it'),
+      booking.oneOf(
+        'status',
+        ['pending'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only a pending booking can be declined`,
+      ),
     ],
     effects: [
-      {
-        update: 'booking',
+      booking.update({
         set: { status: 'declined' },
         draft: (draft, { body }) => {
-          draft.declineReason = body.reason ?? null
+          draft.declineReason = (body.reason as string | undefined) ?? null
         },
-      },
+      }),
     ],
     after: ({ store, now, body, records }) =>
       notify(store, now, {
-        userId: records.booking.guestId,
+        userId: booking.of({ records }).guestId,
         kind: 'booking.declined',
         title: 'Booking declined',
         body: (body.reason as string | undefined) ?? 'The host declined your booking.',

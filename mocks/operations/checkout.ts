@@ -3,8 +3,11 @@
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
+
+const booking = rulesOn('bookings', 'booking')
 
 export const createCheckoutSession = defineOperation({
   id: 'createCheckoutSession',
@@ -18,36 +21,26 @@ export const createCheckoutSession = defineOperation({
   body: z.strictObject({ bookingId: nonEmpty() }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'booking',
-        collection: 'bookings',
+      booking.exists({
         key: ({ body }) => body.bookingId as string,
         message: ({ body }) => `Booking "${body.bookingId}" not found`,
-      },
-      {
-        kind: 'caller',
-        record: 'booking',
-        field: 'guestId',
-        message: 'Only the booking’s guest can pay for it',
-      },
-      {
-        kind: 'oneOf',
-        record: 'booking',
-        field: 'status',
-        values: ['accepted'],
-        message: (booking) =>
-          `Booking "${booking.id}" is ${booking.status}, only an accepted booking can be paid`,
-      },
+      }),
+      booking.caller('guestId', 'Only the booking’s guest can pay for it'),
+      booking.oneOf(
+        'status',
+        ['accepted'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only an accepted booking can be paid`,
+      ),
     ],
     // No precondition reads checkout sessions: opening one is no state the learner needs.
-    after: async ({ store, now, caller, records: { booking } }) => {
+    after: async ({ store, now, caller, records }) => {
+      const { id, amount, currency } = booking.of({ records })
       await store.checkoutSessions.insert({
         id: store.nextId('cs'),
-        bookingId: booking.id,
+        bookingId: id,
         userId: caller,
-        amount: booking.amount,
-        currency: booking.currency,
+        amount,
+        currency,
         status: 'open',
         createdAt: now.toISOString(),
       })

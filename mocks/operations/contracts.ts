@@ -3,9 +3,12 @@
  * Contracts area: a party signs a contract (row 9).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
+
+const contract = rulesOn('contracts', 'contract')
 
 export const signContract = defineOperation({
   id: 'signContract',
@@ -25,51 +28,36 @@ export const signContract = defineOperation({
   }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'contract',
-        collection: 'contracts',
+      contract.exists({
         key: ({ params }) => params.contractId!,
         message: ({ params }) => `Contract "${params.contractId}" not found`,
-      },
-      {
-        kind: 'callerIn',
-        record: 'contract',
-        field: 'partyIds',
-        message: 'Only a party to the contract can sign it',
-      },
-      {
-        kind: 'notActed',
-        record: 'contract',
-        list: 'signatures',
-        by: 'userId',
-        message: (contract) => `Contract "${contract.id}" is already signed by the caller`,
-      },
+      }),
+      contract.callerIn('partyIds', 'Only a party to the contract can sign it'),
+      contract.notActed(
+        'signatures',
+        'userId',
+        ({ id }) => `Contract "${id}" is already signed by the caller`,
+      ),
     ],
     effects: [
-      {
-        act: 'contract',
-        draft: (draft, { caller, body, now }) => {
-          draft.signatures.push({
-            userId: caller,
-            fullName: body.fullName,
-            signedAt: now.toISOString(),
-          })
-          const signers = new Set(
-            draft.signatures.map((signature: { userId: string }) => signature.userId),
-          )
-          if (draft.partyIds.every((party: string) => signers.has(party))) draft.status = 'signed'
-        },
-      },
+      // Signed before a recording, with no name sent: the signer's display name.
+      contract.act((draft, { caller, body, now, store }) => {
+        const fullName =
+          (body.fullName as string | undefined) ?? store.users.get(caller)?.displayName ?? caller
+        draft.signatures.push({ userId: caller, fullName, signedAt: now.toISOString() })
+        const signers = new Set(draft.signatures.map((signature) => signature.userId))
+        if (draft.partyIds.every((party) => signers.has(party))) draft.status = 'signed'
+      }),
     ],
-    after: async ({ store, now, caller, body, records: { contract } }) => {
-      for (const party of contract.partyIds) {
+    after: async ({ store, now, caller, body, records }) => {
+      const { id, partyIds } = contract.of({ records })
+      for (const party of partyIds) {
         if (party === caller) continue
         await notify(store, now, {
           userId: party,
           kind: 'contract.signed',
           title: 'Contract signed',
-          body: `${body.fullName} signed contract ${contract.id}.`,
+          body: `${body.fullName} signed contract ${id}.`,
         })
       }
     },

@@ -3,8 +3,12 @@
  * Follow area: following a user (row 7).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
+
+const followee = rulesOn('users', 'followee')
+const follow = rulesOn('follows', 'follow')
 
 const followId = ({ params, caller }: { params: Record<string, string>; caller: string }) =>
   `${caller}:${params.targetPublicId}`
@@ -26,35 +30,26 @@ export const followUser = defineOperation({
         value: ({ params }) => params.targetPublicId!,
         message: 'targetPublicId must not be the caller',
       },
-      {
-        kind: 'exists',
-        name: 'followee',
-        collection: 'users',
+      followee.exists({
         key: ({ params }) => params.targetPublicId!,
         message: ({ params }) => `User "${params.targetPublicId}" not found`,
-      },
-      {
-        kind: 'absent',
-        name: 'follow',
-        collection: 'follows',
+      }),
+      follow.absent({
         key: followId,
         message: ({ params }) => `Already following "${params.targetPublicId}"`,
-      },
+      }),
     ],
     effects: [
-      {
-        insert: 'follow',
-        record: (context) => ({
-          id: followId(context),
-          followerId: context.caller,
-          followeeId: context.records.followee.publicId,
-          createdAt: context.now.toISOString(),
-        }),
-      },
+      follow.insert((context) => ({
+        id: followId(context),
+        followerId: context.caller,
+        followeeId: followee.of(context).publicId,
+        createdAt: context.now.toISOString(),
+      })),
     ],
     after: ({ store, now, caller, records }) =>
       notify(store, now, {
-        userId: records.followee.publicId,
+        userId: followee.of({ records }).publicId,
         kind: 'user.followed',
         title: 'New follower',
         body: `${store.users.get(caller)?.displayName} started following you.`,

@@ -3,8 +3,11 @@
  * Notifications area: the owner archives a notification (row 12).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
+
+const notification = rulesOn('notifications', 'notification')
 
 export const archiveNotification = defineOperation({
   id: 'archiveNotification',
@@ -18,31 +21,25 @@ export const archiveNotification = defineOperation({
   body: z.strictObject({}),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'notification',
-        collection: 'notifications',
+      notification.exists({
         key: ({ params }) => params.id!,
         // Someone else's notification is reported as unknown, so ids cannot be probed.
         owner: 'userId',
         message: ({ params }) => `Notification "${params.id}" not found`,
-      },
-      {
-        kind: 'oneOf',
-        record: 'notification',
-        field: 'archivedAt',
-        values: [null],
-        message: (notification) => `Notification "${notification.id}" is already archived`,
-      },
+      }),
+      notification.oneOf(
+        'archivedAt',
+        [null],
+        ({ id }) => `Notification "${id}" is already archived`,
+      ),
     ],
     effects: [
-      {
-        update: 'notification',
+      notification.update({
         set: { archivedAt: ({ now }) => now.toISOString() },
         draft: (draft, { now }) => {
           draft.readAt ??= now.toISOString()
         },
-      },
+      }),
     ],
     answer: acknowledgement,
   },

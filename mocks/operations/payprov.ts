@@ -4,8 +4,12 @@
  * refund webhook (row 13).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
+
+const account = rulesOn('paymentAccounts', 'account')
+const booking = rulesOn('bookings', 'booking')
 
 /** Row 2. The caller's own connected account. */
 export const getAccountStatus = defineOperation({
@@ -20,19 +24,13 @@ export const getAccountStatus = defineOperation({
   body: undefined,
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'account',
-        collection: 'paymentAccounts',
+      account.exists({
         key: ({ caller }) => caller,
         message: () => 'The caller has no connected payment account',
-      },
+      }),
     ],
     answer: undefined,
-    shows: {
-      record: 'account',
-      fields: ['payouts_enabled', 'charges_enabled', 'disabled_reason', 'requirements'],
-    },
+    shows: account.shows(['payouts_enabled', 'charges_enabled', 'disabled_reason', 'requirements']),
   },
 })
 
@@ -49,45 +47,37 @@ export const testRefundWebhook = defineOperation({
   body: z.strictObject({ bookingId: nonEmpty(), amount: z.optional(z.number().check(z.gt(0))) }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'booking',
-        collection: 'bookings',
+      booking.exists({
         key: ({ body }) => body.bookingId as string,
         message: ({ body }) => `Booking "${body.bookingId}" not found`,
-      },
-      {
-        kind: 'oneOf',
-        record: 'booking',
-        field: 'status',
-        values: ['paid'],
-        message: (booking) =>
-          `Booking "${booking.id}" is ${booking.status}, only a paid booking can be refunded`,
-      },
-      {
-        kind: 'atMost',
-        record: 'booking',
-        field: 'amount',
-        body: 'amount',
-        message: (booking) =>
-          `amount must not be greater than the booking amount (${booking.amount})`,
-      },
+      }),
+      booking.oneOf(
+        'status',
+        ['paid'],
+        ({ id, status }) => `Booking "${id}" is ${status}, only a paid booking can be refunded`,
+      ),
+      booking.atMost(
+        'amount',
+        'amount',
+        ({ amount }) => `amount must not be greater than the booking amount (${amount})`,
+      ),
     ],
-    effects: [{ update: 'booking', set: { status: 'refunded' } }],
+    effects: [booking.update({ set: { status: 'refunded' } })],
     // The refund is a receipt no precondition reads.
-    after: async ({ store, now, body, records: { booking } }) => {
-      const amount = (body.amount as number | undefined) ?? booking.amount
+    after: async ({ store, now, body, records }) => {
+      const { id, guestId, currency, amount: paid } = booking.of({ records })
+      const amount = (body.amount as number | undefined) ?? paid
       await store.refunds.insert({
         id: store.nextId('rfd'),
-        bookingId: booking.id,
+        bookingId: id,
         amount,
         createdAt: now.toISOString(),
       })
       await notify(store, now, {
-        userId: booking.guestId,
+        userId: guestId,
         kind: 'booking.refunded',
         title: 'Refund issued',
-        body: `${amount} ${booking.currency} was refunded for booking ${booking.id}.`,
+        body: `${amount} ${currency} was refunded for booking ${id}.`,
       })
     },
     answer: acknowledgement,

@@ -4,8 +4,12 @@
  * (rows 5 and 6).
  */
 import { defineOperation, type Operation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
+
+const venue = rulesOn('venues', 'venue')
+const review = rulesOn('reviews', 'review')
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
   return defineOperation({
@@ -20,38 +24,30 @@ function decideReview(decision: 'approved' | 'rejected', id: string, row: number
     body: z.strictObject({ reason: z.optional(z.string().check(z.maxLength(1000))) }),
     rules: {
       requires: [
-        {
-          kind: 'exists',
-          name: 'venue',
-          collection: 'venues',
+        venue.exists({
           key: ({ params }) => params.listingId!,
           message: ({ params }) => `Listing "${params.listingId}" not found`,
-        },
-        {
-          kind: 'find',
-          name: 'review',
-          record: 'venue',
-          collection: 'reviews',
+        }),
+        review.find(venue, {
           link: 'listingId',
           where: { status: 'pending' },
-          message: (venue) => `Listing "${venue.id}" has no pending review`,
-        },
+          message: ({ id }) => `Listing "${id}" has no pending review`,
+        }),
       ],
       effects: [
-        {
-          update: 'review',
+        review.update({
           set: { status: decision },
           draft: (draft, { body }) => {
-            draft.reason = body.reason ?? null
+            draft.reason = (body.reason as string | undefined) ?? null
           },
-        },
+        }),
       ],
-      after: ({ store, now, records: { review, venue } }) =>
+      after: ({ store, now, records }) =>
         notify(store, now, {
-          userId: review.authorId,
+          userId: review.of({ records }).authorId,
           kind: `review.${decision}`,
           title: decision === 'approved' ? 'Your review is published' : 'Your review was rejected',
-          body: `Your review of ${venue.name} was ${decision}.`,
+          body: `Your review of ${venue.of({ records }).name} was ${decision}.`,
         }),
       answer: acknowledgement,
     },

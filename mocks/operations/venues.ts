@@ -3,9 +3,12 @@
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
 import { defineOperation } from '../core/operation.ts'
+import { rulesOn } from '../core/rules-on.ts'
 import { email } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
+
+const venue = rulesOn('venues', 'venue')
 
 export const sendVenueClaimEmail = defineOperation({
   id: 'sendVenueClaimEmail',
@@ -19,26 +22,17 @@ export const sendVenueClaimEmail = defineOperation({
   body: z.strictObject({ email: z.optional(email()) }),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'venue',
-        collection: 'venues',
+      venue.exists({
         key: ({ params }) => params.listingId!,
         message: ({ params }) => `Venue "${params.listingId}" not found`,
-      },
-      {
-        kind: 'noneOf',
-        record: 'venue',
-        field: 'claimStatus',
-        values: ['claimed'],
-        message: (venue) => `Venue "${venue.id}" is already claimed`,
-      },
+      }),
+      venue.noneOf('claimStatus', ['claimed'], ({ id }) => `Venue "${id}" is already claimed`),
     ],
-    effects: [{ update: 'venue', set: { claimStatus: 'claim_requested' } }],
-    after: ({ store, now, body, records: { venue } }) =>
+    effects: [venue.update({ set: { claimStatus: 'claim_requested' } })],
+    after: ({ store, now, body, records }) =>
       sendEmail(store, now, {
-        to: (body.email as string | undefined) ?? venue.contactEmail,
-        subject: `Claim ${venue.name} on the platform`,
+        to: (body.email as string | undefined) ?? venue.of({ records }).contactEmail,
+        subject: `Claim ${venue.of({ records }).name} on the platform`,
         kind: 'venue.claim',
       }),
     answer: acknowledgement,

@@ -1,15 +1,10 @@
 /**
  * @module
- * Which fields point at records of another collection, and the check that every
- * such reference resolves: a booking whose `hostId` is no user is an error.
+ * The check that every reference (`references` of the collection definitions) resolves: a
+ * booking whose `hostId` is no user is an error, and a key made of fields is made of them.
  */
 import type { CollectionName } from '../model/schemas.ts'
-
-interface Reference {
-  /** Dotted path to the field; `[]` marks an array, whose every item is checked. */
-  field: string
-  target: CollectionName
-}
+import { collectionDefinitions, keyParts, references } from '../model/schemas.ts'
 
 /** `checkoutSessions` -> `checkout session`: how a problem names a record of the collection. */
 const singular = (name: CollectionName) =>
@@ -17,59 +12,7 @@ const singular = (name: CollectionName) =>
     ? 'outbox message'
     : name.replace(/s$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)
 
-export const references: { readonly [Name in CollectionName]?: readonly Reference[] } = {
-  paymentAccounts: [{ field: 'userId', target: 'users' }],
-  venues: [{ field: 'ownerId', target: 'users' }],
-  reviews: [
-    { field: 'listingId', target: 'venues' },
-    { field: 'authorId', target: 'users' },
-  ],
-  follows: [
-    { field: 'followerId', target: 'users' },
-    { field: 'followeeId', target: 'users' },
-  ],
-  bookings: [
-    { field: 'listingId', target: 'venues' },
-    { field: 'guestId', target: 'users' },
-    { field: 'hostId', target: 'users' },
-  ],
-  contracts: [
-    { field: 'bookingId', target: 'bookings' },
-    { field: 'partyIds[]', target: 'users' },
-    { field: 'signatures[].userId', target: 'users' },
-  ],
-  checkoutSessions: [
-    { field: 'bookingId', target: 'bookings' },
-    { field: 'userId', target: 'users' },
-  ],
-  notifications: [{ field: 'userId', target: 'users' }],
-  refunds: [{ field: 'bookingId', target: 'bookings' }],
-}
-
-/** The referencing fields that are a plain field of the record: no `.`, no `[]`. */
-const PLAIN = new Set(
-  Object.values(references)
-    .flatMap((list) => list.map(({ field }) => field))
-    .filter((field) => !field.includes('.') && !field.includes('[]')),
-)
-
-/** Each value at `field` with its printed path: `partyIds[1]`, `signatures[0].userId`. */
-function valuesAt(record: unknown, field: string): [string, unknown][] {
-  const [head, ...rest] = field.split('.')
-  const value = (record as Record<string, unknown>)[head!.replace('[]', '')]
-  const name = head!.replace('[]', '')
-  if (!head!.endsWith('[]')) {
-    return rest.length === 0
-      ? [[name, value]]
-      : valuesAt(value, rest.join('.')).map(([path, v]) => [`${name}.${path}`, v])
-  }
-  if (!Array.isArray(value)) return []
-  return value.flatMap((item, index): [string, unknown][] =>
-    rest.length === 0
-      ? [[`${name}[${index}]`, item]]
-      : valuesAt(item, rest.join('.')).map(([path, v]) => [`${name}[${index}].${path}`, v]),
-  )
-}
+type Fields = Record<string, unknown>
 
 /**
  * Problems with one record's references, each `<label>.<field>: no <target> "<id>"`.
@@ -87,16 +30,23 @@ export function checkReferences(
     if (!exists(target, String(value)))
       problems.push(`${label}.${path}: no ${singular(target)} "${String(value)}"`)
   }
+  const fields = record as Fields
   for (const { field, target } of references[collection] ?? []) {
     // A plain field (most references) is read as it is, its path not taken apart.
-    if (PLAIN.has(field)) check(field, (record as Record<string, unknown>)[field], target)
-    else for (const [path, value] of valuesAt(record, field)) check(path, value, target)
+    if (!field.includes('[]')) check(field, fields[field], target)
+    else {
+      // Each item of a list (`partyIds[]`), or a field of each (`signatures[].userId`).
+      const [list, by] = field.split('[]') as [string, string]
+      const items = fields[list]
+      if (!Array.isArray(items)) continue
+      for (const [index, item] of items.entries()) {
+        check(`${list}[${index}]${by}`, by ? (item as Fields | null)?.[by.slice(1)] : item, target)
+      }
+    }
   }
-  if (collection === 'follows') {
-    const follow = record as { id: string; followerId: string; followeeId: string }
-    const expected = `${follow.followerId}:${follow.followeeId}`
-    if (follow.id !== undefined && follow.id !== expected)
-      problems.push(`${label}.id: expected "${expected}", got "${follow.id}"`)
-  }
+  const [key, parts] = [collectionDefinitions[collection].key, keyParts[collection]]
+  const expected = parts?.map((part) => fields[part as string]).join(':')
+  if (parts && fields[key] !== undefined && fields[key] !== expected)
+    problems.push(`${label}.${key}: expected "${expected}", got "${fields[key]}"`)
   return problems
 }

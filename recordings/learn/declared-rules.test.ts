@@ -5,10 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { defineOperation } from '../../mocks/core/operation.ts'
+import { rulesOn } from '../../mocks/core/rules-on.ts'
 import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { createHar, createHarEntry } from '../har.ts'
 import { learnScenario } from './learn-scenario.ts'
+
+const venue = rulesOn('venues', 'venue')
 
 /** A made-up 14th operation: the caller asks to feature an unclaimed venue. */
 const featureVenue = defineOperation({
@@ -23,22 +26,17 @@ const featureVenue = defineOperation({
   body: z.strictObject({}),
   rules: {
     requires: [
-      {
-        kind: 'exists',
-        name: 'venue',
-        collection: 'venues',
+      venue.exists({
         key: ({ params }) => params.listingId!,
         message: ({ params }) => `Venue "${params.listingId}" not found`,
-      },
-      {
-        kind: 'oneOf',
-        record: 'venue',
-        field: 'claimStatus',
-        values: ['unclaimed'],
-        message: (venue) => `Venue "${venue.id}" is ${venue.claimStatus}`,
-      },
+      }),
+      venue.oneOf(
+        'claimStatus',
+        ['unclaimed'],
+        ({ id, claimStatus }) => `Venue "${id}" is ${claimStatus}`,
+      ),
     ],
-    effects: [{ update: 'venue', set: { claimStatus: 'claim_requested' } }],
+    effects: [venue.update({ set: { claimStatus: 'claim_requested' } })],
     answer: { featured: true },
   },
 })

@@ -6,14 +6,16 @@
  */
 import type { Operation } from '../../mocks/core/operation.ts'
 import {
+  applyEffect,
   type DeclaredRules,
+  type Effect,
   type EffectContext,
   type Precondition,
   type RuleInput,
   statusOf,
   valueIn,
 } from '../../mocks/core/preconditions.ts'
-import { collectionDefinitions } from '../../mocks/model/schemas.ts'
+import { collectionDefinitions, references } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { z } from '../../mocks/model/zod.ts'
 import { parseJson } from '../replay/recordings.ts'
@@ -27,15 +29,18 @@ export interface Recorded extends RuleInput {
   answer: string
   /** Not `dryRun=true`. */
   writes: boolean
+  /** The operation's writes (`rules.effects`). */
+  effects?: readonly Effect[] | undefined
 }
 
 type Find = Extract<Precondition, { kind: 'find' }>
 /** The records an operation's preconditions named so far, by name. */
 type Named = Map<string, Fact>
 type NotActed = Extract<Precondition, { kind: 'notActed' }>
+type OneOf = Extract<Precondition, { kind: 'oneOf' | 'noneOf' }>
 
 /** Collections other records point at: a record of the base is not removed from them. */
-const REFERENCED = new Set(['users', 'venues', 'bookings'])
+const REFERENCED = new Set(Object.values(references).flatMap((list) => list.map((r) => r.target)))
 
 /** What precondition `p` holding (or failing) says about the records `named` so far. */
 function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, named: Named) {
@@ -74,10 +79,12 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     case 'callerIn':
       return facts.pin(fact, `${p.field}:${caller}`, !failed)
     case 'oneOf':
+      if (failed && p.values.includes(null)) madeBy(input, fact, p.field, p)
       return one(p.values, failed, p.field)
     case 'noneOf':
       return one(p.values, !failed, p.field)
     case 'notActed':
+      if (failed) madeBy(input, fact, `${p.list}:${caller}`, p)
       return facts.pin(fact, `${p.list}:${caller}`, failed)
     case 'differs':
       return one([input.body[p.body]], !failed, p.field)
@@ -87,8 +94,24 @@ function learnPrecondition(p: Precondition, failed: boolean, input: Recorded, na
     }
     case 'find':
       named.set(p.name, fact)
+      facts.assign(fact.finds, p.collection, p)
       return findRecord(p, failed, facts, fact)
   }
+}
+
+/**
+ * A record shown already written (archived, signed by the caller) was written before the first
+ * exchange by the operation's own write, by the caller, with no body (that was sent for this one).
+ */
+function madeBy(input: Recorded, fact: Fact, field: string, { kind, record }: NotActed | OneOf) {
+  const effect = input.effects?.find((e) =>
+    kind === 'notActed'
+      ? 'act' in e && e.act === record
+      : 'set' in e && e.update === record && Object.hasOwn(e.set, field),
+  )
+  if (!effect) return
+  const by = { ...input, body: {}, store: input.base, records: {}, keys: {} }
+  input.facts.assign(fact.made, field, (draft, now) => applyEffect(effect, draft, { ...by, now }))
 }
 
 /**

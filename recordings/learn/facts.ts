@@ -5,6 +5,7 @@
  * contradicts an earlier one is a {@link NotCovered}.
  */
 import { dequal } from 'dequal'
+import type { Fields, Precondition } from '../../mocks/core/preconditions.ts'
 import type { CollectionName } from '../../mocks/model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */
@@ -27,6 +28,10 @@ export interface Fact {
   readonly by: Record<string, number>
   /** The exchanges that showed something about it, in order. */
   readonly origins: number[]
+  /** Writes it had before the first exchange (archived, signed by someone), by field. */
+  readonly made: Record<string, (draft: Fields, now: Date) => void>
+  /** The lookups that found records pointing at it, by their collection. */
+  readonly finds: Record<string, Extract<Precondition, { kind: 'find' }>>
 }
 
 export type Bounds = { min?: number; below?: number }
@@ -56,7 +61,8 @@ export class Facts {
     this.undo = []
   }
 
-  private assign<T extends object, K extends keyof T & string>(target: T, field: K, value: T[K]) {
+  /** Sets `field` of `target` (a fact's part) until a rollback. */
+  assign<T extends object, K extends keyof T & string>(target: T, field: K, value: T[K]): void {
     const previous = target[field]
     this.undo.push(
       Object.hasOwn(target, field) ? () => (target[field] = previous) : () => delete target[field],
@@ -83,6 +89,8 @@ export class Facts {
         bounds: {},
         by: {},
         origins: [],
+        made: {},
+        finds: {},
       }
       facts.set(key, fact)
       this.undo.push(() => facts.delete(key))

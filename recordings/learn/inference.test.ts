@@ -139,4 +139,56 @@ describe('what the learner infers, and what it refuses to guess', () => {
       }),
     ])
   })
+
+  it('a record shown already written was written by the operation itself, before the recording', async () => {
+    const learned = await learn([
+      exchange('POST', '/notifications/ntf_c3/archive?dryRun=true', 409, {
+        as: 'usr_h3',
+        body: {},
+      }),
+      exchange('POST', '/contracts/ctr_c3/sign?dryRun=true', 409, {
+        as: 'usr_h3',
+        body: { fullName: 'Hana Three' },
+      }),
+    ])
+    expect(learned.notCovered).toEqual([])
+    const start = '2026-06-01T10:00:00.000Z'
+    // Archiving sets when it was archived, and read if it was not.
+    expect(learned.scenario.add?.notifications).toEqual([
+      expect.objectContaining({ id: 'ntf_c3', userId: 'usr_h3', archivedAt: start, readAt: start }),
+    ])
+    // Signed with no name sent: the signer's display name; the other party has not signed.
+    const signer = learned.scenario.add?.users?.find((user) => user.publicId === 'usr_h3')
+    const [contract] = learned.scenario.add?.contracts ?? []
+    expect(contract?.partyIds).toHaveLength(2)
+    expect(contract).toMatchObject({
+      id: 'ctr_c3',
+      signatures: [{ userId: 'usr_h3', fullName: signer?.displayName, signedAt: start }],
+      status: 'pending',
+    })
+    expect(contract?.partyIds[0]).toBe('usr_h3')
+    // Its booking is between its parties, as the contract factory makes it.
+    const booking = learned.scenario.add?.bookings?.find(({ id }) => id === contract?.bookingId)
+    expect([booking?.hostId, booking?.guestId]).toEqual(contract?.partyIds)
+  })
+
+  it('a refresh token cookie is malformed by the pattern the sandbox checks it with', async () => {
+    const refresh = (cookie: string, status: number) =>
+      createHarEntry({
+        method: 'POST',
+        url: 'https://staging.example.com/auth/refresh?dryRun=true',
+        requestHeaders: { 'content-type': 'application/json', cookie: `refresh_token=${cookie}` },
+        requestBody: '{}',
+        status,
+        responseHeaders: { 'content-type': 'application/json' },
+        responseBody: '{}',
+        startedDateTime: '2026-06-01T10:00:00.000Z',
+        time: 3,
+      })
+    // Two segments, the second empty: the sandbox answers 400, as the backend did.
+    const learned = await learnScenario(createHar([refresh('rt_x.', 400), refresh('a.b.c', 400)]))
+    expect(learned.notCovered).toEqual([])
+    expect(learned.covered).toBe(2)
+    expect(learned.signIns).toEqual([])
+  })
 })

@@ -1,8 +1,9 @@
 /**
  * @module
  * Goes through recorded exchanges in order: each request checked by the pipeline's input check,
- * its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in names its
- * user only in its answer, which no precondition states: it is read here.
+ * its caller as the guards see them, then what its answer says (`derive.ts`). A sign-in (an
+ * operation's `signIn`) names its user only in its answer, which no precondition states: it is
+ * read here.
  */
 import { Cookie } from 'tough-cookie'
 import {
@@ -15,6 +16,7 @@ import { SandboxError } from '../../mocks/core/errors.ts'
 import { parseCookies } from '../../mocks/core/http.ts'
 import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
 import type { User } from '../../mocks/model/schemas.ts'
+import { REFRESH_TOKEN } from '../../mocks/model/shapes.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { bearerSubject, isRedacted, jwtClaims, jwtSubject } from '../record/redact.ts'
 import { parseJson } from '../replay/recordings.ts'
@@ -42,8 +44,9 @@ function expectStatus(exchange: LearnExchange, status: number, why: string) {
   }
 }
 
-/** Whether a sign-in succeeded; refuses a status other than `ok` or 401, and a 401 for an `owner`. */
-function succeeded(exchange: LearnExchange, ok: number, what: string, owner: string | undefined) {
+/** Whether a sign-in succeeded; refuses a status other than its own or 401, a 401 for an `owner`. */
+function succeeded(exchange: LearnExchange, what: string, owner: string | undefined) {
+  const ok = exchange.operation.successStatus
   if (exchange.status === 401 && owner) {
     throw new NotCovered(`${what} is ${owner}'s, which the sandbox accepts`)
   }
@@ -84,6 +87,7 @@ export class Learner {
 
   #learnOne(exchange: LearnExchange) {
     const { operation, params, headers, body } = exchange
+    const { signIn } = operation
     const query = new URLSearchParams(exchange.search)
     let input: CheckedInput
     try {
@@ -91,15 +95,16 @@ export class Learner {
     } catch (error) {
       if (!(error instanceof SandboxError)) throw error
       // A redacted refresh token fails the token's pattern: say why it is not learned.
-      const sent = (parseJson(body) as { refreshToken?: unknown } | null)?.refreshToken
-      if (operation.id === 'refreshToken' && typeof sent === 'string' && isRedacted(sent)) {
+      const sent = signIn && (parseJson(body) as Record<string, unknown> | null)?.[signIn.sent]
+      if (signIn?.by === 'refreshToken' && typeof sent === 'string' && isRedacted(sent)) {
         throw new NotCovered(REDACTED_REFRESH)
       }
       const why = `the request fails the sandbox's checks (${error.message})`
       return expectStatus(exchange, error.status, why)
     }
-    if (operation.id === 'refreshToken') return this.#refresh(exchange, input.body)
-    if (operation.id === 'completeIdpSignIn') return this.#idp(exchange, String(input.body.code))
+    const sent = signIn && (input.body[signIn.sent] as string | undefined)
+    if (signIn?.by === 'refreshToken') return this.#refresh(exchange, sent)
+    if (signIn?.by === 'idpCode') return this.#idp(exchange, String(sent))
     const caller = operation.auth === 'public' ? '' : this.#callerOf(exchange)
     if (caller === undefined) return
     learnAnswer(operation, {
@@ -111,6 +116,7 @@ export class Learner {
       answer: exchange.answer,
       caller,
       writes: input.dryRun !== true,
+      effects: operation.rules?.effects,
     })
   }
 
@@ -146,17 +152,17 @@ export class Learner {
     return subject
   }
 
-  #refresh(exchange: LearnExchange, body: Record<string, unknown>) {
+  #refresh(exchange: LearnExchange, sent: string | undefined) {
     const cookies = parseCookies(exchange.headers.cookie)
-    const token = sentRefreshToken(body.refreshToken as string | undefined, cookies)
+    const token = sentRefreshToken(sent, cookies)
     if (token === undefined) return expectStatus(exchange, 401, 'no refresh token was sent')
     if (isRedacted(token)) throw new NotCovered(REDACTED_REFRESH)
-    if (token.split('.').length !== 2) {
+    if (!REFRESH_TOKEN.test(token)) {
       return expectStatus(exchange, 400, 'the refresh token is malformed')
     }
     const known = refreshTokenOwner(this.#base, token)
     const owner = this.#byToken.get(token) ?? (known.ok ? known.user.publicId : undefined)
-    if (!succeeded(exchange, 200, 'the refresh token', owner)) return
+    if (!succeeded(exchange, 'the refresh token', owner)) return
     const answered = parseJson(exchange.answer) as { accessToken?: unknown } | undefined
     const sub =
       typeof answered?.accessToken === 'string' ? jwtSubject(answered.accessToken) : undefined
@@ -177,7 +183,7 @@ export class Learner {
     const signsIn = (user: User) =>
       user.idpCode === code && user.refreshToken !== null && user.refreshTokenRevokedAt === null
     const owner = this.#byCode.get(code) ?? this.#base.users.find(signsIn)?.publicId
-    if (!succeeded(exchange, 201, 'the code', owner)) return
+    if (!succeeded(exchange, 'the code', owner)) return
     const cookie = exchange.setCookie
       .map((line) => Cookie.parse(line))
       .map((parsed) => (parsed?.key === REFRESH_COOKIE ? parsed.value : undefined))

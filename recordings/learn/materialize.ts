@@ -2,13 +2,24 @@
  * @module
  * The learned facts as records of a session: those of the scenario extended changed (or removed)
  * only where the recording says so, new ones made by the seeded factories, new users given the
- * credentials the sign-ins showed or made-up ones in the personas' format.
+ * credentials the sign-ins showed or made-up ones in the personas' format. What it makes up
+ * comes from the collection definitions (schemas, `references`) and the operations' writes.
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../fixtures/personas.ts'
+import type { Fields } from '../../mocks/core/preconditions.ts'
 import type { Factories } from '../../mocks/factories/create-factories.ts'
-import { type CollectionName, collectionDefinitions, type User } from '../../mocks/model/schemas.ts'
+import {
+  type CollectionName,
+  collectionDefinitions,
+  collectionNames,
+  keyParts,
+  references,
+  type User,
+} from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
+import type { Table } from '../../mocks/model/table.ts'
+import type { z } from '../../mocks/model/zod.ts'
 import { type Fact, type Facts, outOf } from './facts.ts'
 
 /** A learned user's credentials. */
@@ -18,18 +29,16 @@ export interface LearnedSignIn {
   idpCode: string
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: records of any collection, as the store holds them
-type Row = any
-type Fields = Record<string, unknown>
 type Role = User['roles'][number]
-/** How a field is set at the start when its value was excluded: a list to pick from, or a role. */
-type Choice = readonly unknown[] | Role
-type More = (fact: Fact, known: Row, fields: Fields) => Fields | Promise<Fields>
-type Table = {
-  get(key: string): Row
-  delete(key: string): boolean
-  update(key: string, mutate: (draft: Row) => void): Promise<unknown>
-}
+type Write = Fact['made'][string]
+
+/** Whether `value` is none of the values `excluded`. */
+const allowed = (excluded: readonly unknown[], value: unknown) =>
+  !excluded.some((other) => dequal(other, value))
+/** The values a field's schema lists (an enum's), in its order. */
+const choicesOf = (schema: z.core.$ZodType | undefined) => [...(schema?._zod.values ?? [])]
+/** Users' roles in the schema's order: a user shown in two fields with roles is the first's. */
+const ROLES = choicesOf(collectionDefinitions.users.schema.shape.roles._zod.def.element)
 
 /** Writes the state before the first exchange; the exchanges behind each record, and sign-ins. */
 export async function materialize(
@@ -41,154 +50,138 @@ export async function materialize(
   const at = { session }
   const origins = new Map<string, number[]>()
   const of = (name: CollectionName) => [...facts.of(name).values()]
-  const table = (name: CollectionName) => store[name] as unknown as Table
+  const table = (name: CollectionName) => store[name] as unknown as Table<Fields>
+  const create = (name: CollectionName, values: Fields) =>
+    (factories[name] as (values: Fields, options: typeof at) => Promise<Fields>)(values, at)
   const note = (name: CollectionName, key: string, fact: Fact) =>
     origins.set(`${name}:${key}`, [...(origins.get(`${name}:${key}`) ?? []), ...fact.origins])
-  const update = async (name: CollectionName, key: string, fields: Fields) => {
-    const record = table(name).get(key)
+  // The `fields` that differ set, then the writes `made`.
+  const update = async (name: CollectionName, key: string, fields: Fields, made: Write[] = []) => {
+    const record = table(name).get(key)!
     const changed = Object.entries(fields).filter(([field, value]) => !dequal(record[field], value))
-    if (changed.length === 0) return
-    await table(name).update(key, (draft) => Object.assign(draft, Object.fromEntries(changed)))
+    if (changed.length === 0 && made.length === 0) return
+    await table(name).update(key, (draft) => {
+      Object.assign(draft, Object.fromEntries(changed))
+      for (const write of made) write(draft, now)
+    })
   }
   // Someone (other than `excluded`) to own or host a record: a user of the scenario, or a new one.
-  const someoneElse = async (excluded: readonly unknown[], role: Role) => {
+  const someoneElse = async (excluded: readonly unknown[], role: Role | undefined) => {
+    const other = (user: User) => !excluded.includes(user.publicId)
     const found =
-      store.users.find((user) => user.roles.includes(role) && !excluded.includes(user.publicId)) ??
-      store.users.find((user) => !excluded.includes(user.publicId))
-    return found?.publicId ?? (await factories.users({ roles: [role] }, at)).publicId
-  }
-  /** The fields of `choices` at the start: pinned, or chosen when `known`'s is excluded. */
-  const startValues = async (fact: Fact, known: Row, choices: Record<string, Choice>) => {
-    const fields: Fields = {}
-    for (const [field, choice] of Object.entries(choices)) {
-      const excluded = fact.excluded[field] ?? []
-      const allowed = (value: unknown) => !excluded.some((other) => dequal(other, value))
-      if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
-      else if (excluded.length === 0 || (known?.[field] !== undefined && allowed(known[field])))
-        continue
-      else if (typeof choice === 'string') fields[field] = await someoneElse(excluded, choice)
-      else if (choice.some(allowed)) fields[field] = choice.find(allowed)
-    }
-    return fields
-  }
-  const pinnedOnly = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, []]))
-  /** The collections written, each after those it points at, and their choices. */
-  const choices: Partial<Record<CollectionName, Record<string, Choice>>> = {
-    users: pinnedOnly('refreshToken', 'idpCode'),
-    paymentAccounts: pinnedOnly(
-      'payouts_enabled',
-      'charges_enabled',
-      'disabled_reason',
-      'requirements',
-    ),
-    ambassadorApplications: { status: ['pending', 'approved', 'rejected'] },
-    venues: { claimStatus: ['unclaimed', 'claim_requested', 'claimed'] },
-    bookings: {
-      hostId: 'host',
-      guestId: 'guest',
-      status: ['pending', 'accepted', 'declined', 'paid', 'refunded'],
-    },
-    follows: {},
-    contracts: {},
-    notifications: { userId: 'host', archivedAt: [now.toISOString()] },
-  }
-  const more: Partial<Record<CollectionName, More>> = {
-    bookings: (fact, known) => {
-      const bounds = fact.bounds.amount
-      const fits = known?.amount !== undefined && !(bounds && outOf(bounds, known.amount))
-      return bounds && !fits ? { amount: bounds.min ?? Math.floor((bounds.below ?? 1) / 2) } : {}
-    },
-    follows: (fact) => {
-      const [followerId, followeeId] = fact.key.split(':') as [string, string]
-      return { followerId, followeeId }
-    },
-    contracts: (fact, known) => contractFields(fact, known),
-    notifications: (_fact, _known, { archivedAt }) =>
-      archivedAt == null ? {} : { readAt: archivedAt },
+      (role && store.users.find((user) => user.roles.includes(role) && other(user))) ??
+      store.users.find(other)
+    return found?.publicId ?? (await factories.users(role ? { roles: [role] } : {}, at)).publicId
   }
 
-  const hosts = new Set(of('bookings').map((fact) => fact.initial.hostId))
-  const signIns = await writeUsers(of('users'), hosts)
-  const written = Object.keys(choices) as CollectionName[]
-  for (const name of written.slice(1)) {
+  /** The fields of `name`'s `fact` at the start beside `known`'s, and the writes that made it. */
+  async function startOf(name: CollectionName, fact: Fact, known: Fields | undefined) {
+    const [{ schema }, parts] = [collectionDefinitions[name], keyParts[name]]
+    const fields: Fields = {}
+    const made: Write[] = []
+    const shape = schema.shape as Record<string, z.core.$ZodType>
+    for (const field in shape) {
+      const excluded = fact.excluded[field]
+      const bounds = fact.bounds[field]
+      const value = known?.[field]
+      if (Object.hasOwn(fact.initial, field)) fields[field] = fact.initial[field]
+      else if (bounds) {
+        if (typeof value !== 'number' || outOf(bounds, value))
+          fields[field] = bounds.min ?? Math.floor((bounds.below ?? 1) / 2)
+      } else if (!excluded || (value !== undefined && allowed(excluded, value))) continue
+      else if (fact.made[field]) made.push(fact.made[field])
+      else if (references[name]?.some((one) => one.field === field)) {
+        // Someone of the role declared, or like the user it named.
+        const reference = references[name]!.find((one) => one.field === field)!
+        const like = reference.roles?.[0] ?? store.users.get(String(value))?.roles[0]
+        fields[field] = await someoneElse(excluded, like)
+      } else {
+        const choice = choicesOf(shape[field]).find((one) => allowed(excluded, one))
+        if (choice !== undefined) fields[field] = choice
+      }
+    }
+    const keys = parts && fact.key.split(':')
+    for (const [index, part] of (parts ?? []).entries()) fields[part as string] = keys![index]
+    // A list of references: those pinned out (`<list>:<id>` false) removed, those pinned in
+    // added (an item as the write that adds it makes it), filled up to one per declared role.
+    for (const { field, roles = [] } of references[name] ?? []) {
+      if (!field.includes('[]')) continue
+      const [list, by] = field.split('[]') as [string, string]
+      const idOf = (item: unknown) => (by ? (item as Fields)[by.slice(1)] : item)
+      const pins = Object.entries(fact.initial).filter(([pin]) => pin.startsWith(`${list}:`))
+      const ids = (yes: boolean) =>
+        pins.filter(([, pin]) => pin === yes).map(([pin]) => pin.slice(list.length + 1))
+      const items = ((known?.[list] ?? []) as unknown[]).filter(
+        (item) => !ids(false).includes(idOf(item) as string),
+      )
+      for (const id of ids(true)) {
+        if (items.some((item) => idOf(item) === id)) continue
+        if (!by) items.push(id)
+        else if (fact.made[`${list}:${id}`]) made.push(fact.made[`${list}:${id}`]!)
+      }
+      while (items.length < roles.length) {
+        items.push(await someoneElse([...ids(false), ...items], roles[items.length]))
+      }
+      fields[list] = items
+    }
+    return { fields, made }
+  }
+
+  const signIns = await writeUsers(of('users'))
+  for (const name of collectionNames) {
+    if (name === 'users') continue
+    const { key } = collectionDefinitions[name]
     for (const fact of of(name)) {
       if (fact.initialExists === false && table(name).delete(fact.key)) note(name, fact.key, fact)
+      if (fact.initialExists !== true) continue
       const known = table(name).get(fact.key)
-      if (fact.initialExists !== true || (known && name === 'follows')) continue
-      const chosen = await startValues(fact, known, choices[name]!)
-      const fields = { ...chosen, ...(await more[name]?.(fact, known, chosen)) }
-      if (known) await update(name, fact.key, fields)
-      else {
-        const create = factories[name] as (values: Fields, options: typeof at) => Promise<unknown>
-        await create({ [collectionDefinitions[name].key]: fact.key, ...fields }, at)
-      }
+      const { fields, made } = await startOf(name, fact, known)
+      if (!known) await create(name, { [key]: fact.key, ...fields })
+      if (known || made.length > 0) await update(name, fact.key, known ? fields : {}, made)
       note(name, fact.key, fact)
-      if (name === 'venues') await addPendingReviews(fact)
-    }
-  }
-  for (const [name, known] of Object.entries(facts.collections)) {
-    if (known.size > 0 && !written.includes(name as CollectionName)) {
-      throw new Error(`Failed to learn a scenario: no writer for ${name}`)
+      for (const find of Object.values(fact.finds)) await addMatches(fact, find)
     }
   }
   return { origins, signIns }
 
-  /** The pending reviews the approvals and rejections needed, no more if one found none. */
-  async function addPendingReviews(fact: Fact) {
-    const needed = (fact.current['reviews:needed'] as number | undefined) ?? 0
-    const pending = store.reviews.filter(
-      (review) => review.listingId === fact.key && review.status === 'pending',
-    )
-    for (let count = pending.length; count < needed; count++) {
-      const review = await factories.reviews({ listingId: fact.key, status: 'pending' }, at)
-      note('reviews', review.id, fact)
+  /**
+   * The records pointing at `fact`'s that the lookups needed (a listing's pending reviews): made
+   * when too few; those past the number needed changed to match no more if an answer found none.
+   */
+  async function addMatches(fact: Fact, { collection, link, where }: Fact['finds'][string]) {
+    const { key, schema } = collectionDefinitions[collection]
+    const needed = (fact.current[`${collection}:needed`] as number | undefined) ?? 0
+    const matches = (record: Fields) =>
+      record[link] === fact.key && Object.entries(where).every(([f, v]) => record[f] === v)
+    const found = table(collection).filter(matches)
+    for (let count = found.length; count < needed; count++) {
+      const record = await create(collection, { [link]: fact.key, ...where })
+      note(collection, String(record[key]), fact)
     }
-    if (fact.current['reviews:none'] !== true) return
-    for (const review of pending.slice(needed)) {
-      await update('reviews', review.id, { status: 'approved' })
-      note('reviews', review.id, fact)
+    if (fact.current[`${collection}:none`] !== true) return
+    const shape = schema.shape as Record<string, z.core.$ZodType>
+    const other = Object.fromEntries(
+      Object.entries(where).map(([f, v]) => [f, choicesOf(shape[f]).find((c) => c !== v)]),
+    )
+    for (const record of found.slice(needed)) {
+      await update(collection, String(record[key]), other)
+      note(collection, String(record[key]), fact)
     }
   }
 
-  /** A contract's parties and signatures; a new one's accepted booking between the first two. */
-  async function contractFields(fact: Fact, known: Row): Promise<Fields> {
-    const pins = (prefix: string, value: boolean) =>
-      Object.entries(fact.initial)
-        .filter(([field, pin]) => field.startsWith(prefix) && pin === value)
-        .map(([field]) => field.slice(prefix.length))
-    const once = (id: string, index: number, all: string[]) => all.indexOf(id) === index
-    const outside = pins('partyIds:', false)
-    const parties = [
-      ...(known?.partyIds.filter((id: string) => !outside.includes(id)) ?? []),
-      ...pins('partyIds:', true),
-    ].filter(once)
-    while (parties.length < 2) parties.push(await someoneElse([...outside, ...parties], 'guest'))
-    const unsigned = pins('signatures:', false)
-    const signed = known?.signatures ?? []
-    const signers = [
-      ...signed.map((signature: Row) => signature.userId),
-      ...pins('signatures:', true),
-    ].filter((id, index, all) => once(id, index, all) && !unsigned.includes(id))
-    const signatures = signers.map(
-      (userId) =>
-        signed.find((signature: Row) => signature.userId === userId) ?? {
-          userId,
-          fullName: store.users.get(userId)?.displayName ?? userId,
-          signedAt: now.toISOString(),
-        },
-    )
-    const status = parties.every((id) => signers.includes(id)) ? 'signed' : 'pending'
-    if (known) return { partyIds: parties, signatures, status }
-    const booking = await factories.bookings(
-      { hostId: parties[0]!, guestId: parties[1]!, status: 'accepted' },
-      at,
-    )
-    return { bookingId: booking.id, partyIds: parties, signatures, status }
-  }
-
-  /** Writes the users; `hosts` are those a booking needs as its host. */
-  async function writeUsers(users: readonly Fact[], hosts: ReadonlySet<unknown>) {
+  /** Writes the users; a new one is made as the first role the fields naming them declare. */
+  async function writeUsers(users: readonly Fact[]) {
     const learned: LearnedSignIn[] = []
+    const shown = new Map<unknown, Role[]>()
+    for (const name of collectionNames) {
+      for (const { field, roles } of references[name] ?? []) {
+        if (!roles || field.includes('[]')) continue
+        for (const fact of of(name)) {
+          const id = fact.initial[field]
+          shown.set(id, [...(shown.get(id) ?? []), ...roles])
+        }
+      }
+    }
     const codes = new Set(users.map((fact) => fact.initial.idpCode))
     const tokens = new Set(users.map((fact) => fact.initial.refreshToken))
     // A made-up credential never takes one the recording showed for someone else.
@@ -207,14 +200,12 @@ export async function materialize(
       if (known) {
         const roles = known.roles.filter((role) => role !== 'admin' || admin !== false)
         if (admin === true && !roles.includes('admin')) roles.push('admin')
-        const fields: Fields = { roles, ...(await startValues(fact, known, choices.users!)) }
+        const { fields } = await startOf('users', fact, known)
         if (Object.hasOwn(fact.initial, 'refreshToken')) fields.refreshTokenRevokedAt = null
-        await update('users', fact.key, fields)
+        await update('users', fact.key, { roles, ...fields })
         note('users', fact.key, fact)
         continue
       }
-      const roles: Role[] = [hosts.has(fact.key) ? 'host' : 'guest']
-      if (admin === true) roles.push('admin')
       const credentialsOf = (publicId: string) => {
         const slug = publicId.replace(/[^A-Za-z0-9_]/g, '_')
         return {
@@ -227,10 +218,17 @@ export async function materialize(
       // Known by a sign-in only (`~`): the factory picks the id, the credentials follow from it.
       const id = fact.key.startsWith('~') ? undefined : fact.key
       const given = id === undefined ? undefined : credentialsOf(id)
-      const values = { ...(id && { publicId: id }), roles, refreshTokenRevokedAt: null, ...given }
+      const role = ROLES.find((one) => shown.get(fact.key)?.includes(one as Role)) as Role
+      const values = {
+        ...(id && { publicId: id }),
+        ...(role && { roles: [role] }),
+        refreshTokenRevokedAt: null,
+        ...given,
+      }
       const created = await factories.users(values, at)
       const credentials = given ?? credentialsOf(created.publicId)
-      if (!given) await update('users', created.publicId, credentials)
+      const roles = admin === true ? [...created.roles, 'admin' as const] : created.roles
+      await update('users', created.publicId, { ...credentials, roles })
       learned.push({ publicId: created.publicId, ...credentials })
       note('users', created.publicId, fact)
     }
