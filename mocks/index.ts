@@ -9,11 +9,17 @@ export { RecordingsFormatError, readRecordings } from '../recordings/replay/reco
 export type { Replay, ReplayOptions, ReplayRequest } from '../recordings/replay/replay.ts'
 export { createReplay } from '../recordings/replay/replay.ts'
 export { toFetchResponse } from './adapters/sandbox-routes.ts'
-export type { ApiErrorBody, ErrorCode } from './core/errors.ts'
-export { SandboxError } from './core/errors.ts'
-export type { SandboxRequest, SandboxResponse } from './core/http.ts'
-export type { JournalEntry } from './core/journal.ts'
-export type { Operation, OperationContext, OperationOutcome } from './core/operation.ts'
+export type {
+  ApiErrorBody,
+  ErrorCode,
+  JournalEntry,
+  Operation,
+  OperationContext,
+  OperationOutcome,
+  SandboxRequest,
+  SandboxResponse,
+} from './core/index.ts'
+export { SandboxError } from './core/index.ts'
 export type { CollectionName, DataSet, RecordOf } from './model/schemas.ts'
 export { collectionNames } from './model/schemas.ts'
 export type { Store } from './model/store.ts'

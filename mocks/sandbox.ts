@@ -7,17 +7,11 @@
 import { writeJournalHar } from '../recordings/har.ts'
 import { type Replay, type ReplayOptions, replayOf } from '../recordings/replay/replay.ts'
 import { builtInSandbox, type Sandbox } from './built-in-sandbox.ts'
-import type { SandboxCoreOptions } from './core/sandbox-types.ts'
+import type { SandboxCoreOptions } from './core/index.ts'
 
 export { builtInContent, type Sandbox } from './built-in-sandbox.ts'
-export { CONTROL_PREFIX } from './core/control-table.ts'
-export type {
-  OperationEvent,
-  ResetOptions,
-  ResetResult,
-  SandboxContent,
-} from './core/sandbox-types.ts'
-export { SESSION_COOKIE, SESSION_HEADER } from './core/session-id.ts'
+export type { OperationEvent, ResetOptions, ResetResult, SandboxContent } from './core/index.ts'
+export { CONTROL_PREFIX, SESSION_COOKIE, SESSION_HEADER } from './core/index.ts'
 
 export interface SandboxOptions extends SandboxCoreOptions {
   /** Recorded answers (HAR or examples) layered in front of the operations and other stages. */

@@ -3,7 +3,7 @@
  * HAR 1.2 entries from plain exchanges: the journal export and the recorder write the same thing.
  */
 import type { Entry, Har, Header } from 'har-format'
-import { bounded, type JournalHarWriter } from '../mocks/core/journal.ts'
+import { bounded, type JournalHarWriter } from '../mocks/core/index.ts'
 
 export type { Entry as HarEntry, Har, Header as HarHeader } from 'har-format'
 

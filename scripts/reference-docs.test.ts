@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { controlRoutes } from '../mocks/core/control-table.ts'
-import { errorCodes } from '../mocks/core/errors.ts'
+import { controlRoutes, errorCodes } from '../mocks/core/index.ts'
 import {
   CLI_PAGE,
   CONTROL_API_PAGE,

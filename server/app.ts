@@ -8,8 +8,12 @@ import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
-import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
-import { createOriginMatcher, LOCAL_ORIGINS } from '../mocks/core/origins.ts'
+import {
+  createOriginMatcher,
+  errorResponse,
+  LOCAL_ORIGINS,
+  SandboxError,
+} from '../mocks/core/index.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'

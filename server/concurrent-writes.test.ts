@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { personas } from '../fixtures/personas.ts'
-import type { JournalEntry } from '../mocks/core/journal.ts'
+import type { JournalEntry } from '../mocks/core/index.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { SESSION_HEADER } from '../mocks/sandbox-client/sandbox-client.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOriginMatcher } from '../mocks/core/origins.ts'
+import { createOriginMatcher } from '../mocks/core/index.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { DEFAULT_CORS_ORIGINS } from './options.ts'
 

@@ -5,9 +5,7 @@
  * token or `--control-open`), and on loopback served to a loopback `Host` only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { SandboxError } from '../mocks/core/errors.ts'
-import { jsonResponse } from '../mocks/core/http.ts'
-import { refuseInvalidSession } from '../mocks/core/session-id.ts'
+import { jsonResponse, refuseInvalidSession, SandboxError } from '../mocks/core/index.ts'
 import { contextOf, writeAnswer } from './handler.ts'
 import type { AppOptions } from './options.ts'
 

@@ -5,10 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
-import { internalErrorResponse } from '../mocks/core/errors.ts'
-import { FAULT_HEADER } from '../mocks/core/faults.ts'
-import type { SandboxRequest, SandboxResponse } from '../mocks/core/http.ts'
-import { RequestContext } from '../mocks/core/request-context.ts'
+import type { SandboxRequest, SandboxResponse } from '../mocks/core/index.ts'
+import { FAULT_HEADER, internalErrorResponse, RequestContext } from '../mocks/core/index.ts'
 import type { Sandbox } from '../mocks/sandbox.ts'
 import { BodyAbortedError, readBody, TOO_LARGE } from './read-body.ts'
 

@@ -8,8 +8,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { SandboxError } from '../mocks/core/errors.ts'
-import type { Kept, KeptByName, SavedSnapshotRecord } from '../mocks/core/state-store.ts'
+import type { Kept, KeptByName, SavedSnapshotRecord } from '../mocks/core/index.ts'
+import { SandboxError } from '../mocks/core/index.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { nonEmpty, z } from '../mocks/model/zod.ts'
 import { type SnapshotChanges, snapshotChanges } from '../mocks/scenarios/snapshot-file.ts'

@@ -2,7 +2,7 @@
  * @module
  * The server's options and their defaults, shared by the CLI and the programmatic API.
  */
-import { LOCAL_ORIGINS } from '../mocks/core/origins.ts'
+import { LOCAL_ORIGINS } from '../mocks/core/index.ts'
 import type { SandboxOptions } from '../mocks/sandbox.ts'
 
 export const DEFAULT_PORT = 4010

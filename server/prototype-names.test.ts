@@ -5,7 +5,7 @@
  * like any other name, and a name a request creates may be one of them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type ErrorStatus, errorCodes } from '../mocks/core/errors.ts'
+import { type ErrorStatus, errorCodes } from '../mocks/core/index.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import {
   startTestServer,

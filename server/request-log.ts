@@ -6,8 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
-import { FAULT_HEADER } from '../mocks/core/faults.ts'
-import { printable } from '../mocks/core/printable.ts'
+import { FAULT_HEADER, printable } from '../mocks/core/index.ts'
 import { contextOf } from './handler.ts'
 
 interface RequestLogEntry {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/session-id.ts'
+import { SESSION_COOKIE, SESSION_HEADER } from '../mocks/core/index.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 
 let server: TestServer

@@ -8,9 +8,8 @@
 import { mkdirSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { SandboxError } from '../mocks/core/errors.ts'
-import { SESSION_HEADER } from '../mocks/core/session-id.ts'
-import type { LoggedChange, SessionLog, StateStore } from '../mocks/core/state-store.ts'
+import type { LoggedChange, SessionLog, StateStore } from '../mocks/core/index.ts'
+import { SandboxError, SESSION_HEADER } from '../mocks/core/index.ts'
 import type { Sandbox, SandboxOptions } from '../mocks/sandbox.ts'
 import { keptFiles, scenarioFormat, snapshotFormat, storageError, storing } from './kept-files.ts'
 import {

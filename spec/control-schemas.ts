@@ -6,21 +6,19 @@
 import { z } from 'zod'
 import { personas } from '../fixtures/personas.ts'
 import { scenarioNames } from '../fixtures/scenarios.ts'
+import type { Operation } from '../mocks/core/index.ts'
 import {
   clockBodySchema,
-  resetBodySchema,
-  saveSnapshotBodySchema,
-} from '../mocks/core/control-schemas.ts'
-import { controlRoutes } from '../mocks/core/control-table.ts'
-import {
+  controlRoutes,
   exampleNames,
   faultRuleSchema,
   faultStatuses,
   MAX_DELAY_MS,
+  resetBodySchema,
   retryAfterStatuses,
-} from '../mocks/core/fault-rules.ts'
-import type { Operation } from '../mocks/core/operation.ts'
-import { SESSION_ID } from '../mocks/core/session-id.ts'
+  SESSION_ID,
+  saveSnapshotBodySchema,
+} from '../mocks/core/index.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { operations } from '../mocks/operations/table.ts'
 import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { faultRuleSchema, faultStatuses } from '../mocks/core/fault-rules.ts'
+import { faultRuleSchema, faultStatuses } from '../mocks/core/index.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { signIn } from '../mocks/sandbox-client/sign-in.ts'
 import { buildMergedDocument } from '../scripts/spec/build-document.ts'

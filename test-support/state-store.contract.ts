@@ -10,7 +10,7 @@ import type {
   LoggedWrite,
   SavedSnapshotRecord,
   StateStore,
-} from '../mocks/core/state-store.ts'
+} from '../mocks/core/index.ts'
 
 export interface StorePlace {
   open(): StateStore | Promise<StateStore>

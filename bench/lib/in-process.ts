@@ -6,7 +6,7 @@
  */
 
 import { DEFAULT_SEED, scenarios } from '../../fixtures/scenarios.ts'
-import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { SandboxRequest } from '../../mocks/core/index.ts'
 import { collectionDefinitions, collectionNames, type DataSet } from '../../mocks/model/schemas.ts'
 import { createSnapshot } from '../../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'

@@ -5,7 +5,7 @@
  * headers, malformed session ids on every path, and the findings of earlier runs kept as cases.
  */
 import fc from 'fast-check'
-import { SESSION_ID } from '../../mocks/core/session-id.ts'
+import { SESSION_ID } from '../../mocks/core/index.ts'
 
 /** Values any field may get: out of every range, too long, of the wrong type. */
 export const extremeValues: readonly unknown[] = [

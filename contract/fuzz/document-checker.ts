@@ -9,7 +9,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxResponse } from '../../mocks/core/index.ts'
 import type { OpenAPIDocument } from '../../spec/app-document.ts'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
-import { SESSION_CREATED_HEADER } from '../../mocks/core/journal.ts'
+import { SESSION_CREATED_HEADER } from '../../mocks/core/index.ts'
 import { ensureNginx } from '../../scripts/find-nginx.ts'
 import {
   createTestClient,

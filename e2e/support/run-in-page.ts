@@ -5,7 +5,7 @@
  * returns what `fetch` saw. Shared with the conformance suite's browser runtime.
  */
 import type { Page } from '@playwright/test'
-import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { SandboxRequest } from '../../mocks/core/index.ts'
 import type { SentResponse } from '../../mocks/runtimes/browser/index.ts'
 
 export async function runThroughWorker(

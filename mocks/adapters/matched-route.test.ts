@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MatchedOperation } from '../core/request-context.ts'
-import { createRouter } from '../core/router.ts'
+import type { MatchedOperation } from '../core/index.ts'
+import { createRouter } from '../core/index.ts'
 import { createHandlers } from '../runtimes/node/handlers.ts'
 import { createSandbox } from '../sandbox.ts'
 

@@ -5,9 +5,13 @@
  * request read from msw's, and the answer as a Fetch `Response`.
  */
 import { type HttpHandler, http } from 'msw'
-import { CONTROL_PREFIX } from '../core/control-table.ts'
-import { parseCookies, type SandboxRequest, type SandboxResponse } from '../core/http.ts'
-import type { MatchedOperation } from '../core/request-context.ts'
+import type { MatchedOperation } from '../core/index.ts'
+import {
+  CONTROL_PREFIX,
+  parseCookies,
+  type SandboxRequest,
+  type SandboxResponse,
+} from '../core/index.ts'
 import type { Sandbox } from '../sandbox.ts'
 
 export interface RouteOptions {

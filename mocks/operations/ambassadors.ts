@@ -2,8 +2,7 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { email } from '../model/shapes.ts'
 import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'

@@ -5,10 +5,15 @@
  * with its revocation, and what is answered (a new access token, a cookie) names the user
  * only in the answer; the learner reads it there, for the credential each declares (`signIn`).
  */
-import { REFRESH_COOKIE, refreshTokenOwner, sentRefreshToken } from '../core/caller.ts'
-import { badRequest, unauthorized } from '../core/errors.ts'
-import { defineOperation } from '../core/operation.ts'
-import { issueAccessToken } from '../core/tokens.ts'
+import {
+  badRequest,
+  defineOperation,
+  issueAccessToken,
+  REFRESH_COOKIE,
+  refreshTokenOwner,
+  sentRefreshToken,
+  unauthorized,
+} from '../core/index.ts'
 import { REFRESH_TOKEN } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'

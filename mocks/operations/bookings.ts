@@ -2,8 +2,7 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 

@@ -2,8 +2,7 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 

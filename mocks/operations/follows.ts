@@ -2,8 +2,7 @@
  * @module
  * Follow area: following a user (row 7).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 

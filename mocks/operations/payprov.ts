@@ -3,8 +3,7 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 

@@ -3,8 +3,7 @@
  * Reviews area: the admin approves or rejects the pending review of a listing
  * (rows 5 and 6).
  */
-import { defineOperation, type Operation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, type Operation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 

@@ -5,7 +5,7 @@
  */
 import { recordedAnswers } from '../../spec/examples/answers.generated.ts'
 import { documentedStatuses } from '../../spec/generated/documented-statuses.ts'
-import type { Operation } from '../core/operation.ts'
+import type { Operation } from '../core/index.ts'
 import { updateAmbassadorApplicationStatus } from './ambassadors.ts'
 import { completeIdpSignIn, refreshToken } from './auth.ts'
 import { declineBooking } from './bookings.ts'

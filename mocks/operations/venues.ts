@@ -2,8 +2,7 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-import { defineOperation } from '../core/operation.ts'
-import { rulesOn } from '../core/rules-on.ts'
+import { defineOperation, rulesOn } from '../core/index.ts'
 import { email } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'

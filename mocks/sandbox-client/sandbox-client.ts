@@ -3,11 +3,13 @@
  * The sandbox's own client for tests and tools: calls any runtime that answers a base URL
  * with `fetch`, in a session, signed in as a persona. No Node API.
  */
-import type { SandboxRequest } from '../core/http.ts'
-import { SESSION_HEADER } from '../core/session-id.ts'
+import type { SandboxRequest } from '../core/index.ts'
+import { SESSION_HEADER } from '../core/index.ts'
+
+export { SESSION_COOKIE, SESSION_HEADER } from '../core/index.ts'
+
 import { type PersonaCredentials, parseBody, signInWith } from './sign-in.ts'
 
-export { SESSION_COOKIE, SESSION_HEADER } from '../core/session-id.ts'
 export {
   type PersonaCredentials,
   type PlainRequest,

@@ -9,15 +9,16 @@ import {
   ScenarioError,
   type ScenarioFile,
   type ScenarioSource,
-} from '../core/scenario-files.ts'
+} from '../core/index.ts'
+
+export { ScenarioError, type ScenarioSource } from '../core/index.ts'
+
 import type { Scenario } from '../model/content.ts'
 import { collectionNames } from '../model/schemas.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { applyScenario } from './apply-scenario.ts'
 import { describeIssue } from './describe-issue.ts'
 import { DEFAULT_EXTENDS } from './scenario-file.ts'
-
-export { ScenarioError, type ScenarioSource } from '../core/scenario-files.ts'
 
 const collectionMap = <T extends z.ZodMiniType>(item: T) => z.record(z.string(), z.array(item))
 

@@ -2,10 +2,10 @@
  * @module
  * `defineScenario()` for writing a scenario file in TypeScript, and the file's shape.
  */
-import type { ScenarioFile } from '../core/scenario-files.ts'
+import type { ScenarioFile } from '../core/index.ts'
 
-export type { RecordChange, ScenarioFile } from '../core/scenario-files.ts'
-export { NAME_PATTERN, NAME_RULE } from '../core/scenario-files.ts'
+export type { RecordChange, ScenarioFile } from '../core/index.ts'
+export { NAME_PATTERN, NAME_RULE } from '../core/index.ts'
 
 /** The scenario a file without `extends` starts from. */
 export const DEFAULT_EXTENDS = 'empty'

@@ -3,11 +3,12 @@
  * The `scenarios` option of every runtime: built scenarios, scenario files as objects, or
  * files read from disk with their path, checked and built once, here.
  */
-import type { ScenarioInput, ScenarioInputs, ScenarioSource } from '../core/scenario-files.ts'
+import type { ScenarioInput, ScenarioInputs, ScenarioSource } from '../core/index.ts'
+
+export type { ScenarioInput, ScenarioInputs } from '../core/index.ts'
+
 import type { Scenario } from '../model/content.ts'
 import { compileScenarios } from './compile-scenarios.ts'
-
-export type { ScenarioInput, ScenarioInputs } from '../core/scenario-files.ts'
 
 const isScenario = (input: ScenarioInput): input is Scenario =>
   typeof (input as Partial<Scenario>).build === 'function'

@@ -4,7 +4,10 @@
  * rebuilt from such changes: the origin's records stay the same objects in both, so the
  * comparison rarely looks inside one, and a reset to it costs what one to the origin costs.
  */
-import type { SnapshotChanges } from '../core/scenario-files.ts'
+import type { SnapshotChanges } from '../core/index.ts'
+
+export { type SnapshotChanges, snapshotChanges } from '../core/index.ts'
+
 import {
   type CollectionName,
   collectionDefinitions,
@@ -14,8 +17,6 @@ import {
 import { type Snapshot, snapshotOf } from '../model/store.ts'
 import { applyScenario } from './apply-scenario.ts'
 import type { ScenarioFile } from './scenario-file.ts'
-
-export { type SnapshotChanges, snapshotChanges } from '../core/scenario-files.ts'
 
 export type RebuildResult = { ok: true; snapshot: Snapshot } | { ok: false; problems: string[] }
 

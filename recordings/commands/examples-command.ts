@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { dequal } from 'dequal'
 import { personas } from '../../fixtures/personas.ts'
-import { createRouter } from '../../mocks/core/router.ts'
+import { createRouter } from '../../mocks/core/index.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { checkWritable, readJsonFile, UsageError, writeWhole } from '../../server/commands/input.ts'
 import {

@@ -4,8 +4,7 @@
  * the recordings code knowing it.
  */
 import { describe, expect, it } from 'vitest'
-import { defineOperation } from '../../mocks/core/operation.ts'
-import { rulesOn } from '../../mocks/core/rules-on.ts'
+import { defineOperation, rulesOn } from '../../mocks/core/index.ts'
 import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { createHar, createHarEntry } from '../har.ts'

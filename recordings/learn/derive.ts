@@ -4,7 +4,7 @@
  * backwards: the preconditions before the one that failed held, that one failed (a recorded
  * 404 is the first `exists`), and a write changed what its effects say.
  */
-import type { Operation } from '../../mocks/core/operation.ts'
+import type { Operation } from '../../mocks/core/index.ts'
 import {
   applyEffect,
   type DeclaredRules,
@@ -14,7 +14,7 @@ import {
   type RuleInput,
   statusOf,
   valueIn,
-} from '../../mocks/core/preconditions.ts'
+} from '../../mocks/core/index.ts'
 import { collectionDefinitions, references } from '../../mocks/model/schemas.ts'
 import type { Store } from '../../mocks/model/store.ts'
 import { z } from '../../mocks/model/zod.ts'

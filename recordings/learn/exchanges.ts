@@ -3,8 +3,8 @@
  * The exchanges of a HAR document the learner reads: each entry checked as the replay checks it
  * and matched to an operation.
  */
-import type { Operation } from '../../mocks/core/operation.ts'
-import { createRouter } from '../../mocks/core/router.ts'
+import type { Operation } from '../../mocks/core/index.ts'
+import { createRouter } from '../../mocks/core/index.ts'
 import { checkedEntry, harEntries, RecordingsFormatError } from '../replay/recordings.ts'
 
 const READ = ['authorization', 'cookie', 'content-type'] as const

@@ -5,7 +5,7 @@
  * contradicts an earlier one is a {@link NotCovered}.
  */
 import { dequal } from 'dequal'
-import type { Fields, Precondition } from '../../mocks/core/preconditions.ts'
+import type { Fields, Precondition } from '../../mocks/core/index.ts'
 import type { CollectionName } from '../../mocks/model/schemas.ts'
 
 /** An exchange the learned scenario cannot reproduce, and why. */

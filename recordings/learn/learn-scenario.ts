@@ -4,11 +4,8 @@
  * the scenario extended (`materialize.ts`), played forward when asked for where it stopped.
  */
 import { REFERENCE_DATE } from '../../fixtures/reference-date.ts'
-import type { Operation } from '../../mocks/core/operation.ts'
-import { assembleSandbox } from '../../mocks/core/sandbox.ts'
-import type { SandboxCore } from '../../mocks/core/sandbox-types.ts'
-import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
-import { issueAccessToken } from '../../mocks/core/tokens.ts'
+import type { Operation, SandboxCore } from '../../mocks/core/index.ts'
+import { assembleSandbox, issueAccessToken, SESSION_HEADER } from '../../mocks/core/index.ts'
 import { createFactories } from '../../mocks/factories/create-factories.ts'
 import { builtInContent } from '../../mocks/sandbox.ts'
 import { DEFAULT_EXTENDS, type ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'

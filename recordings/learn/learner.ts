@@ -7,14 +7,15 @@
  */
 import { Cookie } from 'tough-cookie'
 import {
+  type CheckedInput,
+  checkInput,
+  parseCookies,
   REFRESH_COOKIE,
   readBearer,
   refreshTokenOwner,
+  SandboxError,
   sentRefreshToken,
-} from '../../mocks/core/caller.ts'
-import { SandboxError } from '../../mocks/core/errors.ts'
-import { parseCookies } from '../../mocks/core/http.ts'
-import { type CheckedInput, checkInput } from '../../mocks/core/request-input.ts'
+} from '../../mocks/core/index.ts'
 import type { User } from '../../mocks/model/schemas.ts'
 import { REFRESH_TOKEN } from '../../mocks/model/shapes.ts'
 import type { Store } from '../../mocks/model/store.ts'

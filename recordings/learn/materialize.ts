@@ -7,7 +7,7 @@
  */
 import { dequal } from 'dequal'
 import { base64url } from '../../fixtures/personas.ts'
-import type { Fields } from '../../mocks/core/preconditions.ts'
+import type { Fields } from '../../mocks/core/index.ts'
 import type { Factories } from '../../mocks/factories/create-factories.ts'
 import {
   type CollectionName,

@@ -6,8 +6,7 @@
  */
 import { decodeJwt } from 'jose'
 import { Cookie } from 'tough-cookie'
-import { readBearer } from '../../mocks/core/caller.ts'
-import { parseCookies } from '../../mocks/core/http.ts'
+import { parseCookies, readBearer } from '../../mocks/core/index.ts'
 import type { HarEntry, HarHeader } from '../har.ts'
 import { parseJson } from '../replay/recordings.ts'
 

@@ -5,7 +5,7 @@
  * a request no operation of the API has is not checked.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { createRouter } from '../../mocks/core/router.ts'
+import { createRouter } from '../../mocks/core/index.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { parseJson } from './recordings.ts'
 import type { RecordingCheck } from './replay.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SandboxRequest } from '../../mocks/core/http.ts'
+import type { SandboxRequest } from '../../mocks/core/index.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
 import { replayGet } from '../../test-support/recordings/test-recordings.ts'
 import { createHar, createHarEntry } from '../har.ts'

@@ -2,7 +2,7 @@
  * @module
  * Recorded exchanges read from HAR 1.2 documents or `spec/examples/<operationId>.json` files.
  */
-import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxResponse } from '../../mocks/core/index.ts'
 import type { z } from '../../mocks/model/zod.ts'
 import {
   type RecordedExampleFile,

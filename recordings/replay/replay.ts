@@ -5,9 +5,8 @@
  * repeating. Indexed by route at load, a route by query and body on its first request.
  */
 import stableStringify from 'fast-json-stable-stringify'
-import { notFound } from '../../mocks/core/errors.ts'
-import type { SandboxResponse } from '../../mocks/core/http.ts'
-import type { SandboxStage } from '../../mocks/core/stage.ts'
+import type { SandboxResponse, SandboxStage } from '../../mocks/core/index.ts'
+import { notFound } from '../../mocks/core/index.ts'
 import {
   parseJson,
   type Recording,

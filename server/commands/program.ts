@@ -6,7 +6,7 @@
  * with exit code 2.
  */
 import { type Command, Option } from 'commander'
-import { isValidSessionId, SESSION_ID_RULE } from '../../mocks/core/session-id.ts'
+import { isValidSessionId, SESSION_ID_RULE } from '../../mocks/core/index.ts'
 import { collect, invalid } from '../cli-checks.ts'
 import { DEFAULT_HOST } from '../options.ts'
 import { startServer } from '../start-server.ts'

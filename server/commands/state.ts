@@ -18,8 +18,8 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { ScenarioFile } from '../../mocks/core/scenario-files.ts'
-import { restoreKept } from '../../mocks/core/state-store.ts'
+import type { ScenarioFile } from '../../mocks/core/index.ts'
+import { restoreKept } from '../../mocks/core/index.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'

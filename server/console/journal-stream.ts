@@ -4,7 +4,7 @@
  * event per 100 ms, a JSON array, so a busy sandbox writes a few a second, not one per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { JournalEntry } from '../../mocks/core/journal.ts'
+import type { JournalEntry } from '../../mocks/core/index.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 
 const FLUSH_MS = 100

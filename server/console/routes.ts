@@ -5,10 +5,14 @@
  * links are relative to where the sandbox is mounted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { refuseWithoutControlToken } from '../../mocks/core/control.ts'
-import { matchConsoleRoute } from '../../mocks/core/control-table.ts'
-import { errorResponse, SandboxError } from '../../mocks/core/errors.ts'
-import { DEFAULT_SESSION, viewedSession } from '../../mocks/core/session-id.ts'
+import {
+  DEFAULT_SESSION,
+  errorResponse,
+  matchConsoleRoute,
+  refuseWithoutControlToken,
+  SandboxError,
+  viewedSession,
+} from '../../mocks/core/index.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 import { contextOf, writeAnswer } from '../handler.ts'

@@ -3,8 +3,8 @@
  * How the MCP tools reach a sandbox: in this process (`sandbox.handle`) or over HTTP (`--url`),
  * sending what the app or the dashboard would, for the same answers, refusals and journal.
  */
-import { isControlPath } from '../../mocks/core/control-table.ts'
-import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxResponse } from '../../mocks/core/index.ts'
+import { isControlPath } from '../../mocks/core/index.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 import { withoutTrailingSlashes } from '../exposure.ts'
 

@@ -5,7 +5,7 @@
  * values its fields hold, the answer a guessed value needs.
  */
 import { z } from 'zod'
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../mocks/core/paging.ts'
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../mocks/core/index.ts'
 import {
   type CollectionName,
   collectionDefinitions,

@@ -6,9 +6,12 @@
  * and the server's instructions say the session rule once.
  */
 import { z } from 'zod'
-import { CHANGES_HEADER, decodeChanges } from '../../mocks/core/change-summary.ts'
-import { controlRoutes } from '../../mocks/core/control-table.ts'
-import { faultRuleSchema } from '../../mocks/core/fault-rules.ts'
+import {
+  CHANGES_HEADER,
+  controlRoutes,
+  decodeChanges,
+  faultRuleSchema,
+} from '../../mocks/core/index.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { collectionTools } from './collection-tools.ts'
 import { journalTools } from './journal-tools.ts'

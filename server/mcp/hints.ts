@@ -5,9 +5,8 @@
  * call after a 403 (the role, the persona that owns the record), the fault rule that answered.
  * Read from the operation's declared rules, so it follows them.
  */
-import { FAULT_HEADER } from '../../mocks/core/faults.ts'
-import type { Operation } from '../../mocks/core/operation.ts'
-import type { Precondition } from '../../mocks/core/preconditions.ts'
+import type { Operation, Precondition } from '../../mocks/core/index.ts'
+import { FAULT_HEADER } from '../../mocks/core/index.ts'
 import { collectionDefinitions } from '../../mocks/model/schemas.ts'
 import type { BackendAnswer } from './backend.ts'
 import { listPersonas } from './personas.ts'

@@ -7,15 +7,15 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import type { SandboxRequest, SandboxResponse } from '../../mocks/core/index.ts'
 import {
   type ControlOriginRule,
   createControlOriginRule,
   refuseCrossSiteControl,
   refuseWithoutControlToken,
-} from '../../mocks/core/control.ts'
-import { SandboxError } from '../../mocks/core/errors.ts'
-import type { SandboxRequest, SandboxResponse } from '../../mocks/core/http.ts'
-import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
+  SandboxError,
+  SESSION_HEADER,
+} from '../../mocks/core/index.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 import { writeAnswer } from '../handler.ts'
 import { createInProcessBackend } from './backend.ts'

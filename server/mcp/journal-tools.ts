@@ -5,7 +5,7 @@
  */
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
-import type { JournalEntry } from '../../mocks/core/journal.ts'
+import type { JournalEntry } from '../../mocks/core/index.ts'
 import { parseBody } from '../../mocks/sandbox-client/sign-in.ts'
 import {
   controlResult,

@@ -6,8 +6,8 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { CHANGES_HEADER, decodeChanges } from '../../mocks/core/change-summary.ts'
-import type { Operation } from '../../mocks/core/operation.ts'
+import type { Operation } from '../../mocks/core/index.ts'
+import { CHANGES_HEADER, decodeChanges } from '../../mocks/core/index.ts'
 import type { BackendAnswer } from './backend.ts'
 import { hintFor } from './hints.ts'
 import { signInAs } from './personas.ts'

@@ -3,7 +3,7 @@
  * Signing in as a persona, as the dashboard does: the identity provider's sign-in sets the
  * `refresh_token` cookie, a refresh with `dryRun=true` (writes nothing) gives the access token.
  */
-import { CLIENT_HEADER } from '../../mocks/core/journal.ts'
+import { CLIENT_HEADER } from '../../mocks/core/index.ts'
 import type { Persona } from '../../mocks/model/content.ts'
 import { refusalError, type ToolCall, ToolFailure, toolError } from './tool.ts'
 

@@ -7,11 +7,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import {
   DEFAULT_SESSION,
+  describeIssues,
   SESSION_HEADER,
   SESSION_ID,
   SESSION_ID_RULE,
-} from '../../mocks/core/session-id.ts'
-import { describeIssues } from '../../mocks/core/validation.ts'
+} from '../../mocks/core/index.ts'
 import merged from '../../spec/merged-document.ts'
 import type { BackendAnswer, BackendRequest, SandboxBackend } from './backend.ts'
 

@@ -4,7 +4,7 @@
  * completing an identity provider sign-in (row 11), the connected account's status (row 2)
  * and the test refund webhook (row 13).
  */
-import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
+import { SESSION_HEADER } from '../../mocks/core/index.ts'
 import { z } from '../../mocks/model/zod.ts'
 import {
   added,

@@ -3,7 +3,7 @@
  * How a conformance case becomes a request: shared by the conformance runner, the contract
  * check and the `diff` command, which sends the cases to another backend.
  */
-import { SESSION_HEADER } from '../../mocks/core/session-id.ts'
+import { SESSION_HEADER } from '../../mocks/core/index.ts'
 import type { CaseRequest } from './types.ts'
 
 /**

@@ -15,7 +15,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { SandboxResponse } from '../../mocks/core/http.ts'
+import type { SandboxResponse } from '../../mocks/core/index.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
 import { writeAnswer } from '../../server/handler.ts'
 import { readBody, TOO_LARGE } from '../../server/read-body.ts'

@@ -4,7 +4,7 @@
  * every test, and an API client that calls it with `fetch`.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { SandboxCoreOptions } from '../../mocks/core/sandbox-types.ts'
+import type { SandboxCoreOptions } from '../../mocks/core/index.ts'
 import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
 import { createApiClient } from './api-client.ts'
 

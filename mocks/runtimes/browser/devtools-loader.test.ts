@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createSandboxEvents } from '../../core/events.ts'
+import { createSandboxEvents } from '../../core/index.ts'
 import { devtoolsLoader, loadDevtools } from './devtools-loader.ts'
 
 afterEach(() => vi.restoreAllMocks())

@@ -3,7 +3,7 @@
  * The in-page devtools as the browser and Storybook runtimes take them: a loader the app gives,
  * called only when the panel is wanted, so a build without it holds none of the panels' code.
  */
-import type { SandboxEvents } from '../../core/events.ts'
+import type { SandboxEvents } from '../../core/index.ts'
 import type { DevtoolsOptions, SandboxDevtools } from '../devtools/index.ts'
 import { pageBaseUrl } from './worker-handlers.ts'
 

@@ -7,7 +7,7 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { RecordingCheck } from '../../../recordings/replay/replay.ts'
 import { builtInSandbox } from '../../built-in-sandbox.ts'
-import type { SandboxRequest } from '../../core/http.ts'
+import type { SandboxRequest } from '../../core/index.ts'
 import type { ResetOptions, ResetResult, Sandbox, SandboxOptions } from '../../sandbox.ts'
 import {
   type DevtoolsLoader,

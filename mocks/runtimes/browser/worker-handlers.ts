@@ -12,8 +12,8 @@ import {
   joinCookies,
   type RouteOptions,
 } from '../../adapters/sandbox-routes.ts'
-import type { SandboxRequest, SandboxResponse } from '../../core/http.ts'
-import { LOCAL_ORIGINS } from '../../core/origins.ts'
+import type { SandboxRequest, SandboxResponse } from '../../core/index.ts'
+import { LOCAL_ORIGINS } from '../../core/index.ts'
 import type { Sandbox, SandboxOptions } from '../../sandbox.ts'
 import { whenControlled } from './controlled.ts'
 

@@ -3,8 +3,8 @@
  * The panels' calls, in the chosen session, through the host they run in: the server's
  * dashboard page or an app's page (whose `fetch` the worker answers); the sign-in event.
  */
-import type { JournalEntry } from '../../core/journal.ts'
-import { SESSION_HEADER } from '../../core/session-id.ts'
+import type { JournalEntry } from '../../core/index.ts'
+import { SESSION_HEADER } from '../../core/index.ts'
 import type { Persona } from '../../model/content.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */

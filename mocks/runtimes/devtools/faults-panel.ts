@@ -4,7 +4,7 @@
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
-import type { ListedRule as Rule } from '../../core/faults.ts'
+import type { ListedRule as Rule } from '../../core/index.ts'
 import { type Api, fieldValue, onSubmit, problemsOf } from './api.ts'
 
 type Kind = 'status' | 'example' | 'networkError' | 'delay'

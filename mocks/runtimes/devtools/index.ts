@@ -12,7 +12,7 @@
 import { html } from 'htm/preact'
 import { render } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
-import type { SandboxEvents } from '../../core/events.ts'
+import type { SandboxEvents } from '../../core/index.ts'
 import { type ApiHost, createApi, type JournalEntry, SANDBOX_SIGN_IN_EVENT } from './api.ts'
 import { ClockPanel } from './clock-panel.ts'
 import { CollectionsPanel } from './collections-panel.ts'

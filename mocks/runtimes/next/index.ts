@@ -4,7 +4,7 @@
  * sandbox (no page intercepts their `fetch`), in the incoming request's sandbox session.
  */
 import { headers } from 'next/headers'
-import { namesSession, SESSION_HEADER, sessionIdOf } from '../../core/session-id.ts'
+import { namesSession, SESSION_HEADER, sessionIdOf } from '../../core/index.ts'
 
 /** What `sandboxHeaders()` resolves to: the session header, or nothing. */
 export type SandboxSessionHeaders = { 'x-sandbox-session': string } | Record<string, never>

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Request as PlaywrightRequest, Route } from '@playwright/test'
 import { type AnyHandler, getResponse, isCommonAssetRequest, RequestHandler } from 'msw'
-import { printable } from '../../core/printable.ts'
+import { printable } from '../../core/index.ts'
 
 /** `network` of the fixture: override the sandbox's handlers for one test. */
 export interface SandboxNetwork {

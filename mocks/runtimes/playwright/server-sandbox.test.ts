@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestCli, type TestCli } from '../../../test-support/server/test-cli.ts'
-import type { JournalEntry } from '../../core/journal.ts'
+import type { JournalEntry } from '../../core/index.ts'
 import { createServerSandbox, type ServerSandboxOptions } from './server-sandbox.ts'
 
 let cli: TestCli
