@@ -1,7 +1,8 @@
 /**
  * Import rules checked by `npm run check:imports` (part of `npm test`): no import cycles,
  * the core (`mocks/core`) is given its content rather than importing it, shipped code never
- * imports a test helper, and the server and the contract check do not reach into each other.
+ * imports a test helper, the rest reaches the core only through its index, and the server and
+ * the contract check do not reach into each other.
  */
 const TESTS = '(\\.test\\.ts$|\\.spec\\.ts$|/test-[^/]+\\.ts$)'
 
@@ -23,6 +24,14 @@ module.exports = {
       to: {
         path: '^(recordings|mocks/(scenarios|factories|operations)|fixtures|spec|server)/',
       },
+    },
+    {
+      name: 'the-core-has-one-face',
+      severity: 'error',
+      comment:
+        "Outside mocks/core, the core is imported through its index (mocks/core/index.ts) alone: it lists by name what the rest may use, so what it does not list is free to change. The core's own tests may import its files.",
+      from: { pathNot: '^mocks/core/' },
+      to: { path: '^mocks/core/', pathNot: '^mocks/core/index\\.ts$' },
     },
     {
       name: 'recordings-are-plugged-in-by-the-entries',
