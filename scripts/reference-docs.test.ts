@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { controlRoutes, errorCodes } from '../mocks/core/index.ts'
+import { type ServerRoute, serverRoutes } from '../server/control-routes.ts'
 import {
   CLI_PAGE,
   CONTROL_API_PAGE,
@@ -18,7 +19,8 @@ describe('the generated reference pages', () => {
   it('hold the control API as the route table declares it (npm run docs:reference)', async () => {
     const page = await controlApiPage()
     expect(read(CONTROL_API_PAGE)).toBe(page)
-    for (const route of controlRoutes.filter((candidate) => !candidate.asset)) {
+    const table: readonly ServerRoute[] = [...controlRoutes, ...serverRoutes]
+    for (const route of table.filter((candidate) => !candidate.asset)) {
       expect(page).toContain(`| ${route.method} | \`${route.path}\` |`)
     }
     expect(page).toMatch(

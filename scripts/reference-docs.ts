@@ -1,7 +1,8 @@
 /**
  * @module
  * The reference pages written from their single sources: `docs/reference/control-api.md` from
- * the control route table (`mocks/core/control-table.ts`) and the merged document's summaries,
+ * the control route table (the core's rows and the server's: `server/control-routes.ts`) and the
+ * merged document's summaries,
  * `docs/reference/cli.md` from the commander program of `server/cli-options.ts`, `docs/reference/errors.md`
  * from the error codes of `mocks/core/errors.ts`. `npm run docs:reference`
  * writes them; `reference-docs.test.ts` fails when a page is not what its source gives.
@@ -12,6 +13,7 @@ import type { Command } from 'commander'
 import { z } from 'zod'
 import { controlRoutes, type ErrorStatus, errorCodes } from '../mocks/core/index.ts'
 import { createProgram } from '../server/cli-options.ts'
+import { type ServerRoute, serverRoutes } from '../server/control-routes.ts'
 import { buildMergedDocument } from './spec/build-document.ts'
 
 export const CONTROL_API_PAGE = 'docs/reference/control-api.md'
@@ -43,7 +45,9 @@ export async function controlApiPage(): Promise<string> {
   const merged = (await buildMergedDocument()) as {
     paths: Record<string, Record<string, Operation>>
   }
-  const rows = controlRoutes
+  // The core's rows and the server's, as the server routes them.
+  const table: readonly ServerRoute[] = [...controlRoutes, ...serverRoutes]
+  const rows = table
     .filter((route) => !route.asset)
     .map((route) => {
       const operation = merged.paths[route.path]?.[route.method.toLowerCase()]

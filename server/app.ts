@@ -18,6 +18,7 @@ import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
+import { serverRoutes } from './control-routes.ts'
 import { createControlEdge } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './handler.ts'
 import { createMcpRoute } from './mcp-route.ts'
@@ -95,6 +96,7 @@ function sandboxOf(options: AppOptions): Sandbox {
     openapiDocument: () => import('../spec/merged-document.ts').then((module) => module.default),
     ...options,
     controlOrigins: controlOriginsOf(options.corsOrigins),
+    controlRoutes: serverRoutes,
     scenarios: [...Object.values(scenarios), ...toScenarioList(options.scenarios ?? [])],
   })
 }

@@ -22,6 +22,7 @@ import {
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { operations } from '../mocks/operations/table.ts'
 import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'
+import { serverRoutes } from '../server/control-routes.ts'
 import { isRecord } from './app-document.ts'
 
 type Json = Record<string, unknown>
@@ -196,7 +197,7 @@ export function withControlSchemas<Document extends { paths: Json; components?: 
     }
     schemas[name] = merged
   }
-  for (const route of controlRoutes) {
+  for (const route of [...controlRoutes, ...serverRoutes]) {
     const operation = (document.paths[route.path] as Json | undefined)?.[
       route.method.toLowerCase()
     ] as { parameters?: Parameter[] } | undefined

@@ -1,7 +1,7 @@
 /**
- * The control table is the one declaration of `/__sandbox`: the merged document names the
- * same paths and methods, with the same access, and every answer of a control call matches
- * the schema the document gives it.
+ * Every control route of the core answers with a success its schema in the merged document
+ * describes. (The document names the same routes as the table: `server/control-routes.test.ts`,
+ * since the server adds its own rows.)
  */
 import { describe, expect, it } from 'vitest'
 import { createDocumentChecker } from '../../contract/fuzz/document-checker.ts'
@@ -10,45 +10,6 @@ import { createSandbox } from '../sandbox.ts'
 import { controlRoutes } from './control-table.ts'
 
 const merged = await buildMergedDocument()
-
-const documented = Object.entries(merged.paths)
-  .filter(([path]) => path.startsWith('/__sandbox'))
-  .flatMap(([path, item]) =>
-    Object.entries(item as Record<string, { 'x-sandbox-auth'?: string; responses: object }>).map(
-      ([method, operation]) => ({ path, method: method.toUpperCase(), operation }),
-    ),
-  )
-
-describe('the control table and the merged document', () => {
-  it('name the same routes: every route of the table documented, nothing else', () => {
-    const table = controlRoutes
-      .filter((route) => !route.asset && !route.mcp)
-      .map((route) => `${route.method} ${route.path}`)
-      .sort()
-    expect(documented.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(table)
-  })
-
-  it('agree on who may call each route: only public ones are open under a control token', () => {
-    for (const route of controlRoutes.filter((candidate) => !candidate.asset && !candidate.mcp)) {
-      const { operation } = documented.find(
-        ({ method, path }) => method === route.method && path === route.path,
-      )!
-      const label = `${route.method} ${route.path}`
-      expect('401' in operation.responses, label).toBe(route.access === 'control')
-    }
-  })
-
-  it('document the 403 of a page of another site on every route that changes state', () => {
-    for (const { method, path, operation } of documented.filter(
-      (route) => route.method !== 'GET',
-    )) {
-      const refusal = (operation.responses as Record<string, { description?: string }>)['403']
-      expect(refusal?.description, `${method} ${path}`).toMatch(
-        /`Origin` is a page of another site/,
-      )
-    }
-  })
-})
 
 describe('every control route of the core', () => {
   const checker = createDocumentChecker(merged)

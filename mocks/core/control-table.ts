@@ -1,7 +1,7 @@
 /**
  * @module
- * Every route under `/__sandbox`, declared once: method, path, access, schemas, handler. The
- * core answers the rows with a handler, the Node server's console the others; 405, `Allow` and
+ * Every route of the core under `/__sandbox`, declared once: method, path, access, schemas,
+ * handler. A runtime adds the rows it answers itself (`controlRoutes`); 405, `Allow` and
  * `OPTIONS` come from the table, and a test holds the merged document's control paths to it.
  */
 import { type CollectionName, collectionDefinitions, collectionNames } from '../model/schemas.ts'
@@ -21,7 +21,6 @@ import {
 import { badRequest, notFound } from './errors.ts'
 import { jsonResponse, noContent } from './http.ts'
 import { answerPage, pageQuerySchema } from './paging.ts'
-import { createRouter } from './router.ts'
 import type { ResetOptions } from './sandbox-types.ts'
 import { ScenarioError } from './scenario-files.ts'
 import { viewedSession } from './session-id.ts'
@@ -253,35 +252,10 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       return jsonResponse(200, sandbox.clocks.state(session))
     },
   },
-  // The Node server's console: answered there, before the core (see server/console/).
-  'GET /__sandbox/': { access: 'public' },
-  'GET /__sandbox/dashboard.js': { access: 'public', asset: true },
-  'GET /__sandbox/docs': { access: 'public' },
-  'GET /__sandbox/docs/scalar.js': { access: 'public', asset: true },
-  'GET /__sandbox/events': { query: journalSessionQuerySchema },
-  // The MCP endpoint of the Node server (server/mcp/): JSON-RPC over Streamable HTTP.
-  'POST /__sandbox/mcp': { mcp: true },
-  'GET /__sandbox/mcp': { mcp: true },
-  'DELETE /__sandbox/mcp': { mcp: true },
 }
 
-/** Every route under `/__sandbox`. */
+/** Every route of the core under `/__sandbox`. */
 export const controlRoutes: readonly ControlRoute[] = Object.entries(rows).map(([key, row]) => {
   const [method, path] = key.split(' ') as [ControlRoute['method'], string]
   return { method, path, access: 'control', ...row }
 })
-
-/** The rows without a handler: what the Node server's console serves itself. */
-const consoleRouter = createRouter(
-  controlRoutes
-    .filter((route) => !route.handle)
-    .map((route) => ({ method: route.method, path: route.path, value: route })),
-)
-
-/**
- * The console row of `method` and `path` (a full path), if it is one; a control call the
- * core answers is left to the core's router, which matches it once.
- */
-export function matchConsoleRoute(method: string, path: string): ControlRoute | undefined {
-  return consoleRouter(method, path)?.value
-}

@@ -46,12 +46,8 @@ export interface ControlRoute {
   /** Checked before the handler runs (decoded), as `query` is: 400 otherwise. */
   params?: z.ZodMiniObject
   query?: z.ZodMiniObject
-  /** Answers the call in every runtime. Absent for the Node server's console routes. */
+  /** Answers the call in every runtime. Absent for a row a runtime answers itself. */
   handle?: (call: ControlCall) => Promise<SandboxResponse> | SandboxResponse
-  /** A script a console page loads: served, but not part of the API document. */
-  asset?: true
-  /** The server's MCP endpoint (Streamable HTTP): a protocol of its own, not in the document. */
-  mcp?: true
 }
 
 /** Compares in time that depends on the lengths only, not on where the strings differ. */
@@ -172,7 +168,7 @@ export function controlStage(
     }
     const handle = found?.value.handle
     if (!found || !handle) {
-      // A route of the server's console (dashboard, docs, events) is not served here: 404.
+      // A row a runtime answers itself (`controlRoutes`) is not served here: 404.
       const methods = found ? [] : allowed(path)
       if (methods.length > 0) return otherMethodResponse(method, path, methods)
       throw notFound(`Cannot ${method} ${path}`)

@@ -5,14 +5,19 @@
  */
 export { REFRESH_COOKIE, readBearer, refreshTokenOwner, sentRefreshToken } from './caller.ts'
 export { CHANGES_HEADER, changeSummaries, decodeChanges } from './change-summary.ts'
-export type { ControlOriginRule } from './control.ts'
+export type { ControlOriginRule, ControlRoute } from './control.ts'
 export {
   createControlOriginRule,
   refuseCrossSiteControl,
   refuseWithoutControlToken,
 } from './control.ts'
-export { clockBodySchema, resetBodySchema, saveSnapshotBodySchema } from './control-schemas.ts'
-export { CONTROL_PREFIX, controlRoutes, isControlPath, matchConsoleRoute } from './control-table.ts'
+export {
+  clockBodySchema,
+  journalSessionQuerySchema,
+  resetBodySchema,
+  saveSnapshotBodySchema,
+} from './control-schemas.ts'
+export { CONTROL_PREFIX, controlRoutes, isControlPath } from './control-table.ts'
 export type { ApiErrorBody, ErrorCode, ErrorStatus } from './errors.ts'
 export {
   badRequest,

@@ -15,13 +15,18 @@ type Routed = Operation | ControlRoute
 
 export type RouteTable = ReturnType<typeof createRouteTable>
 
-export function createRouteTable(operations: readonly Operation[]) {
-  const routes: Routed[] = [...operations, ...controlRoutes]
+/** `extra`: the control rows a runtime answers itself (`controlRoutes`), routed with the core's. */
+export function createRouteTable(
+  operations: readonly Operation[],
+  extra: readonly ControlRoute[] = [],
+) {
+  const control = [...controlRoutes, ...extra]
+  const routes: Routed[] = [...operations, ...control]
   const match = createRouter(
     routes.map((value) => ({ method: value.method, path: value.path, value })),
   )
   // A set, not `'access' in value`: operations differ in shape, and that lookup was measured slower.
-  const controls: ReadonlySet<Routed> = new Set(controlRoutes)
+  const controls: ReadonlySet<Routed> = new Set(control)
   const methods = [...new Set(routes.map((route) => route.method))]
   const allowed = (path: string) => methods.filter((method) => match(method, path) !== undefined)
   return {

@@ -80,6 +80,10 @@ export interface SandboxCoreOptions {
    * Others get a 403, token or not. Default: the local origins (`http://localhost:*`...).
    */
   controlOrigins?: readonly string[] | undefined
+  /** Control rows the runtime answers itself (the server's console): routed here, else 404. */
+  controlRoutes?:
+    | readonly { method: 'GET' | 'POST' | 'DELETE'; path: string; access: 'public' | 'control' }[]
+    | undefined
   /** Told of each answered operation, in its session's order (`operation:applied`). */
   onOperation?: ((event: OperationEvent) => void) | undefined
   /**

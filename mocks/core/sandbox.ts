@@ -203,7 +203,7 @@ export function assembleSandbox(
       faultRules: faults.size,
     }),
   }
-  const routes = createRouteTable(content.operations)
+  const routes = createRouteTable(content.operations, options.controlRoutes)
   const starts = createSessionStarts(sandbox, sessions, cache, starting, sessionLog, routes)
   // The fault rules, then the plugged stages (recorded answers): only a sandbox with plugged
   // stages waits for them.

@@ -8,13 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   DEFAULT_SESSION,
   errorResponse,
-  matchConsoleRoute,
   refuseWithoutControlToken,
   SandboxError,
   viewedSession,
 } from '../../mocks/core/index.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
+import { matchServerRoute } from '../control-routes.ts'
 import { contextOf, writeAnswer } from '../handler.ts'
 import { apiReferencePage, offlineScript } from './api-reference.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
@@ -62,7 +62,7 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
     if (!url.startsWith('/__sandbox')) return false
     const context = contextOf(req)
     const { path } = context
-    const route = matchConsoleRoute('GET', path)
+    const route = matchServerRoute('GET', path)?.value
     if (!route) return false
     if (options.controlToken !== undefined && route.access === 'control') {
       const refusal = refuseWithoutControlToken(
