@@ -1,7 +1,7 @@
 /**
  * @module
  * The control API's bodies, queries and path parameters as zod schemas; the merged document's
- * control schemas are generated from them (`spec/control-schemas.ts`). A refinement JSON Schema
+ * control schemas are generated from them (`scripts/spec/control-schemas.ts`). A refinement JSON Schema
  * cannot read back is restated in `.meta()` (`oneOf`, `not`); a test holds both to one verdict.
  */
 import { z } from '../model/zod.ts'

@@ -7,7 +7,7 @@
  * - `spec/generated/platform-api.d.ts`: TypeScript types of the merged document, by
  *   openapi-typescript (`platform-sandbox/types`, and the typed client's paths);
  * - `mocks/model/english-definitions.generated.ts`: the part of faker's English locale the
- *   generators read (`fixtures/scripts/english-definitions.ts`);
+ *   generators read (`scripts/fixtures/english-definitions.ts`);
  * - `spec/examples/answers.generated.ts`: the recorded examples' answers alone (status and
  *   body, by operation and name), which is all the runtimes read of them: `Prefer: example=`
  *   and fault rules' `example`. A browser bundle then holds no recorded request or summary.
@@ -19,7 +19,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { renderEnglishDefinitions } from '../../fixtures/scripts/english-definitions.ts'
+import { renderEnglishDefinitions } from '../fixtures/english-definitions.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import { buildMergedDocument } from './build-document.ts'
 import { documentedStatuses } from './operation-examples.ts'

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 // @ts-expect-error: a plain ES module script without types
-import { buildDashboard, dashboardModule } from '../dashboard/build.mjs'
+import { buildDashboard, dashboardModule } from '../../scripts/build-dashboard.mjs'
 
 let server: TestServer
 

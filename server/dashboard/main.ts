@@ -1,7 +1,7 @@
 /**
  * @module
  * The sandbox dashboard: one page that sees and steers one session, with the devtools' panels
- * (`mocks/runtimes/devtools/`). Bundled by `npm run build:dashboard` (`build.mjs`).
+ * (`mocks/runtimes/devtools/`). Bundled by `npm run build:dashboard` (`scripts/build-dashboard.mjs`).
  */
 import { html, render } from 'htm/preact'
 import { useMemo, useState } from 'preact/hooks'

@@ -773,7 +773,7 @@ export interface components {
             /** @description Fixed identity provider code, accepted by POST /auth/idp/complete. */
             idpCode: string;
         };
-        /** @description A scenario and seed, or a saved snapshot, or nothing (the sandbox's starting scenario and seed). The rules (names, `snapshot` without `scenario` and `seed`) are generated from the schema the sandbox checks with (spec/control-schemas.ts). */
+        /** @description A scenario and seed, or a saved snapshot, or nothing (the sandbox's starting scenario and seed). The rules (names, `snapshot` without `scenario` and `seed`) are generated from the schema the sandbox checks with (scripts/spec/control-schemas.ts). */
         SandboxResetRequest: {
             /** @description Name of the scenario to load (one of GET /__sandbox/scenarios; another name is a 400); the session's current one when omitted. */
             scenario?: string;
@@ -799,7 +799,7 @@ export interface components {
             /** @description The saved snapshot the session was reset to, if any. */
             snapshot?: string;
         };
-        /** @description A scenario as data (docs/qa/scenarios.md in the package): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (spec/control-schemas.ts); each record is then checked against its collection's fields. */
+        /** @description A scenario as data (docs/qa/scenarios.md in the package): the scenario it extends, then the records to add, change (by key) and remove, per collection. The rules are generated from the schema the sandbox checks a file with (scripts/spec/control-schemas.ts); each record is then checked against its collection's fields. */
         SandboxScenarioFile: {
             /** @description 1 to 64 letters, digits, `.`, `_` or `-`. */
             name: string;

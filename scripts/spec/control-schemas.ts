@@ -4,9 +4,9 @@
  * check with, so that the document refuses what the sandbox refuses; the overlay keeps the words.
  */
 import { z } from 'zod'
-import { personas } from '../fixtures/personas.ts'
-import { scenarioNames } from '../fixtures/scenarios.ts'
-import type { Operation } from '../mocks/core/index.ts'
+import { personas } from '../../fixtures/personas.ts'
+import { scenarioNames } from '../../fixtures/scenarios.ts'
+import type { Operation } from '../../mocks/core/index.ts'
 import {
   clockBodySchema,
   controlRoutes,
@@ -18,12 +18,12 @@ import {
   retryAfterStatuses,
   SESSION_ID,
   saveSnapshotBodySchema,
-} from '../mocks/core/index.ts'
-import { collectionNames } from '../mocks/model/schemas.ts'
-import { operations } from '../mocks/operations/table.ts'
-import { scenarioFileSchema } from '../mocks/scenarios/compile-scenarios.ts'
-import { serverRoutes } from '../server/control-routes.ts'
-import { isRecord } from './app-document.ts'
+} from '../../mocks/core/index.ts'
+import { collectionNames } from '../../mocks/model/schemas.ts'
+import { operations } from '../../mocks/operations/table.ts'
+import { scenarioFileSchema } from '../../mocks/scenarios/compile-scenarios.ts'
+import { serverRoutes } from '../../server/control-routes.ts'
+import { isRecord } from '../../spec/app-document.ts'
 
 type Json = Record<string, unknown>
 

@@ -8,13 +8,13 @@ import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 export const dashboardModule = fileURLToPath(
-  new URL('../console/dashboard-script.generated.ts', import.meta.url),
+  new URL('../server/console/dashboard-script.generated.ts', import.meta.url),
 )
 
 export async function buildDashboard() {
   const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('./main.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../server/dashboard/main.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'browser',
