@@ -1,4 +1,3 @@
-// playwright.config.ts
 import process from 'node:process'
 import { defineConfig } from '@playwright/test'
 

@@ -1,4 +1,3 @@
-// e2e/bookings.spec.ts
 import { expect, test } from 'platform-sandbox/playwright'
 
 // `exact: true`: "Decline booking bkg_pending" is also the start of "... bkg_pending_2".

@@ -1,4 +1,3 @@
-// src/api.ts
 import { createPlatformClient } from 'platform-sandbox/client'
 
 /** The API: the sandbox's address in development, tests and sandbox builds; `.env.production` names the real one. */

@@ -1,4 +1,3 @@
-// src/bookings.ts
 import { apiUrl } from './api.ts'
 
 /** A pending booking, as the screen shows it. */

@@ -1,4 +1,3 @@
-// src/main.ts
 import './assets/main.css'
 
 import { createApp } from 'vue'

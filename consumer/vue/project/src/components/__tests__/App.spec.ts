@@ -1,4 +1,3 @@
-// src/components/__tests__/App.spec.ts
 import { mount, type VueWrapper } from '@vue/test-utils'
 import { setupSandboxServer } from 'platform-sandbox/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
