@@ -169,6 +169,9 @@ describe('the recipes of the README and the guides', () => {
         'consumer/project/src/recorded.test.ts',
         'consumer/project/src/learned.test.ts',
         'consumer/project/src/main.ts',
+        'consumer/project/src/api.ts',
+        'consumer/project/src/app.ts',
+        'consumer/project/src/account-status.ts',
         'consumer/vue/project/e2e/bookings.spec.ts',
         'consumer/vue/project/playwright.config.ts',
         'consumer/vue/project/src/App.vue',
@@ -267,7 +270,7 @@ describe('the recipes of the README and the guides', () => {
     const vue = readFileSync(`${root}docs/frontend/vue.md`, 'utf8')
     expect(react).toContain(`npm create vite@${viteVersion} my-app -- --template react-ts`)
     expect(next).toContain(`npx create-next-app@${nextVersion}`)
-    // The leg runs this very command (`scaffoldVue`), with the version of `template`.
+    // The leg runs this command (`scaffoldVue`, with `--yes`) with the version of `template`.
     expect(vue).toContain(`npm create vue@${vueVersion} -- --ts --vitest --playwright my-app`)
     for (const text of [react, next, vue]) {
       expect(text).not.toMatch(/(create[- ](vite|next-app)|create vue)@latest/)

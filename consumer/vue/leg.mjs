@@ -44,10 +44,15 @@ export const vueLeg = {
   steps: vueSteps,
 }
 
-/** The guide's first command, in the project folder; then the template's welcome spec goes. */
+/**
+ * The guide's first command, in the project folder, with `--yes`: without a terminal, npm
+ * refuses to download create-vue it has not run before unless told yes. Then the template's
+ * welcome spec goes.
+ */
 async function scaffoldVue({ sh, project, log }) {
   const [, version] = vueLeg.template.split('@')
-  await sh('npm', 'create', `vue@${version}`, '--', '--ts', '--vitest', '--playwright', 'my-app')
+  const flags = ['--ts', '--vitest', '--playwright']
+  await sh('npm', 'create', '--yes', `vue@${version}`, '--', ...flags, 'my-app')
   for (const entry of readdirSync(join(project, 'my-app'))) {
     renameSync(join(project, 'my-app', entry), join(project, entry))
   }
