@@ -3,7 +3,7 @@ import { expect, test } from 'platform-sandbox/playwright'
 // `exact: true`: "Decline booking bkg_pending" is also the start of "... bkg_pending_2".
 const declineButton = (bookingId: string) => ({ name: `Decline booking ${bookingId}`, exact: true })
 
-// Each test has a session of its own: the tests run in two workers and none sees another's declines.
+// Each test has a sandbox of its own: two workers run them, none sees another's declines.
 for (const [declined, untouched] of [
   ['bkg_pending', 'bkg_pending_2'],
   ['bkg_pending_2', 'bkg_pending'],

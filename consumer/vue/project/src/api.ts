@@ -1,6 +1,6 @@
 import { createPlatformClient } from 'platform-sandbox/client'
 
-/** The API: the sandbox's address in development, tests and sandbox builds; `.env.production` names the real one. */
+/** The sandbox in development, tests and sandbox builds; `.env.production` names the real API. */
 export const apiUrl: string = import.meta.env.VITE_API_URL ?? 'http://localhost:4010'
 
 // `credentials: 'include'`: the page (localhost:5173) and the API (localhost:4010) are two
@@ -28,6 +28,7 @@ export function userIdOf(accessToken: string): string {
   return (JSON.parse(atob(payload)) as { sub: string }).sub
 }
 
+/** Declines a pending booking as the signed-in host. */
 export async function declineBooking(accessToken: string, bookingId: string): Promise<void> {
   const { error } = await api.POST('/bookings/{bookingId}/decline', {
     params: { path: { bookingId } },
