@@ -2,7 +2,7 @@
  * @module
  * The toolchains the consumer test installs the package with: this machine's Node 20
  * with msw 2, Node 24 with what `npm create vite` and `npm i -D msw` install today, the
- * React app of `react/` and the Next.js app of `next/`, both on Node 24.
+ * React app of `react/`, the Next.js app of `next/` and the Vue app of `vue/`, all on Node 24.
  */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import { nextLeg } from './next/leg.mjs'
 import { reactLeg } from './react/leg.mjs'
 import { run } from './steps.mjs'
+import { vueLeg } from './vue/leg.mjs'
 
 const here = dirname(new URL(import.meta.url).pathname)
 
@@ -56,6 +57,7 @@ export const legs = [
   },
   reactLeg,
   nextLeg,
+  vueLeg,
 ]
 
 /**

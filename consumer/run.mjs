@@ -66,13 +66,17 @@ async function runLeg(leg) {
   const installed = await step('install the package and its peers', async () => {
     const bin = await leg.nodeBin(log)
     env = cleanEnv({ PATH: `${bin}${delimiter}${process.env.PATH}` })
+    // A leg made from a scaffolding tool (create-vue) runs it first; its files go over the result.
+    if (leg.scaffold) await leg.scaffold({ sh, project, log })
     cpSync(leg.project ?? join(here, 'project'), project, { recursive: true })
     for (const overlay of leg.overlays) cpSync(overlay, project, { recursive: true })
     log(`project ${project}, ${(await sh('node', '--version')).trim()}`)
     log(`npm install ${NPM_FLAGS.join(' ')} <tarball> ${leg.msw}`)
     await sh('npm', 'install', ...NPM_FLAGS, tarball, leg.msw, ...(leg.dependencies ?? []))
-    log(`npm install ${NPM_FLAGS.join(' ')} -D ${leg.devDependencies.join(' ')}`)
-    await sh('npm', 'install', ...NPM_FLAGS, '-D', ...leg.devDependencies)
+    if (leg.devDependencies.length > 0) {
+      log(`npm install ${NPM_FLAGS.join(' ')} -D ${leg.devDependencies.join(' ')}`)
+      await sh('npm', 'install', ...NPM_FLAGS, '-D', ...leg.devDependencies)
+    }
     log(`installed: ${installedVersions(project)}`)
   })
   // A leg with steps of its own (the React app) runs them instead of the vanilla project's.
@@ -157,7 +161,7 @@ async function checkCli(project, env, log) {
 
 function installedVersions(project) {
   const names = ['msw', 'typescript', 'vite', 'vitest', '@playwright/test']
-  return [...names, 'storybook', 'msw-storybook-addon', 'next', 'react']
+  return [...names, 'storybook', 'msw-storybook-addon', 'next', 'react', 'vue', 'vue-tsc']
     .map((name) => {
       const file = join(project, 'node_modules', name, 'package.json')
       return existsSync(file) ? `${name}@${JSON.parse(readFileSync(file, 'utf8')).version}` : null

@@ -4,10 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-/** The consumer test's projects: the React app, the vanilla TypeScript one, the Next.js app. */
-const projects = ['consumer/react/project/', 'consumer/project/', 'consumer/next/project/']
+/** The consumer test's projects: the React app, the vanilla TypeScript one, Next.js, Vue. */
+const projects = [
+  'consumer/react/project/',
+  'consumer/project/',
+  'consumer/next/project/',
+  'consumer/vue/project/',
+]
 /** The languages whose blocks a reader copies into a project: each must be a tested file. */
-const RECIPE_LANGUAGES = ['ts', 'tsx', 'js', 'json', 'yaml', 'dotenv']
+const RECIPE_LANGUAGES = ['ts', 'tsx', 'js', 'json', 'yaml', 'dotenv', 'vue']
 /** Put on the line above a block that is not a file to copy, saying why. */
 const NOT_A_RECIPE = /^<!-- not a recipe: \S.* -->$/
 
@@ -67,9 +72,14 @@ type Verdict = { recipe: string } | { fragment: true } | { problem: string }
  */
 function judge(block: Block, files: Map<string, string>): Verdict {
   const [first, ...rest] = block.text.split('\n')
-  // `// src/main.tsx` in code, `# .env.sandbox` in a file whose comments start with `#`.
+  // `// src/main.tsx` in code, `# .env.sandbox` in a file whose comments start with `#`,
+  // `<!-- src/App.vue -->` in a Vue single-file component.
   const comment = block.language === 'dotenv' || block.language === 'yaml' ? '#' : '//'
-  const path = new RegExp(`^${comment} ([\\w./-]+\\.\\w+)$`).exec(first ?? '')?.[1]
+  const named =
+    block.language === 'vue'
+      ? /^<!-- ([\w./-]+\.vue) -->$/
+      : new RegExp(`^${comment} ([\\w./-]+\\.\\w+)$`)
+  const path = named.exec(first ?? '')?.[1]
   if (path) {
     const text = rest.join('\n')
     const candidates = projects.filter((project) => existsSync(`${root}${project}${path}`))
@@ -159,6 +169,17 @@ describe('the recipes of the README and the guides', () => {
         'consumer/project/src/recorded.test.ts',
         'consumer/project/src/learned.test.ts',
         'consumer/project/src/main.ts',
+        'consumer/project/src/api.ts',
+        'consumer/project/src/app.ts',
+        'consumer/project/src/account-status.ts',
+        'consumer/vue/project/e2e/bookings.spec.ts',
+        'consumer/vue/project/playwright.config.ts',
+        'consumer/vue/project/src/App.vue',
+        'consumer/vue/project/src/api.ts',
+        'consumer/vue/project/src/bookings.ts',
+        'consumer/vue/project/src/components/PendingBookings.vue',
+        'consumer/vue/project/src/components/__tests__/App.spec.ts',
+        'consumer/vue/project/src/main.ts',
       ].sort(),
     )
   })
@@ -187,7 +208,12 @@ describe('the recipes of the README and the guides', () => {
       .filter((block) => RECIPE_LANGUAGES.includes(block.language))
       .map((block) => [block.where, judge(block, files)])
     expect(verdicts).toEqual([
-      ['x.md:1', { problem: 'differs from consumer/project/src/main.ts' }],
+      [
+        'x.md:1',
+        {
+          problem: 'differs from consumer/project/src/main.ts and consumer/vue/project/src/main.ts',
+        },
+      ],
       ['x.md:7', { fragment: true }],
       ['x.md:11', { problem: expect.stringMatching(/^is neither a tested file/) }],
     ])
@@ -228,16 +254,26 @@ describe('the recipes of the README and the guides', () => {
     expect(problems).toEqual([])
   })
 
-  it('name the create-vite and create-next-app versions the consumer projects were made from', () => {
+  it('name the create-vite, create-next-app and create-vue versions the consumer projects were made from', () => {
     const pinned = (leg: string) =>
       /template: '(create-[\w-]+)@(\d+\.\d+\.\d+)'/.exec(readFileSync(`${root}${leg}`, 'utf8'))
     const [, createVite, viteVersion] = pinned('consumer/react/leg.mjs')!
     const [, createNext, nextVersion] = pinned('consumer/next/leg.mjs')!
-    expect([createVite, createNext]).toEqual(['create-vite', 'create-next-app'])
+    const [, createVue, vueVersion] = pinned('consumer/vue/leg.mjs')!
+    expect([createVite, createNext, createVue]).toEqual([
+      'create-vite',
+      'create-next-app',
+      'create-vue',
+    ])
     const react = readFileSync(`${root}docs/frontend/react.md`, 'utf8')
     const next = readFileSync(`${root}docs/frontend/nextjs.md`, 'utf8')
+    const vue = readFileSync(`${root}docs/frontend/vue.md`, 'utf8')
     expect(react).toContain(`npm create vite@${viteVersion} my-app -- --template react-ts`)
     expect(next).toContain(`npx create-next-app@${nextVersion}`)
-    for (const text of [react, next]) expect(text).not.toMatch(/create[- ](vite|next-app)@latest/)
+    // The leg runs this command (`scaffoldVue`, with `--yes`) with the version of `template`.
+    expect(vue).toContain(`npm create vue@${vueVersion} -- --ts --vitest --playwright my-app`)
+    for (const text of [react, next, vue]) {
+      expect(text).not.toMatch(/(create[- ](vite|next-app)|create vue)@latest/)
+    }
   })
 })
