@@ -14,5 +14,7 @@ export default defineConfig({
       'bench/.work/**',
     ],
     testTimeout: 30_000,
+    // A hook that starts a server waits as long as a test may: on a loaded machine 10 s was short.
+    hookTimeout: 30_000,
   },
 })

@@ -19,12 +19,12 @@ import { diffBackends } from '../diff/diff.ts'
 let backend: FakeBackend
 let folder: string
 beforeAll(async () => {
-  backend = await startFakeBackend()
   folder = mkdtempSync(join(tmpdir(), 'sandbox-diff-'))
+  backend = await startFakeBackend()
 })
 afterAll(async () => {
   await backend?.close()
-  rmSync(folder, { recursive: true, force: true })
+  if (folder) rmSync(folder, { recursive: true, force: true })
 })
 
 describe('platform-sandbox diff', () => {
