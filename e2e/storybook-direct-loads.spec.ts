@@ -5,8 +5,8 @@
  * before the worker controls the page, or its requests escape to the network.
  */
 import { expect, type Page, test } from '@playwright/test'
+import { MANAGER_LOAD_MS, STORYBOOK_URL } from './support/storybook.ts'
 
-const STORYBOOK_URL = `http://localhost:${process.env.SANDBOX_E2E_STORYBOOK_PORT}`
 const STORY = 'account-accountpanel--host-at-the-api-address'
 const API = 'http://localhost:4010/'
 
@@ -52,7 +52,11 @@ test('opens the story in a new tab after direct loads of iframe.html', async ({ 
   const escaped = watchEscapes(tab)
   await tab.goto(`${STORYBOOK_URL}/?path=/story/${STORY}`)
   const preview = tab.frameLocator('#storybook-preview-iframe')
-  await expect(preview.getByTestId('account-status')).toContainText('Payouts enabled')
+  // Storybook's manager loads first, then its preview frame and the worker: on a busy machine
+  // that takes longer than one answer.
+  await expect(preview.getByTestId('account-status')).toContainText('Payouts enabled', {
+    timeout: MANAGER_LOAD_MS,
+  })
   expect(escaped).toEqual([])
 })
 

@@ -5,9 +5,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { anchors } from '../fixtures/anchors.ts'
 import { keepScreenshot } from './support/screenshots.ts'
-
-// The port the Playwright config chose for this run (its workers inherit the variable).
-const STORYBOOK_URL = `http://localhost:${process.env.SANDBOX_E2E_STORYBOOK_PORT}`
+import { MANAGER_LOAD_MS, STORYBOOK_URL } from './support/storybook.ts'
 
 async function openStory(page: Page, id: string) {
   await page.goto(`${STORYBOOK_URL}/iframe.html?id=${id}&viewMode=story`)
@@ -38,7 +36,9 @@ test('starts each story from fresh state', async ({ page }) => {
   await page.goto(`${STORYBOOK_URL}/?path=/story/account-accountpanel--host`)
   const preview = page.frameLocator('#storybook-preview-iframe')
   const notification = preview.getByTestId(`notification-${anchors.notifications.hostUnarchived}`)
-  await expect(notification).toBeVisible()
+  // Storybook's manager loads first, then its preview frame and the worker: on a busy machine
+  // that takes longer than one answer.
+  await expect(notification).toBeVisible({ timeout: MANAGER_LOAD_MS })
   await preview.getByTestId(`archive-${anchors.notifications.hostUnarchived}`).click()
   await expect(notification).toHaveCount(0)
 
