@@ -259,6 +259,9 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   'GET /__sandbox/docs': { access: 'public' },
   'GET /__sandbox/docs/scalar.js': { access: 'public', asset: true },
   'GET /__sandbox/events': { query: journalSessionQuerySchema },
+  // The server's probe of its store, and its Prometheus metrics (server/metrics.ts).
+  'GET /__sandbox/ready': { access: 'public' },
+  'GET /__sandbox/metrics': {},
   // The MCP endpoint of the Node server (server/mcp/): JSON-RPC over Streamable HTTP.
   'POST /__sandbox/mcp': { mcp: true },
   'GET /__sandbox/mcp': { mcp: true },
