@@ -128,7 +128,7 @@ const serverFlags = () => [
   option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
   option(
     '--control-token <token>',
-    'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health; at least 8 visible ASCII characters without spaces',
+    'require Authorization: Bearer <token> on the control API /__sandbox/* except the probes GET /__sandbox/health and /__sandbox/ready; at least 8 visible ASCII characters without spaces',
     'SANDBOX_CONTROL_TOKEN',
     parseControlToken,
   ),
