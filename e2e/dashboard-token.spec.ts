@@ -56,6 +56,12 @@ test('asks for the token once, then every panel and the live journal work', asyn
   await page.reload()
   await expect(page.getByRole('heading', { name: /Requests live/ })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Control token' })).toHaveCount(0)
+
+  // The API reference it links to reads the document with the tab's token too.
+  await page.getByRole('link', { name: 'API reference' }).click()
+  await expect(page.getByRole('heading', { name: /Platform Backend API/ }).first()).toBeVisible({
+    timeout: 20_000,
+  })
 })
 
 test('asks again in another tab: the token is kept for one tab only', async ({ browser }) => {
