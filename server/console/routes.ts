@@ -85,7 +85,7 @@ async function readiness(
 async function metricsText(metrics: ServerMetrics | undefined): Promise<SandboxResponse> {
   if (!metrics) {
     throw new SandboxError(404, 'This server keeps no metrics', [
-      'they are off with --no-metrics (SANDBOX_METRICS=false) or the metrics: false option',
+      'they are off with --no-metrics, or the metrics: false option in code',
     ])
   }
   return {
