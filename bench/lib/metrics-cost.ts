@@ -70,7 +70,7 @@ async function countedRequests(url: string): Promise<number> {
   return Number(line?.split(' ').at(-1) ?? 0)
 }
 
-/** Best of the alternating rounds of each side (at least 3). */
+/** Best of the alternating rounds of each side (at least 3), each going first in turn. */
 export async function measureMetricsCost(
   pinning: Pinning,
   log: (line: string) => void,
@@ -85,10 +85,9 @@ export async function measureMetricsCost(
     let best: { with?: LoadResult; without?: LoadResult } = {}
     let measured = 0
     for (let round = 0; round < rounds; round++) {
-      for (const [side, server] of [
-        ['with', on],
-        ['without', off],
-      ] as const) {
+      const sides = [['with', on] as const, ['without', off] as const]
+      // Each side goes first every other round: neither always meets a warmer machine.
+      for (const [side, server] of round % 2 === 0 ? sides : sides.reverse()) {
         const result = await measureLoad(server.url, target, load)
         if (result.failures > 0) throw new Error(`Failed to benchmark metrics ${side}: failures`)
         if (side === 'with') measured += result.requests
