@@ -123,7 +123,11 @@ describe('GET /__sandbox/metrics', () => {
     const server = await started({ metrics })
     let held = 7
     expect((await scrape(server)).has('sandbox_store_sessions')).toBe(false)
-    metrics.readStoreSessions(async () => held)
+    let down = false
+    metrics.readStoreSessions(async () => {
+      if (down) throw new Error('connect ECONNREFUSED')
+      return held
+    })
     metrics.roundTrip()
     metrics.roundTrip()
     metrics.roundTrip(true)
@@ -132,6 +136,9 @@ describe('GET /__sandbox/metrics', () => {
     expect(samples.get('sandbox_store_failures_total')).toBe(1)
     expect(samples.get('sandbox_store_sessions')).toBe(7)
     held = 9
+    expect((await scrape(server)).get('sandbox_store_sessions')).toBe(9)
+    // A store that cannot answer (Redis down) keeps its last value; the scrape still answers.
+    down = true
     expect((await scrape(server)).get('sandbox_store_sessions')).toBe(9)
   })
 

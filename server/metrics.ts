@@ -68,27 +68,6 @@ export function createMetrics(): ServerMetrics {
     help: 'Round trips to the state store that failed',
     registers: [registry],
   })
-  /** Each label set's child made once: `inc(labels)` per request would hash them again. */
-  const counted = new Map<string, Counter.Internal>()
-  const timed = new Map<string, Histogram.Internal<'operation'>>()
-  function count(operation: string, status: number): void {
-    const key = `${operation} ${status}`
-    let child = counted.get(key)
-    if (!child) {
-      child = requests.labels(operation, String(status))
-      counted.set(key, child)
-    }
-    child.inc()
-  }
-  function time(operation: string, seconds: number): void {
-    let child = timed.get(operation)
-    if (!child) {
-      child = latency.labels(operation)
-      timed.set(operation, child)
-    }
-    child.observe(seconds)
-  }
-
   return {
     contentType: registry.contentType,
     roundTrip(failed = false) {
@@ -97,12 +76,18 @@ export function createMetrics(): ServerMetrics {
     },
     readStoreSessions(read) {
       registry.removeSingleMetric('sandbox_store_sessions')
+      let last = 0
       new Gauge({
         name: 'sandbox_store_sessions',
         help: 'Sessions the state store holds',
         registers: [registry],
         async collect() {
-          this.set(await read())
+          try {
+            last = await read()
+          } catch {
+            // A store that cannot answer now keeps its last value: the scrape still answers.
+          }
+          this.set(last)
         },
       })
     },
@@ -127,8 +112,8 @@ export function createMetrics(): ServerMetrics {
         // The control API's calls are journaled only when they start a session: not counted.
         if (entry.path.startsWith('/__sandbox')) return
         const operation = entry.operationId ?? 'none'
-        count(operation, entry.status)
-        time(operation, entry.durationMs / 1000)
+        requests.inc({ operation, status: entry.status })
+        latency.observe({ operation }, entry.durationMs / 1000)
         if (entry.fault !== undefined)
           faults.inc({ source: entry.fault === 'prefer' ? 'prefer' : 'rule' })
       })
