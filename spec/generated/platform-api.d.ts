@@ -2144,7 +2144,10 @@ export interface operations {
     getSandboxReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
             path?: never;
             cookie?: never;
         };
