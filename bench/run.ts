@@ -16,6 +16,7 @@ import {
   coldStartFigure,
   httpFigures,
   journalStreamFigure,
+  metricsCostFigure,
   recordingFigures,
   replayFigures,
 } from './lib/figures-over-http.ts'
@@ -31,6 +32,7 @@ import { type JournalStreamFigures, measureJournalStream } from './lib/journal-s
 import { learningFigures, measureLearning } from './lib/learning.ts'
 import { mcpFigures, measureMcp } from './lib/mcp.ts'
 import { mcpAgentFigures, measureMcpAgent } from './lib/mcp-agent.ts'
+import { measureMetricsCost } from './lib/metrics-cost.ts'
 import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
@@ -149,6 +151,14 @@ async function main() {
     }
     return
   }
+  if (process.argv.includes('--metrics-only')) {
+    // `npm run bench -- --metrics-only`: what the metrics cost GET throughput, not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const figures = metricsCostFigure(await measureMetricsCost(pinning, log))
+    for (const figure of withRatios(figures)) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--mcp-only')) {
     // `npm run bench -- --mcp-only`: the MCP endpoint's figures alone, not saved.
     log(`Pinning: ${pinning.note}`)
@@ -248,6 +258,10 @@ async function main() {
     await streamServer.stop()
   }
 
+  // 1c. The Prometheus metrics: the same load on the CLI with them and with --no-metrics.
+  log('Metrics: load with and without them...')
+  const metricsCost = await measureMetricsCost(pinning, log)
+
   // 2. Cold start: spawn to first 200.
   log(`Cold start, ${coldStartRuns} runs each...`)
   const cold = await measureColdStart(pinning)
@@ -335,6 +349,7 @@ async function main() {
     ...mcpFigures(mcp),
     ...mcpAgentFigures(mcpAgent),
     ...journalStreamFigure(stream),
+    ...metricsCostFigure(metricsCost),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),
     ...devtoolsFigures(await measureWorkerRequests(log), await measureStartupBundles(log)),

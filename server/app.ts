@@ -21,7 +21,8 @@ import { createConsoleRoutes } from './console/routes.ts'
 import { serverRoutes } from './control-routes.ts'
 import { createControlEdge } from './exposure.ts'
 import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './handler.ts'
-import { createMcpRoute } from './mcp-route.ts'
+import { createMcpRoute, mcpSessionCount } from './mcp-route.ts'
+import { createMetrics } from './metrics.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger } from './request-log.ts'
@@ -116,10 +117,13 @@ function createSandboxRequestHandler(
   const cors = createCorsMiddleware(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)
   const refuseAtControlEdge = createControlEdge(options)
   const handle = createSandboxHandler(sandbox, { fallthrough: options.fallthrough ?? false })
-  const answerConsole = createConsoleRoutes(
-    sandbox,
-    options.controlToken === undefined ? {} : { controlToken: options.controlToken },
-  )
+  const metrics = options.metrics === false ? undefined : (options.metrics ?? createMetrics())
+  metrics?.observe(sandbox, () => mcpSessionCount(sandbox))
+  const answerConsole = createConsoleRoutes(sandbox, {
+    controlToken: options.controlToken,
+    metrics,
+    store: options.store,
+  })
   const answerMcp = createMcpRoute(sandbox, {
     controlToken: options.controlToken,
     controlOrigins: controlOriginsOf(options.corsOrigins),

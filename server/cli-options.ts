@@ -128,7 +128,7 @@ const serverFlags = () => [
   option('--replay-only', 'answer 404 when no recording matches, instead of the model'),
   option(
     '--control-token <token>',
-    'require Authorization: Bearer <token> on the control API /__sandbox/* except GET /__sandbox/health; at least 8 visible ASCII characters without spaces',
+    'require Authorization: Bearer <token> on the control API /__sandbox/* except the probes GET /__sandbox/health and /__sandbox/ready; at least 8 visible ASCII characters without spaces',
     'SANDBOX_CONTROL_TOKEN',
     parseControlToken,
   ),
@@ -166,6 +166,7 @@ const serverFlags = () => [
     'SANDBOX_SESSION_TTL',
     parseDuration,
   ),
+  option('--no-metrics', 'keep no metrics: GET /__sandbox/metrics (Prometheus) answers 404'),
 ]
 
 /** The program; `serve` runs the server with the options parsed. */
@@ -226,6 +227,7 @@ function serverOptions(program: Command): CliOptions {
     replayMatch,
     replayOnly,
     controlOpen,
+    metrics,
     ...flags
   } = program.opts()
   // Hosting platforms set PORT: read when neither --port nor SANDBOX_PORT is given.
@@ -253,6 +255,7 @@ function serverOptions(program: Command): CliOptions {
     controlClosed:
       controlAccess(flags.host, flags.controlToken, controlOpen === true) === 'closed' || undefined,
     controlOpen: controlOpen === true || undefined,
+    metrics: metrics === false ? false : undefined,
   }
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
 }

@@ -15,6 +15,9 @@ export const serverRoutes: readonly ServerRoute[] = [
   { method: 'GET', path: '/__sandbox/docs', access: 'public' },
   { method: 'GET', path: '/__sandbox/docs/scalar.js', access: 'public', asset: true },
   { method: 'GET', path: '/__sandbox/events', access: 'control', query: journalSessionQuerySchema },
+  // The probe of its store, and its Prometheus metrics (metrics.ts).
+  { method: 'GET', path: '/__sandbox/ready', access: 'public' },
+  { method: 'GET', path: '/__sandbox/metrics', access: 'control' },
   { method: 'POST', path: '/__sandbox/mcp', access: 'control', mcp: true },
   { method: 'GET', path: '/__sandbox/mcp', access: 'control', mcp: true },
   { method: 'DELETE', path: '/__sandbox/mcp', access: 'control', mcp: true },

@@ -189,7 +189,7 @@ describe('the control token option', () => {
     const rule = 'at least 8 visible ASCII characters without spaces'
     expect(errors.join('')).toContain(`control token must be ${rule}`)
     expect(program.helpInformation().replace(/\s+/g, ' ')).toContain(
-      `except GET /__sandbox/health; ${rule} (env: SANDBOX_CONTROL_TOKEN)`,
+      `except the probes GET /__sandbox/health and /__sandbox/ready; ${rule} (env: SANDBOX_CONTROL_TOKEN)`,
     )
   })
 })

@@ -72,9 +72,12 @@ const foreignHost = (host: string | undefined) =>
     ],
   ).toResponse()
 
+/** Liveness and readiness: answered to anyone, for probes, which send no token. */
+const PROBES = new Set(['/__sandbox/health', '/__sandbox/ready'])
+
 /**
  * The server's edge of the control API, the dashboard and MCP (every `/__sandbox` path but
- * `GET /__sandbox/health`, for probes): closed; without a control token or `controlOpen`, a
+ * the probes `GET /__sandbox/health` and `/ready`): closed; without a control token or `controlOpen`, a
  * `Host` that is not loopback (403); a malformed session, by the core's rule (400). `true` when
  * it answered.
  */
@@ -87,8 +90,7 @@ export function createControlEdge(
     const mark = url.indexOf('?')
     const path = withoutTrailingSlashes(mark === -1 ? url : url.slice(0, mark))
     if (path !== '/__sandbox' && !path.startsWith('/__sandbox/')) return false
-    if ((req.method === 'GET' || req.method === 'HEAD') && path === '/__sandbox/health')
-      return false
+    if ((req.method === 'GET' || req.method === 'HEAD') && PROBES.has(path)) return false
     const { host } = req.headers
     const refusal = options.controlClosed
       ? closed()

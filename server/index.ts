@@ -6,6 +6,8 @@ export type { SandboxApp, SandboxMiddleware, SandboxMiddlewareOptions } from './
 export { createApp, createSandboxMiddleware } from './app.ts'
 export type { SandboxHandlerOptions } from './handler.ts'
 export { createSandboxHandler, writeAnswer } from './handler.ts'
+export type { ServerMetrics, StoreMetrics } from './metrics.ts'
+export { createMetrics } from './metrics.ts'
 export type { AppOptions, ServerOptions } from './options.ts'
 export { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT } from './options.ts'
 export type { RunningServer } from './start-server.ts'

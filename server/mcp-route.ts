@@ -11,6 +11,7 @@ import type { createMcpEndpoint, McpEndpointOptions } from './mcp/http-endpoint.
 const MCP_PATH = '/__sandbox/mcp'
 
 const endpoints = new WeakMap<Sandbox, Promise<ReturnType<typeof createMcpEndpoint>>>()
+const loaded = new WeakMap<Sandbox, ReturnType<typeof createMcpEndpoint>>()
 
 /** The route's handler: answers `/__sandbox/mcp` (returns `true`), leaves every other path. */
 export function createMcpRoute(sandbox: Sandbox, options: McpEndpointOptions) {
@@ -19,9 +20,11 @@ export function createMcpRoute(sandbox: Sandbox, options: McpEndpointOptions) {
     if (url !== MCP_PATH && !url.startsWith(`${MCP_PATH}?`)) return false
     let endpoint = endpoints.get(sandbox)
     if (!endpoint) {
-      endpoint = import('./mcp/http-endpoint.ts').then((module) =>
-        module.createMcpEndpoint(sandbox, options),
-      )
+      endpoint = import('./mcp/http-endpoint.ts').then((module) => {
+        const made = module.createMcpEndpoint(sandbox, options)
+        loaded.set(sandbox, made)
+        return made
+      })
       endpoints.set(sandbox, endpoint)
     }
     endpoint
@@ -29,6 +32,11 @@ export function createMcpRoute(sandbox: Sandbox, options: McpEndpointOptions) {
       .catch((error: unknown) => answerUnexpectedError(error, res))
     return true
   }
+}
+
+/** The MCP sessions of `sandbox` open now (none before its endpoint is first used). */
+export function mcpSessionCount(sandbox: Sandbox): number {
+  return loaded.get(sandbox)?.sessionCount() ?? 0
 }
 
 /** Closes the MCP sessions of `sandbox`, if its endpoint was ever loaded. */

@@ -4,6 +4,7 @@
  */
 import { LOCAL_ORIGINS } from '../mocks/core/index.ts'
 import type { SandboxOptions } from '../mocks/sandbox.ts'
+import type { ServerMetrics } from './metrics.ts'
 
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'
@@ -39,6 +40,11 @@ export interface AppOptions extends Omit<SandboxOptions, 'controlOrigins'> {
   mcpMaxSessions?: number
   /** Closes an MCP session of `/__sandbox/mcp` unused this long, in ms. Default 30 minutes. */
   mcpIdleTimeoutMs?: number
+  /**
+   * `GET /__sandbox/metrics` (Prometheus): these metrics (`createMetrics()`, to share with a
+   * store), or `false` for none. Default: metrics of their own.
+   */
+  metrics?: ServerMetrics | false
 }
 
 export interface ServerOptions extends AppOptions {

@@ -12,6 +12,7 @@ import { createApp } from './app.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
 import { listenAddress } from './exposure.ts'
 import { closeMcpSessions } from './mcp-route.ts'
+import { createMetrics } from './metrics.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 import { openStateDir, type RestoreSummary } from './state-dir.ts'
 
@@ -50,7 +51,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             ? undefined
             : (message) => console.error(`platform-sandbox: ${printable(message)}`),
         })
-  const { app, sandbox } = createApp(state ? { ...options, ...state.sandboxOptions } : options)
+  // Made first, so that a store can count its round trips in them.
+  const metrics = options.metrics === false ? false : (options.metrics ?? createMetrics())
+  if (metrics && state) {
+    const { sessions } = state.sandboxOptions.store
+    metrics.readStoreSessions(async () => (await sessions.list()).length)
+  }
+  const { app, sandbox } = createApp({
+    ...(state ? { ...options, ...state.sandboxOptions } : options),
+    metrics,
+  })
   // Saved snapshots come back before listening; sessions load from their logs when used.
   const restored = state ? await state.restore(sandbox) : undefined
   let closing: Promise<void> | undefined

@@ -183,6 +183,18 @@ export function openStateDir(
     sessions: log,
     snapshots: keptFiles(join(directory, 'snapshots'), snapshotFormat, files, sync),
     scenarios: keptFiles(join(directory, 'scenarios'), scenarioFormat, files, sync),
+    // Readiness: a file written and removed, so that a disk refusing writes is not ready.
+    async ready() {
+      const probe = join(directory, '.ready')
+      try {
+        files.replace(probe, 'ready\n', false)
+        files.remove(probe)
+      } catch (error) {
+        throw new SandboxError(503, `The state directory ${directory} refuses writes`, [
+          `storage error: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        ])
+      }
+    },
   }
   // Counted off the main thread while the starting scenario loads: a start reads no log.
   const counting = readdir(sessionsDir).then(

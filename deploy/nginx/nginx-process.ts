@@ -1,6 +1,7 @@
 /**
  * @module
- * Test helper: runs nginx in the foreground with the documented `platform-sandbox.conf`,
+ * Test helper: runs nginx in the foreground with a documented configuration (`platform-sandbox.conf`
+ * by default, or `platform-sandbox-replicas.conf`),
  * pointed at given instances and a given port, from a throwaway prefix directory. Every answer
  * an instance gives through it names that instance (`x-test-upstream: 127.0.0.1:<port>`).
  */
@@ -19,8 +20,12 @@ export const UPSTREAM_HEADER = 'x-test-upstream'
  * The documented configuration with its instances and listen address replaced; each instance
  * gets the parameters of the documented `server` lines (`max_fails=0`).
  */
-export function renderSandboxConf(instances: readonly number[], port: number): string {
-  const template = readFileSync(TEMPLATE, 'utf8')
+export function renderSandboxConf(
+  instances: readonly number[],
+  port: number,
+  file: URL = TEMPLATE,
+): string {
+  const template = readFileSync(file, 'utf8')
   const parameters = /^[ \t]*server [^\s{;]+( [^;{]*)?;/m.exec(template)?.[1] ?? ''
   const servers = instances
     .map((instance) => `    server 127.0.0.1:${instance}${parameters};`)
@@ -50,14 +55,15 @@ export interface RunningNginx {
   stop(): Promise<void>
 }
 
-/** Starts `nginx` in front of `instances` and resolves once it answers. */
+/** Starts `nginx` with `file` (the sticky `platform-sandbox.conf` unless given) in front of `instances`. */
 export async function startNginx(
   nginx: string,
   instances: readonly number[],
+  file: URL = TEMPLATE,
 ): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'sandbox-nginx-'))
   const port = await freePort()
-  writeFileSync(join(prefix, 'platform-sandbox.conf'), renderSandboxConf(instances, port))
+  writeFileSync(join(prefix, 'platform-sandbox.conf'), renderSandboxConf(instances, port, file))
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [

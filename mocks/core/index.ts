@@ -103,6 +103,6 @@ export type {
   SessionLog,
   StateStore,
 } from './state-store.ts'
-export { restoreKept } from './state-store.ts'
+export { memoryStore, restoreKept } from './state-store.ts'
 export { issueAccessToken } from './tokens.ts'
 export { describeIssues } from './validation.ts'

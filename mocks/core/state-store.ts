@@ -77,6 +77,11 @@ export interface StateStore {
   snapshots: KeptByName<SavedSnapshotRecord>
   /** The scenario files uploaded (`POST /__sandbox/scenarios`), as sent. */
   scenarios: KeptByName<unknown>
+  /**
+   * Resolves when the store can take writes now, else throws a `SandboxError` (503) saying why:
+   * the server's readiness (`GET /__sandbox/ready`). Absent: always ready.
+   */
+  ready?(): Promise<void>
 }
 
 function keptInMemory<T>(where: string): KeptByName<T> {

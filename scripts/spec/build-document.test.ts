@@ -117,6 +117,8 @@ const ACTION_ROWS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
 
 const CONTROL_OPERATIONS = [
   ['get', '/__sandbox/health'],
+  ['get', '/__sandbox/ready'],
+  ['get', '/__sandbox/metrics'],
   ['get', '/__sandbox/personas'],
   ['post', '/__sandbox/reset'],
   ['get', '/__sandbox/scenarios'],

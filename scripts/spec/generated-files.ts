@@ -19,8 +19,8 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { renderEnglishDefinitions } from '../fixtures/english-definitions.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
+import { renderEnglishDefinitions } from '../fixtures/english-definitions.ts'
 import { buildMergedDocument } from './build-document.ts'
 import { documentedStatuses } from './operation-examples.ts'
 

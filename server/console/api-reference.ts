@@ -50,8 +50,7 @@ export const apiReferencePage = `<!doctype html>
       // The sandbox that serves this page answers the example requests: its origin and the
       // prefix it is mounted under (/__sandbox/docs -> /, /api/__sandbox/docs -> /api).
       const sandboxUrl = new URL('..', location.href).href.replace(/[/]$/, '')
-      Scalar.createApiReference('#sandbox-api-reference', {
-        url: 'openapi.json',
+      const options = {
         servers: [{ url: sandboxUrl, description: 'This sandbox' }],
         withDefaultFonts: false,
         // Scalar's online services have no place in a reference that works offline.
@@ -59,7 +58,14 @@ export const apiReferencePage = `<!doctype html>
         mcp: { disabled: true },
         showDeveloperTools: 'never',
         telemetry: false,
-      })
+      }
+      const show = (source) => Scalar.createApiReference('#sandbox-api-reference', { ...options, ...source })
+      // The control token the dashboard was given in this tab: the document is behind it.
+      const token = sessionStorage.getItem('platform-sandbox:control-token')
+      if (!token) show({ url: 'openapi.json' })
+      else fetch('openapi.json', { headers: { authorization: 'Bearer ' + token } })
+        .then((answer) => answer.text())
+        .then((content) => show({ content }))
     </script>
   </body>
 </html>

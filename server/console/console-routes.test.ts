@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 // @ts-expect-error: a plain ES module script without types
 import { buildDashboard, dashboardModule } from '../../scripts/build-dashboard.mjs'
+import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
 let server: TestServer
 

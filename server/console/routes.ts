@@ -1,21 +1,26 @@
 /**
  * @module
  * The console's pages, answered before the sandbox: the dashboard (`/__sandbox/`), its script,
- * the API reference (`/__sandbox/docs`) and the live journal (`/__sandbox/events`). Paths and
- * links are relative to where the sandbox is mounted.
+ * the API reference (`/__sandbox/docs`), the live journal (`/__sandbox/events`), readiness
+ * (`/__sandbox/ready`) and the metrics (`/__sandbox/metrics`). Paths and links are relative to
+ * where the sandbox is mounted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   DEFAULT_SESSION,
   errorResponse,
+  jsonResponse,
   refuseWithoutControlToken,
   SandboxError,
+  type SandboxResponse,
+  type StateStore,
   viewedSession,
 } from '../../mocks/core/index.ts'
 import { pageStyles, panelStyles } from '../../mocks/runtimes/devtools/styles.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 import { matchServerRoute } from '../control-routes.ts'
-import { contextOf, writeAnswer } from '../handler.ts'
+import { answerUnexpectedError, contextOf, writeAnswer } from '../handler.ts'
+import type { ServerMetrics } from '../metrics.ts'
 import { apiReferencePage, offlineScript } from './api-reference.ts'
 import { dashboardScript } from './dashboard-script.generated.ts'
 import { streamJournal } from './journal-stream.ts'
@@ -54,8 +59,61 @@ function redirect(res: ServerResponse, location: string): void {
   res.end()
 }
 
+export interface ConsoleOptions {
+  controlToken?: string | undefined
+  /** What `/__sandbox/metrics` shows; absent, it answers 404. */
+  metrics?: ServerMetrics | undefined
+  /** The store whose `ready()` readiness awaits. */
+  store?: StateStore | undefined
+}
+
+/** 200 once the scenario is loaded and the store takes writes; 503 with `Retry-After` otherwise. */
+async function readiness(
+  sandbox: Sandbox,
+  store: StateStore | undefined,
+): Promise<SandboxResponse> {
+  try {
+    await sandbox.ready
+    await store?.ready?.()
+    return jsonResponse(200, { status: 'ready' })
+  } catch (error) {
+    const refusal =
+      error instanceof SandboxError && error.status === 503
+        ? error
+        : new SandboxError(503, 'The sandbox is not ready', [String((error as Error).message)])
+    const answer = errorResponse(refusal)
+    answer.headers['retry-after'] ??= '1'
+    return answer
+  }
+}
+
+async function metricsText(metrics: ServerMetrics | undefined): Promise<SandboxResponse> {
+  if (!metrics) {
+    throw new SandboxError(404, 'This server keeps no metrics', [
+      'they are off with --no-metrics, or the metrics: false option in code',
+    ])
+  }
+  return {
+    status: 200,
+    headers: { 'content-type': metrics.contentType },
+    body: await metrics.text(),
+    setCookie: [],
+  }
+}
+
+/** Writes the answer `making` resolves to; a `SandboxError` is its answer, anything else a 500. */
+function answerLater(res: ServerResponse, making: Promise<SandboxResponse>): void {
+  making.then(
+    (answer) => writeAnswer(res, answer),
+    (error: unknown) =>
+      error instanceof SandboxError
+        ? writeAnswer(res, errorResponse(error))
+        : answerUnexpectedError(error, res),
+  )
+}
+
 /** The handler of the control routes the core leaves to the server; `true` if it answered. */
-export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: string } = {}) {
+export function createConsoleRoutes(sandbox: Sandbox, options: ConsoleOptions = {}) {
   return function answerConsole(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? '/'
@@ -86,6 +144,12 @@ export function createConsoleRoutes(sandbox: Sandbox, options: { controlToken?: 
       case '/__sandbox/docs':
         if (path === '/__sandbox/docs') send(res, 'text/html', apiReferencePage)
         else redirect(res, '../docs')
+        return true
+      case '/__sandbox/ready':
+        answerLater(res, readiness(sandbox, options.store))
+        return true
+      case '/__sandbox/metrics':
+        answerLater(res, metricsText(options.metrics))
         return true
       case '/__sandbox/docs/scalar.js':
         send(res, 'text/javascript', offlineScript(), 'public, max-age=3600')

@@ -120,6 +120,8 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
   }
 
   return {
+    /** The MCP sessions open now. */
+    sessionCount: () => sessions.size,
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const refusal = refusalOf(req, options, controlOrigins)
       if (refusal) return writeAnswer(res, refusal)

@@ -289,6 +289,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the sandbox can take requests now (readiness)
+         * @description The standalone server's readiness probe: 200 once the starting scenario is loaded and the state store takes writes (a state directory whose disk refuses writes is not ready); 503 with `Retry-After` otherwise. `GET /__sandbox/health` is the liveness probe: it does not fail while the store does. Open without the control token, as probes send none.
+         */
+        get: operations["getSandboxReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's metrics, in the Prometheus text format
+         * @description The standalone server's metrics for Prometheus: `sandbox_requests_total` (the API's requests, not the control API's, by `operation` and `status`), `sandbox_request_duration_seconds` (a histogram by `operation`), `sandbox_sessions_in_memory`, `sandbox_store_sessions` (with a store that counts them), `sandbox_store_round_trips_total`, `sandbox_store_failures_total`, `sandbox_fault_answers_total` (by `source`: `rule` or `prefer`) and `sandbox_mcp_sessions`. `operation` is the operationId, or `none` for an unknown route. 404 when the server keeps none (`--no-metrics`).
+         */
+        get: operations["getSandboxMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/personas": {
         parameters: {
             query?: never;
@@ -2099,6 +2139,81 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getSandboxReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxMetrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects an isolated copy of the sandbox state, created from the current scenario on first use, so that parallel test workers never see each other's writes. Also settable by the `sandbox_session` cookie (the header wins). Without it, or empty, the shared default session is used. 1 to 64 letters, digits or `. _ : -`; anything else is a 400 `BAD_REQUEST` on every path. The response to the request that created the session (its first use, or its first use after eviction) carries `x-sandbox-session-created: true`. */
+                "x-sandbox-session"?: components["parameters"]["SandboxSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics (Prometheus text exposition format 0.0.4). */
+            200: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The sandbox runs with a control token and the request does not carry it as `Authorization: Bearer <control token>`. */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            /** @description The sandbox listens beyond loopback without a control token, so its control API is closed; or, on loopback without a control token or `--control-open`, the request's `Host` is not loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`). Start it with a control token, or with `--control-open`. */
+            403: {
+                headers: {
+                    "x-sandbox-session-created": components["headers"]["SandboxSessionCreated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorResponseDto"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     listSandboxPersonas: {

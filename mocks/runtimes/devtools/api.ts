@@ -53,6 +53,8 @@ export interface ApiHost {
   ): () => void
   /** Whether the user may open another session: the page's own session is fixed in an app. */
   chooseSession: boolean
+  /** Headers every control call carries: the dashboard's control token. */
+  controlHeaders?: () => Record<string, string>
   /** Told once a persona has signed in, so the app around the panels can pick it up. */
   onSignIn?: (persona: Persona, accessToken: string) => void
 }
@@ -60,8 +62,12 @@ export interface ApiHost {
 export type Api = ReturnType<typeof createApi>
 
 export function createApi(session: string, host: ApiHost) {
-  async function call<T = Json>(path: string, init: { method?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = { [SESSION_HEADER]: session }
+  async function call<T = Json>(
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+    extra: Record<string, string> = {},
+  ) {
+    const headers: Record<string, string> = { ...extra, [SESSION_HEADER]: session }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
     const response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -80,7 +86,7 @@ export function createApi(session: string, host: ApiHost) {
     host,
     /** A control call: `control('faults')` is `/__sandbox/faults`. */
     control: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
-      call<T>(`${host.controlUrl}${path}`, init),
+      call<T>(`${host.controlUrl}${path}`, init, host.controlHeaders?.()),
     /** A platform operation: `operation('/auth/refresh')`. */
     operation: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
       call<T>(`${host.apiUrl}${path}`, init),
