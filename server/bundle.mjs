@@ -169,7 +169,8 @@ export async function buildBundle() {
     ...settings,
     entryPoints: [join(root, 'server', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
-    external: Object.keys(lazyPackages),
+    // Required from node_modules by the Redis store only, loaded with `--state redis://` alone.
+    external: [...Object.keys(lazyPackages), 'ioredis'],
     plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
   })
   // Each with all it imports: what two of them share is repeated in both.

@@ -106,7 +106,12 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
-  if (running.restored) {
+  if (running.stateStore) {
+    const ignored = options.stateDir ? ` (the state directory ${options.stateDir} is not used)` : ''
+    console.log(
+      `State in Redis ${running.stateStore.where}${ignored}: ${running.restored!.sessions} sessions (each loaded when first used), ${running.restored!.snapshots} saved snapshots restored`,
+    )
+  } else if (running.restored) {
     console.log(
       `State directory ${options.stateDir}: ${running.restored.sessions} session logs (each loaded when its session is first used), ${running.restored.snapshots} saved snapshots restored`,
     )

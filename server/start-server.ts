@@ -14,7 +14,25 @@ import { closeJournalStreams } from './console/journal-stream.ts'
 import { listenAddress } from './exposure.ts'
 import { closeMcpSessions } from './mcp-route.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
+import type { StoreCounters } from './redis-store.ts'
 import { openStateDir, type RestoreSummary } from './state-dir.ts'
+
+/** `--state redis://...`: ioredis is loaded only then. */
+async function openRedisState(options: ServerOptions, url: string) {
+  const { openRedisStore } = await import('./redis-store.ts')
+  const redis = await openRedisStore(url, { sessionTtlMs: options.sessionTtlMs })
+  return {
+    redis,
+    sandboxOptions: { ...options, store: redis.store },
+    flush: () => redis.close(),
+    startSweeping: () => undefined,
+    async restore(restored: Sandbox): Promise<RestoreSummary> {
+      await restored.ready
+      const snapshots = restored.snapshots.list().length
+      return { sessions: await redis.sessionCount(), snapshots, warnings: [] }
+    },
+  }
+}
 
 export interface RunningServer {
   /** `http://127.0.0.1:4010`, with the port actually bound. */
@@ -24,8 +42,10 @@ export interface RunningServer {
   app: Express
   sandbox: Sandbox
   server: Server
-  /** With `stateDir`: the session logs found and the saved snapshots restored on start. */
+  /** With `stateDir` or `state`: the session logs found and the saved snapshots restored on start. */
   restored: RestoreSummary | undefined
+  /** With `state` (Redis): whether it answers now (readiness), and its round trips and failures. */
+  stateStore: { where: string; ready(): Promise<boolean>; counters: StoreCounters } | undefined
   /**
    * Stops accepting connections, waits for in-flight requests (at most `closeTimeoutMs`),
    * writes the state directory through to the disk, then resolves. Safe to call twice.
@@ -41,8 +61,11 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
+  const redis =
+    options.state === undefined ? undefined : await openRedisState(options, options.state)
   const state =
-    options.stateDir === undefined
+    redis ??
+    (options.stateDir === undefined
       ? undefined
       : openStateDir(options.stateDir, options, {
           fsync: options.fsync,
@@ -50,7 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           onWarning: options.quiet
             ? undefined
             : (message) => console.error(`platform-sandbox: ${printable(message)}`),
-        })
+        }))
   const { app, sandbox } = createApp(state ? { ...options, ...state.sandboxOptions } : options)
   // Saved snapshots come back before listening; sessions load from their logs when used.
   const restored = state ? await state.restore(sandbox) : undefined
@@ -84,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     port,
     restored,
+    stateStore: redis?.redis,
     app,
     sandbox,
     server,
@@ -108,8 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             return
           }
           try {
-            state?.flush()
-            resolve()
+            Promise.resolve(state?.flush()).then(() => resolve(), reject)
           } catch (failure) {
             reject(failure)
           }
