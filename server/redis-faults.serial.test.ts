@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
 import { type ApiClient, createApiClient } from '../test-support/sandbox/api-client.ts'
-import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
+import { startTestCli } from '../test-support/server/test-cli.ts'
 
 const started: { stop(): Promise<unknown> }[] = []
 afterEach(async () => {

@@ -107,6 +107,8 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   redis.defineCommand('sandboxAppend', { numberOfKeys: 4, lua: APPEND })
   redis.defineCommand('sandboxReset', { numberOfKeys: 4, lua: RESET })
   const counters: StoreCounters = { roundTrips: 0, failures: 0 }
+  const report = (what: string) => (error: unknown) =>
+    console.error(`platform-sandbox: failed to ${what} in Redis: ${(error as Error).message}`)
   async function call<T>(command: () => Promise<T>): Promise<T> {
     counters.roundTrips++
     try {
@@ -183,7 +185,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     async drop(session) {
       const [versionKey, logKey] = keysOf(session)
       held.delete(session)
-      await call(() => redis.multi().del(versionKey!, logKey!).zrem(registry, session).exec())
+      // The core does not wait for a drop: a failure is reported here, the log expires in time.
+      await call(() =>
+        redis.multi().del(versionKey!, logKey!).zrem(registry, session).exec(),
+      ).catch(report(`drop the log of session "${session}"`))
     },
     async touch(session) {
       const [versionKey, logKey] = keysOf(session)
@@ -238,7 +243,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
         }
       },
       async delete(name) {
-        await change((b) => b.hdel(hash, name))
+        await change((b) => b.hdel(hash, name)).catch(report(`delete ${kind} "${name}"`))
       },
     }
   }
