@@ -58,6 +58,24 @@ describe('the Redis store shared by two processes', () => {
     expect(await b.current!('qa')).toBe(true)
   })
 
+  it('shares one version check among the reads that wait for it, each check started after its read asked', async () => {
+    const prefix = `checks-${randomUUID()}:`
+    const [a, b] = [await open(prefix), await open(prefix)]
+    await a.store.sessions.write('qa', write(1))
+    const before = a.counters.roundTrips
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, () => a.store.sessions.current!('qa')),
+    )
+    expect(reads).toEqual(Array(20).fill(true))
+    expect(a.counters.roundTrips - before).toBeLessThanOrEqual(2)
+    await b.store.sessions.load('qa')
+    const first = a.store.sessions.current!('qa')
+    await b.store.sessions.write('qa', write(2))
+    // Asked after the write: never answered by a check that started before it.
+    expect(await a.store.sessions.current!('qa')).toBe(false)
+    await first
+  })
+
   it('makes a dropped and written again session stale for a process that held it before', async () => {
     const prefix = `drop-${randomUUID()}:`
     const [a, b] = [(await open(prefix)).store.sessions, (await open(prefix)).store.sessions]

@@ -94,6 +94,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 0,
     commandTimeout: 5_000,
     connectTimeout: 5_000,
@@ -131,6 +132,11 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   const keysOf = (session: string) => [key('v', session), key('log', session), registry, counter]
   /** The version of each session's log this process holds (what its copy in memory is from). */
   const held = new Map<string, string>()
+  /** Each session's version check in flight, and the one asked for after it. */
+  const checks = new Map<
+    string,
+    { running?: Promise<boolean>; next?: Promise<boolean> | undefined }
+  >()
 
   const log: SessionLog = {
     async load(session) {
@@ -205,9 +211,34 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
         return redis.zrangebyscore(registry, '-inf', until)
       })
     },
-    async current(session) {
-      const version = await call(() => redis.get(key('v', session)))
-      return held.has(session) && held.get(session) === (version ?? '')
+    current(session) {
+      // Each caller's check starts after it asked: one in flight per session, and the next
+      // one shared by every caller that asked meanwhile.
+      const state = checks.get(session) ?? {}
+      checks.set(session, state)
+      if (state.next) return state.next
+      const check = async () => {
+        const version = await call(() => redis.get(key('v', session)))
+        return held.has(session) && held.get(session) === (version ?? '')
+      }
+      const settle = (running: Promise<boolean>) => {
+        state.running = running
+        const done = () => {
+          if (state.running === running && !state.next) checks.delete(session)
+        }
+        running.then(done, done)
+        return running
+      }
+      if (!state.running) return settle(check())
+      const next = state.running.then(
+        () => undefined,
+        () => undefined,
+      )
+      state.next = next.then(() => {
+        state.next = undefined
+        return settle(check())
+      })
+      return state.next
     },
   }
 

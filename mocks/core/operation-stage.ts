@@ -68,9 +68,9 @@ async function apply(
     }
   }
   let answered = await runPipeline(operation, context, record!.store)
-  // A store shared by several processes: an answer from a copy another one wrote since is
-  // given again, once, on the session loaded anew; stale twice, the store's 503 stands.
-  if (log?.current && (stale || (!committed && !(await log.current(session))))) {
+  // A store shared by several processes: a write's answer from a copy another one wrote since
+  // is given again, once, on the session loaded anew; stale twice, the store's 503 stands.
+  if (logged && log.current && (stale || (!committed && !(await log.current(session))))) {
     await sessions.reload(record!)
     context.forgetCaller()
     answered = await runPipeline(operation, context, record!.store)
@@ -100,6 +100,9 @@ export function operationStage(
   return async (context, next) => {
     const { record } = context
     if (!context.operation || !record) return next()
+    // A read checks its copy first, outside the queue, so that reads waiting share one check.
+    if (log?.current && context.operation.method !== 'POST' && !(await log.current(record.id)))
+      await sessions.run(record, () => sessions.reload(record))
     const result = await sessions.run(record, () => apply(context, events, log, sessions))
     if (result.replaced) context.fault = 'prefer'
     context.dryRun = result.dryRun
