@@ -3,6 +3,9 @@
  * round-robin balancer: whichever answers, a session reads the same.
  */
 import { randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
@@ -132,5 +135,20 @@ describe('replicas on one Redis', () => {
     expect((await counts(c, third)).bookings).toBe(0)
     const names = (await c.call<{ name: string }[]>('/__sandbox/scenarios')).body
     expect(names.map((entry) => entry.name)).toContain(scenario)
+  })
+
+  it('win over a state directory given too, and the banner says so', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'sandbox-redis-wins-'))
+    const directory = join(parent, 'state')
+    try {
+      const cli = startTestCli(['--state-dir', directory, '--state', redis.url])
+      await cli.url
+      const { stdout } = await cli.stop()
+      expect(stdout).toContain(`State in Redis ${redis.url}`)
+      expect(stdout).toContain(`(the state directory ${directory} is not used)`)
+      expect(existsSync(directory)).toBe(false)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
   })
 })
