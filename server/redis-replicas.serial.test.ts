@@ -54,6 +54,19 @@ describe('replicas on one Redis', () => {
     }
   })
 
+  it('say a session was created once, on the replica that answered it first', async () => {
+    const session = `created-${randomUUID()}`
+    const [a, b, c] = replicas as [ApiClient, ApiClient, ApiClient]
+    const created = async (replica: ApiClient) =>
+      (await replica.call('/payprov/account-status', { session })).headers.get(
+        'x-sandbox-session-created',
+      )
+    expect(await created(a)).toBe('true')
+    expect(await created(b)).toBeNull()
+    expect(await created(c)).toBeNull()
+    expect(await created(a)).toBeNull()
+  })
+
   it('answer 201 then 409 for one booking declined through two replicas', async () => {
     const session = `decline-${randomUUID()}`
     const [a, b] = replicas as [ApiClient, ApiClient]

@@ -8,6 +8,7 @@
  * write is acknowledged once Redis has it; an unreachable Redis is a 503 with `Retry-After`.
  * ioredis is loaded only here, and this module only with a Redis URL.
  */
+import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { conflict, SandboxError } from '../mocks/core/errors.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
@@ -140,17 +141,23 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
 
   const log: SessionLog = {
     async load(session) {
-      const [version, lines] = await call(async () => {
+      const [created, version, lines] = await call(async () => {
         const [versionKey, logKey] = keysOf(session)
-        const batch = redis.multi().get(versionKey!).lrange(logKey!, 0, -1)
-        batch.zadd(registry, 'XX', Date.now(), session)
+        // The first load anywhere takes the session's first version: it answers "created",
+        // and a session only read so far is not created again on another instance.
+        const first = `new-${randomUUID()}`
+        const batch = redis.multi()
+        if (ttl > 0) batch.set(versionKey!, first, 'PX', ttl, 'NX')
+        else batch.set(versionKey!, first, 'NX')
+        batch.get(versionKey!).lrange(logKey!, 0, -1).zadd(registry, 'XX', Date.now(), session)
         if (ttl > 0) batch.pexpire(versionKey!, ttl).pexpire(logKey!, ttl)
         const replies = (await batch.exec()) ?? []
         for (const [error] of replies) if (error) throw error
-        return [replies[0]![1] as string | null, replies[1]![1] as string[]]
+        const [made, got, log] = replies.map(([, reply]) => reply)
+        return [made === 'OK', got as string, log as string[]] as const
       })
-      held.set(session, version ?? '')
-      if (lines.length === 0) return undefined
+      held.set(session, version)
+      if (created) return undefined
       return lines.map((line) => {
         const change = JSON.parse(line) as LoggedChange
         if (!('request' in change)) return change
