@@ -10,16 +10,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { conflict, SandboxError } from '../mocks/core/errors.ts'
+import { SandboxError } from '../mocks/core/errors.ts'
 import { SESSION_HEADER } from '../mocks/core/session-id.ts'
 import {
-  type KeptByName,
   type LoggedChange,
   type SavedSnapshotRecord,
   type SessionLog,
   StaleCopyError,
   type StateStore,
 } from '../mocks/core/state-store.ts'
+import { keptInRedis } from './redis-kept.ts'
 
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const RETRY_AFTER_SECONDS = 2
@@ -249,48 +249,12 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     },
   }
 
-  /** Bumped by every save and delete of either kind: a replica behind it reads them again. */
-  const keptVersion = key('kept', 'version')
-  function keptInRedis<T>(kind: string): KeptByName<T> {
-    const hash = key(kind)
-    const change = (edit: (batch: ReturnType<typeof redis.multi>) => unknown) =>
-      call(async () => {
-        const batch = redis.multi()
-        edit(batch)
-        const replies = (await batch.incr(keptVersion).exec()) ?? []
-        for (const [error] of replies) if (error) throw error
-        return replies[0]?.[1]
-      })
-    return {
-      where: `${where} (${hash})`,
-      async list() {
-        const all = await call(() => redis.hgetall(hash))
-        return Object.keys(all)
-          .sort()
-          .map((name) => ({ source: `${hash} ${name}`, value: JSON.parse(all[name]!) as T }))
-      },
-      async save(name, value, saveOptions) {
-        const json = JSON.stringify(value)
-        if (saveOptions?.replace !== false)
-          return void (await change((b) => b.hset(hash, name, json)))
-        // Taken by another replica since this one last read them: the name is not free.
-        if ((await change((b) => b.hsetnx(hash, name, json))) === 0) {
-          throw conflict(
-            `"${name}" is taken: it was saved meanwhile (give "replace": true to replace it)`,
-          )
-        }
-      },
-      async delete(name) {
-        await change((b) => b.hdel(hash, name)).catch(report(`delete ${kind} "${name}"`))
-      },
-    }
-  }
-
+  const kept = { redis, call, report, where, versionKey: key('kept', 'version') }
   const store: StateStore = {
     sessions: log,
-    snapshots: keptInRedis<SavedSnapshotRecord>('snapshots'),
-    scenarios: keptInRedis<unknown>('scenarios'),
-    keptVersion: async () => (await call(() => redis.get(keptVersion))) ?? '0',
+    snapshots: keptInRedis<SavedSnapshotRecord>(kept, key('snapshots')),
+    scenarios: keptInRedis<unknown>(kept, key('scenarios')),
+    keptVersion: async () => (await call(() => redis.get(kept.versionKey))) ?? '0',
   }
   return {
     store,
