@@ -87,6 +87,20 @@ describe('the Redis store shared by two processes', () => {
     expect(await b.current!('qa')).toBe(false)
   })
 
+  it('lets the keys of a session unused for the retention expire, and drops it from the list', async () => {
+    const state = await open(`ttl-${randomUUID()}:`, 100)
+    const { sessions } = state.store
+    await sessions.write('qa', write(1))
+    expect(await sessions.list()).toEqual(['qa'])
+    // Redis expires the keys on its own clock: wait until it has (never past a bound).
+    for (let n = 0; n < 100 && (await state.sessionCount()) > 0; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await sessions.list()
+    }
+    expect(await sessions.list()).toEqual([])
+    expect(await sessions.load('qa')).toBeUndefined()
+  })
+
   it('refuses a snapshot name another process took, unless replacing', async () => {
     const prefix = `names-${randomUUID()}:`
     const [a, b] = [(await open(prefix)).store, (await open(prefix)).store]

@@ -26,7 +26,10 @@ const RETRY_AFTER_SECONDS = 2
 /** Request headers a replay needs, as the state directory keeps them; the session is the key's. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
 
-/** `KEYS`: version, log, registry, counter; `ARGV`: version held, line, now, ttl ms, session. */
+/**
+ * `KEYS`: version, log, registry, counter; `ARGV`: version held, line, now, ttl ms, session.
+ * The registry's entries past the retention (their keys expired) go at each write.
+ */
 const APPEND = `
 local held = redis.call('GET', KEYS[1])
 if (held or '') ~= ARGV[1] then return false end
@@ -37,6 +40,7 @@ redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
 if tonumber(ARGV[4]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
 end
 return version`
 
@@ -50,6 +54,7 @@ redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
 if tonumber(ARGV[4]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
 end
 return version`
 

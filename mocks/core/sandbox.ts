@@ -192,7 +192,7 @@ export function assembleSandbox(
       const cached = sessions.use(session)
       // In a shared store, the copy in memory is checked against it (another process may write).
       if (cached && sessionLog?.current && !(await sessionLog.current(session)))
-        await sessions.reload(cached)
+        await sessions.run(cached, () => sessions.reload(cached))
       const record = cached ?? (await sessions.open(session))
       if (record.unavailable) throw record.unavailable
       return record.store
