@@ -79,6 +79,10 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       console.error(problem)
       process.exit(2)
     }
+    if ((error as Error | undefined)?.name === 'RedisUnreachable') {
+      console.error(`platform-sandbox: ${(error as Error).message}: check --state`)
+      process.exit(1)
+    }
     exitIfPortInUse(error, `${options.host}:${options.port}`)
     throw error
   }
@@ -118,6 +122,11 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
   } else if (options.fsync || options.sessionTtlMs !== undefined) {
     console.error(
       'platform-sandbox: --fsync and --session-ttl apply to a state directory: without --state-dir they do nothing',
+    )
+  }
+  if (running.stateStore && options.fsync) {
+    console.error(
+      'platform-sandbox: --fsync applies to a state directory: with Redis, its own persistence settings (appendfsync) decide what an acknowledged write survives',
     )
   }
   const control: ControlAccess =

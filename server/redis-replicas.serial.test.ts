@@ -164,4 +164,15 @@ describe('replicas on one Redis', () => {
       rmSync(parent, { recursive: true, force: true })
     }
   })
+
+  it('do not start without their Redis, and say which', async () => {
+    const gone = await startRedis()
+    await gone.stop()
+    const cli = startTestCli(['--state', gone.url])
+    const { code, stderr } = await cli.exited
+    expect(code).toBe(1)
+    expect(stderr).toMatch(
+      new RegExp(`^platform-sandbox: cannot reach Redis at ${gone.url} \\(.*\\): check --state\n$`),
+    )
+  })
 })

@@ -130,7 +130,9 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     await redis.connect()
   } catch (error) {
     redis.disconnect()
-    throw new Error(`cannot reach Redis at ${where} (${(error as Error).message})`)
+    const unreachable = new Error(`cannot reach Redis at ${where} (${(error as Error).message})`)
+    unreachable.name = 'RedisUnreachable'
+    throw unreachable
   }
   const key = (...parts: string[]) => `${prefix}${parts.join(':')}`
   const registry = key('sessions')
