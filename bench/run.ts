@@ -37,6 +37,7 @@ import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
 import { measureRecording, measureReplay } from './lib/recording.ts'
+import { measureRedisStore } from './lib/redis-store.ts'
 import {
   measureFsync,
   measureRestart,
@@ -185,6 +186,13 @@ async function main() {
     for (const figure of withRatios(await measureReliability(pinning))) log(formatLine(figure))
     return
   }
+  if (process.argv.includes('--redis-only')) {
+    // `npm run bench -- --redis-only`: one server on Redis beside it in memory; not saved.
+    log(`Pinning: ${pinning.note}`)
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    for (const figure of withRatios(await measureRedisStore(pinning))) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--learning-only')) {
     // `npm run bench -- --learning-only`: the scenario-learning figure alone, not saved.
     log(`Pinning: ${pinning.note}`)
@@ -321,6 +329,8 @@ async function main() {
 
   // 4b. A shared sandbox's bounds: sessions past the cap, restart on many logs, fsync.
   const reliability = await measureReliability(pinning)
+  log('One server on Redis beside it in memory...')
+  const redisStore = await measureRedisStore(pinning)
 
   // 4c. MCP over HTTP: a tool that adds a fault rule against a no-op tool.
   log('MCP tool calls over /__sandbox/mcp...')
@@ -346,6 +356,7 @@ async function main() {
     ...replayFigures(replay, median(cold.get('sandbox')!), defaults.firstLoadMs),
     ...learningFigures(learning),
     ...reliability,
+    ...redisStore,
     ...mcpFigures(mcp),
     ...mcpAgentFigures(mcpAgent),
     ...journalStreamFigure(stream),

@@ -163,13 +163,15 @@ export async function buildBundle() {
     logLevel: 'warning',
     // Code that reads `import.meta.url` checks for CommonJS's `require` first.
     logOverride: { 'empty-import-meta': 'silent' },
+    // Required from node_modules by the Redis store alone, loaded with a redis:// URL only.
+    external: ['ioredis'],
   }
   const files = {}
   const result = await esbuild.build({
     ...settings,
     entryPoints: [join(root, 'server', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
-    external: Object.keys(lazyPackages),
+    external: [...Object.keys(lazyPackages), ...settings.external],
     plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
   })
   // Each with all it imports: what two of them share is repeated in both.

@@ -42,6 +42,19 @@ export function parseDuration(value: string): number {
       )
 }
 
+/** A Redis URL: `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
+export function parseStateUrl(value: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value.trim())
+  } catch {}
+  return url && /^rediss?:$/.test(url.protocol) && url.hostname && /^(\/\d*)?$/.test(url.pathname)
+    ? value.trim()
+    : invalid(
+        `state must be a Redis URL such as redis://redis:6379/0 (rediss:// for TLS), got "${value}"`,
+      )
+}
+
 export function parseHost(value: string): string {
   const host = value.trim()
   return host === '' || /[\s/]/.test(host)

@@ -18,6 +18,7 @@ import {
   parseHost,
   parsePort,
   parseSeed,
+  parseStateUrl,
 } from './cli-checks.ts'
 import { addSubcommands } from './commands/program.ts'
 import { controlAccess } from './exposure.ts'
@@ -144,6 +145,12 @@ const serverFlags = () => [
     notEmpty('state directory'),
   ),
   option(
+    '--state <url>',
+    'keep sessions, saved snapshots and uploaded scenarios in Redis (redis://[user:password@]host:port/db, rediss:// for TLS), shared by every instance given the same URL; wins over --state-dir',
+    'SANDBOX_STATE',
+    parseStateUrl,
+  ),
+  option(
     '--max-sessions <n>',
     'sessions kept in memory, 5000 by default; past it the least recently used is evicted whole',
     'SANDBOX_MAX_SESSIONS',
@@ -162,7 +169,7 @@ const serverFlags = () => [
   ),
   option(
     '--session-ttl <duration>',
-    'with --state-dir: delete the logs of sessions unused for this long, such as 12h or 30d (7d by default); 0 or off keeps them',
+    'with --state-dir or --state: delete the logs of sessions unused for this long, such as 12h or 30d (7d by default); 0 or off keeps them',
     'SANDBOX_SESSION_TTL',
     parseDuration,
   ),

@@ -79,6 +79,10 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       console.error(problem)
       process.exit(2)
     }
+    if ((error as Error | undefined)?.name === 'RedisUnreachable') {
+      console.error(`platform-sandbox: ${(error as Error).message}: check --state`)
+      process.exit(1)
+    }
     exitIfPortInUse(error, `${options.host}:${options.port}`)
     throw error
   }
@@ -106,13 +110,23 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
   // Only now: whoever waits for the banner may send a signal at once.
-  if (running.restored) {
+  if (running.stateStore) {
+    const ignored = options.stateDir ? ` (the state directory ${options.stateDir} is not used)` : ''
+    console.log(
+      `State in Redis ${running.stateStore.where}${ignored}: ${running.restored!.sessions} sessions (each loaded when first used), ${running.restored!.snapshots} saved snapshots restored`,
+    )
+  } else if (running.restored) {
     console.log(
       `State directory ${options.stateDir}: ${running.restored.sessions} session logs (each loaded when its session is first used), ${running.restored.snapshots} saved snapshots restored`,
     )
   } else if (options.fsync || options.sessionTtlMs !== undefined) {
     console.error(
       'platform-sandbox: --fsync and --session-ttl apply to a state directory: without --state-dir they do nothing',
+    )
+  }
+  if (running.stateStore && options.fsync) {
+    console.error(
+      'platform-sandbox: --fsync applies to a state directory: with Redis, its own persistence settings (appendfsync) decide what an acknowledged write survives',
     )
   }
   const control: ControlAccess =

@@ -59,8 +59,13 @@ export interface ServerOptions extends AppOptions {
    * used, so a restart (or a crash) loses at most the write in flight. Default: in memory only.
    */
   stateDir?: string
+  /**
+   * A Redis URL (`redis://host:port/db`, `rediss://` for TLS): sessions, saved snapshots and
+   * uploaded scenarios in Redis, shared by every server on it. Wins over `stateDir`.
+   */
+  state?: string
   /** With `stateDir`: force each log append to the disk (fsync) before the write is applied. */
   fsync?: boolean
-  /** With `stateDir`: delete logs of sessions unused this long, in ms; 0 keeps them. Default 7d. */
+  /** With `stateDir` or `state`: delete logs of sessions unused this long, in ms; 0 keeps them. Default 7d. */
   sessionTtlMs?: number
 }

@@ -12,9 +12,30 @@ import { createApp } from './app.ts'
 import { closeJournalStreams } from './console/journal-stream.ts'
 import { listenAddress } from './exposure.ts'
 import { closeMcpSessions } from './mcp-route.ts'
-import { createMetrics } from './metrics.ts'
+import { createMetrics, type StoreMetrics } from './metrics.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
+import type { StoreCounters } from './redis-store.ts'
 import { openStateDir, type RestoreSummary } from './state-dir.ts'
+
+/** `--state redis://...`: ioredis is loaded only then. */
+async function openRedisState(options: ServerOptions, url: string, metrics: StoreMetrics | false) {
+  const { openRedisStore } = await import('./redis-store.ts')
+  const redis = await openRedisStore(url, {
+    sessionTtlMs: options.sessionTtlMs,
+    metrics: metrics || undefined,
+  })
+  return {
+    redis,
+    sandboxOptions: { ...options, store: redis.store },
+    flush: () => redis.close(),
+    startSweeping: () => undefined,
+    async restore(restored: Sandbox): Promise<RestoreSummary> {
+      await restored.ready
+      const snapshots = restored.snapshots.list().length
+      return { sessions: await redis.sessionCount(), snapshots, warnings: [] }
+    },
+  }
+}
 
 export interface RunningServer {
   /** `http://127.0.0.1:4010`, with the port actually bound. */
@@ -24,8 +45,10 @@ export interface RunningServer {
   app: Express
   sandbox: Sandbox
   server: Server
-  /** With `stateDir`: the session logs found and the saved snapshots restored on start. */
+  /** With `stateDir` or `state`: the session logs found and the saved snapshots restored on start. */
   restored: RestoreSummary | undefined
+  /** With `state` (Redis): whether it answers now (readiness), and its round trips and failures. */
+  stateStore: { where: string; ready(): Promise<boolean>; counters: StoreCounters } | undefined
   /**
    * Stops accepting connections, waits for in-flight requests (at most `closeTimeoutMs`),
    * writes the state directory through to the disk, then resolves. Safe to call twice.
@@ -41,8 +64,13 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
+  // Made first, so that a store can count its round trips in them.
+  const metrics = options.metrics === false ? false : (options.metrics ?? createMetrics())
+  const redis =
+    options.state === undefined ? undefined : await openRedisState(options, options.state, metrics)
   const state =
-    options.stateDir === undefined
+    redis ??
+    (options.stateDir === undefined
       ? undefined
       : openStateDir(options.stateDir, options, {
           fsync: options.fsync,
@@ -50,9 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           onWarning: options.quiet
             ? undefined
             : (message) => console.error(`platform-sandbox: ${printable(message)}`),
-        })
-  // Made first, so that a store can count its round trips in them.
-  const metrics = options.metrics === false ? false : (options.metrics ?? createMetrics())
+        }))
   if (metrics && state) {
     const { sessions } = state.sandboxOptions.store
     metrics.readStoreSessions(async () => (await sessions.list()).length)
@@ -93,6 +119,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     port,
     restored,
+    stateStore: redis?.redis,
     app,
     sandbox,
     server,
@@ -117,8 +144,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             return
           }
           try {
-            state?.flush()
-            resolve()
+            Promise.resolve(state?.flush()).then(() => resolve(), reject)
           } catch (failure) {
             reject(failure)
           }

@@ -12,7 +12,7 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
 import { Service } from 'kubernetes-models/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAllDocuments, parse as parseYaml } from 'yaml'
-import { createProgram } from '../../server/cli-options.ts'
+import { createProgram, parseCliArguments } from '../../server/cli-options.ts'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -103,6 +103,10 @@ describe('the Kubernetes manifests of replicas on Redis', () => {
     const service = find('Service', 'platform-sandbox-redis')
     const [port] = service.spec.ports
     expect(container.args).toEqual(['--state', `redis://${service.metadata.name}:${port.port}/0`])
+    // The command line takes them as the Redis store's URL.
+    expect(parseCliArguments(container.args, {}).state).toBe(
+      `redis://${service.metadata.name}:${port.port}/0`,
+    )
     expect(service.spec.selector).toEqual(redis.spec.template.metadata.labels)
     const [server] = redis.spec.template.spec.containers
     expect(server.ports.map((candidate: { name: string }) => candidate.name)).toContain(

@@ -192,6 +192,8 @@ export function controlStage(
       if (!parsed.ok) throw parsed.error
       body = parsed.data
     }
+    // Saved snapshots and uploaded scenarios another process of a shared store changed.
+    if (/^\/__sandbox\/(snapshots|scenarios|reset)\b/.test(path)) await sandbox.refreshKept()
     return handle({ sandbox, session, params, query, context, body })
   }
   return (context, next) => (isControlPath(context.path) ? answer(context) : next())

@@ -21,6 +21,7 @@ export { CONTROL_PREFIX, controlRoutes, isControlPath } from './control-table.ts
 export type { ApiErrorBody, ErrorCode, ErrorStatus } from './errors.ts'
 export {
   badRequest,
+  conflict,
   errorCodes,
   errorResponse,
   internalErrorResponse,
@@ -103,6 +104,6 @@ export type {
   SessionLog,
   StateStore,
 } from './state-store.ts'
-export { memoryStore, restoreKept } from './state-store.ts'
+export { memoryStore, restoreKept, StaleCopyError } from './state-store.ts'
 export { issueAccessToken } from './tokens.ts'
 export { describeIssues } from './validation.ts'

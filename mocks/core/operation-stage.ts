@@ -11,7 +11,7 @@ import { runPipeline } from './pipeline.ts'
 import type { RequestContext } from './request-context.ts'
 import type { SessionRecord, SessionRegistry } from './sessions.ts'
 import type { Stage } from './stage.ts'
-import type { SessionLog } from './state-store.ts'
+import { type SessionLog, StaleCopyError } from './state-store.ts'
 
 /** Keeps the request's session's record in memory while the request answers. */
 function keep(context: RequestContext, record: SessionRecord): SessionRecord {
@@ -41,7 +41,12 @@ export function sessionStage(sessions: SessionRegistry): Stage {
 }
 
 /** The operation's pipeline for `context`, at one instant when a log or a listener needs it. */
-function apply(context: RequestContext, events: SandboxEvents, log: SessionLog | undefined) {
+async function apply(
+  context: RequestContext,
+  events: SandboxEvents,
+  log: SessionLog | undefined,
+  sessions: SessionRegistry,
+) {
   const { session, record, request } = context
   const operation = context.operation!
   const logged = log !== undefined && operation.method === 'POST'
@@ -49,24 +54,40 @@ function apply(context: RequestContext, events: SandboxEvents, log: SessionLog |
   // One instant per request, so that a replay of the log at that instant is exact.
   const at = logged || announced ? context.settings!.now() : undefined
   if (at) context.settings = { ...context.settings!, now: () => at }
+  let stale = false
+  let committed = false
   if (logged && at) {
-    context.settings!.commit = () => log.write(session, { time: at.toISOString(), request })
-  }
-  return runPipeline(operation, context, record!.store).then((answered) => {
-    // Still inside the session's queue, so a listener sees the order writes ran in.
-    if (announced && at) {
-      announce(events, 'operation:applied', {
-        session,
-        request,
-        operationId: operation.id,
-        status: answered.response.status,
-        dryRun: answered.dryRun,
-        sessionCreated: record!.fresh,
-        time: at,
-      })
+    context.settings!.commit = async () => {
+      try {
+        await log.write(session, { time: at.toISOString(), request })
+        committed = true
+      } catch (error) {
+        stale = error instanceof StaleCopyError
+        throw error
+      }
     }
-    return answered
-  })
+  }
+  let answered = await runPipeline(operation, context, record!.store)
+  // A store shared by several processes: a write's answer from a copy another one wrote since
+  // is given again, once, on the session loaded anew; stale twice, the store's 503 stands.
+  if (logged && log.current && (stale || (!committed && !(await log.current(session))))) {
+    await sessions.reload(record!)
+    context.forgetCaller()
+    answered = await runPipeline(operation, context, record!.store)
+  }
+  // Still inside the session's queue, so a listener sees the order writes ran in.
+  if (announced && at) {
+    announce(events, 'operation:applied', {
+      session,
+      request,
+      operationId: operation.id,
+      status: answered.response.status,
+      dryRun: answered.dryRun,
+      sessionCreated: record!.fresh,
+      time: at,
+    })
+  }
+  return answered
 }
 
 /** The last stage: the operation's pipeline, in its session's queue. */
@@ -79,7 +100,10 @@ export function operationStage(
   return async (context, next) => {
     const { record } = context
     if (!context.operation || !record) return next()
-    const result = await sessions.run(record, () => apply(context, events, log))
+    // A read checks its copy first, outside the queue, so that reads waiting share one check.
+    if (log?.current && context.operation.method !== 'POST' && !(await log.current(record.id)))
+      await sessions.run(record, () => sessions.reload(record))
+    const result = await sessions.run(record, () => apply(context, events, log, sessions))
     if (result.replaced) context.fault = 'prefer'
     context.dryRun = result.dryRun
     context.persona = personaOf(result.caller)

@@ -102,6 +102,11 @@ export class RequestContext implements SandboxRequest {
     return this.#caller
   }
 
+  /** The session's store was loaded again: the caller is worked out again. */
+  forgetCaller(): void {
+    this.#caller = undefined
+  }
+
   get url(): string {
     return this.request.url
   }

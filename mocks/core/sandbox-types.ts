@@ -150,6 +150,9 @@ export const pipelineSettings = (settings: SandboxSettings): PipelineSettings =>
 export interface SandboxCore {
   /** Resolves when the starting scenario is loaded. `handle` waits for it by itself. */
   readonly ready: Promise<void>
+  /** With a store shared by several processes: reads again the snapshots and scenarios it keeps
+   * when another process changed them (one round trip when none did). */
+  refreshKept(): Promise<void>
   /** What the sandbox does, as it does it: see `events.ts`. */
   readonly events: SandboxEvents
   readonly journal: RequestJournal

@@ -67,10 +67,11 @@ export function assembleSandbox(
   const cache = createSnapshotCache(scenarios, settings)
   let startingSnapshot: Snapshot | undefined
   // With a store, the uploaded scenarios and saved snapshots it keeps come back first.
-  const ready = cache.load(settings.scenario, settings.seed).then((snapshot) => {
+  const ready = cache.load(settings.scenario, settings.seed).then(async (snapshot) => {
     startingSnapshot = snapshot
     const restore = (found: unknown[]) => add(resolve(found as ScenarioFile[]))
-    return kept && restoreStore(kept, restore, snapshots.restore)
+    keptVersion = await kept?.keptVersion?.()
+    if (kept) await restoreStore(kept, restore, snapshots.restore)
   })
   const starting = () => {
     invariant(startingSnapshot, 'Failed to create a session: the sandbox is not ready')
@@ -84,11 +85,33 @@ export function assembleSandbox(
     try {
       changes = await sessionLog?.load(session)
     } catch (error) {
-      if (error instanceof SandboxError) return { store: fresh, created: false, unavailable: error }
+      // A store out of reach for now (`Retry-After`) answers this request only.
+      if (error instanceof SandboxError && !error.headers['retry-after'])
+        return { store: fresh, created: false, unavailable: error }
       throw error
     }
     if (changes === undefined) return { store: fresh, created: true }
+    // A reset to a snapshot or scenario another process saved since this one read them.
+    if (changes.some((change) => 'reset' in change && !knows(change.reset))) await refreshKept()
     return { store: await starts.applyLog(fresh, session, changes), created: false }
+  }
+  const knows = ({ scenario, snapshot }: { scenario: string; snapshot?: string | undefined }) =>
+    snapshot === undefined
+      ? Object.hasOwn(scenarios, scenario)
+      : snapshots.list().some(({ name }) => name === snapshot)
+  let keptVersion: string | undefined
+  /** Reads again what a shared store keeps, when another process changed it. */
+  async function refreshKept() {
+    await ready
+    const version = await kept?.keptVersion?.()
+    if (version === undefined || version === keptVersion) return
+    const restore = (found: unknown[]) => add(resolve(found as ScenarioFile[]))
+    await restoreStore(kept!, restore, snapshots.restore)
+    const names = (await kept!.snapshots.list()).map(({ source, ...entry }) =>
+      'value' in entry ? entry.value.info.name : source,
+    )
+    snapshots.keepOnly(new Set(names))
+    keptVersion = version
   }
   const sessions = new SessionRegistry({
     maxSessions: settings.maxSessions,
@@ -164,8 +187,13 @@ export function assembleSandbox(
       for (const stage of stages) stage.rewind?.()
       return starts.reset(resetOptions)
     },
+    refreshKept,
     store: async (session = DEFAULT_SESSION) => {
-      const record = await sessions.open(session)
+      const cached = sessions.use(session)
+      // In a shared store, the copy in memory is checked against it (another process may write).
+      if (cached && sessionLog?.current && !(await sessionLog.current(session)))
+        await sessions.run(cached, () => sessions.reload(cached))
+      const record = cached ?? (await sessions.open(session))
       if (record.unavailable) throw record.unavailable
       return record.store
     },

@@ -135,7 +135,11 @@ export class SavedSnapshots {
       // What `restore` takes back, kept before the save is answered.
       if (kept) {
         const changes = snapshotChanges(await this.export(name))
-        await kept.save(name, { info, idSequence: snapshot.idSequence ?? 0, changes })
+        await kept.save(
+          name,
+          { info, idSequence: snapshot.idSequence ?? 0, changes },
+          { replace: replace === true },
+        )
       }
     } catch (error) {
       this.#saved.delete(name)
@@ -154,6 +158,11 @@ export class SavedSnapshots {
     // The store first: a delete it refuses leaves the snapshot as it was.
     if (this.#saved.has(checkSnapshotName(name))) this.#deps.kept?.delete(name)
     return this.#saved.delete(name)
+  }
+
+  /** Lets go of the ones not in `names` here only (another process deleted them from the store). */
+  keepOnly = (names: ReadonlySet<string>): void => {
+    for (const name of this.#saved.keys()) if (!names.has(name)) this.#saved.delete(name)
   }
 
   /** The snapshot as a scenario file that `--scenario-file` loads back. */

@@ -115,6 +115,13 @@ export class SessionRegistry {
     return this.#add(id, openNow(id), undefined, true)
   }
 
+  /** Loads the session's store again (another process wrote it), keeping the rest of the record. */
+  async reload(record: SessionRecord): Promise<void> {
+    const { store, unavailable } = await this.#options.open(record.id)
+    record.store = store
+    record.unavailable = unavailable
+  }
+
   /** Puts the session on `store` with nothing else kept: no faults, real clock, empty journal. */
   replace(id: string, store: Store): SessionRecord {
     const old = this.#sessions.get(id)

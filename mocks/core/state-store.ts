@@ -7,6 +7,7 @@
  * passes `test-support/state-store.contract.ts`. Where the core cannot wait (a drop, an eviction,
  * a delete), a store that answers later handles its own failure.
  */
+import { SandboxError } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
 import { ScenarioError, type SnapshotChanges } from './scenario-files.ts'
 
@@ -40,6 +41,24 @@ export interface SessionLog {
   list(unusedSince?: Date): Promise<string[]>
   /** What could not be restored as it was (a snapshot deleted since), one line. */
   warn?(message: string): void
+  /**
+   * A store shared by several processes: whether the session's copy this process loaded or last
+   * wrote is still the latest (one round trip). Then `write` throws a {@link StaleCopyError}
+   * when it is not, and the core loads the session again.
+   */
+  current?(session: string): Promise<boolean>
+}
+
+/** A write refused because another process wrote the session since this one loaded it. */
+export class StaleCopyError extends SandboxError {
+  constructor(session: string) {
+    super(
+      503,
+      `Session "${session}" changed on another instance while this one answered: nothing was changed, try again`,
+      ['the session was written by another instance twice in a row; retry the request'],
+      { 'retry-after': '1' },
+    )
+  }
 }
 
 export interface SavedSnapshotInfo {
@@ -68,7 +87,8 @@ export interface KeptByName<T> {
   readonly where: string
   /** In name order. */
   list(): Promise<Kept<T>[]>
-  save(name: string, value: T): Step
+  /** With `replace: false`, a name another process took meanwhile is a 409. */
+  save(name: string, value: T, options?: { replace?: boolean | undefined }): Step
   delete(name: string): Step
 }
 
@@ -82,6 +102,8 @@ export interface StateStore {
    * the server's readiness (`GET /__sandbox/ready`). Absent: always ready.
    */
   ready?(): Promise<void>
+  /** A store shared by several processes: changes whenever a snapshot or scenario does. */
+  keptVersion?(): Promise<string>
 }
 
 function keptInMemory<T>(where: string): KeptByName<T> {

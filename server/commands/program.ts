@@ -122,7 +122,7 @@ export function addSubcommands(program: Command): void {
   const state = subcommand(
     program,
     'state',
-    'check and repair a state directory (--state-dir); run them while no sandbox uses it',
+    'check, repair and copy a state directory (--state-dir) or Redis (--state); run them while no sandbox uses it',
   )
   const stateFiles = scenarioFile(
     'a scenario file or folder the sandbox starts with (a snapshot may descend from it)',
@@ -132,10 +132,12 @@ export function addSubcommands(program: Command): void {
     .description(
       'name every session log line a start cannot replay (<file>:<line>) and every snapshot file it cannot restore; exit code 2 on any problem',
     )
-    .argument('<dir>', 'the state directory')
+    .argument('<dir>', 'the state directory, or the Redis URL of --state')
     .addOption(stateFiles)
-    .action(async (directory, options) =>
-      (await import('./state.ts')).runStateCheck(directory, options),
+    .action(async (place: string, options) =>
+      /^rediss?:\/\//.test(place)
+        ? (await import('./state-copy.ts')).runRedisCheck(place, options)
+        : (await import('./state.ts')).runStateCheck(place, options),
     )
   state
     .command('repair')
@@ -146,6 +148,16 @@ export function addSubcommands(program: Command): void {
     .addOption(stateFiles)
     .action(async (directory, options) =>
       (await import('./state.ts')).runStateRepair(directory, options),
+    )
+  state
+    .command('copy')
+    .description(
+      "copy a state directory into Redis or back (each a directory or a redis:// URL): every session's log, saved snapshot and uploaded scenario; what <to> held of the same replaced; exit code 2 when one could not be read",
+    )
+    .argument('<from>', 'the state directory or Redis URL to read')
+    .argument('<to>', 'the state directory or Redis URL to write')
+    .action(async (from: string, to: string) =>
+      (await import('./state-copy.ts')).runStateCopy(from, to),
     )
   subcommand(
     program,
