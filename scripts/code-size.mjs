@@ -16,7 +16,9 @@ export const FILE_LIMIT = 300
  * The most lines of product runtime code. A change that adds a feature raises it by the
  * allowance its issue states, and no more; a change that removes code lowers it.
  */
-export const CEILING = 20_912
+export const CEILING =
+  20_912 + // after build code left the count
+  1_500 // "A team sandbox on Redis" (state in Redis, replicas, probes, metrics)
 const NOT_PRODUCT = /^(bench|consumer|contract|e2e|docs|examples|deploy|\.storybook)\//
 /** Build code and configs: run by the build and the checks, never by the product. */
 const BUILD = /^(scripts\/|spec\/spectral-functions\/)/
