@@ -23,7 +23,8 @@ import type { Figure } from './report.ts'
 import { servers } from './settings.ts'
 import { median } from './stats.ts'
 
-const MAX_ADDED_MB = 25
+// Re-based from 25 MB by "A team sandbox on Redis": the Redis client and the metrics.
+const MAX_ADDED_MB = 27
 
 /** What Podman itself costs: a bare `node:http` server, run in the base image the same way. */
 const BARE_SERVER = [

@@ -26,7 +26,7 @@ const unavailable = unavailableReason()
 if (unavailable) console.log(`container test skipped: ${unavailable}`)
 
 const TOKEN = 'ci-control-token-1'
-const MAX_ADDED_BYTES = 25_000_000
+const MAX_ADDED_BYTES = 27_000_000
 const host = personas.find((persona) => persona.key === 'host')!
 const log = (line: string) => console.log(`[container] ${line}`)
 
@@ -93,7 +93,7 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     if (bindDir) rmSync(bindDir, { recursive: true, force: true })
   }, 120_000)
 
-  it('adds at most 25 MB to its base', async () => {
+  it('adds at most 27 MB to its base (the Redis client and the metrics included)', async () => {
     const added = (await imageSize(image!)) - (await imageSize(base))
     log(`the image adds ${(added / 1e6).toFixed(1)} MB to ${base}`)
     expect(added).toBeGreaterThan(0)
