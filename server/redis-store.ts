@@ -231,6 +231,15 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
         return redis.zrangebyscore(registry, '-inf', until)
       })
     },
+    async describe() {
+      const ids = (await log.list()).reverse()
+      // Each log's first line (the reset it starts from, if any), pipelined; none: it expired.
+      const firsts = await call(() => Promise.all(ids.map((id) => redis.lindex(key('log', id), 0))))
+      return ids.flatMap((id, index) => {
+        const first = firsts[index] ? (JSON.parse(firsts[index]) as LoggedChange) : undefined
+        return first ? [{ id, ...('reset' in first ? { reset: first.reset } : {}) }] : []
+      })
+    },
     current(session) {
       // Each caller's check starts after it asked: one in flight per session, and the next
       // one shared by every caller that asked meanwhile.
@@ -278,13 +287,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     where,
     counters,
     /** Whether Redis answers now (the readiness probe). */
-    async ready(): Promise<boolean> {
-      try {
-        return (await call(() => redis.ping())) === 'PONG'
-      } catch {
-        return false
-      }
-    },
+    ready: async () => (await call(() => redis.ping()).catch(() => '')) === 'PONG',
     /** Sessions the registry holds (for the banner). */
     sessionCount: () => call(() => redis.zcard(registry)),
     async close(): Promise<void> {

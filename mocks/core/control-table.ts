@@ -53,7 +53,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
         status: 'ok',
         scenario: sandbox.settings.scenario,
         seed: sandbox.settings.seed,
-        usage: sandbox.usage(),
+        usage: await sandbox.usage(),
         ...(sandbox.settings.lifetime ? { lifetime: sandbox.settings.lifetime } : {}),
       })
     },
@@ -192,7 +192,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       // The calling session is always listed; the others are read where they are, so that a
       // listing never brings an evicted session back (which would evict another, and so on).
       await sandbox.store(session)
-      return jsonResponse(200, sandbox.describeSessions())
+      return jsonResponse(200, await sandbox.describeSessions(session))
     },
   },
   'DELETE /__sandbox/sessions/{id}': {

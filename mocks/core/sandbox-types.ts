@@ -104,6 +104,8 @@ export interface SandboxUsage {
   journalLimit: number
   journalTotalLimit: number
   faultRules: number
+  /** With a store shared by several processes: the sessions it holds, whichever answered them. */
+  storeSessions?: number
 }
 
 export interface ResetOptions {
@@ -211,9 +213,10 @@ export interface SandboxCore {
   /**
    * The sessions in memory, most recently used first, with the scenario and seed each started
    * from; read without marking any of them used (sessions whose log cannot be read are left out).
+   * With a store shared by several processes: every session it holds instead, and `caller`.
    */
-  describeSessions(): { id: string; scenario: string; seed: number }[]
+  describeSessions(caller?: string): Promise<{ id: string; scenario: string; seed: number }[]>
   readonly sessionCount: number
   /** What all sessions hold now, against their bounds (`GET /__sandbox/health` shows it). */
-  usage(): SandboxUsage
+  usage(): Promise<SandboxUsage>
 }

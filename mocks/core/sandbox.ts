@@ -210,26 +210,56 @@ export function assembleSandbox(
       announce(events, 'session:dropped', { session })
     },
     sessionIds: () => sessions.ids(),
-    describeSessions: () =>
-      [...sessions.records()]
+    describeSessions: async (caller) => {
+      const here = [...sessions.records()]
         .filter((record) => record.unavailable === undefined)
         .map(({ id, store: { snapshot } }) => ({
           id,
           scenario: snapshot.scenario,
           seed: snapshot.seed,
         }))
-        .reverse(),
+        .reverse()
+      const stored = await sessionLog?.describe?.()
+      if (!stored) return here
+      // The store's account (a copy held here may be one another process dropped or reset
+      // since), and the caller, if it has no log yet: every process lists the same.
+      const listed = new Set(stored.map(({ id }) => id))
+      return [
+        ...here.filter(({ id }) => id === caller && !listed.has(id)),
+        ...stored.map(({ id, reset }) => ({
+          id,
+          scenario: reset?.scenario ?? settings.scenario,
+          seed: reset?.seed ?? settings.seed,
+        })),
+      ]
+    },
     get sessionCount() {
       return sessions.size
     },
-    usage: () => ({
+    usage: async () => ({
       sessions: sessions.size,
       maxSessions: settings.maxSessions,
       journalEntries: journal.size,
       journalLimit: settings.journalLimit,
       journalTotalLimit: settings.journalTotalLimit,
       faultRules: faults.size,
+      ...(await storeSessions()),
     }),
+  }
+  /**
+   * The sessions a shared store holds, unless it cannot tell within half a second: health is
+   * the liveness probe, and must answer whatever the store does.
+   */
+  async function storeSessions() {
+    if (!sessionLog?.current) return {}
+    let late = (_: undefined) => {}
+    const timeout = new Promise<undefined>((resolve) => {
+      late = resolve
+    })
+    const timer = setTimeout(late, 500)
+    const ids = await Promise.race([sessionLog.list().catch(() => undefined), timeout])
+    clearTimeout(timer)
+    return ids ? { storeSessions: ids.length } : {}
   }
   const routes = createRouteTable(content.operations, options.controlRoutes)
   const starts = createSessionStarts(sandbox, sessions, cache, starting, sessionLog, routes)

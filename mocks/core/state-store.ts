@@ -47,6 +47,11 @@ export interface SessionLog {
    * when it is not, and the core loads the session again.
    */
   current?(session: string): Promise<boolean>
+  /**
+   * A store shared by several processes: every session it holds a log of, most recently used
+   * first, with the reset its log starts from (none: the starting scenario).
+   */
+  describe?(): Promise<{ id: string; reset?: LoggedReset['reset'] }[]>
 }
 
 /** A write refused because another process wrote the session since this one loaded it. */

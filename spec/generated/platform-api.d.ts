@@ -670,7 +670,7 @@ export interface paths {
         };
         /**
          * List the sessions that hold state
-         * @description Every session that holds state, with the scenario and seed it started from; the calling session is always listed.
+         * @description Every session that holds state, with the scenario and seed it started from; the calling session is always listed. With a state store shared by replicas (`--state redis://`), every session the store holds, whichever replica answered it: every replica lists the same.
          */
         get: operations["listSandboxSessions"];
         put?: never;
@@ -798,6 +798,8 @@ export interface components {
                 journalTotalLimit: number;
                 /** @description Fault rules of all sessions together. */
                 faultRules: number;
+                /** @description With a state store shared by replicas (`--state redis://`): the sessions it holds, whichever replica answered them. Absent without one, or when the store does not answer within half a second (health answers whatever the store does). */
+                storeSessions?: number;
             };
         };
         SandboxPersona: {
