@@ -14,9 +14,25 @@ export { SandboxError } from './core/errors.ts'
 export type { SandboxRequest, SandboxResponse } from './core/http.ts'
 export type { JournalEntry } from './core/journal.ts'
 export type { Operation, OperationContext, OperationOutcome } from './core/operation.ts'
+export type { Page } from './core/paging.ts'
+export { rulesOn } from './core/rules-on.ts'
+export type {
+  AnswerContext,
+  AnyOperationDeclaration,
+  ListOptions,
+  OperationDeclaration,
+  OperationMethod,
+  ResponseDeclaration,
+  Who,
+} from './core/user-operation.ts'
+export { defineOperation, listPage, pageQuery } from './core/user-operation.ts'
+export type { OperationKit, OperationsInput } from './core/user-operations.ts'
+export { OperationDeclarationError } from './core/user-operations.ts'
 export type { CollectionName, DataSet, RecordOf } from './model/schemas.ts'
 export { collectionNames } from './model/schemas.ts'
 export type { Store } from './model/store.ts'
+/** zod 4 (its `zod/mini` API), the one the sandbox's schemas are written with. */
+export { z } from './model/zod.ts'
 export { operations } from './operations/table.ts'
 export type { HandlerOptions } from './runtimes/node/handlers.ts'
 export { createHandlers } from './runtimes/node/handlers.ts'

@@ -44,7 +44,7 @@ export function sessionStage(sessions: SessionRegistry): Stage {
 function apply(context: RequestContext, events: SandboxEvents, log: SessionLog | undefined) {
   const { session, record, request } = context
   const operation = context.operation!
-  const logged = log !== undefined && operation.method === 'POST'
+  const logged = log !== undefined && operation.method !== 'GET'
   const announced = listens(events, 'operation:applied')
   // One instant per request, so that a replay of the log at that instant is exact.
   const at = logged || announced ? context.settings!.now() : undefined
@@ -84,6 +84,7 @@ export function operationStage(
     context.dryRun = result.dryRun
     context.persona = personaOf(result.caller)
     context.changes = result.changes
+    if (result.problem) context.problem = result.problem
     return context.fault === undefined ? result.response : markFault(result.response, context.fault)
   }
 }

@@ -16,6 +16,7 @@ import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionClocks } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 import type { StateStore } from './state-store.ts'
+import type { OperationsInput } from './user-operations.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 export type { MatchedOperation } from './request-context.ts'
@@ -90,6 +91,18 @@ export interface SandboxCoreOptions {
   store?: StateStore | undefined
   /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
   lifetime?: string | undefined
+  /**
+   * Operations of your own (`defineOperation`), or a function of the kit (`{ defineOperation, z
+   * }`) returning them, served after the 13 with the same checks and
+   * written into the documents served, marked as proposed. Checked now: an
+   * `OperationDeclarationError` names every problem.
+   */
+  operations?: OperationsInput | undefined
+  /**
+   * Checks each answer of an operation of your own against its declared response schema; a
+   * mismatch is said on stderr and in the journal entry (`problem`). Default `true`.
+   */
+  checkAnswers?: boolean | undefined
 }
 
 /** What the sandbox holds (sessions in memory, all journals, all rules), against its bounds. */

@@ -28,6 +28,7 @@ import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
 import { pluggedStage } from './stage.ts'
 import { type LoggedChange, restoreStore } from './state-store.ts'
+import { userOperations } from './user-operations.ts'
 
 /**
  * A sandbox serving `content`. The entries call `createSandbox(options)` (`mocks/sandbox.ts`),
@@ -42,6 +43,13 @@ export function assembleSandbox(
   options: SandboxCoreOptions = {},
 ): SandboxCore {
   const settings = resolveSettings(options, content.defaultSeed)
+  // Operations of your own: rows of the one table after the built-in ones.
+  const operations = options.operations
+    ? [
+        ...content.operations,
+        ...userOperations(options.operations, content.operations, options.checkAnswers),
+      ]
+    : content.operations
   const files = content.scenarioFiles
   const scenarios: Record<string, Scenario> = Object.assign(
     Object.create(null),
@@ -141,7 +149,7 @@ export function assembleSandbox(
     faults,
     clocks: new SessionClocks(sessions, settings.now),
     personas: content.personas,
-    operations: content.operations,
+    operations,
     scenarios,
     settings,
     openapiDocument: options.openapiDocument,
@@ -203,7 +211,7 @@ export function assembleSandbox(
       faultRules: faults.size,
     }),
   }
-  const routes = createRouteTable(content.operations)
+  const routes = createRouteTable(operations)
   const starts = createSessionStarts(sandbox, sessions, cache, starting, sessionLog, routes)
   // The fault rules, then the plugged stages (recorded answers): only a sandbox with plugged
   // stages waits for them.

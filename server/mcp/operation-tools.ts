@@ -122,7 +122,7 @@ export function operationTool(operation: Operation): SandboxTool {
           ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
           [CHANGES_HEADER]: 'true',
         },
-        ...(operation.method === 'POST' ? { body: args.body ?? {} } : {}),
+        ...(operation.method === 'GET' ? {} : { body: args.body ?? {} }),
       })
       return operationResult(operation, args, answer, call)
     },
