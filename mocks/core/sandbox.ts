@@ -91,12 +91,12 @@ export function assembleSandbox(
     let changes: LoggedChange[] | undefined
     try {
       changes = await sessionLog?.load(session)
+      if (changes === undefined) return { store: fresh, created: true }
+      return { store: await starts.applyLog(fresh, session, changes), created: false }
     } catch (error) {
       if (error instanceof SandboxError) return { store: fresh, created: false, unavailable: error }
       throw error
     }
-    if (changes === undefined) return { store: fresh, created: true }
-    return { store: await starts.applyLog(fresh, session, changes), created: false }
   }
   const sessions = new SessionRegistry({
     maxSessions: settings.maxSessions,

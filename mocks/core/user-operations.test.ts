@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import hostScreens from '../../examples/operations/index.mjs'
+import examples from '../../examples/operations/index.mjs'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personaIds } from '../../fixtures/personas.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
@@ -7,8 +7,11 @@ import { nonEmpty, z } from '../model/zod.ts'
 import { createSandbox } from '../sandbox.ts'
 import { SandboxError } from './errors.ts'
 import { rulesOn } from './rules-on.ts'
-import { defineOperation } from './user-operation.ts'
-import { OperationDeclarationError, operationKit } from './user-operations.ts'
+import { type AnyOperationDeclaration, defineOperation } from './user-operation.ts'
+import { OperationDeclarationError, type OperationKit, operationKit } from './user-operations.ts'
+
+/** The shipped examples, typed by the package's built types: here by the sources'. */
+const hostScreens = examples as unknown as (kit: OperationKit) => AnyOperationDeclaration[]
 
 const booking = rulesOn('bookings', 'booking')
 
@@ -204,7 +207,7 @@ describe('declarations the sandbox refuses', () => {
 
   it('lets the built-in operation answer on its method and path, and warns', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const twin = { ...valid[2], id: 'myAccountStatus', path: '/payprov/account-status' }
+    const twin = { ...valid[2]!, id: 'myAccountStatus', path: '/payprov/account-status' }
     const own = createSandbox({ operations: [twin] })
     expect(own.operations.map((o) => o.id)).not.toContain('myAccountStatus')
     expect(warn).toHaveBeenCalledWith(

@@ -149,6 +149,15 @@ export function addSubcommands(program: Command): void {
     )
   subcommand(
     program,
+    'openapi',
+    'write the app document (or the merged one) with your operations in it, marked as proposed, for a client generator',
+  )
+    .option('--operations <file>', 'the file of operations of your own (as the server takes it)')
+    .option('--merged', 'the merged document (with the control API) instead of the app document')
+    .option('--out <file>', 'write it there instead of standard output')
+    .action(async (options) => (await import('./openapi-command.ts')).runOpenapiCommand(options))
+  subcommand(
+    program,
     'mcp',
     'the MCP server over stdio: starts a sandbox (4010 when free) that stops with it, or attaches to the one there, or drives --url',
   )
@@ -167,12 +176,17 @@ export function addSubcommands(program: Command): void {
       (value: string) => (isValidSessionId(value) ? value : invalid(SESSION_ID_RULE)),
     )
     .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
+    .option(
+      '--operations <file>',
+      'operations of your own for a sandbox it starts, a tool each (env SANDBOX_OPERATIONS)',
+    )
     // Its help goes to stdout as every command's: the protocol takes stdout only in the action.
     .action(async (options) => {
       const server = program.opts()
       // The server's SANDBOX_PORT, read before `mcp`, is as explicit as --port (not with --url).
       if (program.getOptionValueSource('port') === 'env' && !options.url)
         options.port ??= server.port
+      options.operations ??= server.operations
       const { runMcpCommand } = await import('../mcp/stdio-command.ts')
       return runMcpCommand(options, server.controlToken, { startServer })
     })

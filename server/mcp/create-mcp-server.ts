@@ -13,12 +13,14 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import type { Operation } from '../../mocks/core/operation.ts'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
 import { tools, toolsByName } from './control-tools.ts'
+import { operationTool } from './operation-tools.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
-import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
+import { callTool, listedTool, type McpConnection, type SandboxTool, toolError } from './tool.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to.
 Session: every tool acts on one session: its session argument, else the one useSession chose, else the client config's (the x-sandbox-session header over HTTP, --session over stdio), else "default", the app's and the dashboard's when they name none. getSession names it.
@@ -27,7 +29,27 @@ Errors: isError only when a tool could not do its job (bad arguments, no sandbox
 Control tools set up what the app sees (scenarios, data, fault rules, the clock) and read its journal (the tools' own sign-ins left out). The resource sandbox://openapi/app.json documents every field; describeCollection a collection's. The prompts walk through a screen's data and an error state.`
 
 /** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
-let listed: ReturnType<typeof listedTool>[] | undefined
+let listed: Listed[] | undefined
+/** The tools of operations of your own, by the sandbox that serves them. */
+type Listed = ReturnType<typeof listedTool>
+const ownTools = new WeakMap<
+  readonly Operation[],
+  { list: Listed[]; byName: Map<string, SandboxTool> }
+>()
+
+function toolsOf(operations: readonly Operation[]) {
+  let found = ownTools.get(operations)
+  if (!found) {
+    const own = operations.filter((operation) => operation.proposed).map(operationTool)
+    listed ??= tools.map(listedTool)
+    found = {
+      list: [...listed, ...own.map(listedTool)],
+      byName: new Map([...toolsByName, ...own.map((tool) => [tool.name, tool] as const)]),
+    }
+    ownTools.set(operations, found)
+  }
+  return found
+}
 
 /** An MCP server over `backend`, acting on `session` (the client config's) by default. */
 export function createMcpServer(options: {
@@ -35,6 +57,8 @@ export function createMcpServer(options: {
   session?: string | undefined
   /** How long the sandbox runs, when what started it decides (`SandboxOptions.lifetime`). */
   lifetime?: string | undefined
+  /** The sandbox's operations: one tool more for each of your own. */
+  operations?: readonly Operation[] | undefined
 }): Server {
   const connection: McpConnection = {
     backend: options.backend,
@@ -47,16 +71,20 @@ export function createMcpServer(options: {
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   )
+  const own = options.operations?.some((operation) => operation.proposed)
+    ? toolsOf(options.operations)
+    : undefined
+  const byName = own?.byName ?? toolsByName
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(listedTool)
-    return { tools: listed }
+    return { tools: own?.list ?? listed }
   })
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params
-    const tool = toolsByName.get(name)
+    const tool = byName.get(name)
     if (tool) return callTool(tool, args, connection)
     return toolError(`Unknown tool "${name}"`, [
-      `name must be one of: ${[...toolsByName.keys()].join(', ')}`,
+      `name must be one of: ${[...byName.keys()].join(', ')}`,
     ])
   })
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }))

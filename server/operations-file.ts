@@ -1,0 +1,51 @@
+/**
+ * @module
+ * `--operations <file>` (`SANDBOX_OPERATIONS`): an ES module whose default export is the
+ * operations of your own, or a function of the kit (`({ defineOperation, z }) => [...]`), so a
+ * file in a mounted folder needs no install. The `platform-sandbox` launcher runs this code
+ * through `vm`, where `import()` fails: it hands in its own (`IMPORT_KEY`).
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { OperationsInput } from '../mocks/core/user-operations.ts'
+
+/** Where the launcher (`bin/platform-sandbox.mjs`) leaves its `import()`. */
+export const IMPORT_KEY = Symbol.for('platform-sandbox.import')
+
+/** A file of operations the CLI refuses: its message names the file and the problem. */
+export class OperationsFileError extends Error {}
+
+/** Whether this Node strips the types of a `.ts` file by itself (22.18 and later). */
+export function stripsTypes(version = process.versions.node): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number)
+  return major > 22 || (major === 22 && minor >= 18)
+}
+
+/** The operations of `file`, imported; an `OperationsFileError` when it cannot be. */
+export async function loadOperationsFile(file: string): Promise<OperationsInput> {
+  const path = resolve(file)
+  if (!existsSync(path)) throw new OperationsFileError(`${file}: no such file`)
+  if (/\.[cm]?ts$/.test(path) && !stripsTypes()) {
+    throw new OperationsFileError(
+      `${file}: a TypeScript file needs Node 22.18 or later (it strips the types itself); this is Node ${process.versions.node}: upgrade Node, or write the file as .mjs`,
+    )
+  }
+  const load =
+    (globalThis as { [IMPORT_KEY]?: (url: string) => Promise<unknown> })[IMPORT_KEY] ??
+    ((url: string) => import(url))
+  let module: { default?: unknown }
+  try {
+    module = (await load(pathToFileURL(path).href)) as { default?: unknown }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new OperationsFileError(`${file}: does not load: ${reason}`)
+  }
+  const found = module.default
+  if (!Array.isArray(found) && typeof found !== 'function') {
+    throw new OperationsFileError(
+      `${file}: its default export must be an array of operations (defineOperation) or a function ({ defineOperation, z }) => [...]`,
+    )
+  }
+  return found as OperationsInput
+}
