@@ -102,6 +102,20 @@ describe('platform-sandbox --operations <file>', () => {
       headers: await signIn(fourth, 'host'),
     })
     expect(other.status).toBe(200)
+    await cli.stop()
+
+    // `state check` reports it (but not with the file that declares it); `repair` sets it aside.
+    const check = await runTestCommand(['state', 'check', state])
+    expect(check.code).toBe(2)
+    expect(check.stdout).toMatch(
+      /\.jsonl:\d+: session "kept": a write of DELETE \/me\/notifications, which no operation/,
+    )
+    expect((await runTestCommand(['state', 'check', state, '--operations', own])).code).toBe(0)
+    expect((await runTestCommand(['state', 'repair', state])).code).toBe(0)
+    cli = startTestCli(['--state-dir', state])
+    const fifth = await cli.url
+    const repaired = await fetch(`${fifth}/__sandbox/collections/notifications?session=kept`)
+    expect(repaired.status).toBe(200)
   })
 
   it.each([

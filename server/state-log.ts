@@ -135,8 +135,15 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
   return recordOf(json)
 }
 
-/** Reads a log's bytes; never throws: a torn tail and the first corrupt line are reported. */
-export function parseLog(bytes: Uint8Array, file: string): LogContents {
+/**
+ * Reads a log's bytes; never throws: a torn tail and the first corrupt line (or record `refuse`
+ * gives a reason for) are reported.
+ */
+export function parseLog(
+  bytes: Uint8Array,
+  file: string,
+  refuse?: (record: LogRecord) => string | undefined,
+): LogContents {
   const contents: LogContents = {
     records: [],
     validBytes: 0,
@@ -152,7 +159,10 @@ export function parseLog(bytes: Uint8Array, file: string): LogContents {
     const last = newline === -1
     const end = last ? bytes.length : newline
     const text = bytes.subarray(offset, end)
-    const decoded = isBlank(text) ? undefined : decodeLine(text)
+    let decoded = isBlank(text) ? undefined : decodeLine(text)
+    // A record `refuse` gives a reason for is as corrupt as a line that is none.
+    const refused = decoded?.ok ? refuse?.(decoded.record) : undefined
+    if (refused) decoded = { ok: false, reason: refused, cut: false }
     if (last) {
       if (decoded?.ok) {
         contents.records.push(decoded.record)

@@ -127,6 +127,10 @@ export function addSubcommands(program: Command): void {
   const stateFiles = scenarioFile(
     'a scenario file or folder the sandbox starts with (a snapshot may descend from it)',
   )
+  const stateOperations = new Option(
+    '--operations <file>',
+    'the file of operations of your own the sandbox starts with (their logged writes are kept)',
+  )
   state
     .command('check')
     .description(
@@ -134,6 +138,7 @@ export function addSubcommands(program: Command): void {
     )
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
+    .addOption(stateOperations)
     .action(async (directory, options) =>
       (await import('./state.ts')).runStateCheck(directory, options),
     )
@@ -144,6 +149,7 @@ export function addSubcommands(program: Command): void {
     )
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
+    .addOption(stateOperations)
     .action(async (directory, options) =>
       (await import('./state.ts')).runStateRepair(directory, options),
     )
