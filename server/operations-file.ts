@@ -23,12 +23,15 @@ export function stripsTypes(version = process.versions.node): boolean {
 }
 
 /** The operations of `file`, imported; an `OperationsFileError` when it cannot be. */
-export async function loadOperationsFile(file: string): Promise<OperationsInput> {
+export async function loadOperationsFile(
+  file: string,
+  node = process.versions.node,
+): Promise<OperationsInput> {
   const path = resolve(file)
   if (!existsSync(path)) throw new OperationsFileError(`${file}: no such file`)
-  if (/\.[cm]?ts$/.test(path) && !stripsTypes()) {
+  if (/\.[cm]?ts$/.test(path) && !stripsTypes(node)) {
     throw new OperationsFileError(
-      `${file}: a TypeScript file needs Node 22.18 or later (it strips the types itself); this is Node ${process.versions.node}: upgrade Node, or write the file as .mjs`,
+      `${file}: a TypeScript file needs Node 22.18 or later (it strips the types itself); this is Node ${node}: upgrade Node, or write the file as .mjs`,
     )
   }
   const load =
