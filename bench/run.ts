@@ -16,6 +16,7 @@ import {
   coldStartFigure,
   httpFigures,
   journalStreamFigure,
+  ownOperationFigure,
   recordingFigures,
   replayFigures,
 } from './lib/figures-over-http.ts'
@@ -31,6 +32,7 @@ import { type JournalStreamFigures, measureJournalStream } from './lib/journal-s
 import { learningFigures, measureLearning } from './lib/learning.ts'
 import { mcpFigures, measureMcp } from './lib/mcp.ts'
 import { mcpAgentFigures, measureMcpAgent } from './lib/mcp-agent.ts'
+import { measureOwnOperation } from './lib/own-operation.ts'
 import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
@@ -206,6 +208,13 @@ async function main() {
     for (const figure of withRatios(react)) log(formatLine(figure))
     return
   }
+  if (process.argv.includes('--own-operation-only')) {
+    // `npm run bench -- --own-operation-only`: the operation of your own's figure, not saved.
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const own = await measureOwnOperation(pinning, servers.sandbox.script, load, loadRounds)
+    for (const figure of withRatios(ownOperationFigure(own))) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--package-only')) {
     // `npm run bench -- --package-only`: what the package costs a user's project (the Vitest
     // import phase, the Vite 7 and 8 bundles), printed, not saved.
@@ -247,6 +256,10 @@ async function main() {
   } finally {
     await streamServer.stop()
   }
+
+  // 1c. An operation of your own (the bookings example) beside a built-in read.
+  log('Operation of your own: GET /host/bookings beside GET /payprov/account-status...')
+  const own = await measureOwnOperation(pinning, servers.sandbox.script, load, loadRounds)
 
   // 2. Cold start: spawn to first 200.
   log(`Cold start, ${coldStartRuns} runs each...`)
@@ -335,6 +348,7 @@ async function main() {
     ...mcpFigures(mcp),
     ...mcpAgentFigures(mcpAgent),
     ...journalStreamFigure(stream),
+    ...ownOperationFigure(own),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),
     ...devtoolsFigures(await measureWorkerRequests(log), await measureStartupBundles(log)),

@@ -66,11 +66,12 @@ export default function hostScreens({ defineOperation, z, listPage, pageQuery, r
         403: error,
       },
       answer: ({ collections, caller, query }) => {
-        const own = collections.bookings
-          .filter((record) => record.hostId === caller.publicId)
-          .sort((a, b) => b.startsAt.localeCompare(a.startsAt))
-          .map(({ hostId: _, declineReason: __, ...shown }) => shown)
-        return listPage(own, { ...query, where: { status: query.status } })
+        const own = collections.bookings.filter((record) => record.hostId === caller.publicId)
+        own.sort((a, b) => (a.startsAt < b.startsAt ? 1 : a.startsAt > b.startsAt ? -1 : 0))
+        const page = listPage(own, { ...query, where: { status: query.status } })
+        // What the screen shows of each booking on the page.
+        const items = page.items.map(({ hostId: _, declineReason: __, ...shown }) => shown)
+        return { ...page, items }
       },
     }),
     defineOperation({
@@ -82,12 +83,16 @@ export default function hostScreens({ defineOperation, z, listPage, pageQuery, r
       query: z.object({ ...pageQuery, unread: z.optional(z.enum(['true', 'false'])) }),
       responses: { 200: { schema: pageOf(notification) }, 400: error, 401: error },
       answer: ({ collections, caller, query }) => {
-        const own = collections.notifications
-          .filter((n) => n.userId === caller.publicId && n.archivedAt === null)
-          .filter((n) => query.unread !== 'true' || n.readAt === null)
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-          .map(({ userId: _, archivedAt: __, ...shown }) => shown)
-        return listPage(own, query)
+        const own = collections.notifications.filter(
+          (n) =>
+            n.userId === caller.publicId &&
+            n.archivedAt === null &&
+            (query.unread !== 'true' || n.readAt === null),
+        )
+        own.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+        const page = listPage(own, query)
+        const items = page.items.map(({ userId: _, archivedAt: __, ...shown }) => shown)
+        return { ...page, items }
       },
     }),
     defineOperation({

@@ -7,6 +7,7 @@
  */
 import { captureSnapshot, createStore, type Store } from '../model/store.ts'
 import { nonEmpty, z } from '../model/zod.ts'
+import { answerCheck, loadQuickChecks } from './answer-check.ts'
 import { SandboxError } from './errors.ts'
 import type { Operation, OperationContext, OperationOutcome, RecordedAnswer } from './operation.ts'
 import { type EffectContext, runRules } from './preconditions.ts'
@@ -147,11 +148,14 @@ export function userOperations(
     kept.push(declaration)
   }
   if (problems.length > 0) throw new OperationDeclarationError(problems)
+  if (checkAnswers && kept.length > 0) loadQuickChecks()
   return kept.map((declaration) => toOperation(declaration, checkAnswers))
 }
 
 function toOperation(d: AnyOperationDeclaration, checkAnswers: boolean): Operation {
   const status = successStatus(d)!
+  const schema = (d.responses as Responses)[status]?.schema
+  const check = checkAnswers && schema ? answerCheck(schema) : undefined
   const names = (d.path.match(/\{\w+\}/g) ?? []).map((name: string) => name.slice(1, -1))
   const examples: Record<string, RecordedAnswer> = {}
   for (const [code, response] of Object.entries(d.responses as Responses)) {
@@ -174,7 +178,7 @@ function toOperation(d: AnyOperationDeclaration, checkAnswers: boolean): Operati
     query: d.query,
     examples,
     proposed: { summary: d.summary, declaration: d },
-    run: (context) => answerOf(d, status, checkAnswers, context as OperationContext<never, never>),
+    run: (context) => answerOf(d, status, check, context as OperationContext<never, never>),
   }
 }
 
@@ -182,7 +186,7 @@ function toOperation(d: AnyOperationDeclaration, checkAnswers: boolean): Operati
 async function answerOf(
   d: AnyOperationDeclaration,
   status: number,
-  checkAnswers: boolean,
+  check: ReturnType<typeof answerCheck> | undefined,
   context: OperationContext<Record<string, string>, Record<string, unknown>>,
 ): Promise<OperationOutcome> {
   const { params, body, caller, now, dryRun } = context
@@ -218,7 +222,7 @@ async function answerOf(
       throw new SandboxError(500, `Operation "${d.id}" failed: ${message}`)
     }
     outcome.body = answered
-    if (checkAnswers) outcome.problem = problemOf(d, status, answered)
+    if (check) outcome.problem = problemOf(d, status, check, answered)
   }
   if (d.method === 'GET') await answer(context.store)
   // A dry run's writes go to a copy of the session, dropped with it.
@@ -228,15 +232,18 @@ async function answerOf(
 }
 
 /** What the declared schema of `status` refuses in `body`, said on stderr too. */
-function problemOf(d: AnyOperationDeclaration, status: number, body: unknown): string | undefined {
-  const schema = d.responses[status]?.schema
-  if (!schema) return undefined
-  const result = z.safeParse(schema, body)
-  if (result.success) return undefined
-  const issues = result.error.issues.map(
+function problemOf(
+  d: AnyOperationDeclaration,
+  status: number,
+  check: ReturnType<typeof answerCheck>,
+  body: unknown,
+): string | undefined {
+  const issues = check(body)
+  if (!issues) return undefined
+  const fields = issues.map(
     (issue) => `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}`,
   )
-  const problem = `Operation "${d.id}" answered ${status} with a body its declared schema refuses: ${issues.join('; ')}`
+  const problem = `Operation "${d.id}" answered ${status} with a body its declared schema refuses: ${fields.join('; ')}`
   console.error(`[sandbox] ${problem}`)
   return problem
 }
