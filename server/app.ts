@@ -4,10 +4,12 @@
  * logs, CORS with credentials (`Retry-After` exposed, so an app can back off from a 429 or 503),
  * the console's pages, MCP and the sandbox.
  */
+
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
 import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
+import { quickChecksWith } from '../mocks/core/answer-check.ts'
 import { errorResponse, SandboxError } from '../mocks/core/errors.ts'
 import { createOriginMatcher, LOCAL_ORIGINS } from '../mocks/core/origins.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
@@ -20,6 +22,9 @@ import { createMcpRoute } from './mcp-route.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger } from './request-log.ts'
+
+// Answers of operations of your own are checked with ajv here (loaded only when some come).
+quickChecksWith(() => import('ajv/dist/2020.js'))
 
 export interface SandboxApp {
   app: Express

@@ -1,4 +1,3 @@
-// host-bookings.test.ts
 import { defineOperation, getPersona, z } from 'platform-sandbox'
 import hostScreens from 'platform-sandbox/examples/operations'
 import { setupSandboxServer } from 'platform-sandbox/node'

@@ -1,9 +1,10 @@
 /**
  * @module
  * The check of an answer of an operation of your own against its declared response schema, on
- * every answer: ajv's validator compiled from the schema's JSON Schema (about 40 times quicker
- * than zod on a page of 20 records), loaded when the first such operations are assembled; zod's
- * until it is, for the verdict when ajv refuses (its own semantics win) and for the message.
+ * every answer: in Node, ajv's validator compiled from the schema's JSON Schema (about 40 times
+ * quicker than zod on a page of 20 records), loaded when the first such operations are assembled;
+ * zod's until it is, in a browser (no ajv chunk in an app's bundle), for the verdict when ajv
+ * refuses (its own semantics win) and for the message.
  */
 import { z } from '../model/zod.ts'
 import type { Schema } from './user-operation.ts'
@@ -11,12 +12,22 @@ import type { Schema } from './user-operation.ts'
 type Quick = (value: unknown) => boolean
 let compile: ((schema: Schema) => Quick) | undefined
 let loading = false
+/** What the check needs of `ajv/dist/2020.js`. */
+type AjvModule = {
+  Ajv2020: new (options: object) => { compile(schema: object): (value: unknown) => boolean }
+}
+let loadAjv: (() => Promise<AjvModule>) | undefined
 
-/** Starts loading ajv, once. */
+/** Given by the Node entries: how to load ajv, when operations of your own come. */
+export function quickChecksWith(load: () => Promise<AjvModule>): void {
+  loadAjv ??= load
+}
+
+/** Starts loading ajv, once, where an entry said how. */
 export function loadQuickChecks(): void {
-  if (loading) return
+  if (loading || !loadAjv) return
   loading = true
-  void import('ajv/dist/2020.js').then(
+  void loadAjv().then(
     ({ Ajv2020 }) => {
       const ajv = new Ajv2020({ strict: false, validateFormats: false })
       compile = (schema) => {
@@ -25,7 +36,7 @@ export function loadQuickChecks(): void {
             io: 'input',
             unrepresentable: 'any',
           }) as Record<string, unknown>
-          return ajv.compile(json) as Quick
+          return ajv.compile(json)
         } catch {
           return (value) => z.safeParse(schema, value).success
         }
