@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -116,6 +116,23 @@ describe('platform-sandbox --operations <file>', () => {
     const fifth = await cli.url
     const repaired = await fetch(`${fifth}/__sandbox/collections/notifications?session=kept`)
     expect(repaired.status).toBe(200)
+  })
+
+  it('writes the app document with them (openapi --operations --out)', async () => {
+    const out = join(folder, 'openapi.app.json')
+    const result = await runTestCommand(['openapi', '--operations', examples, '--out', out])
+    expect(result.code).toBe(0)
+    const document = JSON.parse(readFileSync(out, 'utf8')) as {
+      paths: Record<string, Record<string, { operationId: string; 'x-sandbox-proposed'?: true }>>
+    }
+    expect(document.paths['/users/{userId}/profile']?.get).toMatchObject({
+      operationId: 'getUserProfile',
+      'x-sandbox-proposed': true,
+    })
+    expect(document.paths['/bookings/{bookingId}/decline']?.post?.operationId).toBe(
+      'declineBooking',
+    )
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/__sandbox'))).toBe(false)
   })
 
   it.each([

@@ -95,6 +95,20 @@ describe('an operation of your own', () => {
     expect(other.headers.allow).toBe('GET, HEAD, OPTIONS')
   })
 
+  it('answers its named examples and fault rules as the 13 do (Prefer)', async () => {
+    const example = await api.call('/host/bookings', {
+      as: 'host',
+      headers: { prefer: 'example=pending' },
+    })
+    expect(example.status).toBe(200)
+    expect(example.body.items.map((b: { id: string }) => b.id)).toEqual(['bkg_pending'])
+    const gateway = await api.call('/host/bookings', {
+      as: 'host',
+      headers: { prefer: 'code=503' },
+    })
+    expect(gateway.status).toBe(503)
+  })
+
   it('runs its declared preconditions: an unknown user is a 404', async () => {
     const found = await api.call(`/users/${personaIds.host}/profile`)
     expect(found.status).toBe(200)
