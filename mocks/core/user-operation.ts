@@ -15,6 +15,11 @@ import type { Fields, Precondition } from './preconditions.ts'
 export type Schema = z.core.$ZodType
 type Out<S> = S extends Schema ? z.output<S> : Record<string, never>
 type In<S> = S extends Schema ? z.input<S> : unknown
+/** The `{name}` parameters of a path template, each a string. */
+type PathParams<Path> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : unknown
+type ParamsOf<P, Path> = P extends Schema ? z.output<P> : PathParams<Path>
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Role = User['roles'][number]
@@ -66,12 +71,13 @@ export interface OperationDeclaration<
   Q extends Schema | undefined = Schema | undefined,
   B extends Schema | undefined = Schema | undefined,
   R extends Responses = Responses,
+  Path extends string = string,
 > {
   /** Its operationId: unique, and the name of its MCP tool. */
   id: string
   method: OperationMethod
   /** With `{name}` parameters: `/hosts/{hostId}/bookings`. */
-  path: string
+  path: Path
   summary: string
   description?: string
   auth: Who
@@ -88,12 +94,14 @@ export interface OperationDeclaration<
   /** Checked in order before `answer`: `rulesOn(collection, name).exists(...)`... */
   requires?: readonly Precondition[]
   /** The body of the 2xx answer; throw a `SandboxError` to refuse. */
-  answer(context: AnswerContext<Out<P>, Out<Q>, Out<B>>): SuccessBody<R> | Promise<SuccessBody<R>>
+  answer(
+    context: AnswerContext<ParamsOf<P, Path>, Out<Q>, Out<B>>,
+  ): SuccessBody<R> | Promise<SuccessBody<R>>
 }
 
 /** A declaration as the sandbox takes it, whatever its types. */
 // biome-ignore lint/suspicious/noExplicitAny: the answer's context differs per declaration
-export type AnyOperationDeclaration = OperationDeclaration<any, any, any, any>
+export type AnyOperationDeclaration = OperationDeclaration<any, any, any, any, string>
 
 /**
  * Declares an operation of your own, its types inferred from its schemas.
@@ -111,7 +119,8 @@ export function defineOperation<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   const R extends Responses = Responses,
->(declaration: OperationDeclaration<P, Q, B, R>): AnyOperationDeclaration {
+  const Path extends string = string,
+>(declaration: OperationDeclaration<P, Q, B, R, Path>): AnyOperationDeclaration {
   return declaration as AnyOperationDeclaration
 }
 
