@@ -26,13 +26,14 @@ export type {
   Who,
 } from './core/user-operation.ts'
 export { defineOperation, listPage, pageQuery } from './core/user-operation.ts'
-export type { OperationKit, OperationsInput } from './core/user-operations.ts'
 export { OperationDeclarationError } from './core/user-operations.ts'
 export type { CollectionName, DataSet, RecordOf } from './model/schemas.ts'
 export { collectionNames } from './model/schemas.ts'
 export type { Store } from './model/store.ts'
 /** zod 4 (its `zod/mini` API), the one the sandbox's schemas are written with. */
 export { z } from './model/zod.ts'
+export type { OperationKit, OperationsExport } from './operation-kit.ts'
+export { operationKit } from './operation-kit.ts'
 export { operations } from './operations/table.ts'
 export type { HandlerOptions } from './runtimes/node/handlers.ts'
 export { createHandlers } from './runtimes/node/handlers.ts'

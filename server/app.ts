@@ -24,7 +24,7 @@ import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger } from './request-log.ts'
 
 // Answers of operations of your own are checked with ajv here (loaded only when some come).
-quickChecksWith(() => import('ajv/dist/2020.js'))
+quickChecksWith(() => import('../mocks/core/quick-check.ts'))
 
 export interface SandboxApp {
   app: Express

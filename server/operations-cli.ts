@@ -4,14 +4,14 @@
  * imported, or its problem printed and exit code 2; the declarations refused at start, each
  * problem printed naming the file and the operation, exit code 2.
  */
-import type { OperationsInput } from '../mocks/core/user-operations.ts'
+import type { AnyOperationDeclaration } from '../mocks/core/user-operation.ts'
 import { OperationDeclarationError } from '../mocks/core/user-operations.ts'
 import { loadOperationsFile, OperationsFileError } from './operations-file.ts'
 
 const INVALID_OPERATIONS_EXIT_CODE = 2
 
 /** The operations of `file`; exits with its problem when it does not load. */
-export async function readOperations(file: string): Promise<OperationsInput> {
+export async function readOperations(file: string): Promise<readonly AnyOperationDeclaration[]> {
   try {
     return await loadOperationsFile(file)
   } catch (error) {

@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { OperationsInput } from '../mocks/core/user-operations.ts'
+import type { AnyOperationDeclaration } from '../mocks/core/user-operation.ts'
+import { operationKit } from '../mocks/operation-kit.ts'
 
 /** Where the launcher (`bin/platform-sandbox.mjs`) leaves its `import()`. */
 export const IMPORT_KEY = Symbol.for('platform-sandbox.import')
@@ -26,7 +27,7 @@ export function stripsTypes(version = process.versions.node): boolean {
 export async function loadOperationsFile(
   file: string,
   node = process.versions.node,
-): Promise<OperationsInput> {
+): Promise<readonly AnyOperationDeclaration[]> {
   const path = resolve(file)
   if (!existsSync(path)) throw new OperationsFileError(`${file}: no such file`)
   if (/\.[cm]?ts$/.test(path) && !stripsTypes(node)) {
@@ -50,5 +51,10 @@ export async function loadOperationsFile(
       `${file}: its default export must be an array of operations (defineOperation) or a function ({ defineOperation, z }) => [...]`,
     )
   }
-  return found as OperationsInput
+  try {
+    return typeof found === 'function' ? found(operationKit) : found
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new OperationsFileError(`${file}: its default export failed: ${reason}`)
+  }
 }

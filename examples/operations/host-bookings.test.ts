@@ -1,4 +1,4 @@
-import { defineOperation, getPersona, z } from 'platform-sandbox'
+import { defineOperation, getPersona, operationKit, z } from 'platform-sandbox'
 import hostScreens from 'platform-sandbox/examples/operations'
 import { setupSandboxServer } from 'platform-sandbox/node'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -25,7 +25,7 @@ const acceptBooking = defineOperation({
 })
 
 const { server, reset } = setupSandboxServer({
-  operations: (kit) => [...hostScreens(kit), acceptBooking],
+  operations: [...hostScreens(operationKit), acceptBooking],
 })
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => reset())

@@ -16,7 +16,7 @@ import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionClocks } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 import type { StateStore } from './state-store.ts'
-import type { OperationsInput } from './user-operations.ts'
+import type { AnyOperationDeclaration } from './user-operation.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 export type { MatchedOperation } from './request-context.ts'
@@ -92,12 +92,11 @@ export interface SandboxCoreOptions {
   /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
   lifetime?: string | undefined
   /**
-   * Operations of your own (`defineOperation`), or a function of the kit (`{ defineOperation, z
-   * }`) returning them, served after the 13 with the same checks and
+   * Operations of your own (`defineOperation`), served after the 13 with the same checks and
    * written into the documents served, marked as proposed. Checked now: an
    * `OperationDeclarationError` names every problem.
    */
-  operations?: OperationsInput | undefined
+  operations?: readonly AnyOperationDeclaration[] | undefined
   /**
    * Checks each answer of an operation of your own against its declared response schema; a
    * mismatch is said on stderr and in the journal entry (`problem`). Default `true`.

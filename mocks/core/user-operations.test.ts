@@ -8,7 +8,8 @@ import { createSandbox } from '../sandbox.ts'
 import { SandboxError } from './errors.ts'
 import { rulesOn } from './rules-on.ts'
 import { type AnyOperationDeclaration, defineOperation } from './user-operation.ts'
-import { OperationDeclarationError, type OperationKit, operationKit } from './user-operations.ts'
+import { type OperationKit, operationKit } from '../operation-kit.ts'
+import { OperationDeclarationError } from './user-operations.ts'
 
 /** The shipped examples, typed by the package's built types: here by the sources'. */
 const hostScreens = examples as unknown as (kit: OperationKit) => AnyOperationDeclaration[]

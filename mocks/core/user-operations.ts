@@ -11,23 +11,7 @@ import { answerCheck, loadQuickChecks } from './answer-check.ts'
 import { SandboxError } from './errors.ts'
 import type { Operation, OperationContext, OperationOutcome, RecordedAnswer } from './operation.ts'
 import { type EffectContext, runRules } from './preconditions.ts'
-import { rulesOn } from './rules-on.ts'
-import {
-  type AnyOperationDeclaration,
-  defineOperation,
-  listPage,
-  pageQuery,
-  type Responses,
-} from './user-operation.ts'
-
-/** What a file of operations of your own is given, so that it needs no install. */
-export const operationKit = { defineOperation, z, listPage, pageQuery, rulesOn, SandboxError }
-export type OperationKit = typeof operationKit
-
-/** Operations of your own: their declarations, or a function of the kit that returns them. */
-export type OperationsInput =
-  | readonly AnyOperationDeclaration[]
-  | ((kit: OperationKit) => readonly AnyOperationDeclaration[])
+import type { AnyOperationDeclaration, Responses } from './user-operation.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const ROLES = ['admin', 'host', 'guest', 'ambassador']
@@ -105,11 +89,10 @@ function problemsOf(value: unknown): string[] {
  * naming every problem. One on a built-in's method and path is left out: the built-in answers.
  */
 export function userOperations(
-  input: unknown,
+  declarations: unknown,
   builtIns: readonly Operation[],
   checkAnswers = true,
 ): Operation[] {
-  const declarations = typeof input === 'function' ? input(operationKit) : input
   if (!Array.isArray(declarations))
     throw new OperationDeclarationError(['operations must be an array'])
   const problems: string[] = []

@@ -30,7 +30,7 @@ import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import { createHandlers, type HandlerOptions } from './handlers.ts'
 
 // Answers of operations of your own are checked with ajv here (loaded only when some come).
-quickChecksWith(() => import('ajv/dist/2020.js'))
+quickChecksWith(() => import('../../core/quick-check.ts'))
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
 export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {

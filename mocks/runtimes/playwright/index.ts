@@ -23,7 +23,7 @@ import { createPageHandlers, type PageHandlerOptions } from './page-handlers.ts'
 import { createServerSandbox } from './server-sandbox.ts'
 
 // Answers of operations of your own are checked with ajv here (loaded only when some come).
-quickChecksWith(() => import('ajv/dist/2020.js'))
+quickChecksWith(() => import('../../core/quick-check.ts'))
 
 export interface SandboxTestOptions {
   /** Scenario the test's sandbox starts from. Default `default`. */
