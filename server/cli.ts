@@ -65,7 +65,7 @@ async function serve({ replayFrom, operationsFile, ...cliOptions }: CliOptions):
   const replay = replayFrom && (await import('../recordings/commands/replay-report.ts'))
   if (replay && replayFrom) cliOptions.replay = replay.readReplayFile(replayFrom)
   const options = await withScenarioFiles(cliOptions)
-  const own = operationsFile && (await import('./operations-cli.ts'))
+  const own = operationsFile && (await import('./operations-file.ts'))
   if (own && operationsFile) options.operations = await own.readOperations(operationsFile)
   let running: RunningServer
   try {

@@ -3,12 +3,14 @@
  * `--operations <file>` (`SANDBOX_OPERATIONS`): an ES module whose default export is the
  * operations of your own, or a function of the kit (`({ defineOperation, z }) => [...]`), so a
  * file in a mounted folder needs no install. The `platform-sandbox` launcher runs this code
- * through `vm`, where `import()` fails: it hands in its own (`IMPORT_KEY`).
+ * through `vm`, where `import()` fails: it hands in its own (`IMPORT_KEY`). A file that does not
+ * load, or declarations the sandbox refuses, end the command with every problem, exit code 2.
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyOperationDeclaration } from '../mocks/core/user-operation.ts'
+import { OperationDeclarationError } from '../mocks/core/user-operations.ts'
 import { operationKit } from '../mocks/operation-kit.ts'
 
 /** Where the launcher (`bin/platform-sandbox.mjs`) leaves its `import()`. */
@@ -57,4 +59,25 @@ export async function loadOperationsFile(
     const reason = error instanceof Error ? error.message : String(error)
     throw new OperationsFileError(`${file}: its default export failed: ${reason}`)
   }
+}
+
+const INVALID_OPERATIONS_EXIT_CODE = 2
+
+/** The operations of `file`; exits with its problem when it does not load. */
+export async function readOperations(file: string): Promise<readonly AnyOperationDeclaration[]> {
+  try {
+    return await loadOperationsFile(file)
+  } catch (error) {
+    if (!(error instanceof OperationsFileError)) throw error
+    console.error(`platform-sandbox: ${error.message}`)
+    return process.exit(INVALID_OPERATIONS_EXIT_CODE)
+  }
+}
+
+/** Exits naming every problem when `error` is the sandbox's refusal of the file's operations. */
+export function exitOnInvalid(error: unknown, file: string): void {
+  if (!(error instanceof OperationDeclarationError)) return
+  console.error(`platform-sandbox: ${file}: invalid operations:`)
+  for (const problem of error.problems) console.error(`  ${file}: ${problem}`)
+  process.exit(INVALID_OPERATIONS_EXIT_CODE)
 }

@@ -135,10 +135,7 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
   return recordOf(json)
 }
 
-/**
- * Reads a log's bytes; never throws: a torn tail and the first corrupt line (or record `refuse`
- * gives a reason for) are reported.
- */
+/** Reads a log's bytes; never throws: a torn tail and the first corrupt line are reported. */
 export function parseLog(
   bytes: Uint8Array,
   file: string,
@@ -160,7 +157,7 @@ export function parseLog(
     const end = last ? bytes.length : newline
     const text = bytes.subarray(offset, end)
     let decoded = isBlank(text) ? undefined : decodeLine(text)
-    // A record `refuse` gives a reason for is as corrupt as a line that is none.
+    // A record `refuse` gives a reason for (its operation unknown) is as corrupt as a bad line.
     const refused = decoded?.ok ? refuse?.(decoded.record) : undefined
     if (refused) decoded = { ok: false, reason: refused, cut: false }
     if (last) {

@@ -120,11 +120,10 @@ export async function runPipeline(
           (c) => c.user,
           () => null,
         )
-    if (error instanceof SandboxError) {
-      // An operation of your own that threw: its message goes to the journal.
-      const problem = error.status === 500 ? { problem: error.message } : {}
-      return { dryRun, caller: user, response: error.toResponse(), ...problem }
-    }
+    // An operation of your own that threw (a 500): its message goes to the journal.
+    const problem = error instanceof SandboxError && error.status === 500 && error.message
+    if (error instanceof SandboxError)
+      return { dryRun, caller: user, response: error.toResponse(), ...(problem && { problem }) }
     console.error(`[sandbox] ${operation.id} failed:`, error)
     return { dryRun, caller: user, response: internalErrorResponse() }
   }

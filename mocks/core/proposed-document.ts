@@ -9,7 +9,7 @@ import { z } from '../model/zod.ts'
 import type { Operation } from './operation.ts'
 import type { AnyOperationDeclaration, Responses, Schema } from './user-operation.ts'
 
-export const PROPOSED_TAG = 'Proposed'
+const PROPOSED_TAG = 'Proposed'
 
 type Json = Record<string, unknown>
 
@@ -18,23 +18,23 @@ const jsonSchema = (schema: Schema, io: 'input' | 'output') => {
   return rest
 }
 
-const json = (schema: Json, examples?: Readonly<Record<string, unknown>>) => ({
-  'application/json': {
-    schema,
-    ...(examples && {
-      examples: Object.fromEntries(
-        Object.entries(examples).map(([name, value]) => [name, { value }]),
-      ),
-    }),
-  },
-})
+const json = (schema: Json, examples: Readonly<Record<string, unknown>> = {}) => {
+  const named = Object.entries(examples).map(([name, value]) => [name, { value }])
+  return {
+    'application/json': {
+      schema,
+      ...(named.length > 0 && { examples: Object.fromEntries(named) }),
+    },
+  }
+}
 
 /** Parameters of `location` from an object schema's properties. */
 function parameters(schema: Schema | undefined, location: 'path' | 'query', names: string[]) {
-  const properties = schema ? ((jsonSchema(schema, 'input').properties ?? {}) as Json) : {}
-  const required = schema ? ((jsonSchema(schema, 'input').required ?? []) as string[]) : []
-  const all = new Set([...names, ...Object.keys(properties)])
-  return [...all].map((name) => ({
+  const { properties = {}, required = [] } = (schema ? jsonSchema(schema, 'input') : {}) as {
+    properties?: Json
+    required?: string[]
+  }
+  return [...new Set([...names, ...Object.keys(properties)])].map((name) => ({
     name,
     in: location,
     required: location === 'path' || required.includes(name),

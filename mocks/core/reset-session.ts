@@ -123,13 +123,11 @@ export function createSessionStarts(
       const found = routes.match(context.method, context.path)
       if (!found || !routes.isOperation(found.value)) {
         // A write of an operation of your own no longer declared: replaying past it would lie.
-        throw new SandboxError(
-          503,
-          `Session "${session}" cannot be loaded: its log holds a write of ${context.method} ${context.path}, which no operation of this sandbox answers`,
-          [
-            'declare that operation again (--operations), or run platform-sandbox state repair <dir> --operations <file> to set the log aside from that write',
-          ],
-        )
+        const write = `${context.method} ${context.path}`
+        const problem = `Session "${session}" cannot be loaded: its log holds a write of ${write}, which no operation of this sandbox answers`
+        throw new SandboxError(503, problem, [
+          'declare that operation again (--operations), or run platform-sandbox state repair <dir> --operations <file> to set the log aside from that write',
+        ])
       }
       const at = new Date(change.time)
       context.params = found.params

@@ -91,16 +91,9 @@ export interface SandboxCoreOptions {
   store?: StateStore | undefined
   /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
   lifetime?: string | undefined
-  /**
-   * Operations of your own (`defineOperation`), served after the 13 with the same checks and
-   * written into the documents served, marked as proposed. Checked now: an
-   * `OperationDeclarationError` names every problem.
-   */
+  /** Operations of your own (`defineOperation`), served after the 13, as they are. */
   operations?: readonly AnyOperationDeclaration[] | undefined
-  /**
-   * Checks each answer of an operation of your own against its declared response schema; a
-   * mismatch is said on stderr and in the journal entry (`problem`). Default `true`.
-   */
+  /** Checks their answers against their response schemas (stderr, journal). Default `true`. */
   checkAnswers?: boolean | undefined
 }
 

@@ -105,14 +105,7 @@ export type AnyOperationDeclaration = OperationDeclaration<any, any, any, any, s
 
 /**
  * Declares an operation of your own, its types inferred from its schemas.
- *
- * @example
- * const listMyNotifications = defineOperation({
- *   id: 'listMyNotifications', method: 'GET', path: '/me/notifications',
- *   summary: "The caller's notifications", auth: 'signedIn',
- *   responses: { 200: { schema: z.array(z.object({ id: z.string() })) } },
- *   answer: ({ collections, caller }) => collections.notifications.filter((n) => n.userId === caller!.publicId),
- * })
+ * See docs/frontend/operations-of-your-own.md.
  */
 export function defineOperation<
   P extends Schema | undefined = undefined,

@@ -4,11 +4,11 @@ import { anchors } from '../../fixtures/anchors.ts'
 import { personaIds } from '../../fixtures/personas.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 import { nonEmpty, z } from '../model/zod.ts'
+import { type OperationKit, operationKit } from '../operation-kit.ts'
 import { createSandbox } from '../sandbox.ts'
 import { SandboxError } from './errors.ts'
 import { rulesOn } from './rules-on.ts'
 import { type AnyOperationDeclaration, defineOperation } from './user-operation.ts'
-import { type OperationKit, operationKit } from '../operation-kit.ts'
 import { OperationDeclarationError } from './user-operations.ts'
 
 /** The shipped examples, typed by the package's built types: here by the sources'. */

@@ -14,7 +14,7 @@ import {
 } from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import merged from '../../spec/merged-document.ts'
-import { exitOnInvalid, readOperations } from '../operations-cli.ts'
+import { exitOnInvalid, readOperations } from '../operations-file.ts'
 
 export interface OpenapiCommandOptions {
   operations?: string
@@ -23,21 +23,18 @@ export interface OpenapiCommandOptions {
 }
 
 export async function runOpenapiCommand(options: OpenapiCommandOptions): Promise<void> {
-  let sandbox: ReturnType<typeof createSandbox> | undefined
-  if (options.operations !== undefined) {
-    const operations = await readOperations(options.operations)
-    try {
-      sandbox = createSandbox({ operations })
-    } catch (error) {
-      exitOnInvalid(error, options.operations)
-      throw error
-    }
+  const file = options.operations
+  const operations = file === undefined ? [] : await readOperations(file)
+  let sandbox: ReturnType<typeof createSandbox>
+  try {
+    sandbox = createSandbox({ operations })
+  } catch (error) {
+    exitOnInvalid(error, file ?? '')
+    throw error
   }
-  const full = proposedDocument(merged as unknown as OpenAPIDocument, sandbox?.operations ?? [])
-  const document = options.merged
-    ? full
-    : createAppDocument(full, { acceptedExamples: acceptedExampleNames(recordedExamples) })
-  const text = `${JSON.stringify(document, null, 2)}\n`
+  const full = proposedDocument(merged as unknown as OpenAPIDocument, sandbox.operations)
+  const accepted = { acceptedExamples: acceptedExampleNames(recordedExamples) }
+  const text = `${JSON.stringify(options.merged ? full : createAppDocument(full, accepted), null, 2)}\n`
   if (options.out === undefined) return void process.stdout.write(text)
   writeFileSync(options.out, text)
   console.error(

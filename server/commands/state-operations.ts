@@ -5,7 +5,7 @@
  * an `--operations` file not given), which a start would answer 503 for.
  */
 import { createSandbox } from '../../mocks/sandbox.ts'
-import { readOperations } from '../operations-cli.ts'
+import { readOperations } from '../operations-file.ts'
 import type { LogRecord } from '../state-log.ts'
 
 export type RefuseRecord = (record: LogRecord) => string | undefined

@@ -20,7 +20,7 @@ import { tools, toolsByName } from './control-tools.ts'
 import { operationTool } from './operation-tools.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
-import { callTool, listedTool, type McpConnection, type SandboxTool, toolError } from './tool.ts'
+import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to.
 Session: every tool acts on one session: its session argument, else the one useSession chose, else the client config's (the x-sandbox-session header over HTTP, --session over stdio), else "default", the app's and the dashboard's when they name none. getSession names it.
@@ -29,28 +29,7 @@ Errors: isError only when a tool could not do its job (bad arguments, no sandbox
 Control tools set up what the app sees (scenarios, data, fault rules, the clock) and read its journal (the tools' own sign-ins left out). The resource sandbox://openapi/app.json documents every field; describeCollection a collection's. The prompts walk through a screen's data and an error state.`
 
 /** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
-let listed: Listed[] | undefined
-/** The tools of operations of your own, by the sandbox that serves them. */
-type Listed = ReturnType<typeof listedTool>
-const ownTools = new WeakMap<
-  readonly Operation[],
-  { list: Listed[]; byName: Map<string, SandboxTool> }
->()
-
-function toolsOf(operations: readonly Operation[]) {
-  let found = ownTools.get(operations)
-  if (!found) {
-    const own = operations.filter((operation) => operation.proposed).map(operationTool)
-    listed ??= tools.map(listedTool)
-    found = {
-      list: [...listed, ...own.map(listedTool)],
-      byName: new Map([...toolsByName, ...own.map((tool) => [tool.name, tool] as const)]),
-    }
-    ownTools.set(operations, found)
-  }
-  return found
-}
-
+let listed: ReturnType<typeof listedTool>[] | undefined
 /** An MCP server over `backend`, acting on `session` (the client config's) by default. */
 export function createMcpServer(options: {
   backend: SandboxBackend
@@ -71,13 +50,12 @@ export function createMcpServer(options: {
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   )
-  const own = options.operations?.some((operation) => operation.proposed)
-    ? toolsOf(options.operations)
-    : undefined
-  const byName = own?.byName ?? toolsByName
+  // A tool more for each operation of your own.
+  const own = (options.operations ?? []).filter((o) => o.proposed).map(operationTool)
+  const byName = new Map([...toolsByName, ...own.map((tool) => [tool.name, tool] as const)])
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(listedTool)
-    return { tools: own?.list ?? listed }
+    return { tools: own.length === 0 ? listed : [...listed, ...own.map(listedTool)] }
   })
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params

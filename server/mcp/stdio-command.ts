@@ -70,7 +70,7 @@ async function sandboxToDrive(
   const own =
     options.operations === undefined
       ? undefined
-      : await (await import('../operations-cli.ts')).readOperations(options.operations)
+      : await (await import('../operations-file.ts')).readOperations(options.operations)
   const start = (at: number) =>
     deps.startServer({
       port: at,
