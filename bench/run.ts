@@ -17,6 +17,7 @@ import {
   httpFigures,
   journalStreamFigure,
   metricsCostFigure,
+  ownOperationFigure,
   recordingFigures,
   replayFigures,
 } from './lib/figures-over-http.ts'
@@ -33,6 +34,7 @@ import { learningFigures, measureLearning } from './lib/learning.ts'
 import { mcpFigures, measureMcp } from './lib/mcp.ts'
 import { mcpAgentFigures, measureMcpAgent } from './lib/mcp-agent.ts'
 import { measureMetricsCost } from './lib/metrics-cost.ts'
+import { measureOwnOperation } from './lib/own-operation.ts'
 import { measurePackageCosts, measureVite8Bundles } from './lib/package-costs.ts'
 import { setUpPinning } from './lib/pinning.ts'
 import { measureReactFirstAnswer } from './lib/react-first-answer.ts'
@@ -224,6 +226,13 @@ async function main() {
     for (const figure of withRatios(react)) log(formatLine(figure))
     return
   }
+  if (process.argv.includes('--own-operation-only')) {
+    // `npm run bench -- --own-operation-only`: the operation of your own's figure, not saved.
+    await run('npm', ['run', 'build', '--silent'], { cwd: path('..') })
+    const own = await measureOwnOperation(pinning, servers.sandbox.script, load, loadRounds)
+    for (const figure of withRatios(ownOperationFigure(own))) log(formatLine(figure))
+    return
+  }
   if (process.argv.includes('--package-only')) {
     // `npm run bench -- --package-only`: what the package costs a user's project (the Vitest
     // import phase, the Vite 7 and 8 bundles), printed, not saved.
@@ -269,6 +278,10 @@ async function main() {
   // 1c. The Prometheus metrics: the same load on the CLI with them and with --no-metrics.
   log('Metrics: load with and without them...')
   const metricsCost = await measureMetricsCost(pinning, log)
+
+  // 1d. An operation of your own (the bookings example) beside a built-in read.
+  log('Operation of your own: GET /host/bookings beside GET /payprov/account-status...')
+  const own = await measureOwnOperation(pinning, servers.sandbox.script, load, loadRounds)
 
   // 2. Cold start: spawn to first 200.
   log(`Cold start, ${coldStartRuns} runs each...`)
@@ -361,6 +374,7 @@ async function main() {
     ...mcpAgentFigures(mcpAgent),
     ...journalStreamFigure(stream),
     ...metricsCostFigure(metricsCost),
+    ...ownOperationFigure(own),
     ...(await measurePackageCosts(log)),
     ...(await measureReactFirstAnswer(log)),
     ...devtoolsFigures(await measureWorkerRequests(log), await measureStartupBundles(log)),

@@ -65,6 +65,9 @@ if (!warmingUp && existsSync(fileURLToPath(builder))) {
 }
 
 if (runnable) {
+  // The bundle runs through `vm`, where `import()` fails: `--operations <file>` is imported
+  // with the launcher's own (`server/operations-file.ts`).
+  globalThis[Symbol.for('platform-sandbox.import')] = (url) => import(url)
   runBundle(bundle)
 } else if (existsSync(fileURLToPath(new URL('../server/cli.ts', import.meta.url)))) {
   const { register } = await import('tsx/esm/api')

@@ -10,19 +10,38 @@ export type { Replay, ReplayOptions, ReplayRequest } from '../recordings/replay/
 export { createReplay } from '../recordings/replay/replay.ts'
 export { toFetchResponse } from './adapters/sandbox-routes.ts'
 export type {
+  AnswerContext,
+  AnyOperationDeclaration,
   ApiErrorBody,
   ErrorCode,
   JournalEntry,
+  ListOptions,
   Operation,
   OperationContext,
+  OperationDeclaration,
+  OperationMethod,
   OperationOutcome,
+  Page,
+  ResponseDeclaration,
   SandboxRequest,
   SandboxResponse,
+  Who,
 } from './core/index.ts'
-export { SandboxError } from './core/index.ts'
+export {
+  defineOperation,
+  listPage,
+  OperationDeclarationError,
+  pageQuery,
+  rulesOn,
+  SandboxError,
+} from './core/index.ts'
 export type { CollectionName, DataSet, RecordOf } from './model/schemas.ts'
 export { collectionNames } from './model/schemas.ts'
 export type { Store } from './model/store.ts'
+/** zod 4 (its `zod/mini` API), the one the sandbox's schemas are written with. */
+export { z } from './model/zod.ts'
+export type { OperationKit, OperationsExport } from './operation-kit.ts'
+export { operationKit } from './operation-kit.ts'
 export { operations } from './operations/table.ts'
 export type { HandlerOptions } from './runtimes/node/handlers.ts'
 export { createHandlers } from './runtimes/node/handlers.ts'

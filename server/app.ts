@@ -4,6 +4,7 @@
  * logs, CORS with credentials (`Retry-After` exposed, so an app can back off from a 429 or 503),
  * the console's pages, MCP and the sandbox.
  */
+
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
@@ -12,6 +13,7 @@ import {
   createOriginMatcher,
   errorResponse,
   LOCAL_ORIGINS,
+  quickChecksWith,
   SandboxError,
 } from '../mocks/core/index.ts'
 import { schemaCheckedData } from '../mocks/model/store.ts'
@@ -26,6 +28,9 @@ import { createMetrics } from './metrics.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
 import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger } from './request-log.ts'
+
+// Answers of operations of your own are checked with ajv here (loaded only when some come).
+quickChecksWith(() => import('../mocks/adapters/quick-check.ts'))
 
 export interface SandboxApp {
   app: Express

@@ -27,6 +27,8 @@ import { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } 
 export interface CliOptions extends ServerOptions {
   /** Paths given with `--scenario-file`: files or folders, read before start. */
   scenarioFiles?: string[]
+  /** `--operations`: the file of operations of your own, imported before start. */
+  operationsFile?: string
   /** `--replay` with `--replay-match` and `--replay-only`: the file is read before start. */
   replayFrom?: { file: string; ignore: string[]; only: boolean }
 }
@@ -91,6 +93,15 @@ const serverFlags = () => [
     'load a scenario file (.json, .yaml, .yml) or every such file of a folder; repeat the flag for more. An invalid file prints every problem and exits 2',
     undefined,
     collect,
+  ),
+  option(
+    '--operations <file>',
+    'serve operations of your own: an ES module (.mjs, .js; .ts on Node 22.18+) whose default export is their array, or a function ({ defineOperation, z }) => [...]',
+    'SANDBOX_OPERATIONS',
+  ),
+  option(
+    '--no-check-answers',
+    'do not check the answers of operations of your own against their declared response schemas',
   ),
   option('--seed <n>', 'seed of the generated data', 'SANDBOX_SEED', parseSeed, DEFAULT_SEED),
   option(
@@ -235,6 +246,7 @@ function serverOptions(program: Command): CliOptions {
     replayOnly,
     controlOpen,
     metrics,
+    operations: operationsFile,
     ...flags
   } = program.opts()
   // Hosting platforms set PORT: read when neither --port nor SANDBOX_PORT is given.
@@ -257,6 +269,8 @@ function serverOptions(program: Command): CliOptions {
     quiet: flags.quiet === true,
     logFormat: log,
     scenarioFiles: scenarioFile,
+    operationsFile,
+    checkAnswers: flags.checkAnswers === false ? false : undefined,
     sessionTtlMs: sessionTtl,
     replayFrom: replay && { file: replay, ignore: replayMatch ?? [], only: replayOnly === true },
     controlClosed:

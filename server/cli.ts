@@ -61,10 +61,12 @@ async function withScenarioFiles({
 }
 
 /** Starts the server with the options of the command line and reports where it is. */
-async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
+async function serve({ replayFrom, operationsFile, ...cliOptions }: CliOptions): Promise<void> {
   const replay = replayFrom && (await import('../recordings/commands/replay-report.ts'))
   if (replay && replayFrom) cliOptions.replay = replay.readReplayFile(replayFrom)
   const options = await withScenarioFiles(cliOptions)
+  const own = operationsFile && (await import('./operations-file.ts'))
+  if (own && operationsFile) options.operations = await own.readOperations(operationsFile)
   let running: RunningServer
   try {
     running = await startServer({ closeTimeoutMs: CLOSE_TIMEOUT_MS, ...options })
@@ -73,6 +75,7 @@ async function serve({ replayFrom, ...cliOptions }: CliOptions): Promise<void> {
       reportScenarioError(error)
       process.exit(INVALID_SCENARIO_EXIT_CODE)
     }
+    if (own && operationsFile) own.exitOnInvalid(error, operationsFile)
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     const problem = stateDirProblem(code, options.stateDir)
     if (problem) {

@@ -123,7 +123,7 @@ export function openStateDir(
       }
       const line = encodeRecord({
         time,
-        method: 'POST',
+        method: request.method,
         url: request.url,
         headers,
         body: request.body ?? null,

@@ -136,7 +136,11 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
 }
 
 /** Reads a log's bytes; never throws: a torn tail and the first corrupt line are reported. */
-export function parseLog(bytes: Uint8Array, file: string): LogContents {
+export function parseLog(
+  bytes: Uint8Array,
+  file: string,
+  refuse?: (record: LogRecord) => string | undefined,
+): LogContents {
   const contents: LogContents = {
     records: [],
     validBytes: 0,
@@ -152,7 +156,10 @@ export function parseLog(bytes: Uint8Array, file: string): LogContents {
     const last = newline === -1
     const end = last ? bytes.length : newline
     const text = bytes.subarray(offset, end)
-    const decoded = isBlank(text) ? undefined : decodeLine(text)
+    let decoded = isBlank(text) ? undefined : decodeLine(text)
+    // A record `refuse` gives a reason for (its operation unknown) is as corrupt as a bad line.
+    const refused = decoded?.ok ? refuse?.(decoded.record) : undefined
+    if (refused) decoded = { ok: false, reason: refused, cut: false }
     if (last) {
       if (decoded?.ok) {
         contents.records.push(decoded.record)

@@ -7,6 +7,7 @@
 import type { HttpRounds } from './http-rounds.ts'
 import type { JournalStreamFigures } from './journal-stream.ts'
 import type { MetricsCostFigures } from './metrics-cost.ts'
+import type { OwnOperationFigures } from './own-operation.ts'
 import type { RecordingFigures, ReplayFigures } from './recording.ts'
 import type { Figure } from './report.ts'
 import { coldStartRuns, load, loadRounds, recordRequests } from './settings.ts'
@@ -201,4 +202,19 @@ export function journalStreamFigure(stream: JournalStreamFigures): Figure[] {
     note: `best of ${loadRounds} alternating rounds; the stream delivered ${stream.delivered.toLocaleString('en')} entries for ${stream.with.requests.toLocaleString('en')} measured requests plus the warm-up's`,
   })
   return figures
+}
+
+export function ownOperationFigure(own: OwnOperationFigures): Figure[] {
+  return [
+    {
+      group: 'operations of your own',
+      name: 'GET /host/bookings?limit=20 throughput (the bookings example, its answer checked)',
+      value: own.own.requestsPerSecond,
+      unit: 'req/s',
+      baselineName: 'GET /payprov/account-status on the same process',
+      baseline: own.builtIn.requestsPerSecond,
+      goal: { kind: 'min', ratio: 0.8 },
+      note: `best of ${loadRounds} alternating rounds; default scenario, ${own.items} bookings on the page (the host's all)`,
+    },
+  ]
 }

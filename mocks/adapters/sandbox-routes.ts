@@ -74,8 +74,8 @@ export function createSandboxRoutes(
   // msw has matched the route: the sandbox is told which, so it does not search again.
   const handlers = sandbox.operations.map((operation) => {
     const path = operation.path.replace(/\{(\w+)\}/g, ':$1')
-    const method = operation.method === 'GET' ? http.get : http.post
-    return method(`${base}${path}`, resolverOf({ operation }))
+    const method = operation.method.toLowerCase() as 'get' | 'post'
+    return http[method](`${base}${path}`, resolverOf({ operation }))
   })
   const control = resolverOf(undefined)
   handlers.push(http.all(`${base}${CONTROL_PREFIX}`, control))

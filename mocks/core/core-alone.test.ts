@@ -44,11 +44,11 @@ let token: string
 
 beforeAll(async () => {
   const { assembleSandbox } = await import('./sandbox.ts')
-  const { defineOperation } = await import('./operation.ts')
+  const { defineBuiltInOperation } = await import('./operation.ts')
   const { ScenarioError } = await import('./scenario-files.ts')
   const { issueAccessToken } = await import('./tokens.ts')
   const { collectionNames } = await import('../model/schemas.ts')
-  const readName = defineOperation({
+  const readName = defineBuiltInOperation({
     id: 'readName',
     row: 1,
     method: 'GET',
@@ -60,7 +60,7 @@ beforeAll(async () => {
     body: undefined,
     run: async ({ caller }) => ({ body: { name: caller?.displayName } }),
   })
-  const rename = defineOperation({
+  const rename = defineBuiltInOperation({
     id: 'rename',
     row: 2,
     method: 'POST',

@@ -58,6 +58,8 @@ export interface JournalEntry {
   changes?: ChangeSummary
   /** `x-sandbox-client`: sent by the sandbox's own tools, not the app (the MCP sign-ins). */
   client?: string
+  /** What went wrong in an operation of your own: its answer's mismatch, or what it threw. */
+  problem?: string
 }
 
 /** The request and the answer of a journal entry, kept as given (not copied). */

@@ -3,6 +3,7 @@
  * The core's face: what the rest of the sandbox may use of `mocks/core`, by name. Outside the
  * core only this file is imported (`.dependency-cruiser.cjs`); what it does not list may change.
  */
+export { quickChecksWith } from './answer-check.ts'
 export { REFRESH_COOKIE, readBearer, refreshTokenOwner, sentRefreshToken } from './caller.ts'
 export { CHANGES_HEADER, changeSummaries, decodeChanges } from './change-summary.ts'
 export type { ControlOriginRule, ControlRoute } from './control.ts'
@@ -45,8 +46,9 @@ export { jsonResponse, parseCookies } from './http.ts'
 export type { HarExportOptions, JournalEntry, JournalHarWriter, RequestJournal } from './journal.ts'
 export { bounded, CLIENT_HEADER, SESSION_CREATED_HEADER } from './journal.ts'
 export type { Operation, OperationContext, OperationOutcome } from './operation.ts'
-export { defineOperation } from './operation.ts'
+export { defineBuiltInOperation } from './operation.ts'
 export { createOriginMatcher, LOCAL_ORIGINS } from './origins.ts'
+export type { Page } from './paging.ts'
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './paging.ts'
 export type {
   DeclaredRules,
@@ -58,6 +60,7 @@ export type {
 } from './preconditions.ts'
 export { applyEffect, statusOf, valueIn } from './preconditions.ts'
 export { printable } from './printable.ts'
+export { proposedDocument } from './proposed-document.ts'
 export type { MatchedOperation } from './request-context.ts'
 export { RequestContext } from './request-context.ts'
 export type { CheckedInput } from './request-input.ts'
@@ -106,4 +109,16 @@ export type {
 } from './state-store.ts'
 export { memoryStore, restoreKept, StaleCopyError } from './state-store.ts'
 export { issueAccessToken } from './tokens.ts'
+export type {
+  AnswerContext,
+  AnyOperationDeclaration,
+  ListOptions,
+  OperationDeclaration,
+  OperationMethod,
+  ResponseDeclaration,
+  Schema,
+  Who,
+} from './user-operation.ts'
+export { defineOperation, listPage, pageQuery } from './user-operation.ts'
+export { OperationDeclarationError } from './user-operations.ts'
 export { describeIssues } from './validation.ts'

@@ -77,6 +77,7 @@ export function journalAnswer(
     if (GATEWAY_STATUSES.has(response.status)) entry.gateway = true
   }
   if (created) entry.sessionCreated = true
+  if (context.problem) entry.problem = context.problem
   if (context.changes && Object.keys(context.changes).length > 0) entry.changes = context.changes
   const client = context.request.headers[CLIENT_HEADER]
   if (typeof client === 'string' && CLIENT_NAME.test(client)) entry.client = client

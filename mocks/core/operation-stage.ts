@@ -49,7 +49,7 @@ async function apply(
 ) {
   const { session, record, request } = context
   const operation = context.operation!
-  const logged = log !== undefined && operation.method === 'POST'
+  const logged = log !== undefined && operation.method !== 'GET'
   const announced = listens(events, 'operation:applied')
   // One instant per request, so that a replay of the log at that instant is exact.
   const at = logged || announced ? context.settings!.now() : undefined
@@ -108,6 +108,7 @@ export function operationStage(
     context.dryRun = result.dryRun
     context.persona = personaOf(result.caller)
     context.changes = result.changes
+    if (result.problem) context.problem = result.problem
     return context.fault === undefined ? result.response : markFault(result.response, context.fault)
   }
 }

@@ -15,6 +15,8 @@ export interface OperationContext<Params, Body> {
   params: Params
   body: Body
   query: URLSearchParams
+  /** The query as `Operation.query` parsed it, for an operation that declares one. */
+  checkedQuery?: unknown
   cookies: Readonly<Record<string, string>>
   /** The signed-in user; `null` only for public operations. */
   caller: Readonly<User> | null
@@ -29,6 +31,8 @@ export interface OperationOutcome {
   setCookie?: string[]
   /** The writes and side effects. The pipeline skips them under `dryRun=true`. */
   apply?: () => Promise<void>
+  /** What its declared response schema refuses in `body` (an operation of your own). */
+  problem?: string | undefined
 }
 
 export interface Operation<
@@ -39,10 +43,16 @@ export interface Operation<
   id: string
   /** Row number in the reference's endpoint table. */
   row: number
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** As the reference writes it: `/bookings/{bookingId}/decline`. */
   path: string
   auth: AuthRule
+  /** The role a signed-in caller must have (`auth: 'user'`), besides `admin`'s. */
+  role?: string | undefined
+  /** The query's schema (without `dryRun`); none: the query is not checked. */
+  query?: z.ZodMiniType | undefined
+  /** Declared by the app (`defineBuiltInOperation`): what the documents and MCP read of it. */
+  proposed?: { summary: string; declaration: unknown } | undefined
   /** Whether the reference lists the `dryRun` query parameter for this operation. */
   dryRun: boolean
   successStatus: number
@@ -69,7 +79,7 @@ export interface RecordedAnswer {
 }
 
 /** Declares an operation with its types inferred from its schemas. */
-export function defineOperation<Params extends z.ZodMiniObject, Body extends z.ZodMiniType>(
+export function defineBuiltInOperation<Params extends z.ZodMiniObject, Body extends z.ZodMiniType>(
   operation: Operation<Params, Body>,
 ): Operation {
   return operation as unknown as Operation

@@ -26,6 +26,8 @@ export interface PipelineResult {
   replaced?: true
   /** What its writes changed, when it wrote. */
   changes?: ChangeSummary | undefined
+  /** What went wrong in an operation of your own, for the journal. */
+  problem?: string | undefined
 }
 
 /** The guards: the token (401), then the role (403); `null` for a public operation. */
@@ -42,8 +44,9 @@ function authenticate(operation: Operation, caller: Caller): Readonly<User> | nu
   if (caller.refused) throw caller.refused
   const { user } = caller
   if (!user) throw unauthorized('The access token belongs to an unknown user')
-  if (operation.auth === 'admin' && !user.roles.includes('admin')) {
-    throw forbidden('This operation requires the admin role')
+  const role = operation.auth === 'admin' ? 'admin' : operation.role
+  if (role !== undefined && !user.roles.includes(role as User['roles'][number])) {
+    throw forbidden(`This operation requires the ${role} role`)
   }
   return user
 }
@@ -89,13 +92,14 @@ export async function runPipeline(
           store,
           now,
           query: context.query,
+          checkedQuery: checked.query,
           cookies: context.cookies,
           dryRun: dryRun === true,
           tokens: settings.tokens,
         })
     let changes: ChangeSummary | undefined
     if (dryRun !== true) {
-      if (settings.commit && operation.method === 'POST') await settings.commit()
+      if (settings.commit && operation.method !== 'GET') await settings.commit()
       const summarise = outcome.apply && noteChanges(store)
       try {
         await outcome.apply?.()
@@ -108,7 +112,7 @@ export async function runPipeline(
     if (changes && context.request.headers[CHANGES_HEADER] !== undefined) {
       response.headers[CHANGES_HEADER] = encodeChanges(changes)
     }
-    return { dryRun, caller: caller.user, response, changes }
+    return { dryRun, caller: caller.user, response, changes, problem: outcome.problem }
   } catch (error) {
     const user = caller
       ? caller.user
@@ -116,7 +120,10 @@ export async function runPipeline(
           (c) => c.user,
           () => null,
         )
-    if (error instanceof SandboxError) return { dryRun, caller: user, response: error.toResponse() }
+    // An operation of your own that threw (a 500): its message goes to the journal.
+    const problem = error instanceof SandboxError && error.status === 500 && error.message
+    if (error instanceof SandboxError)
+      return { dryRun, caller: user, response: error.toResponse(), ...(problem && { problem }) }
     console.error(`[sandbox] ${operation.id} failed:`, error)
     return { dryRun, caller: user, response: internalErrorResponse() }
   }

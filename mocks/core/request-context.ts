@@ -75,6 +75,8 @@ export class RequestContext implements SandboxRequest {
   persona: string | undefined
   /** What its operation's writes changed, for the journal. */
   changes: ChangeSummary | undefined
+  /** What went wrong in an operation of your own (`JournalEntry.problem`). */
+  problem: string | undefined
   /** The body parser's reading (`readBody`) and the caller (`callerIn`), once made. */
   reading: BodyReading | undefined
   #caller: Promise<Caller> | undefined

@@ -189,6 +189,8 @@ export interface CheckedInput {
   params: Record<string, string>
   /** The body as its schema parsed it; `{}` for an operation without one. */
   body: Record<string, unknown>
+  /** The query as `Operation.query` parsed it, when it declares one. */
+  query?: unknown
 }
 
 interface InputSettings {
@@ -214,29 +216,44 @@ export function readStage(
   settings: InputSettings,
   read = readDryRun(operation, input.query, settings.strictContract),
 ) {
-  const body = operation.method === 'POST' ? readBody(input, settings.bodyLimitBytes) : undefined
-  return { ...read, body }
+  const body = operation.method !== 'GET' ? readBody(input, settings.bodyLimitBytes) : undefined
+  const query = operation.query && queryObject(input.query)
+  return { ...read, body, query }
+}
+
+/** The query as an object for its schema: a repeated name is an array, `dryRun` left out. */
+function queryObject(query: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {}
+  for (const name of new Set(query.keys())) {
+    if (name === 'dryRun') continue
+    const values = query.getAll(name)
+    object[name] = values.length === 1 ? values[0]! : values
+  }
+  return object
 }
 
 /** Stage 4: the query, the path and the body against their schemas: one 400 with every problem. */
 export function validateStage(
   operation: Operation,
   rawParams: Record<string, string>,
-  { dryRun, error, body }: ReturnType<typeof readStage>,
+  { dryRun, error, body, query }: ReturnType<typeof readStage>,
 ): CheckedInput {
   const params = validated(operation.params, decodeParams(rawParams), 'params')
+  const parsedQuery = operation.query ? validated(operation.query, query, 'query') : undefined
   const parsedBody = operation.body ? validated(operation.body, body, 'body') : undefined
   // The usual case, every check passed, builds no list of problems.
-  if (!error && params.ok && (!parsedBody || parsedBody.ok)) {
+  if (!error && params.ok && (!parsedBody || parsedBody.ok) && (!parsedQuery || parsedQuery.ok)) {
     return {
       dryRun,
       params: params.data as Record<string, string>,
       body: (parsedBody?.data ?? {}) as Record<string, unknown>,
+      query: parsedQuery?.data,
     }
   }
   throw badRequest('Validation failed', [
     ...(error?.details ?? []),
     ...(params.ok ? [] : (params.error.details ?? [])),
+    ...(parsedQuery && !parsedQuery.ok ? (parsedQuery.error.details ?? []) : []),
     ...(parsedBody && !parsedBody.ok ? (parsedBody.error.details ?? []) : []),
   ])
 }

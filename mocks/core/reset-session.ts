@@ -4,7 +4,7 @@
  * and a durable session brought back: its logged changes applied again, as they ran.
  */
 import { createStore, type Snapshot, type Store } from '../model/store.ts'
-import { badRequest } from './errors.ts'
+import { badRequest, SandboxError } from './errors.ts'
 import { announce } from './events.ts'
 import { runPipeline } from './pipeline.ts'
 import { RequestContext } from './request-context.ts'
@@ -121,7 +121,14 @@ export function createSessionStarts(
       }
       const context = new RequestContext(change.request)
       const found = routes.match(context.method, context.path)
-      if (!found || !routes.isOperation(found.value)) continue
+      if (!found || !routes.isOperation(found.value)) {
+        // A write of an operation of your own no longer declared: replaying past it would lie.
+        const write = `${context.method} ${context.path}`
+        const problem = `Session "${session}" cannot be loaded: its log holds a write of ${write}, which no operation of this sandbox answers`
+        throw new SandboxError(503, problem, [
+          'declare that operation again (--operations), or run platform-sandbox state repair <dir> --operations <file> to set the log aside from that write',
+        ])
+      }
       const at = new Date(change.time)
       context.params = found.params
       context.settings = { ...base, now: () => at }

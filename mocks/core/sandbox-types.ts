@@ -16,6 +16,7 @@ import type { ScenarioFiles, ScenarioInputs } from './scenario-files.ts'
 import type { SessionClocks } from './sessions.ts'
 import type { SandboxStage } from './stage.ts'
 import type { StateStore } from './state-store.ts'
+import type { AnyOperationDeclaration } from './user-operation.ts'
 
 export type { OperationEvent, ResetResult } from './events.ts'
 export type { MatchedOperation } from './request-context.ts'
@@ -94,6 +95,10 @@ export interface SandboxCoreOptions {
   store?: StateStore | undefined
   /** How long it runs, when what starts it decides: told by the health check and MCP tools. */
   lifetime?: string | undefined
+  /** Operations of your own (`defineOperation`), served after the 13, as they are. */
+  operations?: readonly AnyOperationDeclaration[] | undefined
+  /** Checks their answers against their response schemas (stderr, journal). Default `true`. */
+  checkAnswers?: boolean | undefined
 }
 
 /** What the sandbox holds (sessions in memory, all journals, all rules), against its bounds. */

@@ -28,6 +28,7 @@ import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
 import { pluggedStage } from './stage.ts'
 import { type LoggedChange, restoreStore } from './state-store.ts'
+import { userOperations } from './user-operations.ts'
 
 /**
  * A sandbox serving `content`. The entries call `createSandbox(options)` (`mocks/sandbox.ts`),
@@ -42,6 +43,13 @@ export function assembleSandbox(
   options: SandboxCoreOptions = {},
 ): SandboxCore {
   const settings = resolveSettings(options, content.defaultSeed)
+  // Operations of your own: rows of the one table after the built-in ones.
+  const operations = options.operations
+    ? [
+        ...content.operations,
+        ...userOperations(options.operations, content.operations, options.checkAnswers),
+      ]
+    : content.operations
   const files = content.scenarioFiles
   const scenarios: Record<string, Scenario> = Object.assign(
     Object.create(null),
@@ -84,16 +92,16 @@ export function assembleSandbox(
     let changes: LoggedChange[] | undefined
     try {
       changes = await sessionLog?.load(session)
+      if (changes === undefined) return { store: fresh, created: true }
+      // A reset to a snapshot or scenario another process saved since this one read them.
+      if (changes.some((change) => 'reset' in change && !knows(change.reset))) await refreshKept()
+      return { store: await starts.applyLog(fresh, session, changes), created: false }
     } catch (error) {
       // A store out of reach for now (`Retry-After`) answers this request only.
       if (error instanceof SandboxError && !error.headers['retry-after'])
         return { store: fresh, created: false, unavailable: error }
       throw error
     }
-    if (changes === undefined) return { store: fresh, created: true }
-    // A reset to a snapshot or scenario another process saved since this one read them.
-    if (changes.some((change) => 'reset' in change && !knows(change.reset))) await refreshKept()
-    return { store: await starts.applyLog(fresh, session, changes), created: false }
   }
   const knows = ({ scenario, snapshot }: { scenario: string; snapshot?: string | undefined }) =>
     snapshot === undefined
@@ -164,7 +172,7 @@ export function assembleSandbox(
     faults,
     clocks: new SessionClocks(sessions, settings.now),
     personas: content.personas,
-    operations: content.operations,
+    operations,
     scenarios,
     settings,
     openapiDocument: options.openapiDocument,
@@ -261,7 +269,7 @@ export function assembleSandbox(
     clearTimeout(timer)
     return ids ? { storeSessions: ids.length } : {}
   }
-  const routes = createRouteTable(content.operations, options.controlRoutes)
+  const routes = createRouteTable(operations, options.controlRoutes)
   const starts = createSessionStarts(sandbox, sessions, cache, starting, sessionLog, routes)
   // The fault rules, then the plugged stages (recorded answers): only a sandbox with plugged
   // stages waits for them.

@@ -10,11 +10,11 @@ import { nonEmpty, z } from '../model/zod.ts'
 import { builtInContent } from '../sandbox.ts'
 import { notFound } from './errors.ts'
 import type { SandboxRequest } from './http.ts'
-import { defineOperation } from './operation.ts'
+import { defineBuiltInOperation } from './operation.ts'
 import { assembleSandbox } from './sandbox.ts'
 import { issueAccessToken } from './tokens.ts'
 
-const readUser = defineOperation({
+const readUser = defineBuiltInOperation({
   id: 'readUser',
   row: 1,
   method: 'GET',
@@ -31,7 +31,7 @@ const readUser = defineOperation({
   },
 })
 
-const renameUser = defineOperation({
+const renameUser = defineBuiltInOperation({
   id: 'renameUser',
   row: 2,
   method: 'POST',

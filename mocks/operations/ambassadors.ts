@@ -2,14 +2,14 @@
  * @module
  * Ambassador area: the admin decides an application (row 3).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { email } from '../model/shapes.ts'
 import { z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 const application = rulesOn('ambassadorApplications', 'application')
 
-export const updateAmbassadorApplicationStatus = defineOperation({
+export const updateAmbassadorApplicationStatus = defineBuiltInOperation({
   id: 'updateAmbassadorApplicationStatus',
   row: 3,
   method: 'POST',

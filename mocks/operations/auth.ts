@@ -7,7 +7,7 @@
  */
 import {
   badRequest,
-  defineOperation,
+  defineBuiltInOperation,
   issueAccessToken,
   REFRESH_COOKIE,
   refreshTokenOwner,
@@ -21,7 +21,7 @@ import { acknowledgement } from './side-effects.ts'
 const noParams = z.object({})
 
 /** Row 1. Body `refreshToken` wins over the `refresh_token` cookie. */
-export const refreshToken = defineOperation({
+export const refreshToken = defineBuiltInOperation({
   id: 'refreshToken',
   row: 1,
   method: 'POST',
@@ -62,7 +62,7 @@ export const refreshToken = defineOperation({
 })
 
 /** Row 11. Starts a session: sets the HttpOnly `refresh_token` cookie. */
-export const completeIdpSignIn = defineOperation({
+export const completeIdpSignIn = defineBuiltInOperation({
   id: 'completeIdpSignIn',
   row: 11,
   method: 'POST',

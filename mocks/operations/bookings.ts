@@ -2,13 +2,13 @@
  * @module
  * Bookings area: the host declines a pending booking (row 8).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 const booking = rulesOn('bookings', 'booking')
 
-export const declineBooking = defineOperation({
+export const declineBooking = defineBuiltInOperation({
   id: 'declineBooking',
   row: 8,
   method: 'POST',

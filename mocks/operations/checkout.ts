@@ -2,13 +2,13 @@
  * @module
  * Checkout area: the guest opens a checkout session for an accepted booking (row 10).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
 const booking = rulesOn('bookings', 'booking')
 
-export const createCheckoutSession = defineOperation({
+export const createCheckoutSession = defineBuiltInOperation({
   id: 'createCheckoutSession',
   row: 10,
   method: 'POST',

@@ -2,14 +2,14 @@
  * @module
  * Contracts area: a party signs a contract (row 9).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { NOT_BLANK } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
 const contract = rulesOn('contracts', 'contract')
 
-export const signContract = defineOperation({
+export const signContract = defineBuiltInOperation({
   id: 'signContract',
   row: 9,
   method: 'POST',

@@ -2,7 +2,7 @@
  * @module
  * Follow area: following a user (row 7).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -12,7 +12,7 @@ const follow = rulesOn('follows', 'follow')
 const followId = ({ params, caller }: { params: Record<string, string>; caller: string }) =>
   `${caller}:${params.targetPublicId}`
 
-export const followUser = defineOperation({
+export const followUser = defineBuiltInOperation({
   id: 'followUser',
   row: 7,
   method: 'POST',

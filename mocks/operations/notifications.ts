@@ -2,13 +2,13 @@
  * @module
  * Notifications area: the owner archives a notification (row 12).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement } from './side-effects.ts'
 
 const notification = rulesOn('notifications', 'notification')
 
-export const archiveNotification = defineOperation({
+export const archiveNotification = defineBuiltInOperation({
   id: 'archiveNotification',
   row: 12,
   method: 'POST',

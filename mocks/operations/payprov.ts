@@ -3,7 +3,7 @@
  * Core and Webhooks areas: the connected account's status (row 2) and the test
  * refund webhook (row 13).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -11,7 +11,7 @@ const account = rulesOn('paymentAccounts', 'account')
 const booking = rulesOn('bookings', 'booking')
 
 /** Row 2. The caller's own connected account. */
-export const getAccountStatus = defineOperation({
+export const getAccountStatus = defineBuiltInOperation({
   id: 'getAccountStatus',
   row: 2,
   method: 'GET',
@@ -34,7 +34,7 @@ export const getAccountStatus = defineOperation({
 })
 
 /** Row 13. Records a refund of a paid booking, as the payment provider's webhook would. */
-export const testRefundWebhook = defineOperation({
+export const testRefundWebhook = defineBuiltInOperation({
   id: 'testRefundWebhook',
   row: 13,
   method: 'POST',

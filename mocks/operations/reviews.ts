@@ -3,7 +3,7 @@
  * Reviews area: the admin approves or rejects the pending review of a listing
  * (rows 5 and 6).
  */
-import { defineOperation, type Operation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, type Operation, rulesOn } from '../core/index.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, notify } from './side-effects.ts'
 
@@ -11,7 +11,7 @@ const venue = rulesOn('venues', 'venue')
 const review = rulesOn('reviews', 'review')
 
 function decideReview(decision: 'approved' | 'rejected', id: string, row: number): Operation {
-  return defineOperation({
+  return defineBuiltInOperation({
     id,
     row,
     method: 'POST',

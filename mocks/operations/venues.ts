@@ -2,14 +2,14 @@
  * @module
  * Listings area: sending a claim e-mail for a venue (row 4).
  */
-import { defineOperation, rulesOn } from '../core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../core/index.ts'
 import { email } from '../model/shapes.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { acknowledgement, sendEmail } from './side-effects.ts'
 
 const venue = rulesOn('venues', 'venue')
 
-export const sendVenueClaimEmail = defineOperation({
+export const sendVenueClaimEmail = defineBuiltInOperation({
   id: 'sendVenueClaimEmail',
   row: 4,
   method: 'POST',

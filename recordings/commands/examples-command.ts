@@ -127,7 +127,8 @@ export function runExamplesFromHar(harPath: string, options: ExamplesCommandOpti
     const file = files.get(operation.id) ??
       readExisting(outDir, operation.id) ?? {
         operationId: operation.id,
-        method: operation.method,
+        // The built-in operations: a GET or a POST.
+        method: operation.method as 'GET' | 'POST',
         path: operation.path,
         examples: {},
       }

@@ -4,7 +4,7 @@
  * the recordings code knowing it.
  */
 import { describe, expect, it } from 'vitest'
-import { defineOperation, rulesOn } from '../../mocks/core/index.ts'
+import { defineBuiltInOperation, rulesOn } from '../../mocks/core/index.ts'
 import { nonEmpty, z } from '../../mocks/model/zod.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import { createHar, createHarEntry } from '../har.ts'
@@ -13,7 +13,7 @@ import { learnScenario } from './learn-scenario.ts'
 const venue = rulesOn('venues', 'venue')
 
 /** A made-up 14th operation: the caller asks to feature an unclaimed venue. */
-const featureVenue = defineOperation({
+const featureVenue = defineBuiltInOperation({
   id: 'featureVenue',
   row: 14,
   method: 'POST',

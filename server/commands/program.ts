@@ -127,6 +127,10 @@ export function addSubcommands(program: Command): void {
   const stateFiles = scenarioFile(
     'a scenario file or folder the sandbox starts with (a snapshot may descend from it)',
   )
+  const stateOperations = new Option(
+    '--operations <file>',
+    'the file of operations of your own the sandbox starts with (their logged writes are kept)',
+  )
   state
     .command('check')
     .description(
@@ -134,6 +138,7 @@ export function addSubcommands(program: Command): void {
     )
     .argument('<dir>', 'the state directory, or the Redis URL of --state')
     .addOption(stateFiles)
+    .addOption(stateOperations)
     .action(async (place: string, options) =>
       /^rediss?:\/\//.test(place)
         ? (await import('./state-copy.ts')).runRedisCheck(place, options)
@@ -146,6 +151,7 @@ export function addSubcommands(program: Command): void {
     )
     .argument('<dir>', 'the state directory')
     .addOption(stateFiles)
+    .addOption(stateOperations)
     .action(async (directory, options) =>
       (await import('./state.ts')).runStateRepair(directory, options),
     )
@@ -159,6 +165,15 @@ export function addSubcommands(program: Command): void {
     .action(async (from: string, to: string) =>
       (await import('./state-copy.ts')).runStateCopy(from, to),
     )
+  subcommand(
+    program,
+    'openapi',
+    'write the app document (or the merged one) with your operations in it, marked as proposed, for a client generator',
+  )
+    .option('--operations <file>', 'the file of operations of your own (as the server takes it)')
+    .option('--merged', 'the merged document (with the control API) instead of the app document')
+    .option('--out <file>', 'write it there instead of standard output')
+    .action(async (options) => (await import('./openapi-command.ts')).runOpenapiCommand(options))
   subcommand(
     program,
     'mcp',
@@ -179,12 +194,17 @@ export function addSubcommands(program: Command): void {
       (value: string) => (isValidSessionId(value) ? value : invalid(SESSION_ID_RULE)),
     )
     .option('--scenario <name>', 'the starting scenario of a sandbox it starts')
+    .option(
+      '--operations <file>',
+      'operations of your own for a sandbox it starts, a tool each (env SANDBOX_OPERATIONS)',
+    )
     // Its help goes to stdout as every command's: the protocol takes stdout only in the action.
     .action(async (options) => {
       const server = program.opts()
       // The server's SANDBOX_PORT, read before `mcp`, is as explicit as --port (not with --url).
       if (program.getOptionValueSource('port') === 'env' && !options.url)
         options.port ??= server.port
+      options.operations ??= server.operations
       const { runMcpCommand } = await import('../mcp/stdio-command.ts')
       return runMcpCommand(options, server.controlToken, { startServer })
     })

@@ -34,10 +34,13 @@ import {
   syncToDisk,
 } from '../state-log.ts'
 import { UsageError } from './input.ts'
+import { type RefuseRecord, unansweredWrites } from './state-operations.ts'
 
 export interface StateCommandOptions {
   /** The scenario files the sandbox starts with: a snapshot may descend from one of them. */
   scenarioFile?: string[]
+  /** The file of operations of your own it starts with: their writes are no problem. */
+  operations?: string
 }
 
 const PROBLEM_EXIT_CODE = 2
@@ -75,7 +78,7 @@ function entries(folder: string): string[] {
   }
 }
 
-function readSessionLogs(folder: string): SessionLog[] {
+function readSessionLogs(folder: string, refuse: RefuseRecord): SessionLog[] {
   return entries(folder)
     .filter((name) => name.endsWith('.jsonl'))
     .map((name) => {
@@ -86,7 +89,8 @@ function readSessionLogs(folder: string): SessionLog[] {
       } catch (error) {
         throw cannotRead(file, error)
       }
-      return { file, session: sessionOfLogFile(name), bytes, contents: parseLog(bytes, file) }
+      const contents = parseLog(bytes, file, refuse)
+      return { file, session: sessionOfLogFile(name), bytes, contents }
     })
 }
 
@@ -170,7 +174,7 @@ export async function runStateCheck(
   options: StateCommandOptions = {},
 ): Promise<void> {
   const { sessions, snapshots } = folders(directory)
-  const logs = readSessionLogs(sessions)
+  const logs = readSessionLogs(sessions, await unansweredWrites(options.operations))
   const snapshotReport = await checkSnapshots(snapshots, options)
   let logProblems = 0
   for (const log of logs) {
@@ -266,8 +270,9 @@ export async function runStateRepair(
   options: StateCommandOptions = {},
 ): Promise<void> {
   const { sessions, snapshots } = folders(directory)
+  const refuse = await unansweredWrites(options.operations)
   let repaired = 0
-  for (const log of readSessionLogs(sessions)) {
+  for (const log of readSessionLogs(sessions, refuse)) {
     const { corrupt, tornTail, size, validBytes } = log.contents
     if (corrupt) console.log(repairCorrupt(log, corrupt))
     else if (cutEnd(log)) {
@@ -279,7 +284,7 @@ export async function runStateRepair(
     } else continue
     repaired++
   }
-  const logs = readSessionLogs(sessions)
+  const logs = readSessionLogs(sessions, refuse)
   const snapshotReport = await checkSnapshots(snapshots, options)
   for (const problem of snapshotReport.problems) console.log(problem)
   const remaining = logs.flatMap((log) => logProblem(log) ?? [])

@@ -10,7 +10,7 @@ import { withoutTrailingSlashes } from '../exposure.ts'
 
 /** A request as a tool sends it: path with its query, lower-case header names. */
 export interface BackendRequest {
-  method: 'GET' | 'POST' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   headers?: Record<string, string>
   /** Sent as JSON. */

@@ -13,9 +13,11 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import type { Operation } from '../../mocks/core/index.ts'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SandboxBackend } from './backend.ts'
 import { tools, toolsByName } from './control-tools.ts'
+import { operationTool } from './operation-tools.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
 import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
@@ -28,13 +30,14 @@ Control tools set up what the app sees (scenarios, data, fault rules, the clock)
 
 /** Whatever `tools/list` gives: computed once, the tools are the same for every connection. */
 let listed: ReturnType<typeof listedTool>[] | undefined
-
 /** An MCP server over `backend`, acting on `session` (the client config's) by default. */
 export function createMcpServer(options: {
   backend: SandboxBackend
   session?: string | undefined
   /** How long the sandbox runs, when what started it decides (`SandboxOptions.lifetime`). */
   lifetime?: string | undefined
+  /** The sandbox's operations: one tool more for each of your own. */
+  operations?: readonly Operation[] | undefined
 }): Server {
   const connection: McpConnection = {
     backend: options.backend,
@@ -47,16 +50,19 @@ export function createMcpServer(options: {
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   )
+  // A tool more for each operation of your own.
+  const own = (options.operations ?? []).filter((o) => o.proposed).map(operationTool)
+  const byName = new Map([...toolsByName, ...own.map((tool) => [tool.name, tool] as const)])
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(listedTool)
-    return { tools: listed }
+    return { tools: own.length === 0 ? listed : [...listed, ...own.map(listedTool)] }
   })
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params
-    const tool = toolsByName.get(name)
+    const tool = byName.get(name)
     if (tool) return callTool(tool, args, connection)
     return toolError(`Unknown tool "${name}"`, [
-      `name must be one of: ${[...toolsByName.keys()].join(', ')}`,
+      `name must be one of: ${[...byName.keys()].join(', ')}`,
     ])
   })
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }))

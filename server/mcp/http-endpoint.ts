@@ -114,6 +114,7 @@ export function createMcpEndpoint(sandbox: Sandbox, options: McpEndpointOptions)
       }),
       session: session === '' ? undefined : session,
       lifetime: sandbox.settings.lifetime,
+      operations: sandbox.operations,
     })
     await server.connect(transport)
     await transport.handleRequest(req, res)

@@ -93,6 +93,7 @@ export function operationTool(operation: Operation): SandboxTool {
       ...operation.params.shape,
       // Parsed when absent too, so a required field is named where it goes: body.fullName.
       ...(operation.body ? { body: z.prefault(operation.body as z.ZodType<object>, {}) } : {}),
+      ...(operation.query ? { query: z.prefault(operation.query as z.ZodType<object>, {}) } : {}),
       ...(operation.dryRun ? { dryRun: z.boolean().default(false) } : {}),
       session: sessionArgument,
     })
@@ -100,7 +101,10 @@ export function operationTool(operation: Operation): SandboxTool {
       message: 'give persona or accessToken, not both',
       path: ['accessToken'],
     })
-  const { summary, description } = documentedOperation(operation.method, operation.path)
+  // An operation of your own says what it is itself; the 13, the merged document.
+  const { summary, description } = operation.proposed
+    ? { summary: operation.proposed.summary, description: operation.proposed.summary }
+    : documentedOperation(operation.method, operation.path)
   return {
     name: operation.id,
     title: summary ?? operation.id,
@@ -114,7 +118,9 @@ export function operationTool(operation: Operation): SandboxTool {
         args.persona === undefined
           ? (args.accessToken as string | undefined)
           : (await signInAs(call, String(args.persona), { quiet: true })).accessToken
-      const query = operation.dryRun ? `?dryRun=${args.dryRun === true}` : ''
+      const search = new URLSearchParams(args.query as Record<string, string> | undefined)
+      if (operation.dryRun) search.set('dryRun', String(args.dryRun === true))
+      const query = search.size > 0 ? `?${search}` : ''
       const answer = await call.send({
         method: operation.method,
         url: `${fillPath(operation.path, args)}${query}`,
@@ -122,7 +128,7 @@ export function operationTool(operation: Operation): SandboxTool {
           ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
           [CHANGES_HEADER]: 'true',
         },
-        ...(operation.method === 'POST' ? { body: args.body ?? {} } : {}),
+        ...(operation.method === 'GET' ? {} : { body: args.body ?? {} }),
       })
       return operationResult(operation, args, answer, call)
     },

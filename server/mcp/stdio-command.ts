@@ -18,6 +18,8 @@ export interface McpCommandOptions {
   port?: number
   session?: string
   scenario?: string
+  /** `--operations <file>`: operations of your own for the sandbox it starts. */
+  operations?: string
 }
 
 /** Given by the CLI, so that this module holds none of the server. */
@@ -65,6 +67,10 @@ async function sandboxToDrive(
     if (answered.lifetime) say(`that sandbox, ${answered.lifetime}`)
     return { backend: createHttpBackend(browserUrl(url), controlToken) }
   }
+  const own =
+    options.operations === undefined
+      ? undefined
+      : await (await import('../operations-file.ts')).readOperations(options.operations)
   const start = (at: number) =>
     deps.startServer({
       port: at,
@@ -74,6 +80,7 @@ async function sandboxToDrive(
       lifetime: LIFETIME,
       ...(controlToken === undefined ? {} : { controlToken }),
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+      ...(own === undefined ? {} : { operations: own }),
     })
   let running: RunningServer
   try {
@@ -104,7 +111,11 @@ export async function runMcpCommand(
     say(`failed to start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
     return process.exit(1)
   })
-  const server = createMcpServer({ backend: driven.backend, session: options.session })
+  const server = createMcpServer({
+    backend: driven.backend,
+    session: options.session,
+    operations: driven.running?.sandbox.operations,
+  })
   const transport = new StdioServerTransport()
   let stopping = false
   const stop = async () => {

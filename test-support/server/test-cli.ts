@@ -44,8 +44,11 @@ export function runTestCommand(args: readonly string[]): Promise<CliExit> {
 }
 
 /** Starts `platform-sandbox --port 0 --quiet ...args` (no port from the environment). */
-export function startTestCli(args: readonly string[], { cwd }: { cwd?: string } = {}): TestCli {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], {
+export function startTestCli(
+  args: readonly string[],
+  { cwd, node = process.execPath }: { cwd?: string; node?: string } = {},
+): TestCli {
+  const child = spawn(node, [bin, '--port', '0', '--quiet', ...args], {
     cwd,
     env: { ...process.env, SANDBOX_PORT: '', PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

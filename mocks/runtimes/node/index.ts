@@ -2,6 +2,7 @@
  * @module
  * The Node entry for test authors: the sandbox handlers on msw's `setupServer`.
  */
+
 import { basename } from 'node:path'
 import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
@@ -18,6 +19,7 @@ import {
   type ReplayOptions,
 } from '../../../recordings/replay/replay.ts'
 import { loadContractCheck } from '../../contract-check.ts'
+import { quickChecksWith } from '../../core/index.ts'
 import {
   createSandbox,
   type ResetOptions,
@@ -26,6 +28,9 @@ import {
 } from '../../sandbox.ts'
 import type { ScenarioFile } from '../../scenarios/scenario-file.ts'
 import { createHandlers, type HandlerOptions } from './handlers.ts'
+
+// Answers of operations of your own are checked with ajv here (loaded only when some come).
+quickChecksWith(() => import('../../adapters/quick-check.ts'))
 
 /** Replay options of the Node entry: the recordings may also be a file path. */
 export interface NodeReplayOptions extends Omit<ReplayOptions, 'recordings'> {

@@ -4,6 +4,7 @@
  * API requests through `context.route()` (no Service Worker, no server), or with
  * `sandboxServer` its own session on a running standalone sandbox, with nothing routed.
  */
+
 import {
   test as base,
   type Fixtures,
@@ -13,12 +14,16 @@ import {
 import type { AnyHandler } from 'msw'
 import { checkReplayAndWarn, type ReplayOptions } from '../../../recordings/replay/replay.ts'
 import { loadContractCheck } from '../../contract-check.ts'
+import { quickChecksWith } from '../../core/index.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
 import { type ScenarioInputs, toScenarioList } from '../../scenarios/scenario-inputs.ts'
 import { FIXTURE_MARKER } from '../browser/fixture-marker.ts'
 import { enableSandboxNetwork, type SandboxNetwork } from './network.ts'
 import { createPageHandlers, type PageHandlerOptions } from './page-handlers.ts'
 import { createServerSandbox } from './server-sandbox.ts'
+
+// Answers of operations of your own are checked with ajv here (loaded only when some come).
+quickChecksWith(() => import('../../adapters/quick-check.ts'))
 
 export interface SandboxTestOptions {
   /** Scenario the test's sandbox starts from. Default `default`. */
