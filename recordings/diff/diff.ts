@@ -139,10 +139,10 @@ function createClient(
   const tokens = new Map<string, Promise<string>>()
   const refused = new Set<string>()
   async function send(request: CaseRequest): Promise<Answer> {
-    const reply = await client.send(
-      request.url,
-      await caseRequestInit(request, session, accessToken),
-    )
+    const reply = await client.send({
+      url: request.url,
+      ...(await caseRequestInit(request, session, accessToken)),
+    })
     return {
       status: reply.status,
       body: reply.body,
@@ -159,9 +159,9 @@ function createClient(
     if (!token) {
       const persona = personas.find((candidate) => candidate.key === key)
       const given = Object.hasOwn(refreshTokens, key) ? refreshTokens[key] : undefined
-      const { url, ...init } = refreshRequest(given ?? persona?.refreshToken ?? key)
+      const refresh = refreshRequest(given ?? persona?.refreshToken ?? key)
       token = client
-        .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
+        .send({ ...refresh, headers: { ...refresh.headers, [SESSION_HEADER]: session } })
         .then((answer) => {
           const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
           if (typeof accessToken === 'string' && accessToken !== '') return accessToken
