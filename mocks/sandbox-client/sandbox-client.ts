@@ -6,7 +6,7 @@
  */
 import { parseSetCookie } from 'cookie'
 import type { Persona, PersonaKey } from '../../fixtures/personas.ts'
-import { isControlPath, SESSION_HEADER } from '../core/index.ts'
+import { SESSION_HEADER } from '../core/index.ts'
 import type { Sandbox } from '../sandbox.ts'
 
 export { SESSION_COOKIE, SESSION_HEADER } from '../core/index.ts'
@@ -45,13 +45,6 @@ export function readBody(text: string, contentType?: string | null): unknown {
   }
 }
 
-/** The one reply reader, of a Fetch `Response`. */
-export async function readReply(response: Response): Promise<SandboxReply> {
-  const text = await response.text()
-  const { status, headers } = response
-  return { status, headers, text, body: readBody(text, headers.get('content-type')) }
-}
-
 /** The sandbox of this process: what `sandbox.handle` answers, as a reply. */
 export const inProcess =
   (sandbox: Pick<Sandbox, 'handle'>): Transport =>
@@ -69,16 +62,15 @@ export function overHttp(
   options: { fetch?: typeof fetch; timeoutMs?: number | undefined } = {},
 ): Transport {
   const base = baseUrl.replace(/\/+$/, '')
-  return async ({ url, ...init }) =>
-    readReply(
-      // Looked up on every call: a page's `fetch` may be replaced after the client is made.
-      await (options.fetch ?? globalThis.fetch)(`${base}${url}`, {
-        ...init,
-        ...(options.timeoutMs === undefined
-          ? {}
-          : { signal: AbortSignal.timeout(options.timeoutMs) }),
-      }),
-    )
+  return async ({ url, ...init }) => {
+    const { timeoutMs } = options
+    const signal = timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }
+    // Looked up on every call: a page's `fetch` may be replaced after the client is made.
+    const response = await (options.fetch ?? fetch)(`${base}${url}`, { ...init, ...signal })
+    const text = await response.text()
+    const { status, headers } = response
+    return { status, headers, text, body: readBody(text, headers.get('content-type')) }
+  }
 }
 
 /** The one refusal formatter: `404: <message>` and the body's `details`. */
@@ -142,8 +134,6 @@ export interface SandboxClientOptions {
   session?: string | undefined
   /** Personas to sign in from. Default: the runtime's own, from `GET /__sandbox/personas`. */
   personas?: readonly PersonaCredentials[]
-  /** Sent as the bearer token of every control call, if the sandbox asks for one. */
-  controlToken?: string | undefined
 }
 
 export interface SandboxClientRequest {
@@ -188,29 +178,21 @@ export function createSandboxClient(options: SandboxClientOptions) {
       headers.authorization = `Bearer ${await accessToken(init.as, init.session)}`
     }
     if (init.authorization !== undefined) headers.authorization = init.authorization
-    if (options.controlToken !== undefined && isControlPath(path.split('?')[0]!)) {
-      headers.authorization = `Bearer ${options.controlToken}`
-    }
     let body: string | undefined
     if (init.body !== undefined) {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
       headers['content-type'] ??= 'application/json'
     }
     const method = init.method ?? (body === undefined ? 'GET' : 'POST')
-    return (await send({
-      method,
-      url: path,
-      headers,
-      ...(body === undefined ? {} : { body }),
-    })) as SandboxReply<T>
+    const sent = await send({ method, url: path, headers, ...(body === undefined ? {} : { body }) })
+    return sent as SandboxReply<T>
   }
 
   /** A control call's body, or a {@link SandboxRefusal} saying `Failed to <what>`. */
   async function read<T>(what: string, path: string, init?: SandboxClientRequest): Promise<T> {
     const reply = await request<T>(path, init)
-    if (reply.status >= 400 || reply.status === 0)
-      throw new SandboxRefusal(`Failed to ${what}`, reply)
-    return reply.body
+    if (reply.status < 400 && reply.status !== 0) return reply.body
+    throw new SandboxRefusal(`Failed to ${what}`, reply)
   }
 
   /** The personas to sign in as, with their fixed credentials. */
@@ -238,12 +220,8 @@ export function createSandboxClient(options: SandboxClientOptions) {
       send({ ...plain, headers: { ...headers, ...plain.headers } })
     let { refreshToken } = credentials
     if (signing.idp) {
-      const code = JSON.stringify({ code: credentials.idpCode })
-      const completed = await through({
-        ...refreshRequest(''),
-        url: '/auth/idp/complete',
-        body: code,
-      })
+      const code = { body: JSON.stringify({ code: credentials.idpCode }) }
+      const completed = await through({ ...refreshRequest(''), url: '/auth/idp/complete', ...code })
       if (completed.status !== 201) {
         throw new SandboxRefusal(`Failed to sign in as "${credentials.key}"`, completed)
       }
@@ -279,20 +257,12 @@ export function createSandboxClient(options: SandboxClientOptions) {
     /** `GET /__sandbox/collections/:name` in `session`. */
     collection: <T = unknown>(name: string, session?: string) =>
       read<T[]>(`read collection "${name}"`, `/__sandbox/collections/${name}`, { session }),
-    /** `POST /__sandbox/reset` in `session`, with a scenario, seed or snapshot if given. */
-    reset: (session?: string, body?: object): Promise<unknown> =>
-      read(
-        `reset sandbox session "${session ?? options.session ?? 'default'}"`,
-        '/__sandbox/reset',
-        {
-          method: 'POST',
-          session,
-          ...(body ? { body } : {}),
-        },
-      ),
-    /** The journal of `session`. */
-    journal: <T = unknown>(session?: string) =>
-      read<T[]>('read the journal', '/__sandbox/requests', { session }),
+    /** `POST /__sandbox/reset` in `session`. */
+    reset: (session?: string) =>
+      read(`reset session "${session ?? options.session ?? 'default'}"`, '/__sandbox/reset', {
+        method: 'POST',
+        session,
+      }),
   }
 }
 

@@ -15,7 +15,6 @@ import { SessionPanel } from '../../mocks/runtimes/devtools/session-panel.ts'
 
 /** The dashboard page's host: it is served at `/__sandbox/`, so its links are relative. */
 const dashboardHost: ApiHost = {
-  controlUrl: '',
   apiUrl: '..',
   watchJournal(session, onEntries, onLive) {
     const source = new EventSource(`events?session=${encodeURIComponent(session)}`)

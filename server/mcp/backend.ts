@@ -4,12 +4,15 @@
  * through the sandbox's one client, for the same answers, refusals and journal as the app's.
  */
 
+import { isControlPath } from '../../mocks/core/index.ts'
 import type { Sandbox } from '../../mocks/sandbox.ts'
 import {
   createSandboxClient,
   inProcess,
+  overHttp,
   type SandboxClient,
   type SandboxReply,
+  type Transport,
 } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { withoutTrailingSlashes } from '../exposure.ts'
 
@@ -34,11 +37,18 @@ export interface SandboxBackend {
   send(request: BackendRequest): Promise<BackendAnswer>
 }
 
-const backend = (url: string, client: SandboxClient): SandboxBackend => ({
-  url,
-  client,
-  send: ({ url: path, ...init }) => client.request(path, init),
-})
+/** The backend over `send`; a control call carries the control token, if there is one. */
+function backend(url: string, send: Transport, controlToken: string | undefined): SandboxBackend {
+  const client = createSandboxClient({
+    send: (request) =>
+      send(
+        controlToken !== undefined && isControlPath(request.url.split('?')[0]!)
+          ? { ...request, headers: { ...request.headers, authorization: `Bearer ${controlToken}` } }
+          : request,
+      ),
+  })
+  return { url, client, send: ({ url: path, ...init }) => client.request(path, init) }
+}
 
 /**
  * The sandbox of this process. Its control token, if any, is added to control calls: whoever
@@ -48,8 +58,7 @@ export function createInProcessBackend(
   sandbox: Sandbox,
   options: { url: string; controlToken?: string | undefined },
 ): SandboxBackend {
-  const { controlToken } = options
-  return backend(options.url, createSandboxClient({ send: inProcess(sandbox), controlToken }))
+  return backend(options.url, inProcess(sandbox), options.controlToken)
 }
 
 /** Why a connection was never made. */
@@ -77,5 +86,5 @@ export function createHttpBackend(url: string, controlToken?: string): SandboxBa
       return Response.error()
     }
   }
-  return backend(base, createSandboxClient({ baseUrl: base, fetch: reach, controlToken }))
+  return backend(base, overHttp(base, { fetch: reach }), controlToken)
 }
