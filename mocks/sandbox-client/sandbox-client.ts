@@ -73,26 +73,24 @@ export function overHttp(
   }
 }
 
-/** The one refusal formatter: `404: <message>` and the body's `details`. */
-export function describeRefusal(reply: Pick<SandboxReply, 'status' | 'body'>): {
-  message: string
-  details: string[]
-} {
+/** The one refusal formatter: `404: <reason>`, the reason alone and the body's `details`. */
+export function describeRefusal(reply: Pick<SandboxReply, 'status' | 'body'>) {
   if (reply.status === 0) {
-    return { message: 'The sandbox broke the connection (a network error)', details: [] }
+    const message = 'The sandbox broke the connection (a network error)'
+    return { message, reason: message, details: [] as string[] }
   }
   const body = (reply.body ?? {}) as { message?: unknown; details?: unknown }
-  const message =
+  const reason =
     typeof body.message === 'string' ? body.message : `The sandbox answered ${reply.status}`
   const details = Array.isArray(body.details) ? body.details.map(String) : []
-  return { message: `${reply.status}: ${message}`, details }
+  return { message: `${reply.status}: ${reason}`, reason, details }
 }
 
 /** A call the sandbox refused: `Failed to ...: 404: <message>`, with the body's `details`. */
 export class SandboxRefusal extends Error {
   readonly details: string[]
   constructor(what: string, reply?: Pick<SandboxReply, 'status' | 'body'>, details?: string[]) {
-    const described = reply ? describeRefusal(reply) : { message: '', details: [] }
+    const described = reply ? describeRefusal(reply) : { message: '', details: [] as string[] }
     super(reply ? `${what}: ${described.message}` : what)
     this.details = details ?? described.details
   }

@@ -81,8 +81,8 @@ export function createApi(session: string, host: ApiHost) {
 
 /** The `details` of a refusal, or its message, as lines to show. */
 export function problemsOf(answer: Pick<Answer, 'status' | 'body'>): string[] {
-  const { message, details } = describeRefusal(answer)
-  return details.length > 0 ? details : [message]
+  const { reason, details } = describeRefusal(answer)
+  return details.length > 0 ? details : [reason]
 }
 
 /** The problems of a refusal on one line. */
