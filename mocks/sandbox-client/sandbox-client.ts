@@ -61,7 +61,8 @@ export function overHttp(
   baseUrl: string,
   options: { fetch?: typeof fetch; timeoutMs?: number | undefined } = {},
 ): Transport {
-  const base = baseUrl.replace(/\/+$/, '')
+  let base = baseUrl
+  while (base.endsWith('/')) base = base.slice(0, -1)
   return async ({ url, ...init }) => {
     const { timeoutMs } = options
     const signal = timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }
