@@ -98,7 +98,7 @@ export class SandboxRefusal extends Error {
 }
 
 /** The request that exchanges `refreshToken` for an access token (`dryRun`: not rotated). */
-export function refreshRequest(refreshToken: string): PlainRequest {
+function refreshRequest(refreshToken: string): PlainRequest {
   return {
     method: 'POST',
     url: '/auth/refresh?dryRun=true',
@@ -110,7 +110,7 @@ export function refreshRequest(refreshToken: string): PlainRequest {
 /** Signs `persona` in with its refresh token through `send`: its access token, or a refusal. */
 export async function signInWith(
   send: (request: PlainRequest) => Promise<Pick<SandboxReply, 'status' | 'body'>>,
-  persona: Pick<PersonaCredentials, 'key' | 'refreshToken'>,
+  persona: { key: string; refreshToken: string },
 ): Promise<string> {
   const answer = await send(refreshRequest(persona.refreshToken))
   const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
