@@ -123,5 +123,5 @@ async function send(
   const init = await caseRequestInit(request, session, (persona) =>
     context.sandbox.accessToken(persona),
   )
-  return proxy.send(url, init)
+  return proxy.send({ url, ...init })
 }

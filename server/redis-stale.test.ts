@@ -4,7 +4,7 @@ import { anchors } from '../fixtures/anchors.ts'
 import type { LoggedWrite, StateStore } from '../mocks/core/index.ts'
 import { SESSION_HEADER } from '../mocks/core/index.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { signIn } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
 import { openRedisStore, type RedisState } from './redis-store.ts'
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
 import { controlRoutes } from '../mocks/core/index.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { signIn } from '../mocks/sandbox-client/sandbox-client.ts'
 import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 import { fileOfSession, openStateDir } from './state-dir.ts'
 

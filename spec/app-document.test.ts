@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { signIn } from '../mocks/sandbox-client/sandbox-client.ts'
 import { MERGED_JSON_PATH } from '../scripts/spec/generated-files.ts'
 import { renderAppDocument } from '../scripts/spec/write-app-document.ts'
 import type { OpenAPIDocument } from './app-document.ts'

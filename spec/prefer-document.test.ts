@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { faultRuleSchema, faultStatuses } from '../mocks/core/index.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
-import { signIn } from '../mocks/sandbox-client/sign-in.ts'
+import { signIn } from '../mocks/sandbox-client/sandbox-client.ts'
 import { buildMergedDocument } from '../scripts/spec/build-document.ts'
 import { getRecordedExample, recordedExamples, recordedRequestUrl } from './examples/index.ts'
 

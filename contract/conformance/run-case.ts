@@ -79,7 +79,10 @@ export function createConformanceRunner(target: ConformanceTarget) {
   }
 
   async function sendCase(testCase: CaseRequest, session: string): Promise<SandboxReply> {
-    return client.send(testCase.url, await caseRequestInit(testCase, session, accessToken))
+    return client.send({
+      url: testCase.url,
+      ...(await caseRequestInit(testCase, session, accessToken)),
+    })
   }
 
   /** Resets a fresh session, sends the case's request, and checks the answer and the state. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { describeStateStore } from '../../test-support/state-store.contract.ts'
 import { createSandbox } from '../sandbox.ts'
-import { signIn } from '../sandbox-client/sign-in.ts'
+import { signIn } from '../sandbox-client/sandbox-client.ts'
 import { memoryStore } from './state-store.ts'
 
 describeStateStore('memory', () => {

@@ -9,8 +9,9 @@ import { personas } from '../../fixtures/personas.ts'
 import { operations } from '../../mocks/operations/table.ts'
 import {
   createSandboxClient,
-  refreshRequest,
+  SandboxRefusal,
   SESSION_HEADER,
+  signInWith,
 } from '../../mocks/sandbox-client/sandbox-client.ts'
 import { conformanceCases } from '../../spec/cases/index.ts'
 import { caseRequestInit } from '../../spec/cases/request-init.ts'
@@ -138,11 +139,12 @@ function createClient(
   const client = createSandboxClient({ baseUrl, ...(reach ? { fetch: reach } : {}) })
   const tokens = new Map<string, Promise<string>>()
   const refused = new Set<string>()
+  const inSession = { [SESSION_HEADER]: session }
   async function send(request: CaseRequest): Promise<Answer> {
-    const reply = await client.send(
-      request.url,
-      await caseRequestInit(request, session, accessToken),
-    )
+    const reply = await client.send({
+      url: request.url,
+      ...(await caseRequestInit(request, session, accessToken)),
+    })
     return {
       status: reply.status,
       body: reply.body,
@@ -159,15 +161,15 @@ function createClient(
     if (!token) {
       const persona = personas.find((candidate) => candidate.key === key)
       const given = Object.hasOwn(refreshTokens, key) ? refreshTokens[key] : undefined
-      const { url, ...init } = refreshRequest(given ?? persona?.refreshToken ?? key)
-      token = client
-        .send(url, { ...init, headers: { ...init.headers, [SESSION_HEADER]: session } })
-        .then((answer) => {
-          const accessToken = (answer.body as { accessToken?: unknown } | undefined)?.accessToken
-          if (typeof accessToken === 'string' && accessToken !== '') return accessToken
-          refused.add(key)
-          return ''
-        })
+      const refreshToken = given ?? persona?.refreshToken ?? key
+      token = signInWith(
+        (request) => client.send({ ...request, headers: { ...request.headers, ...inSession } }),
+        { key, refreshToken },
+      ).catch((error: unknown) => {
+        if (!(error instanceof SandboxRefusal)) throw error
+        refused.add(key)
+        return ''
+      })
       tokens.set(key, token)
     }
     return token

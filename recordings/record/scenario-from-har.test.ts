@@ -33,12 +33,7 @@ const sender = (url: string, session: string) => {
     url: string
     headers: Record<string, string>
     body?: string
-  }) =>
-    client.send(request.url, {
-      method: request.method,
-      headers: { ...request.headers, 'x-sandbox-session': session },
-      ...(request.body === undefined ? {} : { body: request.body }),
-    })
+  }) => client.send({ ...request, headers: { ...request.headers, 'x-sandbox-session': session } })
 }
 
 beforeAll(async () => {

@@ -26,7 +26,6 @@ function controlHeaders(): Record<string, string> {
 
 /** The dashboard page's host: it is served at `/__sandbox/`, so its links are relative. */
 const dashboardHost: ApiHost = {
-  controlUrl: '',
   apiUrl: '..',
   watchJournal: (session, onEntries, onLive) =>
     followJournal(session, controlHeaders, onEntries, onLive),

@@ -154,7 +154,7 @@ const controlTools: readonly SandboxTool[] = [
     async run({ session: _, ...body }, call) {
       const headers = { [CHANGES_HEADER]: 'true' }
       const answer = await call.send({ method: 'POST', url: '/__sandbox/reset', body, headers })
-      const changes = answer.headers[CHANGES_HEADER]
+      const changes = answer.headers.get(CHANGES_HEADER)
       return controlResult(answer, (reset) => ({
         ...(reset as object),
         ...(changes ? { changes: decodeChanges(changes) } : {}),

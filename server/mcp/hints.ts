@@ -37,8 +37,8 @@ async function owners(rule: { field: string }, exists: Exists, args: Args, call:
 
 /** What to do next after `answer`, or `undefined` for a success. */
 export async function hintFor(operation: Operation, args: Args, answer: Answer, call: ToolCall) {
-  const fault = answer.headers[FAULT_HEADER]
-  if (answer.networkError) {
+  const fault = answer.headers.get(FAULT_HEADER)
+  if (answer.status === 0) {
     return 'The sandbox broke the connection, as a fault rule with networkError asked: the app sees a network error (listFaults; removeFault ends it)'
   }
   if (fault) return `Fault rule ${fault} answered this: removeFault { "id": "${fault}" } ends it`

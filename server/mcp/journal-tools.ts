@@ -6,7 +6,7 @@
 import type { Entry, Har } from 'har-format'
 import { z } from 'zod'
 import type { JournalEntry } from '../../mocks/core/index.ts'
-import { parseBody } from '../../mocks/sandbox-client/sign-in.ts'
+import { readBody } from '../../mocks/sandbox-client/sandbox-client.ts'
 import {
   controlResult,
   describeRefusal,
@@ -35,7 +35,7 @@ async function sessionJournal(call: ToolCall): Promise<NumberedEntry[]> {
 const instant = z.iso.datetime({ offset: true })
 
 /** A HAR body: its JSON value, else its text, else `null`. */
-const bodyOf = (text: string | undefined) => parseBody(text ?? '') ?? null
+const bodyOf = (text: string | undefined) => readBody(text ?? '') ?? null
 
 function headerObject(headers: Entry['request']['headers']): Record<string, string> {
   return Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]))

@@ -24,12 +24,14 @@ import {
 
 /** The answer headers a caller acts on; the others are the same on every answer. */
 function headersThatMatter(answer: BackendAnswer): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = Object.fromEntries(
-    Object.entries(answer.headers).filter(
-      ([name]) => /^(x-sandbox-|retry-after$|location$)/.test(name) && name !== CHANGES_HEADER,
-    ),
-  )
-  if (answer.setCookie.length > 0) kept['set-cookie'] = answer.setCookie
+  const kept: Record<string, string | string[]> = {}
+  answer.headers.forEach((value, name) => {
+    if (/^(x-sandbox-|retry-after$|location$)/.test(name) && name !== CHANGES_HEADER) {
+      kept[name] = value
+    }
+  })
+  const setCookie = answer.headers.getSetCookie()
+  if (setCookie.length > 0) kept['set-cookie'] = setCookie
   return kept
 }
 
@@ -73,7 +75,7 @@ async function operationResult(
   answer: BackendAnswer,
   call: ToolCall,
 ): Promise<CallToolResult> {
-  const changes = answer.headers[CHANGES_HEADER]
+  const changes = answer.headers.get(CHANGES_HEADER)
   const hint = await hintFor(operation, args, answer, call)
   return toolResult({
     status: answer.status,

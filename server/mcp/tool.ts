@@ -12,6 +12,7 @@ import {
   SESSION_ID,
   SESSION_ID_RULE,
 } from '../../mocks/core/index.ts'
+import { describeRefusal, SandboxRefusal } from '../../mocks/sandbox-client/sandbox-client.ts'
 import merged from '../../spec/merged-document.ts'
 import type { BackendAnswer, BackendRequest, SandboxBackend } from './backend.ts'
 
@@ -121,6 +122,7 @@ export async function callTool(
     return capped(await tool.run(parsed.data, call), tool)
   } catch (error) {
     if (error instanceof ToolFailure) return error.result
+    if (error instanceof SandboxRefusal) return toolError(error.message, error.details)
     return toolError(
       `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
@@ -192,20 +194,7 @@ export function toolError(message: string, details: readonly string[] = []): Cal
   }
 }
 
-/** The message and details of an `ApiErrorResponseDto`, or of any other answer. */
-export function describeRefusal(answer: Pick<BackendAnswer, 'status' | 'body' | 'networkError'>): {
-  message: string
-  details: string[]
-} {
-  if (answer.networkError) {
-    return { message: 'The sandbox broke the connection (a network error)', details: [] }
-  }
-  const body = (answer.body ?? {}) as { message?: unknown; details?: unknown }
-  const message =
-    typeof body.message === 'string' ? body.message : `The sandbox answered ${answer.status}`
-  const details = Array.isArray(body.details) ? body.details.map(String) : []
-  return { message: `${answer.status}: ${message}`, details }
-}
+export { describeRefusal }
 
 /** A refused answer as a tool error, its message after `prefix` (`Failed to ...: 404: ...`). */
 export function refusalError(answer: BackendAnswer, prefix?: string): CallToolResult {
@@ -219,7 +208,7 @@ export function controlResult(
   shape: (body: unknown) => Record<string, unknown> = (body) =>
     body === undefined ? { ok: true } : Array.isArray(body) ? { items: body } : (body as never),
 ): CallToolResult {
-  if (answer.networkError || answer.status >= 400) return refusalError(answer)
+  if (answer.status === 0 || answer.status >= 400) return refusalError(answer)
   return toolResult(shape(answer.body))
 }
 

@@ -11,7 +11,7 @@ import {
   type PersonaCredentials,
   type PlainRequest,
   signInWith,
-} from '../../mocks/sandbox-client/sign-in.ts'
+} from '../../mocks/sandbox-client/sandbox-client.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
 import type { Har } from '../../recordings/har.ts'
 import { bearerSubject } from '../../recordings/record/redact.ts'

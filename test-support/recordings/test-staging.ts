@@ -9,7 +9,7 @@ import {
   type PersonaCredentials,
   type PlainRequest,
   signInWith,
-} from '../../mocks/sandbox-client/sign-in.ts'
+} from '../../mocks/sandbox-client/sandbox-client.ts'
 import { defineScenario } from '../../mocks/scenarios/scenario-file.ts'
 
 export const STAGING_HOST = 'usr_2b9e41'

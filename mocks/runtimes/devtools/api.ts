@@ -1,11 +1,16 @@
 /**
  * @module
- * The panels' calls, in the chosen session, through the host they run in: the server's
- * dashboard page or an app's page (whose `fetch` the worker answers); the sign-in event.
+ * The panels' calls, in the chosen session, by the sandbox's client through the host they run
+ * in: the server's dashboard page or an app's page (whose `fetch` the worker answers); the
+ * sign-in event.
  */
 import type { JournalEntry } from '../../core/index.ts'
-import { SESSION_HEADER } from '../../core/index.ts'
 import type { Persona } from '../../model/content.ts'
+import {
+  createSandboxClient,
+  describeRefusal,
+  overHttp,
+} from '../../sandbox-client/sandbox-client.ts'
 
 /** A JSON answer whose shape the caller knows from the control API. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the sandbox, typed where it is read.
@@ -38,9 +43,7 @@ export interface SandboxSignInDetail {
 
 /** Where the panels run: how they reach the sandbox, and what the page around them offers. */
 export interface ApiHost {
-  /** The control API's URL, ending in `/`: `''` on the dashboard page, which is under it. */
-  controlUrl: string
-  /** The URL the platform's paths are appended to, without a trailing `/`. */
+  /** The URL the platform's paths and the control API's (`/__sandbox/faults`) are appended to. */
   apiUrl: string
   /**
    * Calls `onEntries` with the session's journal entries as they are recorded, and
@@ -62,41 +65,30 @@ export interface ApiHost {
 export type Api = ReturnType<typeof createApi>
 
 export function createApi(session: string, host: ApiHost) {
-  async function call<T = Json>(
+  const client = createSandboxClient({ session, send: overHttp(host.apiUrl) })
+  const call = async <T = Json>(
     path: string,
-    init: { method?: string; body?: unknown } = {},
-    extra: Record<string, string> = {},
-  ) {
-    const headers: Record<string, string> = { ...extra, [SESSION_HEADER]: session }
-    if (init.body !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      ok: response.ok,
-      body: (text ? JSON.parse(text) : undefined) as T,
-    } satisfies Answer<T>
+    init?: { method?: string; body?: unknown },
+    headers?: Record<string, string>,
+  ) => {
+    const reply = await client.request<T>(path, headers ? { ...init, headers } : init)
+    return { ...reply, ok: reply.status >= 200 && reply.status < 300 } satisfies Answer<T>
   }
   return {
     session,
     host,
     /** A control call: `control('faults')` is `/__sandbox/faults`. */
     control: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
-      call<T>(`${host.controlUrl}${path}`, init, host.controlHeaders?.()),
-    /** A platform operation: `operation('/auth/refresh')`. */
-    operation: <T = Json>(path: string, init?: { method?: string; body?: unknown }) =>
-      call<T>(`${host.apiUrl}${path}`, init),
+      call<T>(`/__sandbox/${path}`, init, host.controlHeaders?.()),
+    /** Signs in through the identity provider, which sets the `refresh_token` cookie. */
+    signIn: (persona: Persona) => client.signIn(persona, { idp: true }),
   }
 }
 
 /** The `details` of a refusal, or its message, as lines to show. */
-export function problemsOf(answer: Answer): string[] {
-  const body = answer.body as { message?: string; details?: string[] } | undefined
-  return body?.details ?? [body?.message ?? `Failed with status ${answer.status}`]
+export function problemsOf(answer: Pick<Answer, 'status' | 'body'>): string[] {
+  const { reason, details } = describeRefusal(answer)
+  return details.length > 0 ? details : [reason]
 }
 
 /** The problems of a refusal on one line. */

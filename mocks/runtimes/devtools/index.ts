@@ -61,7 +61,6 @@ type TabId = (typeof TABS)[number][0]
 /** The host of the panels in a page: the page's `fetch` reaches the worker, events the journal. */
 function createPageHost(options: DevtoolsOptions): ApiHost {
   return {
-    controlUrl: `${options.baseUrl}/__sandbox/`,
     apiUrl: options.baseUrl,
     chooseSession: false,
     watchJournal(session, onEntries, onLive) {

@@ -1,11 +1,11 @@
 /**
  * @module
  * The personas: sign in as one in a click (idp sign-in, which sets the
- * `refresh_token` cookie, then a token refresh), and copy its tokens.
+ * `refresh_token` cookie, then a token refresh, by the sandbox's client), and copy its tokens.
  */
 import { html } from 'htm/preact'
 import { useEffect, useState } from 'preact/hooks'
-import { type Api, type Persona, problemText } from './api.ts'
+import type { Api, Persona } from './api.ts'
 
 interface SignedIn {
   persona: Persona
@@ -37,14 +37,13 @@ export function PersonasPanel(props: { api: Api }) {
 
   const signIn = async (persona: Persona) => {
     setProblem('')
-    const completed = await api.operation('/auth/idp/complete', { body: { code: persona.idpCode } })
-    if (!completed.ok) return setProblem(problemText(completed))
-    const refreshed = await api.operation<{ accessToken: string }>('/auth/refresh?dryRun=true', {
-      body: { refreshToken: persona.refreshToken },
-    })
-    if (!refreshed.ok) return setProblem(problemText(refreshed))
-    setSignedIn({ persona, accessToken: refreshed.body.accessToken })
-    api.host.onSignIn?.(persona, refreshed.body.accessToken)
+    try {
+      const { accessToken } = await api.signIn(persona)
+      setSignedIn({ persona, accessToken })
+      api.host.onSignIn?.(persona, accessToken)
+    } catch (error) {
+      setProblem((error as Error).message)
+    }
   }
 
   return html`

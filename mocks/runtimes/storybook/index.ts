@@ -7,7 +7,7 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Persona, PersonaKey } from '../../../fixtures/personas.ts'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox.ts'
-import { signIn } from '../../sandbox-client/sign-in.ts'
+import { signIn } from '../../sandbox-client/sandbox-client.ts'
 import {
   type DevtoolsLoader,
   devtoolsLoader,
