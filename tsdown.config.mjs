@@ -48,6 +48,9 @@ export default defineConfig([
       types: 'client/types.ts',
     },
     platform: 'neutral',
+    // Chunk names of their own, so that no shared chunk takes an entry's name: zod's types,
+    // a chunk named `index`, once took `index.d.ts` and left the main entry's at `index2.d.ts`.
+    outputOptions: { chunkFileNames: 'shared-[name].js' },
     // The contract files, as `platform-sandbox/openapi.json` and `/openapi.published.yaml`.
     copy: [
       { from: 'spec/generated/openapi.json', to: 'dist' },

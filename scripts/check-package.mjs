@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Checks the package as it would be published: publint (package.json against the files),
- * arethetypeswrong (every entry's types resolve, ESM only), the app document (13
+ * arethetypeswrong (every entry's types resolve, ESM only), every entry's types file declaring
+ * each name its module exports, the app document (13
  * operations, no control API) and the links of every Markdown file it ships (each one works in
  * the package),
  * on one tarball of the current build.
@@ -55,6 +56,37 @@ function entriesLoadingMcp(tarball) {
   })
 }
 
+/** The names a bundled module exports: its `export { a as b, type C }` lists. */
+const exportedNames = (text) =>
+  [...text.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((match) =>
+    match[1]
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type /, '')
+          .split(' as ')
+          .pop(),
+      )
+      .filter(Boolean),
+  )
+
+/**
+ * The names each entry's JavaScript exports that its types file does not declare: a shared
+ * chunk that takes an entry's file name leaves the entry's types in another file.
+ */
+function namesWithoutTypes(tarball) {
+  const { exports } = JSON.parse(fileOf(tarball, 'package.json'))
+  return Object.entries(exports).flatMap(([entry, target]) => {
+    if (typeof target !== 'object' || !target.types || !target.default) return []
+    const declared = new Set(exportedNames(fileOf(tarball, target.types.slice(2))))
+    const missing = exportedNames(fileOf(tarball, target.default.slice(2))).filter(
+      (name) => !declared.has(name),
+    )
+    return missing.length > 0 ? [`${entry} (${target.types}): ${missing.join(', ')}`] : []
+  })
+}
+
 const tarball = packTarball()
 console.log(`check:package: ${tarball}`)
 const run = (command, args) =>
@@ -77,6 +109,11 @@ try {
     throw new Error(`openapi.app.json: expected the 13 operations only, found ${paths.join(', ')}`)
   }
   console.log('check:package: openapi.app.json holds the 13 operations and no control API')
+  const untyped = namesWithoutTypes(tarball)
+  if (untyped.length > 0) {
+    throw new Error(`exports that the entry's types file does not declare:\n${untyped.join('\n')}`)
+  }
+  console.log("check:package: every entry's types file declares each name its module exports")
   const withMcp = entriesLoadingMcp(tarball)
   if (withMcp.length > 0) {
     throw new Error(`entries that load the MCP module when imported:\n${withMcp.join('\n')}`)
