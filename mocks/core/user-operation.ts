@@ -5,8 +5,8 @@
  * schemas, preconditions, `dryRun`, the write-ahead log) and written into the documents served,
  * marked as proposed. `user-operations.ts` checks declarations and makes them rows of the table.
  */
-import type { User } from '../model/schemas.ts'
-import type { Tables } from '../model/store.ts'
+import type { CollectionName, RecordOf, User } from '../model/schemas.ts'
+import type { Table } from '../model/table.ts'
 import type { z } from '../model/zod.ts'
 import { DEFAULT_PAGE_LIMIT, type Page, pageOf, pageQuerySchema } from './paging.ts'
 import type { Fields, Precondition } from './preconditions.ts'
@@ -47,6 +47,26 @@ type SuccessBody<R> = {
       : never
 }[keyof R]
 
+/**
+ * A collection as an answer reads and writes it: the table's public methods by name, not the
+ * class, so that the declarations typed by the main entry's types fit `platform-sandbox/node`'s,
+ * whose build has a copy of them (a class with private fields matches only itself).
+ */
+type TableView<T extends object> = Pick<
+  Table<T>,
+  | 'name'
+  | 'key'
+  | 'get'
+  | 'has'
+  | 'all'
+  | 'count'
+  | 'find'
+  | 'filter'
+  | 'insert'
+  | 'update'
+  | 'delete'
+>
+
 /** What an answer is given: the checked request, the caller, the session's collections. */
 export interface AnswerContext<Params, Query, Body> {
   params: Params
@@ -55,7 +75,7 @@ export interface AnswerContext<Params, Query, Body> {
   /** The signed-in user; `null` for a public operation. */
   caller: Readonly<User> | null
   /** The session's collections, each typed by its schema; a write changes them. */
-  collections: Tables
+  collections: { readonly [Name in CollectionName]: TableView<RecordOf<Name>> }
   /** The session's clock. */
   now: Date
   /** `true` for `?dryRun=true`: the answer's writes are made on a copy and dropped. */
