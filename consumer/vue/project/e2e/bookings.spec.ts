@@ -1,4 +1,10 @@
+import { operationKit } from 'platform-sandbox'
+import hostScreens from 'platform-sandbox/examples/operations'
 import { expect, test } from 'platform-sandbox/playwright'
+
+// The fixture answers the page's requests, so it serves the operations main.ts gives the
+// worker: `GET /host/bookings` among them.
+test.use({ sandboxOptions: { operations: hostScreens(operationKit) } })
 
 // `exact: true`: "Decline booking bkg_pending" is also the start of "... bkg_pending_2".
 const declineButton = (bookingId: string) => ({ name: `Decline booking ${bookingId}`, exact: true })

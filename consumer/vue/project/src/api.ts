@@ -22,12 +22,6 @@ export async function signIn(code: string): Promise<string> {
   return data.accessToken
 }
 
-/** The signed-in user's id: the `sub` claim of the access token (a JWT). */
-export function userIdOf(accessToken: string): string {
-  const payload = (accessToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')
-  return (JSON.parse(atob(payload)) as { sub: string }).sub
-}
-
 /** Declines a pending booking as the signed-in host. */
 export async function declineBooking(accessToken: string, bookingId: string): Promise<void> {
   const { error } = await api.POST('/bookings/{bookingId}/decline', {

@@ -9,19 +9,14 @@ export interface PendingBooking {
 }
 
 /**
- * The host's pending bookings, 20 at most. API v1.0 has no operation that lists bookings, so
- * until the backend has one, the sandbox's own collection route stands in for it, in
- * development, tests and sandbox builds. A production build lists none and holds no byte of this.
+ * The signed-in host's pending bookings, 20 at most: `GET /host/bookings`, an operation of your
+ * own (`listHostBookings`). The sandbox serves it in development, tests and sandbox builds; a
+ * production build calls the same path on the backend once it is built there.
  */
-export async function listPendingBookings(hostId: string): Promise<PendingBooking[]> {
-  if (!import.meta.env.DEV && import.meta.env.VITE_SANDBOX !== 'on') return []
-  const query = new URLSearchParams({
-    where: JSON.stringify({ hostId, status: 'pending' }),
-    fields: 'id,startsAt,amount,currency',
-    limit: '20',
-  })
-  const response = await fetch(`${apiUrl}/__sandbox/collections/bookings?${query}`, {
-    credentials: 'include',
+export async function listPendingBookings(accessToken: string): Promise<PendingBooking[]> {
+  const query = new URLSearchParams({ status: 'pending', limit: '20' })
+  const response = await fetch(`${apiUrl}/host/bookings?${query}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
   })
   if (!response.ok) throw new Error(`Listing the bookings failed: ${response.status}`)
   const page = (await response.json()) as { items: PendingBooking[] }

@@ -1,9 +1,12 @@
 import { mount, type VueWrapper } from '@vue/test-utils'
+import { operationKit } from 'platform-sandbox'
+import hostScreens from 'platform-sandbox/examples/operations'
 import { setupSandboxServer } from 'platform-sandbox/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import App from '../../App.vue'
 
-const { server, sandbox, reset } = setupSandboxServer()
+// The operations main.ts gives the worker: `GET /host/bookings` lists the host's bookings.
+const { server, sandbox, reset } = setupSandboxServer({ operations: hostScreens(operationKit) })
 
 const declineButton = (wrapper: VueWrapper, bookingId: string) =>
   wrapper.findAll('button').find((button) => button.text() === `Decline booking ${bookingId}`)
@@ -32,7 +35,9 @@ it('signs the host in, lists the pending bookings and declines one', async () =>
     ['refreshToken', 401], // no refresh_token cookie yet: signed out
     ['completeIdpSignIn', 201],
     ['refreshToken', 200],
+    ['listHostBookings', 200],
     ['declineBooking', 201],
+    ['listHostBookings', 200], // read again: the declined booking is no longer pending
   ])
   wrapper.unmount()
 })
