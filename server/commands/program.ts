@@ -176,6 +176,21 @@ export function addSubcommands(program: Command): void {
     .action(async (options) => (await import('./openapi-command.ts')).runOpenapiCommand(options))
   subcommand(
     program,
+    'propose',
+    'write your operations as a proposal for the backend team: an OpenAPI Overlay 1.0 on the published contract (or, with --document, the contract with it applied); warns of each one the contract already has',
+  )
+    .requiredOption(
+      '--operations <file>',
+      'the file of operations of your own (as the server takes it)',
+    )
+    .option(
+      '--out <file>',
+      'write it there (YAML when it ends in .yaml or .yml) instead of standard output',
+    )
+    .option('--document', 'the published contract with the overlay applied, instead of the overlay')
+    .action(async (options) => (await import('./propose-command.ts')).runProposeCommand(options))
+  subcommand(
+    program,
     'mcp',
     'the MCP server over stdio: starts a sandbox (4010 when free) that stops with it, or attaches to the one there, or drives --url',
   )
