@@ -110,6 +110,10 @@ export function addSubcommands(program: Command): void {
       'also send the examples of your own examples files (what examples from-har wrote there)',
     )
     .option(
+      '--operations <file>',
+      'also send the examples your operations of your own declare (the sandbox serves them; so must the target)',
+    )
+    .option(
       '--include-writes',
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
