@@ -8,7 +8,6 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
 import type { AnyOperationDeclaration } from '../../mocks/core/index.ts'
-import type { Responses } from '../../mocks/core/user-operation.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -49,15 +48,16 @@ export function declaredExamples(declarations: readonly AnyOperationDeclaration[
     const role = typeof auth === 'object' ? auth.role : 'guest'
     const persona =
       auth === 'public' ? undefined : personas.find((p) => p.roles.includes(role))?.key
-    return Object.entries(responses as Responses).flatMap(([status, { examples }]) =>
-      Object.entries(examples ?? {}).map(([name, body]) => {
-        const fields = Object(body) as Record<string, unknown>
-        const names = (path.match(/\{\w+\}/g) ?? []).map((param) => param.slice(1, -1))
-        const params = Object.fromEntries(names.map((param) => [param, String(fields[param])]))
-        const request = { params, ...(persona !== undefined && { persona }) }
-        const response = { status: +status, body }
-        return { operationId: id, method, path, name, request, response } as RecordedExample
-      }),
+    return Object.entries(responses as Record<string, { examples?: object }>).flatMap(
+      ([status, { examples }]) =>
+        Object.entries(examples ?? {}).map(([name, body]) => {
+          const fields = Object(body) as Record<string, unknown>
+          const names = (path.match(/\{\w+\}/g) ?? []).map((param) => param.slice(1, -1))
+          const params = Object.fromEntries(names.map((param) => [param, String(fields[param])]))
+          const request = { params, ...(persona !== undefined && { persona }) }
+          const response = { status: +status, body }
+          return { operationId: id, method, path, name, request, response } as RecordedExample
+        }),
     )
   })
 }
