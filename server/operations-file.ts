@@ -9,9 +9,10 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AnyOperationDeclaration } from '../mocks/core/index.ts'
+import type { AnyOperationDeclaration, Operation } from '../mocks/core/index.ts'
 import { OperationDeclarationError } from '../mocks/core/index.ts'
 import { operationKit } from '../mocks/operation-kit.ts'
+import { createSandbox } from '../mocks/sandbox.ts'
 
 /** Where the launcher (`bin/platform-sandbox.mjs`) leaves its `import()`. */
 export const IMPORT_KEY = Symbol.for('platform-sandbox.import')
@@ -80,4 +81,18 @@ export function exitOnInvalid(error: unknown, file: string): void {
   console.error(`platform-sandbox: ${file}: invalid operations:`)
   for (const problem of error.problems) console.error(`  ${file}: ${problem}`)
   process.exit(INVALID_OPERATIONS_EXIT_CODE)
+}
+
+/**
+ * The sandbox's operations with those of `file` among them (`createSandbox` warns of each that
+ * a built-in operation answers); exits naming every problem when the file is refused.
+ */
+export async function sandboxOperations(file: string | undefined): Promise<readonly Operation[]> {
+  const operations = file === undefined ? [] : await readOperations(file)
+  try {
+    return createSandbox({ operations }).operations
+  } catch (error) {
+    exitOnInvalid(error, file ?? '')
+    throw error
+  }
 }

@@ -37,6 +37,8 @@ export default function hostScreens({ defineOperation, z, listPage, pageQuery, r
       method: 'GET',
       path: '/host/bookings',
       summary: "The signed-in host's bookings, newest first, filtered by status and paged",
+      description:
+        'The host screen lists its bookings to act on them (Accept, Decline): the reference publishes declining one (row 8) but no list of them, so a screen cannot show the real status after a reload.',
       auth: { role: 'host' },
       query: z.object({ ...pageQuery, status: z.optional(booking.shape.status) }),
       responses: {
@@ -79,6 +81,8 @@ export default function hostScreens({ defineOperation, z, listPage, pageQuery, r
       method: 'GET',
       path: '/me/notifications',
       summary: "The signed-in user's notifications not archived, newest first, paged",
+      description:
+        'The notifications screen lists what the caller has not archived yet; the reference publishes archiving one (row 12) but no list to find its id.',
       auth: 'signedIn',
       query: z.object({ ...pageQuery, unread: z.optional(z.enum(['true', 'false'])) }),
       responses: { 200: { schema: pageOf(notification) }, 400: error, 401: error },
@@ -100,6 +104,8 @@ export default function hostScreens({ defineOperation, z, listPage, pageQuery, r
       method: 'GET',
       path: '/users/{userId}/profile',
       summary: "A user's public profile: name, roles, since when, followers",
+      description:
+        'The profile a follow button sits on; the reference publishes following a user (row 7) but nothing to show who that user is.',
       auth: 'public',
       params: z.object({ userId: z.string().check(z.minLength(1)) }),
       responses: {

@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
+import type { AnyOperationDeclaration } from '../../mocks/core/index.ts'
 import {
   checkWritable,
   parseTargetUrl,
@@ -35,6 +36,30 @@ export interface DiffOptions {
   refreshToken: string[]
   includeWrites?: boolean
   examples?: string
+  operations?: string
+}
+
+/**
+ * The named examples each operation of your own declares, as requests: its method and path,
+ * the path parameters from the example's same-named fields, as a persona it lets call.
+ */
+export function declaredExamples(declarations: readonly AnyOperationDeclaration[]) {
+  return declarations.flatMap(({ id, method, path, auth, responses }) => {
+    const role = typeof auth === 'object' ? auth.role : 'guest'
+    const persona =
+      auth === 'public' ? undefined : personas.find((p) => p.roles.includes(role))?.key
+    return Object.entries(responses as Record<string, { examples?: object }>).flatMap(
+      ([status, { examples }]) =>
+        Object.entries(examples ?? {}).map(([name, body]) => {
+          const fields = Object(body) as Record<string, unknown>
+          const names = (path.match(/\{\w+\}/g) ?? []).map((param) => param.slice(1, -1))
+          const params = Object.fromEntries(names.map((param) => [param, String(fields[param])]))
+          const request = { params, ...(persona !== undefined && { persona }) }
+          const response = { status: +status, body }
+          return { operationId: id, method, path, name, request, response } as RecordedExample
+        }),
+    )
+  })
 }
 
 /** The examples of every `*.json` file in `dir`; a file that is not one is a `UsageError`. */
@@ -160,9 +185,12 @@ export async function runDiffCommand(options: DiffOptions, start: typeof startSe
   const target = parseTargetUrl(options.target)
   const refreshTokens = parseRefreshTokens(options.refreshToken)
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
+  const { readOperations } = await import('../../server/operations-file.ts')
+  const operations = options.operations && (await readOperations(options.operations))
+  if (operations) examples.push(...declaredExamples(operations))
   if (options.report !== undefined) checkWritable(options.report)
   const targetName = target.href.replace(/\/$/, '')
-  const sandbox = await start({ port: 0, quiet: true })
+  const sandbox = await start({ port: 0, quiet: true, ...(operations && { operations }) })
   const result = await diffBackends({
     sandboxUrl: sandbox.url,
     targetUrl: target.href,

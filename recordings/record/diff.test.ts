@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import hostScreens from '../../examples/operations/index.mjs'
+import { operationKit } from '../../mocks/operation-kit.ts'
 import { freePortSync } from '../../scripts/free-port-sync.ts'
 import { PLANTED_DIFFERENCES } from '../../test-support/fake-backend/fake-backend.ts'
 import {
@@ -62,6 +64,20 @@ describe('platform-sandbox diff', () => {
       const run = runCli(['diff', '--target', other.url])
       expect(await run.exited).toBe(0)
       expect(run.stdout()).toContain('No difference in status, body shape or headers.')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('sends the examples your operations declare too (--operations), and finds nothing', async () => {
+    const file = fileURLToPath(new URL('../../examples/operations/index.mjs', import.meta.url))
+    const other = await startTestServer({ operations: hostScreens(operationKit) })
+    try {
+      const report = join(folder, 'operations.md')
+      const run = runCli(['diff', '--target', other.url, '--operations', file, '--report', report])
+      expect(await run.exited).toBe(0)
+      expect(run.stdout()).toContain('No difference in status, body shape or headers.')
+      expect(readFileSync(report, 'utf8')).toMatch(/Same in both: .*listHostBookings/)
     } finally {
       await other.close()
     }

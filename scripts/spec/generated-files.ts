@@ -4,6 +4,8 @@
  * them and the server needs no OpenAPI tooling at run time:
  * - `spec/generated/openapi.json`: the merged document (`GET /__sandbox/openapi.json`,
  *   `platform-sandbox/openapi.json`);
+ * - `spec/generated/published.json`: the published contract as transcribed
+ *   (`platform-api.openapi.yaml`), which `platform-sandbox propose --document` overlays;
  * - `spec/generated/platform-api.d.ts`: TypeScript types of the merged document, by
  *   openapi-typescript (`platform-sandbox/types`, and the typed client's paths);
  * - `mocks/model/english-definitions.generated.ts`: the part of faker's English locale the
@@ -21,12 +23,13 @@ import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import { renderEnglishDefinitions } from '../fixtures/english-definitions.ts'
-import { buildMergedDocument } from './build-document.ts'
+import { buildMergedDocument, loadPublishedDocument } from './build-document.ts'
 import { documentedStatuses } from './operation-examples.ts'
 
 const GENERATED_DIR = fileURLToPath(new URL('../../spec/generated', import.meta.url))
 
 export const MERGED_JSON_PATH = resolve(GENERATED_DIR, 'openapi.json')
+export const PUBLISHED_JSON_PATH = resolve(GENERATED_DIR, 'published.json')
 export const TYPES_PATH = resolve(GENERATED_DIR, 'platform-api.d.ts')
 export const ANSWERS_PATH = resolve(GENERATED_DIR, '..', 'examples', 'answers.generated.ts')
 export const STATUSES_PATH = resolve(GENERATED_DIR, 'documented-statuses.ts')
@@ -86,6 +89,7 @@ export async function renderGeneratedFiles(): Promise<Map<string, string>> {
   const types = `${TYPES_HEADER}\n${astToString(ast)}`
   return new Map([
     [MERGED_JSON_PATH, json],
+    [PUBLISHED_JSON_PATH, `${JSON.stringify(await loadPublishedDocument(), null, 2)}\n`],
     [TYPES_PATH, types],
     [STATUSES_PATH, renderDocumentedStatuses(merged)],
     await renderEnglishDefinitions(),

@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from 'node:fs'
 import { proposedDocument } from '../../mocks/core/index.ts'
-import { createSandbox } from '../../mocks/sandbox.ts'
 import {
   acceptedExampleNames,
   createAppDocument,
@@ -14,7 +13,7 @@ import {
 } from '../../spec/app-document.ts'
 import { recordedExamples } from '../../spec/examples/index.ts'
 import merged from '../../spec/merged-document.ts'
-import { exitOnInvalid, readOperations } from '../operations-file.ts'
+import { sandboxOperations } from '../operations-file.ts'
 
 export interface OpenapiCommandOptions {
   operations?: string
@@ -23,16 +22,8 @@ export interface OpenapiCommandOptions {
 }
 
 export async function runOpenapiCommand(options: OpenapiCommandOptions): Promise<void> {
-  const file = options.operations
-  const operations = file === undefined ? [] : await readOperations(file)
-  let sandbox: ReturnType<typeof createSandbox>
-  try {
-    sandbox = createSandbox({ operations })
-  } catch (error) {
-    exitOnInvalid(error, file ?? '')
-    throw error
-  }
-  const full = proposedDocument(merged as unknown as OpenAPIDocument, sandbox.operations)
+  const operations = await sandboxOperations(options.operations)
+  const full = proposedDocument(merged as unknown as OpenAPIDocument, operations)
   const accepted = { acceptedExamples: acceptedExampleNames(recordedExamples) }
   const text = `${JSON.stringify(options.merged ? full : createAppDocument(full, accepted), null, 2)}\n`
   if (options.out === undefined) return void process.stdout.write(text)

@@ -110,6 +110,10 @@ export function addSubcommands(program: Command): void {
       'also send the examples of your own examples files (what examples from-har wrote there)',
     )
     .option(
+      '--operations <file>',
+      'also send the examples your operations of your own declare (the sandbox serves them; so must the target)',
+    )
+    .option(
       '--include-writes',
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
@@ -174,6 +178,21 @@ export function addSubcommands(program: Command): void {
     .option('--merged', 'the merged document (with the control API) instead of the app document')
     .option('--out <file>', 'write it there instead of standard output')
     .action(async (options) => (await import('./openapi-command.ts')).runOpenapiCommand(options))
+  subcommand(
+    program,
+    'propose',
+    'write your operations as a proposal for the backend team: an OpenAPI Overlay 1.0 on the published contract (or, with --document, the contract with it applied); warns of each one the contract already has',
+  )
+    .requiredOption(
+      '--operations <file>',
+      'the file of operations of your own (as the server takes it)',
+    )
+    .option(
+      '--out <file>',
+      'write it there (YAML when it ends in .yaml or .yml) instead of standard output',
+    )
+    .option('--document', 'the published contract with the overlay applied, instead of the overlay')
+    .action(async (options) => (await import('./propose-command.ts')).runProposeCommand(options))
   subcommand(
     program,
     'mcp',
