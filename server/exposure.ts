@@ -76,10 +76,10 @@ const foreignHost = (host: string | undefined) =>
 const PROBES = new Set(['/__sandbox/health', '/__sandbox/ready'])
 
 /**
- * The server's edge of the control API, the dashboard and MCP (every `/__sandbox` path but
- * the probes `GET /__sandbox/health` and `/ready`): closed; without a control token or `controlOpen`, a
- * `Host` that is not loopback (403); a malformed session, by the core's rule (400). `true` when
- * it answered.
+ * The server's edge of the control API, the dashboard and MCP: closed; without a control token
+ * or `controlOpen`, a `Host` that is not loopback (403); on every path, the probes
+ * (`GET /__sandbox/health` and `/ready`) included, a malformed session, by the core's rule (400).
+ * `true` when it answered.
  */
 export function createControlEdge(
   options: Pick<AppOptions, 'controlToken' | 'controlOpen' | 'controlClosed'>,
@@ -90,13 +90,15 @@ export function createControlEdge(
     const mark = url.indexOf('?')
     const path = withoutTrailingSlashes(mark === -1 ? url : url.slice(0, mark))
     if (path !== '/__sandbox' && !path.startsWith('/__sandbox/')) return false
-    if ((req.method === 'GET' || req.method === 'HEAD') && PROBES.has(path)) return false
+    // A probe answers anyone, but a malformed session is refused on every path.
+    const probe = (req.method === 'GET' || req.method === 'HEAD') && PROBES.has(path)
     const { host } = req.headers
-    const refusal = options.controlClosed
-      ? closed()
-      : byHost && !isLoopbackHostHeader(host)
-        ? foreignHost(host)
-        : refuseInvalidSession(contextOf(req).session)
+    const refusal =
+      options.controlClosed && !probe
+        ? closed()
+        : byHost && !probe && !isLoopbackHostHeader(host)
+          ? foreignHost(host)
+          : refuseInvalidSession(contextOf(req).session)
     if (refusal) writeAnswer(res, refusal)
     return refusal !== undefined
   }

@@ -19,7 +19,13 @@ const HTTP_RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 2_000)
 const SEQUENCE_RUNS = Number(process.env.FUZZ_SEQUENCE_RUNS ?? 300)
 
 /** Served by the standalone server's console, not by the core: checked over HTTP only. */
-const SERVER_ONLY = new Set(['getSandboxDashboard', 'getSandboxDocs', 'streamSandboxRequests'])
+const SERVER_ONLY = new Set([
+  'getSandboxDashboard',
+  'getSandboxDocs',
+  'streamSandboxRequests',
+  'getSandboxReadiness',
+  'getSandboxMetrics',
+])
 /** A stream that never ends: not something a request-and-check loop can read. */
 const STREAMS = new Set(['streamSandboxRequests'])
 

@@ -2168,6 +2168,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
