@@ -101,7 +101,7 @@ export function FaultsPanel(props: { api: Api }) {
       <form class="grid" onSubmit=${onSubmit(add)} aria-label="Add a fault rule">
         <div class="field"><label for="fault-method">Method</label>
           <select id="fault-method" value=${form.method} onChange=${field('method')}>
-            ${['*', 'GET', 'POST'].map((m) => html`<option value=${m}>${m === '*' ? 'any' : m}</option>`)}
+            ${['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => html`<option value=${m}>${m === '*' ? 'any' : m}</option>`)}
           </select>
         </div>
         <label>Path pattern <input value=${form.path} onInput=${field('path')} required /></label>
