@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import hostScreens from '../../examples/operations/index.mjs'
-import { operationKit } from '../../mocks/operation-kit.ts'
+import examples from '../../examples/operations/index.mjs'
+import type { AnyOperationDeclaration } from '../../mocks/core/index.ts'
+import { type OperationKit, operationKit } from '../../mocks/operation-kit.ts'
 import { freePortSync } from '../../scripts/free-port-sync.ts'
 import { PLANTED_DIFFERENCES } from '../../test-support/fake-backend/fake-backend.ts'
 import {
@@ -17,6 +18,9 @@ import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { startTestServer } from '../../test-support/server/test-server.ts'
 import { differingOperations } from '../commands/diff-command.ts'
 import { diffBackends } from '../diff/diff.ts'
+
+// The shipped file is typed by the built package; here it is given the sources' kit.
+const hostScreens = examples as unknown as (kit: OperationKit) => AnyOperationDeclaration[]
 
 let backend: FakeBackend
 let folder: string
