@@ -28,14 +28,10 @@ const RETRY_AFTER_SECONDS = 2
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
 
 /**
- * `KEYS`: version, log, registry, counter; `ARGV`: version held, line, now, ttl ms, session.
- * The registry's entries past the retention (their keys expired) go at each write.
+ * What both scripts end with, once `version` is taken: the line appended, the session's last use
+ * in the registry, and with a retention its keys' expiry and the registry's expired entries.
  */
-const APPEND = `
-local held = redis.call('GET', KEYS[1])
-if (held or '') ~= ARGV[1] then return false end
-local version = redis.call('INCR', KEYS[4])
-redis.call('SET', KEYS[1], version)
+const LOGGED = `
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
 if tonumber(ARGV[4]) > 0 then
@@ -45,19 +41,21 @@ if tonumber(ARGV[4]) > 0 then
 end
 return version`
 
-/** The same keys; `ARGV`: -, the reset's line, now, ttl ms, session. */
+/**
+ * `KEYS`: version, log, registry, counter; `ARGV`: version held, line, now, ttl ms, session.
+ * Refused (`false`) when the version held is not the current one.
+ */
+const APPEND = `
+local held = redis.call('GET', KEYS[1])
+if (held or '') ~= ARGV[1] then return false end
+local version = redis.call('INCR', KEYS[4])
+redis.call('SET', KEYS[1], version)${LOGGED}`
+
+/** The same keys; `ARGV`: -, the reset's line, now, ttl ms, session. The log starts again. */
 const RESET = `
 local version = redis.call('INCR', KEYS[4])
 redis.call('SET', KEYS[1], version)
-redis.call('DEL', KEYS[2])
-redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
-if tonumber(ARGV[4]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
-end
-return version`
+redis.call('DEL', KEYS[2])${LOGGED}`
 
 /** Round trips to Redis and those that failed, for the metrics. */
 export interface StoreCounters {
