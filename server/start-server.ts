@@ -81,7 +81,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }))
   if (metrics && state) {
     const { sessions } = state.sandboxOptions.store
-    metrics.readStoreSessions(async () => (await sessions.list()).length)
+    // Redis counts its registry in one command; a directory is listed.
+    metrics.readStoreSessions(
+      redis ? redis.redis.sessionCount : async () => (await sessions.list()).length,
+    )
   }
   const { app, sandbox } = createApp({
     ...(state ? { ...options, ...state.sandboxOptions } : options),
