@@ -37,6 +37,10 @@ function schemaOf(schema: JsonSchema | undefined): z.ZodType {
   }
 }
 
+/** A body's other fields dropped, as in process (JSON Schema lets them through). */
+const bodyOf = (schema: z.ZodType) =>
+  schema instanceof z.ZodObject ? z.object(schema.shape) : schema
+
 /** The parameters `in` that place as an object's shape; those not required are optional. */
 function shapeOf(parameters: readonly Parameter[], location: 'path' | 'query') {
   const listed = parameters.filter((p) => p.in === location && p.name !== 'dryRun')
@@ -46,10 +50,9 @@ function shapeOf(parameters: readonly Parameter[], location: 'path' | 'query') {
 }
 
 /** The operations of your own of a served document, as the tools read an operation. */
-export function proposedOperations(document: {
-  paths?: Record<string, Partial<Record<string, DocumentOperation>>>
-}): Operation[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+export function proposedOperations(document: object): Operation[] {
+  const { paths = {} } = document as { paths?: Record<string, Record<string, DocumentOperation>> }
+  return Object.entries(paths).flatMap(([path, item]) =>
     METHODS.flatMap((method) => {
       const declared = item[method]
       if (!declared?.['x-sandbox-proposed']) return []
@@ -64,7 +67,7 @@ export function proposedOperations(document: {
         proposed: { summary: declared.summary ?? declared.operationId, declaration: undefined },
         dryRun: parameters.some((p) => p.in === 'query' && p.name === 'dryRun'),
         params: z.object(shapeOf(parameters, 'path')),
-        body: body === undefined ? undefined : schemaOf(body),
+        body: body === undefined ? undefined : bodyOf(schemaOf(body)),
         query: Object.keys(query).length === 0 ? undefined : z.object(query),
       }
       return [operation as unknown as Operation]
