@@ -3,8 +3,7 @@
  * the same tool as in process (name, text, arguments, annotations), a write's included.
  */
 import { describe, expect, it } from 'vitest'
-import { proposedDocument } from '../../mocks/core/proposed-document.ts'
-import { defineOperation } from '../../mocks/core/user-operation.ts'
+import { defineOperation, proposedDocument } from '../../mocks/core/index.ts'
 import { z } from '../../mocks/model/zod.ts'
 import { createSandbox } from '../../mocks/sandbox.ts'
 import { operationTool } from './operation-tools.ts'
