@@ -4,8 +4,8 @@
  * and runs every recipe there (type check, Vitest, a Node script, the browser build,
  * Playwright, Storybook, the command and the typed client), once per toolchain of `legs.mjs`.
  *
- * Usage: `npm run test:consumer` (after `npm run build`); `-- --leg node24-msw3` runs one leg;
- * `CONSUMER_KEEP=1` keeps the project folders.
+ * Usage: `npm run test:consumer` (after `npm run build`); `node consumer/run.mjs --leg node24-msw3`
+ * runs one leg; `CONSUMER_KEEP=1` keeps the project folders.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -145,7 +145,7 @@ describe('the recipes of the README and the guides', () => {
         'consumer/react/project/src/AccountStatus.tsx',
         'consumer/react/project/src/App.test.tsx',
         'consumer/react/project/src/App.tsx',
-        'consumer/react/project/src/DeclineBooking.tsx',
+        'consumer/react/project/src/PendingBookings.tsx',
         'consumer/react/project/src/api.ts',
         'consumer/react/project/src/main.tsx',
         'consumer/react/project/src/orval.test.ts',

@@ -39,7 +39,7 @@ const TOOLS = [
   'msw@^3',
 ]
 /** The recipe's files the app is built from; `main.tsx` is the one the two apps differ in. */
-const APP_FILES = ['App.tsx', 'AccountStatus.tsx', 'DeclineBooking.tsx', 'api.ts', 'main.tsx']
+const APP_FILES = ['App.tsx', 'AccountStatus.tsx', 'PendingBookings.tsx', 'api.ts', 'main.tsx']
 
 /** The baseline's worker start: msw alone, one handler for the one request of the first screen. */
 const MSW_ENABLE_MOCKING = `async function enableMocking(): Promise<void> {
@@ -76,7 +76,10 @@ async function prepareWorkspace(log: (line: string) => void): Promise<string> {
   return dir
 }
 
-/** The hey-api client of the installed package's app document, as the recipe generates it. */
+/**
+ * The hey-api client of the app document the recipe writes (`npm run openapi`: the installed
+ * package's document with its example operations), generated as the recipe generates it.
+ */
 async function generateClient(dir: string, output: string, log: (line: string) => void) {
   const codegen = join(dir, 'codegen')
   const node24 = await installNode24(log)
@@ -89,9 +92,18 @@ async function generateClient(dir: string, output: string, log: (line: string) =
       env,
     })
   }
-  const config = (await readFile(join(recipe, 'codegen', 'openapi-ts.config.ts'), 'utf8'))
-    .replace("'../node_modules/", `'${dir}/node_modules/`)
+  const document = join(dir, 'openapi.app.json')
+  const installed = join(dir, 'node_modules', 'platform-sandbox')
+  const operations = join(installed, 'examples', 'operations', 'index.mjs')
+  const cli = join(installed, 'bin', 'platform-sandbox.mjs')
+  await run('node', [cli, 'openapi', '--operations', operations, '--out', document], { env })
+  const recipeConfig = await readFile(join(recipe, 'codegen', 'openapi-ts.config.ts'), 'utf8')
+  const config = recipeConfig
+    .replace("'../openapi.app.json'", `'${document}'`)
     .replace("'../src/client'", `'${output}'`)
+  if (!config.includes(document) || !config.includes(output)) {
+    throw new Error("Failed to point the recipe's hey-api config at the app document and output")
+  }
   await writeFile(join(codegen, 'openapi-ts.config.ts'), config)
   await run('npx', ['--no-install', 'openapi-ts'], { cwd: codegen, env })
 }

@@ -2,7 +2,8 @@ import { defineConfig } from 'orval'
 
 export default defineConfig({
   platform: {
-    input: { target: './node_modules/platform-sandbox/dist/openapi.app.json' },
+    // The app document `npm run openapi` writes: the 13 operations and the app's own.
+    input: { target: './openapi.app.json' },
     // `client: 'fetch'`: the browser's fetch, no axios to install.
     output: {
       target: './src/orval/platform.ts',

@@ -24,7 +24,9 @@ export default defineConfig({
   webServer: [
     {
       // A build whose page starts the sandbox worker (`.env.sandbox`), served as in production.
-      command: `npx vite build --mode sandbox && npx vite preview --port ${new URL(appUrl).port} --strictPort`,
+      // `--mode sandbox` on the preview too: Vite 8.4 refuses a second `vite preview` of one
+      // project in one mode, and Storybook's below is the other.
+      command: `npx vite build --mode sandbox && npx vite preview --mode sandbox --port ${new URL(appUrl).port} --strictPort`,
       url: appUrl,
       reuseExistingServer: !process.env.CI,
     },

@@ -3,8 +3,8 @@ import { defineConfig } from '@hey-api/openapi-ts'
 // Run from this folder, which has TypeScript 6 of its own: hey-api 0.99 fails next to the
 // app's TypeScript 7 (its issue #4235). It writes into the app's src/, checked by the app's tsc.
 export default defineConfig({
-  // A path, not the package name: hey-api reads `platform-sandbox/...` as a registry shorthand.
-  input: '../node_modules/platform-sandbox/dist/openapi.app.json',
+  // The app document `npm run openapi` writes: the 13 operations and the app's own.
+  input: '../openapi.app.json',
   output: '../src/client',
   plugins: ['@hey-api/client-fetch', '@tanstack/react-query'],
 })

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { AccountStatus } from './AccountStatus.tsx'
 import { restoreSession, signIn } from './api.ts'
-import { DeclineBooking } from './DeclineBooking.tsx'
+import { PendingBookings } from './PendingBookings.tsx'
 
-/** A host signs in (or is still signed in), sees their payment account and declines bookings. */
+/** A host signs in (or is still signed in), sees their payment account and pending bookings. */
 export function App() {
   const session = useQuery({ queryKey: ['session'], queryFn: restoreSession, retry: false })
   const signedIn = useMutation({ mutationFn: signIn })
@@ -22,10 +22,7 @@ export function App() {
   return (
     <main>
       <AccountStatus accessToken={accessToken} />
-      <ul>
-        <DeclineBooking accessToken={accessToken} bookingId="bkg_pending" />
-        <DeclineBooking accessToken={accessToken} bookingId="bkg_pending_2" />
-      </ul>
+      <PendingBookings accessToken={accessToken} />
     </main>
   )
 }

@@ -1,9 +1,9 @@
 import { client } from './client/client.gen.ts'
 import { completeIdpSignIn, refreshToken } from './client/sdk.gen.ts'
 
-// Generated from platform-sandbox/openapi.app.json (see codegen/); its base URL is the
-// sandbox's, http://localhost:4010, kept in development, tests and sandbox builds. A production
-// build calls the API that `.env.production` names. Cookies go with every call.
+// Generated from openapi.app.json, which `npm run openapi` writes (see codegen/); its base URL
+// is the sandbox's, http://localhost:4010, kept in development, tests and sandbox builds. A
+// production build calls the API that `.env.production` names. Cookies go with every call.
 const apiUrl: string | undefined = import.meta.env.VITE_API_URL
 client.setConfig({ ...(apiUrl ? { baseUrl: apiUrl } : {}), credentials: 'include' })
 
