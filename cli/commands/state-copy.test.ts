@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { startServer } from '../../server/start-server.ts'
 import { startRedis, type TestRedis } from '../../test-support/redis-server.ts'
 import { createApiClient } from '../../test-support/sandbox/api-client.ts'
 import { runTestCommand as run } from '../../test-support/server/test-cli.ts'
 import { useStateDirServers } from '../../test-support/server/test-state-dir.ts'
-import { startServer } from '../start-server.ts'
 
 const { temporaryDirectory, start } = useStateDirServers('sandbox-state-copy-')
 let redis: TestRedis

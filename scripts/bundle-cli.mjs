@@ -61,8 +61,9 @@ const lazyRequires = {
  * 25 MB budget). The bundle runs in a `vm.Script`, which has no dynamic `import()`: a stub
  * requires the file.
  */
-const PROGRAM = join(root, 'server', 'commands', 'program.ts')
+const PROGRAM = join(root, 'cli', 'commands', 'program.ts')
 const MCP = join(root, 'server', 'mcp', sep)
+const MCP_COMMAND = join(root, 'cli', 'commands', 'mcp-command.ts')
 
 /** Collects into `files` the modules of each file apart: `{ mcp: Set { '/…/http-endpoint.ts', … } }`. */
 function splitModules(files) {
@@ -71,7 +72,7 @@ function splitModules(files) {
     setup(build) {
       build.onResolve({ filter: /\.ts$/ }, (args) => {
         const path = join(args.resolveDir, args.path)
-        const mcp = path.startsWith(MCP)
+        const mcp = path.startsWith(MCP) || path === MCP_COMMAND
         if (args.kind !== 'dynamic-import' || !(mcp || args.importer === PROGRAM)) return undefined
         const name = mcp ? 'mcp' : 'commands'
         files[name] = (files[name] ?? new Set()).add(path)
@@ -169,7 +170,7 @@ export async function buildBundle() {
   const files = {}
   const result = await esbuild.build({
     ...settings,
-    entryPoints: [join(root, 'server', 'cli.ts')],
+    entryPoints: [join(root, 'cli', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
     external: [...Object.keys(lazyPackages), ...settings.external],
     plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
@@ -194,7 +195,7 @@ export async function buildBundle() {
     .filter((input, index, all) => all.indexOf(input) === index && input !== '<stdin>')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
-  inputs.push('package-lock.json', 'server/bundle.mjs')
+  inputs.push('package-lock.json', 'scripts/bundle-cli.mjs')
   await writeFile(join(staging, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 2)}\n`)
   await rm(outdir, { recursive: true, force: true })
   await rename(staging, outdir)
