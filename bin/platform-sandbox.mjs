@@ -66,7 +66,7 @@ if (!warmingUp && existsSync(fileURLToPath(builder))) {
 
 if (runnable) {
   // The bundle runs through `vm`, where `import()` fails: `--operations <file>` is imported
-  // with the launcher's own (`server/operations-file.ts`).
+  // with the launcher's own (`cli/operations-file.ts`).
   globalThis[Symbol.for('platform-sandbox.import')] = (url) => import(url)
   runBundle(bundle)
 } else if (existsSync(fileURLToPath(new URL('../cli/cli.ts', import.meta.url)))) {

@@ -2,8 +2,8 @@
  * @module
  * The subcommands of `platform-sandbox`: recorded traffic, the state directory and the MCP
  * server over stdio. Each action imports its module when it runs, from a bundle file apart
- * (`server/bundle.mjs`), so that starting the server loads none of them. Bad input ends them
- * with exit code 2.
+ * (`scripts/bundle-cli.mjs`), so that starting the server loads none of them. Bad input ends
+ * them with exit code 2.
  */
 import { type Command, Option } from 'commander'
 import { isValidSessionId, SESSION_ID_RULE } from '../../mocks/core/index.ts'
