@@ -7,12 +7,8 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
 import packageJson from '../package.json' with { type: 'json' }
 import { controlAccess } from '../server/exposure.ts'
-import {
-  DEFAULT_CORS_ORIGINS,
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  type ServerOptions,
-} from '../server/options.ts'
+import type { ServerOptions } from '../server/options.ts'
+import { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT } from '../server/options.ts'
 import {
   addOrigins,
   collect,
