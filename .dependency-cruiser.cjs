@@ -1,8 +1,9 @@
 /**
  * Import rules checked by `npm run check:imports` (part of `npm test`): no import cycles,
  * the core (`mocks/core`) is given its content rather than importing it, shipped code never
- * imports a test helper, the rest reaches the core only through its index, and the server and
- * the contract check do not reach into each other.
+ * imports a test helper, the rest reaches the core only through its index, the recordings and
+ * the server do not reach into each other (the program, cli/, joins them), and neither do the
+ * server and the contract check.
  */
 const TESTS = '(\\.test\\.ts$|\\.spec\\.ts$|/test-[^/]+\\.ts$)'
 
@@ -12,7 +13,7 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle ties modules together so neither can change or load alone.',
-      from: { path: '^(mocks|recordings|server|fixtures|client|contract|spec|test-support)/' },
+      from: { path: '^(mocks|recordings|server|cli|fixtures|client|contract|spec|test-support)/' },
       to: { circular: true },
     },
     {
@@ -37,19 +38,35 @@ module.exports = {
       name: 'recordings-are-plugged-in-by-the-entries',
       severity: 'error',
       comment:
-        'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the standalone server); the rest of the sandbox imports none of it.',
+        'Recordings code (record, replay, diff, learning) is a plug-in: the entries plug it in (mocks/*.ts, the runtimes, the program in cli/); the rest of the sandbox imports none of it.',
       from: {
         path: '^(mocks|server|client|fixtures|spec)/',
-        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/runtimes/|^server/|${TESTS})`,
+        pathNot: `(^mocks/[^/]+\\.ts$|^mocks/runtimes/|${TESTS})`,
       },
       to: { path: '^recordings/' },
+    },
+    {
+      name: 'recordings-and-server-apart',
+      severity: 'error',
+      comment:
+        'The recordings (record, replay, diff, learning) and the standalone server are two parts the program (cli/) puts together: the server answers without knowing traffic was recorded, and the recordings run in the library without the server. Neither imports the other, tests included; what both need lives in the core (mocks/core) or, if only the commands need it, in cli/.',
+      from: { path: '^(recordings|server)/' },
+      to: { path: '^(recordings|server)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'the-program-is-on-top',
+      severity: 'error',
+      comment:
+        'cli/ is the program (the entry, its options, every command): it imports the server, the recordings and the library, and nothing the package ships imports it. Tests may parse options with it.',
+      from: { path: '^(mocks|recordings|server|fixtures|client|spec)/', pathNot: TESTS },
+      to: { path: '^cli/' },
     },
     {
       name: 'shipped-code-imports-no-test-helper',
       severity: 'error',
       comment:
         "test-support/ holds helpers of this repository's tests and is not published; what the package ships (the entries, the server, the client) never imports it.",
-      from: { path: '^(mocks|recordings|server|client|fixtures|spec)/', pathNot: TESTS },
+      from: { path: '^(mocks|recordings|server|cli|client|fixtures|spec)/', pathNot: TESTS },
       to: { path: '^test-support/' },
     },
     {
@@ -89,7 +106,7 @@ module.exports = {
       severity: 'error',
       comment:
         'scripts/ holds build-time code (the merged document is built by scripts/spec/ into spec/generated/): nothing the package ships or runs imports it.',
-      from: { path: '^(mocks|server|fixtures|client|spec)/', pathNot: TESTS },
+      from: { path: '^(mocks|server|cli|fixtures|client|spec)/', pathNot: TESTS },
       to: { path: '^scripts/' },
     },
     {
@@ -104,8 +121,11 @@ module.exports = {
       name: 'mcp-loaded-on-first-use',
       severity: 'error',
       comment:
-        'Outside server/mcp/, the server reaches the MCP module only through a dynamic import (or for its types), so that its start does not load the SDK.',
-      from: { path: '^server/', pathNot: `(^server/mcp/|${TESTS})` },
+        'Outside server/mcp/ and the `mcp` command, the server and the program reach the MCP module only through a dynamic import (or for its types), so that their start does not load the SDK.',
+      from: {
+        path: '^(server|cli)/',
+        pathNot: `(^server/mcp/|^cli/commands/mcp-command\\.ts$|${TESTS})`,
+      },
       to: {
         path: '(^server/mcp/|@modelcontextprotocol)',
         dependencyTypesNot: ['dynamic-import', 'type-only'],

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 
 const bundle = fileURLToPath(new URL('../dist/cli/cli.cjs', import.meta.url))
-const builder = new URL('../server/bundle.mjs', import.meta.url)
+const builder = new URL('../scripts/bundle-cli.mjs', import.meta.url)
 
 /** Runs `file` as the main CommonJS module, with its code cache. */
 function runBundle(file) {
@@ -66,13 +66,13 @@ if (!warmingUp && existsSync(fileURLToPath(builder))) {
 
 if (runnable) {
   // The bundle runs through `vm`, where `import()` fails: `--operations <file>` is imported
-  // with the launcher's own (`server/operations-file.ts`).
+  // with the launcher's own (`cli/operations-file.ts`).
   globalThis[Symbol.for('platform-sandbox.import')] = (url) => import(url)
   runBundle(bundle)
-} else if (existsSync(fileURLToPath(new URL('../server/cli.ts', import.meta.url)))) {
+} else if (existsSync(fileURLToPath(new URL('../cli/cli.ts', import.meta.url)))) {
   const { register } = await import('tsx/esm/api')
   register()
-  await import('../server/cli.ts')
+  await import('../cli/cli.ts')
 } else {
   console.error(
     `platform-sandbox: ${bundle} is missing; reinstall the package (its build did not run).`,

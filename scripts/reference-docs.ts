@@ -3,7 +3,7 @@
  * The reference pages written from their single sources: `docs/reference/control-api.md` from
  * the control route table (the core's rows and the server's: `server/control-routes.ts`) and the
  * merged document's summaries,
- * `docs/reference/cli.md` from the commander program of `server/cli-options.ts`, `docs/reference/errors.md`
+ * `docs/reference/cli.md` from the commander program of `cli/cli-options.ts`, `docs/reference/errors.md`
  * from the error codes of `mocks/core/errors.ts`. `npm run docs:reference`
  * writes them; `reference-docs.test.ts` fails when a page is not what its source gives.
  */
@@ -11,8 +11,8 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Command } from 'commander'
 import { z } from 'zod'
+import { createProgram } from '../cli/cli-options.ts'
 import { controlRoutes, type ErrorStatus, errorCodes } from '../mocks/core/index.ts'
-import { createProgram } from '../server/cli-options.ts'
 import { type ServerRoute, serverRoutes } from '../server/control-routes.ts'
 import { buildMergedDocument } from './spec/build-document.ts'
 

@@ -4,9 +4,9 @@
  * health check anyone; and a malformed session is refused on every path by the core's rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseCliArguments } from '../cli/cli-options.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
-import { parseCliArguments } from './cli-options.ts'
 
 const FOREIGN = 'sandbox.team.example'
 const TOKEN = 'qa-team-token-123'

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatBanner } from '../cli/banner.ts'
+import { createProgram, parseCliArguments } from '../cli/cli-options.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
-import { formatBanner } from './banner.ts'
-import { createProgram, parseCliArguments } from './cli-options.ts'
 import { exposureWarning, isLoopbackHost, listenAddress } from './exposure.ts'
 
 describe('binding to an interface other than loopback', () => {

@@ -5,9 +5,9 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parseCliArguments } from '../cli/cli-options.ts'
 import { connectHttp } from '../test-support/mcp/test-mcp.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
-import { parseCliArguments } from './cli-options.ts'
 import { createMetrics } from './metrics.ts'
 
 const TOKEN = 'metrics-token-1'

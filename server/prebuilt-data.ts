@@ -1,7 +1,7 @@
 /**
  * @module
- * None in the sources; `server/bundle.mjs` replaces this module with the `default` scenario's
- * records at the default seed, so that the usual start runs no generator.
+ * None in the sources; `scripts/bundle-cli.mjs` replaces this module with the `default`
+ * scenario's records at the default seed, so that the usual start runs no generator.
  */
 import type { DataSet } from '../mocks/model/schemas.ts'
 

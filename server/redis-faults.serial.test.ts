@@ -7,9 +7,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
-import { type ApiClient, createApiClient } from '../test-support/sandbox/api-client.ts'
 import { startTestCli } from '../test-support/server/test-cli.ts'
+
+/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
+type Replica = SandboxClient<any>
+const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 const started: { stop(): Promise<unknown> }[] = []
 afterEach(async () => {
@@ -21,12 +26,12 @@ async function cluster(replicaCount: number, appendonly: boolean) {
   started.push(redis)
   const processes = Array.from({ length: replicaCount }, () => startTestCli(['--state', redis.url]))
   started.push(...processes)
-  const replicas = (await Promise.all(processes.map((cli) => cli.url))).map(createApiClient)
+  const replicas = (await Promise.all(processes.map((cli) => cli.url))).map(replicaAt)
   return { redis, processes, replicas }
 }
 
-const checkouts = async (replica: ApiClient, session: string) =>
-  (await replica.call<Record<string, number>>('/__sandbox/collections', { session })).body
+const checkouts = async (replica: Replica, session: string) =>
+  (await replica.request<Record<string, number>>('/__sandbox/collections', { session })).body
     .checkoutSessions!
 
 interface Tally {
@@ -40,9 +45,9 @@ interface Tally {
 }
 
 /** One guest's checkout in `session` through `replica`, tallied. */
-async function checkout(replica: ApiClient, session: string, token: string, tally: Tally) {
+async function checkout(replica: Replica, session: string, token: string, tally: Tally) {
   try {
-    const answer = await replica.call('/checkout/create-session', {
+    const answer = await replica.request('/checkout/create-session', {
       method: 'POST',
       authorization: `Bearer ${token}`,
       body: { bookingId: anchors.bookings.accepted },
@@ -63,7 +68,7 @@ const newTally = (): Tally => ({ acknowledged: 0, other: [], unavailable: [], un
 describe('replicas on Redis when a part dies', () => {
   it('lose no acknowledged write when a replica is killed under load', async () => {
     const { processes, replicas } = await cluster(2, false)
-    const [, survivor] = replicas as [ApiClient, ApiClient]
+    const [, survivor] = replicas as [Replica, Replica]
     const jobs = 6
     const writes = 40
     let total = 0
@@ -71,7 +76,7 @@ describe('replicas on Redis when a part dies', () => {
     const results = await Promise.all(
       Array.from({ length: jobs }, async (_, job) => {
         const session = `kill-${job}-${randomUUID()}`
-        const token = await survivor.tokenFor('guest', session)
+        const token = await survivor.accessToken('guest', session)
         const before = await checkouts(survivor, session)
         const tally = newTally()
         for (let n = 0; n < writes; n++) {
@@ -98,9 +103,9 @@ describe('replicas on Redis when a part dies', () => {
 
   it('answers 503 with Retry-After while Redis is down, and gives every acknowledged write back after its restart', async () => {
     const { redis, replicas } = await cluster(2, true)
-    const [a, b] = replicas as [ApiClient, ApiClient]
+    const [a, b] = replicas as [Replica, Replica]
     const session = `redis-${randomUUID()}`
-    const token = await a.tokenFor('guest', session)
+    const token = await a.accessToken('guest', session)
     const before = await checkouts(b, session)
     const tally = newTally()
     for (let n = 0; n < 10; n++) await checkout(replicas[n % 2]!, session, token, tally)
@@ -109,7 +114,7 @@ describe('replicas on Redis when a part dies', () => {
     await redis.kill()
     const down = newTally()
     for (let n = 0; n < 10; n++) await checkout(replicas[n % 2]!, session, token, down)
-    const read = await b.call('/__sandbox/collections', { session })
+    const read = await b.request('/__sandbox/collections', { session })
     expect(read.status).toBe(503)
     expect(read.body.code).toBe('SERVICE_UNAVAILABLE')
     expect(down.acknowledged).toBe(0)
@@ -117,7 +122,7 @@ describe('replicas on Redis when a part dies', () => {
     expect(down.unanswered).toBe(0)
     expect(down.unavailable).toEqual(Array(10).fill('2'))
     // Liveness does not depend on the store.
-    expect((await a.call('/__sandbox/health')).status).toBe(200)
+    expect((await a.request('/__sandbox/health')).status).toBe(200)
 
     await redis.restart()
     // Each replica reconnects by itself: writes are acknowledged again, through both.

@@ -8,30 +8,35 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
-import { type ApiClient, createApiClient } from '../test-support/sandbox/api-client.ts'
 import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
+
+/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
+type Replica = SandboxClient<any>
+const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 let redis: TestRedis
 let processes: TestCli[] = []
-let replicas: ApiClient[] = []
+let replicas: Replica[] = []
 
 beforeAll(async () => {
   redis = await startRedis()
   processes = [0, 1, 2].map(() => startTestCli(['--state', redis.url]))
-  replicas = (await Promise.all(processes.map((cli) => cli.url))).map(createApiClient)
+  replicas = (await Promise.all(processes.map((cli) => cli.url))).map(replicaAt)
 }, 60_000)
 afterAll(async () => {
   await Promise.all(processes.map((cli) => cli.stop()))
   await redis.stop()
 })
 
-const counts = async (replica: ApiClient, session: string) =>
-  (await replica.call<Record<string, number>>('/__sandbox/collections', { session })).body
+const counts = async (replica: Replica, session: string) =>
+  (await replica.request<Record<string, number>>('/__sandbox/collections', { session })).body
 
 /** Opens a checkout session as the guest: one record more in `checkoutSessions`. */
-const checkout = (replica: ApiClient, session: string, token: string) =>
-  replica.call('/checkout/create-session', {
+const checkout = (replica: Replica, session: string, token: string) =>
+  replica.request('/checkout/create-session', {
     method: 'POST',
     authorization: `Bearer ${token}`,
     body: { bookingId: anchors.bookings.accepted },
@@ -41,9 +46,9 @@ const checkout = (replica: ApiClient, session: string, token: string) =>
 describe('replicas on one Redis', () => {
   it('read every write made through another, round robin', async () => {
     const session = `ryw-${randomUUID()}`
-    const [a, b, c] = replicas as [ApiClient, ApiClient, ApiClient]
+    const [a, b, c] = replicas as [Replica, Replica, Replica]
     const before = (await counts(c, session)).checkoutSessions!
-    const token = await a.tokenFor('guest', session)
+    const token = await a.accessToken('guest', session)
     for (let n = 1; n <= 6; n++) {
       const writer = replicas[n % 3]!
       expect((await checkout(writer, session, token)).status).toBe(201)
@@ -56,9 +61,9 @@ describe('replicas on one Redis', () => {
 
   it('say a session was created once, on the replica that answered it first', async () => {
     const session = `created-${randomUUID()}`
-    const [a, b, c] = replicas as [ApiClient, ApiClient, ApiClient]
-    const created = async (replica: ApiClient) =>
-      (await replica.call('/payprov/account-status', { session })).headers.get(
+    const [a, b, c] = replicas as [Replica, Replica, Replica]
+    const created = async (replica: Replica) =>
+      (await replica.request('/payprov/account-status', { session })).headers.get(
         'x-sandbox-session-created',
       )
     expect(await created(a)).toBe('true')
@@ -69,12 +74,12 @@ describe('replicas on one Redis', () => {
 
   it('answer 201 then 409 for one booking declined through two replicas', async () => {
     const session = `decline-${randomUUID()}`
-    const [a, b] = replicas as [ApiClient, ApiClient]
+    const [a, b] = replicas as [Replica, Replica]
     // Both replicas hold the session in memory before either declines.
-    const token = await a.tokenFor('host', session)
+    const token = await a.accessToken('host', session)
     await counts(b, session)
-    const decline = (replica: ApiClient) =>
-      replica.call(`/bookings/${anchors.bookings.pending}/decline`, {
+    const decline = (replica: Replica) =>
+      replica.request(`/bookings/${anchors.bookings.pending}/decline`, {
         method: 'POST',
         authorization: `Bearer ${token}`,
         body: { reason: 'Fully booked' },
@@ -92,7 +97,7 @@ describe('replicas on one Redis', () => {
     const results = await Promise.all(
       Array.from({ length: jobs }, async (_, job) => {
         const session = `job-${job}-${randomUUID()}`
-        const token = await replicas[job % 3]!.tokenFor('guest', session)
+        const token = await replicas[job % 3]!.accessToken('guest', session)
         const before = (await counts(replicas[0]!, session)).checkoutSessions!
         let acknowledged = 0
         for (let n = 0; n < writes; n++) {
@@ -110,21 +115,21 @@ describe('replicas on one Redis', () => {
   })
 
   it('share saved snapshots and uploaded scenarios; a name taken twice is a 409', async () => {
-    const [a, b, c] = replicas as [ApiClient, ApiClient, ApiClient]
+    const [a, b, c] = replicas as [Replica, Replica, Replica]
     const session = `snap-${randomUUID()}`
     const name = `snap-${randomUUID().slice(0, 8)}`
-    const token = await a.tokenFor('guest', session)
+    const token = await a.accessToken('guest', session)
     await checkout(a, session, token)
     const saved = await counts(a, session)
-    const save = (replica: ApiClient) =>
-      replica.call('/__sandbox/snapshots', { method: 'POST', body: { name }, session })
+    const save = (replica: Replica) =>
+      replica.request('/__sandbox/snapshots', { method: 'POST', body: { name }, session })
     expect((await save(a)).status).toBe(201)
     expect((await save(b)).status).toBe(409)
-    const listed = await c.call<{ name: string }[]>('/__sandbox/snapshots')
+    const listed = await c.request<{ name: string }[]>('/__sandbox/snapshots')
     expect(listed.body.map((snapshot) => snapshot.name)).toContain(name)
     // Reset through another replica, read through a third.
     const other = `other-${randomUUID()}`
-    const reset = await c.call('/__sandbox/reset', {
+    const reset = await c.request('/__sandbox/reset', {
       method: 'POST',
       body: { snapshot: name },
       session: other,
@@ -133,20 +138,20 @@ describe('replicas on one Redis', () => {
     expect(await counts(b, other)).toEqual(saved)
 
     const scenario = `team-${randomUUID().slice(0, 8)}`
-    const uploaded = await a.call('/__sandbox/scenarios', {
+    const uploaded = await a.request('/__sandbox/scenarios', {
       method: 'POST',
       body: { name: scenario, description: 'Shared by the team', extends: 'empty' },
     })
     expect(uploaded.status).toBe(201)
     const third = `scenario-${randomUUID()}`
-    const started = await b.call('/__sandbox/reset', {
+    const started = await b.request('/__sandbox/reset', {
       method: 'POST',
       body: { scenario },
       session: third,
     })
     expect(started.status).toBe(200)
     expect((await counts(c, third)).bookings).toBe(0)
-    const names = (await c.call<{ name: string }[]>('/__sandbox/scenarios')).body
+    const names = (await c.request<{ name: string }[]>('/__sandbox/scenarios')).body
     expect(names.map((entry) => entry.name)).toContain(scenario)
   })
 

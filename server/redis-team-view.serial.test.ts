@@ -6,9 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
-import { type ApiClient, createApiClient } from '../test-support/sandbox/api-client.ts'
 import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
+
+/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
+type Replica = SandboxClient<any>
+const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 interface Listed {
   id: string
@@ -23,15 +28,15 @@ interface Health {
 
 let redis: TestRedis
 let processes: TestCli[] = []
-let a: ApiClient
-let b: ApiClient
+let a: Replica
+let b: Replica
 
 beforeAll(async () => {
   redis = await startRedis()
   processes = [0, 1].map(() => startTestCli(['--state', redis.url]))
-  ;[a, b] = (await Promise.all(processes.map((cli) => cli.url))).map(createApiClient) as [
-    ApiClient,
-    ApiClient,
+  ;[a, b] = (await Promise.all(processes.map((cli) => cli.url))).map(replicaAt) as [
+    Replica,
+    Replica,
   ]
 }, 60_000)
 afterAll(async () => {
@@ -39,12 +44,12 @@ afterAll(async () => {
   await redis.stop()
 })
 
-const list = async (replica: ApiClient, session: string) => {
-  const answer = await replica.call<Listed[]>('/__sandbox/sessions', { session })
+const list = async (replica: Replica, session: string) => {
+  const answer = await replica.request<Listed[]>('/__sandbox/sessions', { session })
   expect(answer.status).toBe(200)
   return answer.body
 }
-const health = async (replica: ApiClient) => (await replica.call<Health>('/__sandbox/health')).body
+const health = async (replica: Replica) => (await replica.request<Health>('/__sandbox/health')).body
 
 describe('one view of the sessions across replicas on one Redis', () => {
   it('lists and counts from either replica the sessions written through the other', async () => {
@@ -53,8 +58,8 @@ describe('one view of the sessions across replicas on one Redis', () => {
 
     // Written through A only: a checkout from the starting scenario, and a reset to another.
     const written = `written-${randomUUID()}`
-    const token = await a.tokenFor('guest', written)
-    const checkout = await a.call('/checkout/create-session', {
+    const token = await a.accessToken('guest', written)
+    const checkout = await a.request('/checkout/create-session', {
       method: 'POST',
       authorization: `Bearer ${token}`,
       body: { bookingId: anchors.bookings.accepted },
@@ -62,7 +67,7 @@ describe('one view of the sessions across replicas on one Redis', () => {
     })
     expect(checkout.status).toBe(201)
     const reset = `reset-${randomUUID()}`
-    const answer = await a.call('/__sandbox/reset', {
+    const answer = await a.request('/__sandbox/reset', {
       method: 'POST',
       body: { scenario: 'empty', seed: 7 },
       session: reset,
@@ -94,7 +99,9 @@ describe('one view of the sessions across replicas on one Redis', () => {
     expect(await list(a, reader)).not.toContainEqual(expect.objectContaining({ id: caller }))
 
     // Dropped through B, it goes from A's list and from both counts.
-    expect((await b.call(`/__sandbox/sessions/${written}`, { method: 'DELETE' })).status).toBe(204)
+    expect((await b.request(`/__sandbox/sessions/${written}`, { method: 'DELETE' })).status).toBe(
+      204,
+    )
     const after = await list(a, reader)
     expect(after.map(({ id }) => id)).not.toContain(written)
     expect(after.map(({ id }) => id)).toContain(reset)

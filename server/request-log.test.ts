@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseCliArguments } from '../cli/cli-options.ts'
 import { anchors } from '../fixtures/anchors.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
-import { parseCliArguments } from './cli-options.ts'
 import { formatRequestLog } from './request-log.ts'
 
 let server: TestServer

@@ -23,8 +23,8 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs'
+import { jsonErrorMessage } from '../mocks/core/index.ts'
 import { nonEmpty, z } from '../mocks/model/zod.ts'
-import { jsonErrorMessage } from '../recordings/replay/recordings.ts'
 
 export interface LogProblem {
   file: string

@@ -41,7 +41,7 @@ describe('requestBody.required', () => {
       const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
         encodeURIComponent(pathParams[name]!),
       )
-      const response = await api.call(operation.dryRun ? `${url}?dryRun=true` : url, {
+      const response = await api.request(operation.dryRun ? `${url}?dryRun=true` : url, {
         method: 'POST',
         ...(operation.auth === 'public'
           ? {}

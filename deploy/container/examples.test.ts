@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments, parse as parseYaml } from 'yaml'
+import { createProgram, parseCliArguments } from '../../cli/cli-options.ts'
 import { SESSION_HEADER } from '../../mocks/sandbox-client/sandbox-client.ts'
-import { createProgram, parseCliArguments } from '../../server/cli-options.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8')

@@ -12,7 +12,7 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
 import { Service } from 'kubernetes-models/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAllDocuments, parse as parseYaml } from 'yaml'
-import { createProgram, parseCliArguments } from '../../server/cli-options.ts'
+import { createProgram, parseCliArguments } from '../../cli/cli-options.ts'
 import { startTestServer, type TestServer } from '../../test-support/server/test-server.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -8,7 +8,7 @@ const decline = `/bookings/${anchors.bookings.pending}/decline`
 
 describe('a body limit below 12,288 bytes', () => {
   it('accepts a valid small body', async () => {
-    const response = await api.call(decline, { as: 'host', body: { reason: 'Fully booked' } })
+    const response = await api.request(decline, { as: 'host', body: { reason: 'Fully booked' } })
     expect(response.status).toBe(201)
     const store = await sandbox.store()
     expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
@@ -20,11 +20,11 @@ describe('a body limit below 12,288 bytes', () => {
     const reason = 'é'.repeat((1000 - prefix.length - suffix.length) / 2)
     const body = `${prefix}${reason}${suffix}`
     expect(new TextEncoder().encode(body).length).toBe(999)
-    expect((await api.call(`${decline}?dryRun=true`, { as: 'host', body })).status).toBe(201)
+    expect((await api.request(`${decline}?dryRun=true`, { as: 'host', body })).status).toBe(201)
   })
 
   it('refuses a body one byte past the limit with 413', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: { reason: 'x'.repeat(1000 - '{"reason":""}'.length + 1) },
     })

@@ -5,7 +5,7 @@ import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 const { api, sandbox } = useSandbox()
 
 async function freshToken(session?: string): Promise<string> {
-  const response = await api.call<{ accessToken: string }>('/auth/refresh?dryRun=true', {
+  const response = await api.request<{ accessToken: string }>('/auth/refresh?dryRun=true', {
     body: { refreshToken: 'rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q' },
     ...(session ? { session } : {}),
   })
@@ -14,14 +14,14 @@ async function freshToken(session?: string): Promise<string> {
 }
 
 const accountStatus = (token: string, session?: string) =>
-  api.call('/payprov/account-status', {
+  api.request('/payprov/account-status', {
     authorization: `Bearer ${token}`,
     ...(session ? { session } : {}),
   })
 
 describe('the session clock', () => {
   it('starts on real time', async () => {
-    const response = await api.call('/__sandbox/clock')
+    const response = await api.request('/__sandbox/clock')
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ offsetSeconds: 0, real: true })
     expect(Math.abs(Date.parse(response.body.now) - Date.now())).toBeLessThan(5_000)
@@ -31,7 +31,7 @@ describe('the session clock', () => {
     const token = await freshToken()
     expect((await accountStatus(token)).status).toBe(200)
 
-    const advanced = await api.call('/__sandbox/clock', { body: { advanceSeconds: 901 } })
+    const advanced = await api.request('/__sandbox/clock', { body: { advanceSeconds: 901 } })
     expect(advanced.status).toBe(200)
     expect(advanced.body).toMatchObject({ offsetSeconds: 901, real: false })
 
@@ -42,14 +42,14 @@ describe('the session clock', () => {
 
   it('keeps a token valid after advancing 899 seconds', async () => {
     const token = await freshToken()
-    await api.call('/__sandbox/clock', { body: { advanceSeconds: 899 } })
+    await api.request('/__sandbox/clock', { body: { advanceSeconds: 899 } })
     expect((await accountStatus(token)).status).toBe(200)
   })
 
   it('dates the writes of operations and the journal', async () => {
-    await api.call('/__sandbox/clock', { body: { now: '2030-01-02T03:04:05Z' } })
+    await api.request('/__sandbox/clock', { body: { now: '2030-01-02T03:04:05Z' } })
     const before = (await sandbox.store()).notifications.all().length
-    const declined = await api.call(`/bookings/${anchors.bookings.pending}/decline`, {
+    const declined = await api.request(`/bookings/${anchors.bookings.pending}/decline`, {
       authorization: `Bearer ${await freshToken()}`,
       body: {},
     })
@@ -61,19 +61,19 @@ describe('the session clock', () => {
   })
 
   it('is per session', async () => {
-    await api.call('/__sandbox/clock', { body: { advanceSeconds: 901 }, session: 'clock-a' })
-    expect((await api.call('/__sandbox/clock', { session: 'clock-a' })).body.real).toBe(false)
-    expect((await api.call('/__sandbox/clock')).body.real).toBe(true)
+    await api.request('/__sandbox/clock', { body: { advanceSeconds: 901 }, session: 'clock-a' })
+    expect((await api.request('/__sandbox/clock', { session: 'clock-a' })).body.real).toBe(false)
+    expect((await api.request('/__sandbox/clock')).body.real).toBe(true)
     const token = await freshToken()
     expect((await accountStatus(token)).status).toBe(200)
   })
 
   it('goes back to real time on reset and on DELETE', async () => {
-    await api.call('/__sandbox/clock', { body: { advanceSeconds: 3600 } })
-    await api.call('/__sandbox/reset', { body: {} })
-    expect((await api.call('/__sandbox/clock')).body).toMatchObject({ real: true })
-    await api.call('/__sandbox/clock', { body: { advanceSeconds: 3600 } })
-    const back = await api.call('/__sandbox/clock', { method: 'DELETE' })
+    await api.request('/__sandbox/clock', { body: { advanceSeconds: 3600 } })
+    await api.request('/__sandbox/reset', { body: {} })
+    expect((await api.request('/__sandbox/clock')).body).toMatchObject({ real: true })
+    await api.request('/__sandbox/clock', { body: { advanceSeconds: 3600 } })
+    const back = await api.request('/__sandbox/clock', { method: 'DELETE' })
     expect(back.body).toMatchObject({ real: true, offsetSeconds: 0 })
   })
 
@@ -83,9 +83,9 @@ describe('the session clock', () => {
     [{ advanceSeconds: 1, now: '2030-01-01T00:00:00Z' }, 'give exactly one of now, advanceSeconds'],
     [{ advanceSeconds: 1, speed: 2 }, 'property speed should not exist'],
   ])('refuses %j with a 400', async (body, detail) => {
-    const response = await api.call('/__sandbox/clock', { body })
+    const response = await api.request('/__sandbox/clock', { body })
     expect(response.status).toBe(400)
     expect(response.body.details.join('\n')).toContain(detail)
-    expect((await api.call('/__sandbox/clock')).body.real).toBe(true)
+    expect((await api.request('/__sandbox/clock')).body.real).toBe(true)
   })
 })

@@ -6,8 +6,8 @@ const { api } = useSandbox()
 
 describe('console control calls', () => {
   it('lists the sessions with their scenario and seed', async () => {
-    await api.call('/__sandbox/reset', { body: { scenario: 'empty', seed: 3 }, session: 'qa-a' })
-    const response = await api.call('/__sandbox/sessions')
+    await api.request('/__sandbox/reset', { body: { scenario: 'empty', seed: 3 }, session: 'qa-a' })
+    const response = await api.request('/__sandbox/sessions')
     expect(response.status).toBe(200)
     expect(response.body).toEqual(
       expect.arrayContaining([
@@ -18,10 +18,10 @@ describe('console control calls', () => {
   })
 
   it('counts the records of each collection, after writes too', async () => {
-    const before = (await api.call('/__sandbox/collections')).body
+    const before = (await api.request('/__sandbox/collections')).body
     expect(before.bookings).toBe((await api.collection('bookings')).length)
-    await api.call(`/bookings/${anchors.bookings.pending}/decline`, { as: 'host', body: {} })
-    const after = (await api.call('/__sandbox/collections')).body
+    await api.request(`/bookings/${anchors.bookings.pending}/decline`, { as: 'host', body: {} })
+    const after = (await api.request('/__sandbox/collections')).body
     expect(after.notifications).toBe(before.notifications + 1)
     expect(Object.keys(after)).toHaveLength(12)
   })

@@ -8,7 +8,7 @@ const decline = (id: string) => `/bookings/${id}/decline`
 
 describe('control API in the Node runtime', () => {
   it('lists the personas with their credentials', async () => {
-    const response = await api.call('/__sandbox/personas')
+    const response = await api.request('/__sandbox/personas')
     expect(response.status).toBe(200)
     expect(response.body.map((p: { key: string }) => p.key)).toEqual([
       'admin',
@@ -30,7 +30,7 @@ describe('control API in the Node runtime', () => {
   })
 
   it('resets to a scenario: empty has personas but no bookings', async () => {
-    const reset = await api.call('/__sandbox/reset', { body: { scenario: 'empty' } })
+    const reset = await api.request('/__sandbox/reset', { body: { scenario: 'empty' } })
     expect(reset.status).toBe(200)
     expect(reset.body).toEqual({ session: 'default', scenario: 'empty', seed: expect.any(Number) })
     expect(await api.collection('bookings')).toEqual([])
@@ -38,16 +38,16 @@ describe('control API in the Node runtime', () => {
   })
 
   it('rejects an unknown scenario and keeps the state', async () => {
-    const response = await api.call('/__sandbox/reset', { body: { scenario: 'nope' } })
+    const response = await api.request('/__sandbox/reset', { body: { scenario: 'nope' } })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual(['scenario must be one of: default, empty, large'])
     expect((await api.collection('bookings')).length).toBeGreaterThan(0)
   })
 
   it('undoes writes on reset', async () => {
-    await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('declined')
-    await api.call('/__sandbox/reset', { body: {} })
+    await api.request('/__sandbox/reset', { body: {} })
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
   })
 
@@ -62,8 +62,8 @@ describe('control API in the Node runtime', () => {
   })
 
   it('starts over with resetAll: other sessions dropped, default back to the start', async () => {
-    await api.call('/__sandbox/reset', { body: { scenario: 'empty' } })
-    await api.call(decline(anchors.bookings.pending), { as: 'host', body: {}, session: 'w-9' })
+    await api.request('/__sandbox/reset', { body: { scenario: 'empty' } })
+    await api.request(decline(anchors.bookings.pending), { as: 'host', body: {}, session: 'w-9' })
     expect(sandbox.sessionIds()).toContain('w-9')
     expect(await sandbox.resetAll()).toEqual({
       session: 'default',
@@ -77,13 +77,17 @@ describe('control API in the Node runtime', () => {
   })
 
   it('returns 404 for an unknown collection', async () => {
-    const response = await api.call('/__sandbox/collections/widgets')
+    const response = await api.request('/__sandbox/collections/widgets')
     expect(response.status).toBe(404)
     expect(response.body.code).toBe('NOT_FOUND')
   })
 
   it("keeps each session's writes to itself", async () => {
-    await api.call(decline(anchors.bookings.pending), { as: 'host', body: {}, session: 'worker-1' })
+    await api.request(decline(anchors.bookings.pending), {
+      as: 'host',
+      body: {},
+      session: 'worker-1',
+    })
     const status = async (session?: string) =>
       (await api.collection('bookings', session)).find((b) => b.id === anchors.bookings.pending)
         .status
@@ -93,8 +97,8 @@ describe('control API in the Node runtime', () => {
   })
 
   it('journals requests per session and clears the journal', async () => {
-    await api.call('/payprov/account-status', { as: 'host', session: 'journal-a' })
-    const mine = await api.call('/__sandbox/requests', { session: 'journal-a' })
+    await api.request('/payprov/account-status', { as: 'host', session: 'journal-a' })
+    const mine = await api.request('/__sandbox/requests', { session: 'journal-a' })
     expect(mine.body.map((e: { path: string }) => e.path)).toEqual([
       '/auth/refresh',
       '/payprov/account-status',
@@ -106,8 +110,8 @@ describe('control API in the Node runtime', () => {
       dryRun: null,
     })
     expect(
-      (await api.call('/__sandbox/requests', { method: 'DELETE', session: 'journal-a' })).status,
+      (await api.request('/__sandbox/requests', { method: 'DELETE', session: 'journal-a' })).status,
     ).toBe(204)
-    expect((await api.call('/__sandbox/requests', { session: 'journal-a' })).body).toEqual([])
+    expect((await api.request('/__sandbox/requests', { session: 'journal-a' })).body).toEqual([])
   })
 })

@@ -39,7 +39,7 @@ describe('a malformed dryRun is refused and writes nothing', () => {
     ['dryRun=TRUE', 'dryRun must be one of: true, false'],
     ['dryRun=', 'dryRun must be one of: true, false'],
   ])('answers 400 for ?%s', async (query, detail) => {
-    const response = await api.call(`${decline}?${query}`, { as: 'host', body: {} })
+    const response = await api.request(`${decline}?${query}`, { as: 'host', body: {} })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
       message: 'Validation failed',
@@ -51,13 +51,13 @@ describe('a malformed dryRun is refused and writes nothing', () => {
   })
 
   it('still writes for exactly one dryRun=false', async () => {
-    const response = await api.call(`${decline}?dryRun=false`, { as: 'host', body: {} })
+    const response = await api.request(`${decline}?dryRun=false`, { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect(await bookingStatus()).toBe('declined')
   })
 
   it('still validates without writing for exactly one dryRun=true', async () => {
-    const response = await api.call(`${decline}?dryRun=true`, { as: 'host', body: {} })
+    const response = await api.request(`${decline}?dryRun=true`, { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect(await bookingStatus()).toBe('pending')
   })
@@ -66,7 +66,7 @@ describe('a malformed dryRun is refused and writes nothing', () => {
 describe('a query key is read in one pass', () => {
   it('answers a key of 100,000 "[" as an unknown parameter and writes', async () => {
     const key = '['.repeat(100_000)
-    const response = await api.call(`${decline}?${key}=true`, { as: 'host', body: {} })
+    const response = await api.request(`${decline}?${key}=true`, { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect(await bookingStatus()).toBe('declined')
   })

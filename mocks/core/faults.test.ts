@@ -5,7 +5,7 @@ import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
 const { api, sandbox } = useSandbox()
 const decline = (id: string) => `/bookings/${id}/decline`
 const addRule = (rule: unknown, session?: string) =>
-  api.call('/__sandbox/faults', { body: rule, ...(session ? { session } : {}) })
+  api.request('/__sandbox/faults', { body: rule, ...(session ? { session } : {}) })
 
 describe('fault rules', () => {
   it('answers a status with an ApiErrorResponseDto for the next N calls, then the real answer', async () => {
@@ -18,7 +18,7 @@ describe('fault rules', () => {
     expect(added.status).toBe(201)
     expect(added.body).toMatchObject({ id: 'f1', method: 'POST', remaining: 1 })
 
-    const faulted = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const faulted = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(faulted.status).toBe(500)
     expect(faulted.body).toEqual({
       message: 'Fault rule f1 answered 500',
@@ -26,7 +26,7 @@ describe('fault rules', () => {
     })
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('pending')
 
-    const real = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const real = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(real.status).toBe(201)
     const journal = sandbox.journal.list().filter((entry) => entry.path.startsWith('/bookings'))
     expect(journal.map((entry) => [entry.status, entry.fault])).toEqual([
@@ -34,25 +34,25 @@ describe('fault rules', () => {
       [201, undefined],
     ])
     expect(journal[1]?.persona).toBe('host')
-    expect((await api.call('/__sandbox/faults')).body).toEqual([
+    expect((await api.request('/__sandbox/faults')).body).toEqual([
       expect.objectContaining({ id: 'f1', remaining: 0 }),
     ])
   })
 
   it('answers a named recorded example', async () => {
     await addRule({ path: '/bookings/bkg_pending/decline', example: 'bookingNotPending' })
-    const response = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const response = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('CONFLICT')
     // Another booking does not match the literal segment.
-    const other = await api.call(decline(anchors.bookings.pending2), { as: 'host', body: {} })
+    const other = await api.request(decline(anchors.bookings.pending2), { as: 'host', body: {} })
     expect(other.status).toBe(201)
   })
 
   it('fails with a network error in msw', async () => {
     await addRule({ path: '/bookings/:id/decline', networkError: true })
     await expect(
-      api.call(decline(anchors.bookings.pending), { as: 'host', body: {} }),
+      api.request(decline(anchors.bookings.pending), { as: 'host', body: {} }),
     ).rejects.toThrow(TypeError)
     expect(sandbox.journal.list().at(-1)).toMatchObject({ status: 0, fault: 'f1' })
   })
@@ -60,7 +60,7 @@ describe('fault rules', () => {
   it('delays the normal answer', async () => {
     await addRule({ path: '/bookings/:id/decline', delayMs: 150 })
     const started = performance.now()
-    const response = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const response = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
     expect(response.status).toBe(201)
     expect(sandbox.journal.list().at(-1)).toMatchObject({ status: 201, fault: 'f1' })
@@ -68,20 +68,20 @@ describe('fault rules', () => {
 
   it('matches only the persona it names', async () => {
     await addRule({ path: '/bookings/:id/decline', persona: 'guest', status: 403 })
-    const asHost = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const asHost = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(asHost.status).toBe(201)
-    const asGuest = await api.call(decline(anchors.bookings.pending2), { as: 'guest', body: {} })
+    const asGuest = await api.request(decline(anchors.bookings.pending2), { as: 'guest', body: {} })
     expect(asGuest.status).toBe(403)
     expect(asGuest.body.message).toBe('Fault rule f1 answered 403')
   })
 
   it('draws a seeded probability: the same rule gives the same sequence', async () => {
     const run = async () => {
-      await api.call('/__sandbox/reset', { body: {} })
+      await api.request('/__sandbox/reset', { body: {} })
       await addRule({ path: '/auth/refresh', status: 500, probability: 0.5, seed: 42 })
       const statuses: number[] = []
       for (let i = 0; i < 16; i++) {
-        const response = await api.call('/auth/refresh?dryRun=true', {
+        const response = await api.request('/auth/refresh?dryRun=true', {
           body: { refreshToken: 'rt_host.c2FuZGJveC1yZWZyZXNoOmhvc3Q' },
         })
         statuses.push(response.status)
@@ -96,21 +96,21 @@ describe('fault rules', () => {
 
   it('keeps rules per session and removes them', async () => {
     await addRule({ path: '/auth/refresh', status: 500 }, 'qa-1')
-    const elsewhere = await api.call('/__sandbox/faults')
+    const elsewhere = await api.request('/__sandbox/faults')
     expect(elsewhere.body).toEqual([])
-    const listed = await api.call('/__sandbox/faults', { session: 'qa-1' })
+    const listed = await api.request('/__sandbox/faults', { session: 'qa-1' })
     expect(listed.body).toHaveLength(1)
-    const removed = await api.call('/__sandbox/faults/f1', { method: 'DELETE', session: 'qa-1' })
+    const removed = await api.request('/__sandbox/faults/f1', { method: 'DELETE', session: 'qa-1' })
     expect(removed.status).toBe(204)
-    expect((await api.call('/__sandbox/faults', { session: 'qa-1' })).body).toEqual([])
-    const missing = await api.call('/__sandbox/faults/f1', { method: 'DELETE', session: 'qa-1' })
+    expect((await api.request('/__sandbox/faults', { session: 'qa-1' })).body).toEqual([])
+    const missing = await api.request('/__sandbox/faults/f1', { method: 'DELETE', session: 'qa-1' })
     expect(missing.status).toBe(404)
   })
 
   it('is cleared by a reset of the session', async () => {
     await addRule({ path: '/auth/refresh', status: 500 })
-    await api.call('/__sandbox/reset', { body: {} })
-    expect((await api.call('/__sandbox/faults')).body).toEqual([])
+    await api.request('/__sandbox/reset', { body: {} })
+    expect((await api.request('/__sandbox/faults')).body).toEqual([])
   })
 })
 
@@ -118,7 +118,7 @@ describe('gateway faults', () => {
   it('answers 503 with Retry-After 1 and an ApiErrorResponseDto, marked in the journal', async () => {
     const added = await addRule({ method: 'POST', path: '/bookings/:id/decline', status: 503 })
     expect(added.status).toBe(201)
-    const response = await api.call(decline(anchors.bookings.pending), { as: 'host', body: {} })
+    const response = await api.request(decline(anchors.bookings.pending), { as: 'host', body: {} })
     expect(response.status).toBe(503)
     expect(response.headers.get('retry-after')).toBe('1')
     expect(response.headers.get('x-sandbox-fault')).toBe('f1')
@@ -137,7 +137,7 @@ describe('gateway faults', () => {
 
   it('answers 429 with the Retry-After the rule gives, for a read too', async () => {
     await addRule({ path: '/payprov/account-status', status: 429, retryAfterSeconds: 30 })
-    const response = await api.call('/payprov/account-status', { as: 'host' })
+    const response = await api.request('/payprov/account-status', { as: 'host' })
     expect(response.status).toBe(429)
     expect(response.headers.get('retry-after')).toBe('30')
     expect(response.body.code).toBe('TOO_MANY_REQUESTS')
@@ -150,7 +150,7 @@ describe('gateway faults', () => {
     'answers %i (%s) without Retry-After, on an operation that documents no error',
     async (status, code) => {
       await addRule({ path: '/auth/idp/complete', status, message: 'upstream gone' })
-      const response = await api.call('/auth/idp/complete', { body: { code: 'x' } })
+      const response = await api.request('/auth/idp/complete', { body: { code: 'x' } })
       expect(response.status).toBe(status)
       expect(response.headers.get('retry-after')).toBeNull()
       expect(response.body).toEqual({ message: 'upstream gone', code })
@@ -159,7 +159,7 @@ describe('gateway faults', () => {
 
   it('leaves the journal unmarked for an ordinary fault status', async () => {
     await addRule({ path: '/auth/refresh', status: 500 })
-    await api.call('/auth/refresh', { body: {} })
+    await api.request('/auth/refresh', { body: {} })
     const entry = sandbox.journal.list().at(-1)
     expect(entry).toMatchObject({ status: 500, fault: 'f1' })
     expect(entry?.gateway).toBeUndefined()
@@ -225,6 +225,6 @@ describe('bad fault rules', () => {
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('BAD_REQUEST')
     expect(response.body.details.join('\n')).toContain(detail)
-    expect((await api.call('/__sandbox/faults')).body).toEqual([])
+    expect((await api.request('/__sandbox/faults')).body).toEqual([])
   })
 })

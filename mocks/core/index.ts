@@ -59,7 +59,7 @@ export type {
   RuleInput,
 } from './preconditions.ts'
 export { applyEffect, statusOf, valueIn } from './preconditions.ts'
-export { printable } from './printable.ts'
+export { jsonErrorMessage, printable } from './printable.ts'
 export { proposedDocument } from './proposed-document.ts'
 export type { MatchedOperation } from './request-context.ts'
 export { RequestContext } from './request-context.ts'

@@ -13,9 +13,11 @@ const rows = () =>
 describe("the journal's persona", () => {
   it('is the owner of the refresh token a refresh sends in its body', async () => {
     const host = getPersona('host')
-    const refreshed = await api.call('/auth/refresh', { body: { refreshToken: host.refreshToken } })
+    const refreshed = await api.request('/auth/refresh', {
+      body: { refreshToken: host.refreshToken },
+    })
     expect(refreshed.status).toBe(200)
-    const account = await api.call('/payprov/account-status', {
+    const account = await api.request('/payprov/account-status', {
       authorization: `Bearer ${refreshed.body.accessToken}`,
     })
     expect(account.status).toBe(200)
@@ -26,10 +28,12 @@ describe("the journal's persona", () => {
   })
 
   it('is the owner of the refresh cookie of a cookie-only refresh, refused or not', async () => {
-    expect((await api.call('/auth/idp/complete', { body: { code: 'idp_guest' } })).status).toBe(201)
-    expect((await api.call('/auth/refresh', { body: {} })).status).toBe(200)
+    expect((await api.request('/auth/idp/complete', { body: { code: 'idp_guest' } })).status).toBe(
+      201,
+    )
+    expect((await api.request('/auth/refresh', { body: {} })).status).toBe(200)
     // Refused for its body, sent with the same cookie: the caller is still known.
-    expect((await api.call('/auth/refresh', { body: { refreshToken: 42 } })).status).toBe(400)
+    expect((await api.request('/auth/refresh', { body: { refreshToken: 42 } })).status).toBe(400)
     expect(rows().slice(1)).toEqual([
       ['refreshToken', 200, 'guest'],
       ['refreshToken', 400, 'guest'],
@@ -37,8 +41,8 @@ describe("the journal's persona", () => {
   })
 
   it('is absent when no one is known: no token, or one of nobody', async () => {
-    expect((await api.call('/auth/refresh', { body: {} })).status).toBe(401)
-    const unknown = await api.call('/auth/refresh', { body: { refreshToken: 'rt_nobody.eA' } })
+    expect((await api.request('/auth/refresh', { body: {} })).status).toBe(401)
+    const unknown = await api.request('/auth/refresh', { body: { refreshToken: 'rt_nobody.eA' } })
     expect(unknown.status).toBe(401)
     expect(rows()).toEqual([
       ['refreshToken', 401, undefined],

@@ -7,7 +7,7 @@ const decline = `/bookings/${anchors.bookings.pending}/decline`
 
 describe('request bodies', () => {
   it('returns 400 for malformed JSON', async () => {
-    const response = await api.call(decline, { as: 'host', body: '{"reason": ' })
+    const response = await api.request(decline, { as: 'host', body: '{"reason": ' })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
       message: 'Malformed JSON in request body',
@@ -17,17 +17,17 @@ describe('request bodies', () => {
   })
 
   it('returns 400 for a JSON array body', async () => {
-    const response = await api.call(decline, { as: 'host', body: '[1,2]' })
+    const response = await api.request(decline, { as: 'host', body: '[1,2]' })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual(['body must be an object'])
   })
 
   it('returns 400 for a JSON null body', async () => {
-    expect((await api.call(decline, { as: 'host', body: 'null' })).status).toBe(400)
+    expect((await api.request(decline, { as: 'host', body: 'null' })).status).toBe(400)
   })
 
   it('returns 413 above 100 kB and writes nothing', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: { reason: 'x'.repeat(101 * 1024) },
     })
@@ -38,7 +38,7 @@ describe('request bodies', () => {
   })
 
   it('returns 415 for a body that is not JSON', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: 'reason=late',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -60,7 +60,7 @@ describe('request bodies', () => {
       'application/json-seq',
       'text/plain; type=application/json',
     ]) {
-      const response = await api.call(`${decline}?dryRun=true`, {
+      const response = await api.request(`${decline}?dryRun=true`, {
         as: 'host',
         body: '{"reason":"late"}',
         headers: { 'content-type': type },
@@ -81,14 +81,14 @@ describe('request bodies', () => {
   })
 
   it('treats an empty body as an empty object', async () => {
-    const response = await api.call(`${decline}?dryRun=true`, { as: 'host', method: 'POST' })
+    const response = await api.request(`${decline}?dryRun=true`, { as: 'host', method: 'POST' })
     expect(response.status).toBe(201)
   })
 })
 
 describe('dryRun', () => {
   it('returns 400 for an unknown value, naming the allowed ones', async () => {
-    const response = await api.call(`${decline}?dryRun=1`, { as: 'host', body: {} })
+    const response = await api.request(`${decline}?dryRun=1`, { as: 'host', body: {} })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
       message: 'Validation failed',
@@ -98,7 +98,7 @@ describe('dryRun', () => {
   })
 
   it('performs the write when absent and records it in the journal', async () => {
-    expect((await api.call(decline, { as: 'host', body: {} })).status).toBe(201)
+    expect((await api.request(decline, { as: 'host', body: {} })).status).toBe(201)
     const store = await sandbox.store()
     expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('declined')
     const entry = sandbox.journal.list().at(-1)
@@ -106,7 +106,7 @@ describe('dryRun', () => {
   })
 
   it('journals dryRun=true calls as such', async () => {
-    await api.call(`${decline}?dryRun=true`, { as: 'host', body: {} })
+    await api.request(`${decline}?dryRun=true`, { as: 'host', body: {} })
     expect(sandbox.journal.list().at(-1)).toMatchObject({ status: 201, dryRun: true })
   })
 })
@@ -121,7 +121,7 @@ describe('routing', () => {
   })
 
   it('returns 405 with Allow for a known path with the wrong method', async () => {
-    const response = await api.call('/__sandbox/reset', { method: 'GET' })
+    const response = await api.request('/__sandbox/reset', { method: 'GET' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('POST, OPTIONS')
     expect(response.body.code).toBe('METHOD_NOT_ALLOWED')
@@ -134,18 +134,18 @@ describe('failures', () => {
     store.bookings.get = () => {
       throw new Error('disk on fire')
     }
-    const broken = await api.call(decline, { as: 'host', body: {}, session: 'broken' })
+    const broken = await api.request(decline, { as: 'host', body: {}, session: 'broken' })
     expect(broken.status).toBe(500)
     expect(broken.body).toEqual({
       message: 'The sandbox failed to handle this request',
       code: 'INTERNAL_SERVER_ERROR',
     })
-    expect((await api.call(`${decline}?dryRun=true`, { as: 'host', body: {} })).status).toBe(201)
+    expect((await api.request(`${decline}?dryRun=true`, { as: 'host', body: {} })).status).toBe(201)
   })
 
   it('returns 400 for an invalid session id', async () => {
-    const response = await api.call('/payprov/account-status', {
-      authorization: `Bearer ${await api.tokenFor('host')}`,
+    const response = await api.request('/payprov/account-status', {
+      authorization: `Bearer ${await api.accessToken('host')}`,
       session: 'bad id!',
     })
     expect(response.status).toBe(400)

@@ -7,7 +7,7 @@ const decline = `/bookings/${anchors.bookings.pending}/decline`
 
 describe('the Prefer header', () => {
   it('code=409 answers the recorded 409 and writes nothing', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=409' },
@@ -19,7 +19,7 @@ describe('the Prefer header', () => {
   })
 
   it('example=<name> answers that recording, also together with its code', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=403, example=notTheHost' },
@@ -29,7 +29,7 @@ describe('the Prefer header', () => {
   })
 
   it('code without a recording answers a generic ApiErrorResponseDto', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=413' },
@@ -43,7 +43,7 @@ describe('the Prefer header', () => {
   })
 
   it("code=503 answers a gateway's refusal with Retry-After, for any operation", async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=503' },
@@ -61,7 +61,7 @@ describe('the Prefer header', () => {
       gateway: true,
     })
 
-    const timedOut = await api.call('/auth/refresh', {
+    const timedOut = await api.request('/auth/refresh', {
       body: { refreshToken: 'rt_x.y' },
       headers: { prefer: 'code=504' },
     })
@@ -72,7 +72,7 @@ describe('the Prefer header', () => {
 
   it('delay=<ms> waits, then gives the real answer', async () => {
     const started = performance.now()
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'delay=120' },
@@ -84,7 +84,7 @@ describe('the Prefer header', () => {
   })
 
   it('ignores preferences it does not know', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'return=minimal' },
@@ -94,7 +94,7 @@ describe('the Prefer header', () => {
   })
 
   it('refuses an unknown code with the list of valid ones', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=418' },
@@ -107,7 +107,7 @@ describe('the Prefer header', () => {
   })
 
   it('refuses a code the operation does not document, such as 500', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'code=500' },
@@ -126,7 +126,7 @@ describe('the Prefer header', () => {
 
   it('refuses on /auth/refresh the 403, 404 and 409 it does not document', async () => {
     for (const code of [403, 404, 409, 500]) {
-      const response = await api.call('/auth/refresh', {
+      const response = await api.request('/auth/refresh', {
         body: { refreshToken: 'rt_x.y' },
         headers: { prefer: `code=${code}` },
       })
@@ -135,7 +135,7 @@ describe('the Prefer header', () => {
         'Prefer code must be one of: 200, 400, 401, 413, 415, 429, 502, 503, 504',
       ])
     }
-    const documented = await api.call('/auth/refresh', {
+    const documented = await api.request('/auth/refresh', {
       body: { refreshToken: 'rt_x.y' },
       headers: { prefer: 'code=401' },
     })
@@ -143,7 +143,7 @@ describe('the Prefer header', () => {
   })
 
   it('refuses an unknown example with the list of valid ones', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'example=nope' },
@@ -156,7 +156,7 @@ describe('the Prefer header', () => {
   })
 
   it('refuses a delay above 60 s', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'delay=60001' },

@@ -1,7 +1,8 @@
 /**
  * @module
  * Request-derived text made safe to print: a percent-decoded session id can carry a line
- * break that would forge a log line, or an ESC that drives the terminal.
+ * break that would forge a log line, or an ESC that drives the terminal; and `JSON.parse`'s
+ * errors on one line.
  */
 
 /** C0 controls, DEL, C1 controls, and the two Unicode line and paragraph separators. */
@@ -26,4 +27,16 @@ function escapeOne(char: string): string {
  */
 export function printable(text: string): string {
   return text.replace(CONTROL, escapeOne)
+}
+
+/** `JSON.parse`'s error on one line, a position it names also as line and column (as Node 22). */
+export function jsonErrorMessage(error: unknown, text?: string): string {
+  let message = error instanceof Error ? error.message : String(error)
+  const position = text === undefined ? null : /at position (\d+)$/.exec(message)
+  if (position) {
+    const before = text!.slice(0, Number(position[1]))
+    const line = before.split('\n').length
+    message += ` (line ${line} column ${before.length - before.lastIndexOf('\n')})`
+  }
+  return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
 }

@@ -25,13 +25,13 @@ async function writes() {
 
 describe('the body parser before the guards', () => {
   it('answers 413 to an oversized body without a token', async () => {
-    const response = await api.call(decline, { body: { reason: 'x'.repeat(101 * 1024) } })
+    const response = await api.request(decline, { body: { reason: 'x'.repeat(101 * 1024) } })
     expect(response.status).toBe(413)
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('answers 415 to a body that is not JSON without a token', async () => {
-    const response = await api.call(decline, {
+    const response = await api.request(decline, {
       body: 'reason=late',
       headers: { 'content-type': 'text/plain' },
     })
@@ -40,13 +40,13 @@ describe('the body parser before the guards', () => {
   })
 
   it('answers 400 to malformed JSON without a token', async () => {
-    const response = await api.call(decline, { body: '{"reason": ' })
+    const response = await api.request(decline, { body: '{"reason": ' })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('Malformed JSON in request body')
   })
 
   it('journals the dryRun of a request the body parser refused', async () => {
-    const response = await api.call(`${decline}?dryRun=true`, { body: '{"reason": ' })
+    const response = await api.request(`${decline}?dryRun=true`, { body: '{"reason": ' })
     expect(response.status).toBe(400)
     const [entry] = sandbox.journal.list().slice(-1)
     expect(entry).toMatchObject({ operationId: 'declineBooking', status: 400, dryRun: true })
@@ -55,40 +55,40 @@ describe('the body parser before the guards', () => {
 
 describe('401 before 403 before 400', () => {
   it('answers 401 to no token and a body that fails its schema', async () => {
-    const response = await api.call(decline, { body: { reason: 5, extra: true } })
+    const response = await api.request(decline, { body: { reason: 5, extra: true } })
     expect(response).toMatchObject({ status: 401, body: missingToken })
     expect(await writes()).toBe(0)
   })
 
   it('answers 401 to no token and a dryRun that is neither true nor false', async () => {
-    const response = await api.call(`${decline}?dryRun=maybe`, { body: {} })
+    const response = await api.request(`${decline}?dryRun=maybe`, { body: {} })
     expect(response).toMatchObject({ status: 401, body: missingToken })
   })
 
   it('answers 401 to a malformed Authorization header and an array body', async () => {
-    const response = await api.call(decline, { authorization: 'Token abc', body: '[1]' })
+    const response = await api.request(decline, { authorization: 'Token abc', body: '[1]' })
     expect(response.status).toBe(401)
     expect(response.body.message).toBe('Malformed Authorization header: expected "Bearer <token>"')
   })
 
   it('answers 401 to no token on an admin operation with a body that fails its schema', async () => {
-    const response = await api.call(approve, { body: { reason: 5 } })
+    const response = await api.request(approve, { body: { reason: 5 } })
     expect(response).toMatchObject({ status: 401, body: missingToken })
   })
 
   it('answers 403 to the wrong role and a body that fails its schema', async () => {
-    const response = await api.call(approve, { as: 'host', body: { reason: 5 } })
+    const response = await api.request(approve, { as: 'host', body: { reason: 5 } })
     expect(response).toMatchObject({ status: 403, body: notAdmin })
     expect(await writes()).toBe(0)
   })
 
   it('answers 403 to the wrong role and a dryRun that is neither true nor false', async () => {
-    const response = await api.call(`${approve}?dryRun=maybe`, { as: 'guest', body: {} })
+    const response = await api.request(`${approve}?dryRun=maybe`, { as: 'guest', body: {} })
     expect(response).toMatchObject({ status: 403, body: notAdmin })
   })
 
   it('answers 403 to the wrong role and a path parameter that fails its schema', async () => {
-    const response = await api.call('/admin/ambassadors/applications/not-an-address/status', {
+    const response = await api.request('/admin/ambassadors/applications/not-an-address/status', {
       as: 'host',
       body: { status: 'approved' },
     })
@@ -98,7 +98,7 @@ describe('401 before 403 before 400', () => {
 
 describe('400 before the operation', () => {
   it('lists the query and the body problems of a signed-in call in one 400', async () => {
-    const response = await api.call(`${decline}?dryRun=maybe`, {
+    const response = await api.request(`${decline}?dryRun=maybe`, {
       as: 'host',
       body: { reason: 5 },
     })
@@ -110,7 +110,7 @@ describe('400 before the operation', () => {
   })
 
   it('answers 400, not 404, to an unknown booking with a body that fails its schema', async () => {
-    const response = await api.call('/bookings/bkg_unknown/decline', {
+    const response = await api.request('/bookings/bkg_unknown/decline', {
       as: 'host',
       body: { reason: 5 },
     })
@@ -119,7 +119,7 @@ describe('400 before the operation', () => {
   })
 
   it('answers 404 to an unknown booking with a valid body', async () => {
-    const response = await api.call('/bookings/bkg_unknown/decline', { as: 'host', body: {} })
+    const response = await api.request('/bookings/bkg_unknown/decline', { as: 'host', body: {} })
     expect(response.status).toBe(404)
   })
 })
@@ -134,7 +134,7 @@ describe('Prefer replaces the outcome, not the checks', () => {
     expect(operations.size).toBe(10)
     for (const operationId of operations) {
       const example = successes.find((success) => success.operationId === operationId)!
-      const response = await api.call(recordedRequestUrl(example), {
+      const response = await api.request(recordedRequestUrl(example), {
         method: example.method,
         ...(example.method === 'POST' ? { body: example.request.body ?? {} } : {}),
         headers: { prefer: `example=${example.name}` },
@@ -148,10 +148,10 @@ describe('Prefer replaces the outcome, not the checks', () => {
 
   it('answers 401 to a Prefer code that is not a gateway’s, or an invalid Prefer, without a token', async () => {
     for (const prefer of ['code=409', 'code=201', 'example=nope', 'code=418, delay=x']) {
-      const response = await api.call(decline, { body: {}, headers: { prefer } })
+      const response = await api.request(decline, { body: {}, headers: { prefer } })
       expect(response, prefer).toMatchObject({ status: 401, body: missingToken })
     }
-    const signedIn = await api.call(decline, {
+    const signedIn = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'example=nope' },
@@ -160,7 +160,7 @@ describe('Prefer replaces the outcome, not the checks', () => {
   })
 
   it('answers 403 to the wrong role with Prefer: example=', async () => {
-    const response = await api.call(approve, {
+    const response = await api.request(approve, {
       as: 'guest',
       body: {},
       headers: { prefer: 'example=approvePendingReview' },
@@ -169,14 +169,14 @@ describe('Prefer replaces the outcome, not the checks', () => {
   })
 
   it('answers 400 to an invalid body or dryRun with Prefer: example=', async () => {
-    const body = await api.call(decline, {
+    const body = await api.request(decline, {
       as: 'host',
       body: { reason: 5 },
       headers: { prefer: 'example=declinePendingBooking' },
     })
     expect(body.status).toBe(400)
     expect(body.body.details).toEqual(['reason must be a string'])
-    const refresh = await api.call('/auth/refresh?dryRun=AAA', {
+    const refresh = await api.request('/auth/refresh?dryRun=AAA', {
       body: { refreshToken: 'rt_x.y' },
       headers: { prefer: 'example=hostSignsIn' },
     })
@@ -186,7 +186,7 @@ describe('Prefer replaces the outcome, not the checks', () => {
 
   it('answers the example in place of a precondition, with dryRun too, and writes nothing', async () => {
     const accepted = `/bookings/${anchors.bookings.accepted}/decline?dryRun=true`
-    const response = await api.call(accepted, {
+    const response = await api.request(accepted, {
       as: 'host',
       body: {},
       headers: { prefer: 'example=declinePendingBooking' },
@@ -203,13 +203,13 @@ describe('Prefer replaces the outcome, not the checks', () => {
   })
 
   it("answers a gateway's code before the token, after a delay that comes first", async () => {
-    const gateway = await api.call(decline, {
+    const gateway = await api.request(decline, {
       body: { reason: 5 },
       headers: { prefer: 'code=503' },
     })
     expect(gateway.status).toBe(503)
     expect(gateway.body.code).toBe('SERVICE_UNAVAILABLE')
-    const delayed = await api.call(decline, {
+    const delayed = await api.request(decline, {
       body: {},
       headers: { prefer: 'delay=1, example=declinePendingBooking' },
     })
@@ -221,19 +221,19 @@ describe('Prefer replaces the outcome, not the checks', () => {
 
   it('leaves a request carrying Prefer to its checks, not to the fault rules', async () => {
     const rule = { path: '/bookings/:id/decline', status: 500 }
-    expect((await api.call('/__sandbox/faults', { body: rule })).status).toBe(201)
-    const anonymous = await api.call(decline, {
+    expect((await api.request('/__sandbox/faults', { body: rule })).status).toBe(201)
+    const anonymous = await api.request(decline, {
       body: {},
       headers: { prefer: 'example=declinePendingBooking' },
     })
     expect(anonymous).toMatchObject({ status: 401, body: missingToken })
-    const signedIn = await api.call(decline, {
+    const signedIn = await api.request(decline, {
       as: 'host',
       body: {},
       headers: { prefer: 'example=bookingNotPending' },
     })
     expect(signedIn.status).toBe(409)
     // Without Prefer, the rule answers first, as before.
-    expect((await api.call(decline, { body: {} })).status).toBe(500)
+    expect((await api.request(decline, { body: {} })).status).toBe(500)
   })
 })

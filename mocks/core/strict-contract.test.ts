@@ -7,7 +7,7 @@ const decline = `/bookings/${anchors.bookings.pending}/decline`
 
 describe('strictContract', () => {
   it('makes a missing dryRun a 400, as the published contract requires it', async () => {
-    const response = await api.call(decline, { as: 'host', body: {} })
+    const response = await api.request(decline, { as: 'host', body: {} })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual([
       'dryRun is required by the published contract and must be one of: true',
@@ -16,12 +16,14 @@ describe('strictContract', () => {
   })
 
   it('still performs writes with dryRun=false', async () => {
-    expect((await api.call(`${decline}?dryRun=false`, { as: 'host', body: {} })).status).toBe(201)
+    expect((await api.request(`${decline}?dryRun=false`, { as: 'host', body: {} })).status).toBe(
+      201,
+    )
     expect((await sandbox.store()).bookings.get(anchors.bookings.pending)?.status).toBe('declined')
   })
 
   it('leaves operations without dryRun alone', async () => {
-    const response = await api.call('/checkout/create-session', {
+    const response = await api.request('/checkout/create-session', {
       as: 'guest',
       body: { bookingId: anchors.bookings.accepted },
     })

@@ -63,14 +63,14 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('an operation of your own', () => {
   it("lists the signed-in host's bookings, filtered by status and paged", async () => {
-    const all = await api.call('/host/bookings?limit=2', { as: 'host' })
+    const all = await api.request('/host/bookings?limit=2', { as: 'host' })
     expect(all.status).toBe(200)
     const hosted = (await api.collection('bookings')).filter((b) => b.hostId === personaIds.host)
     expect(all.body.total).toBe(hosted.length)
     expect(all.body.items).toHaveLength(2)
-    const next = await api.call(`/host/bookings?limit=2&cursor=${all.body.next}`, { as: 'host' })
+    const next = await api.request(`/host/bookings?limit=2&cursor=${all.body.next}`, { as: 'host' })
     expect(next.body.items[0].id).not.toBe(all.body.items[0].id)
-    const pending = await api.call('/host/bookings?status=pending', { as: 'host' })
+    const pending = await api.request('/host/bookings?status=pending', { as: 'host' })
     expect(pending.body.items.map((b: { id: string }) => b.id).sort()).toEqual(
       hosted
         .filter((b) => b.status === 'pending')
@@ -81,11 +81,11 @@ describe('an operation of your own', () => {
   })
 
   it('refuses in the order of the 13: token (401), role (403), then the query (400)', async () => {
-    expect((await api.call('/host/bookings')).status).toBe(401)
-    const guest = await api.call('/host/bookings', { as: 'guest' })
+    expect((await api.request('/host/bookings')).status).toBe(401)
+    const guest = await api.request('/host/bookings', { as: 'guest' })
     expect(guest.status).toBe(403)
     expect(guest.body.message).toBe('This operation requires the host role')
-    const bad = await api.call('/host/bookings?status=lost&limit=0', { as: 'host' })
+    const bad = await api.request('/host/bookings?status=lost&limit=0', { as: 'host' })
     expect(bad.status).toBe(400)
     expect(bad.body.details).toEqual([
       'limit must be from 1 to 200',
@@ -97,13 +97,13 @@ describe('an operation of your own', () => {
   })
 
   it('answers its named examples and fault rules as the 13 do (Prefer)', async () => {
-    const example = await api.call('/host/bookings', {
+    const example = await api.request('/host/bookings', {
       as: 'host',
       headers: { prefer: 'example=pending' },
     })
     expect(example.status).toBe(200)
     expect(example.body.items.map((b: { id: string }) => b.id)).toEqual(['bkg_pending'])
-    const gateway = await api.call('/host/bookings', {
+    const gateway = await api.request('/host/bookings', {
       as: 'host',
       headers: { prefer: 'code=503' },
     })
@@ -111,10 +111,10 @@ describe('an operation of your own', () => {
   })
 
   it('runs its declared preconditions: an unknown user is a 404', async () => {
-    const found = await api.call(`/users/${personaIds.host}/profile`)
+    const found = await api.request(`/users/${personaIds.host}/profile`)
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({ publicId: personaIds.host, displayName: 'Hugo Host' })
-    const missing = await api.call('/users/usr_nobody/profile')
+    const missing = await api.request('/users/usr_nobody/profile')
     expect(missing.status).toBe(404)
     expect(missing.body).toMatchObject({
       code: 'NOT_FOUND',
@@ -127,7 +127,7 @@ describe('an operation of your own', () => {
     const status = async (session?: string) =>
       (await api.collection('bookings', session)).find((b) => b.id === anchors.bookings.pending)
         .status
-    const dry = await api.call(`${url}?dryRun=true`, {
+    const dry = await api.request(`${url}?dryRun=true`, {
       method: 'PATCH',
       as: 'host',
       body: { status: 'accepted' },
@@ -136,7 +136,7 @@ describe('an operation of your own', () => {
     expect(await status()).toBe('pending')
     const applied: string[] = []
     sandbox.events.on('operation:applied', ({ data }) => void applied.push(data.operationId))
-    const wet = await api.call(url, {
+    const wet = await api.request(url, {
       method: 'PATCH',
       as: 'host',
       session: 's-accept',
@@ -147,13 +147,13 @@ describe('an operation of your own', () => {
     expect(await status()).toBe('pending')
     // The client's sign-in first (`refreshToken`), then the write.
     expect(applied.at(-1)).toBe('acceptBooking')
-    const guest = await api.call(url, { method: 'PATCH', as: 'guest', body: { status: 'x' } })
+    const guest = await api.request(url, { method: 'PATCH', as: 'guest', body: { status: 'x' } })
     expect(guest.status).toBe(403)
   })
 
   it('answers 500 in the error shape when its answer throws, and keeps serving', async () => {
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const thrown = await api.call('/broken/throws')
+    const thrown = await api.request('/broken/throws')
     expect(thrown.status).toBe(500)
     expect(thrown.body).toEqual({
       code: 'INTERNAL_SERVER_ERROR',
@@ -161,12 +161,12 @@ describe('an operation of your own', () => {
     })
     expect(String(stderr.mock.calls[0]?.[1]?.stack)).toContain('the answer broke')
     expect(sandbox.journal.list().at(-1)?.problem).toBe(thrown.body.message)
-    expect((await api.call('/broken/refuses')).status).toBe(409)
+    expect((await api.request('/broken/refuses')).status).toBe(409)
   })
 
   it('says loudly when an answer does not match its declared schema', async () => {
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const answer = await api.call('/broken/mismatch')
+    const answer = await api.request('/broken/mismatch')
     expect(answer).toMatchObject({ status: 200, body: { count: 'many' } })
     const problem = sandbox.journal.list().at(-1)?.problem
     expect(problem).toMatch(/^Operation "brokenRead" answered 200 .*body\.count: /)

@@ -13,7 +13,7 @@ async function application(email: string) {
 
 describe('POST /admin/ambassadors/applications/{email}/status', () => {
   it('approves a pending application and e-mails the applicant', async () => {
-    const response = await api.call(path(pending), {
+    const response = await api.request(path(pending), {
       as: 'admin',
       body: { status: 'approved', note: 'Welcome aboard' },
     })
@@ -27,7 +27,7 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
 
   it('with dryRun=true answers 201 and writes nothing', async () => {
     const before = await application(pending)
-    const response = await api.call(path(pending, true), {
+    const response = await api.request(path(pending, true), {
       as: 'admin',
       body: { status: 'rejected' },
     })
@@ -37,7 +37,7 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
   })
 
   it('with dryRun=true still reports the conflict the real call would meet', async () => {
-    const response = await api.call(path(anchors.applications.approved, true), {
+    const response = await api.request(path(anchors.applications.approved, true), {
       as: 'admin',
       body: { status: 'approved' },
     })
@@ -45,7 +45,7 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
   })
 
   it('returns 409 when the application already has that status', async () => {
-    const response = await api.call(path(anchors.applications.approved), {
+    const response = await api.request(path(anchors.applications.approved), {
       as: 'admin',
       body: { status: 'approved' },
     })
@@ -54,18 +54,18 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
   })
 
   it('returns 403 for a signed-in user who is not an admin', async () => {
-    const response = await api.call(path(pending), { as: 'host', body: { status: 'approved' } })
+    const response = await api.request(path(pending), { as: 'host', body: { status: 'approved' } })
     expect(response.status).toBe(403)
     expect(response.body.code).toBe('FORBIDDEN')
     expect((await application(pending)).status).toBe('pending')
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call(path(pending), { body: { status: 'approved' } })).status).toBe(401)
+    expect((await api.request(path(pending), { body: { status: 'approved' } })).status).toBe(401)
   })
 
   it('returns 400 when the path is not an e-mail', async () => {
-    const response = await api.call(path('not-an-email'), {
+    const response = await api.request(path('not-an-email'), {
       as: 'admin',
       body: { status: 'approved' },
     })
@@ -74,7 +74,7 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
   })
 
   it('returns 400 listing every body problem', async () => {
-    const response = await api.call(path(pending), {
+    const response = await api.request(path(pending), {
       as: 'admin',
       body: { status: 'maybe', note: 3, extra: true },
     })
@@ -87,7 +87,7 @@ describe('POST /admin/ambassadors/applications/{email}/status', () => {
   })
 
   it('returns 404 when no application exists for the e-mail', async () => {
-    const response = await api.call(path('nobody@sandbox.test'), {
+    const response = await api.request(path('nobody@sandbox.test'), {
       as: 'admin',
       body: { status: 'approved' },
     })

@@ -16,7 +16,7 @@ async function sign(claims: Record<string, unknown>, secret = SECRET, alg = 'HS2
 
 describe('POST /auth/refresh', () => {
   it('returns a signed HS256 access token for a valid refresh token in the body', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', {
+    const response = await api.request('/auth/refresh?dryRun=true', {
       body: { refreshToken: host.refreshToken },
     })
     expect(response.status).toBe(200)
@@ -34,7 +34,7 @@ describe('POST /auth/refresh', () => {
   })
 
   it('accepts the refresh token from the refresh_token cookie', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', {
+    const response = await api.request('/auth/refresh?dryRun=true', {
       body: {},
       headers: { cookie: `refresh_token=${host.refreshToken}` },
     })
@@ -44,7 +44,7 @@ describe('POST /auth/refresh', () => {
 
   it('prefers the body token over the cookie when both are sent', async () => {
     const guest = getPersona('guest')
-    const response = await api.call('/auth/refresh?dryRun=true', {
+    const response = await api.request('/auth/refresh?dryRun=true', {
       body: { refreshToken: guest.refreshToken },
       headers: { cookie: `refresh_token=${host.refreshToken}` },
     })
@@ -55,7 +55,7 @@ describe('POST /auth/refresh', () => {
   })
 
   it('returns 400 with details when refreshToken is not a string', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', { body: { refreshToken: 42 } })
+    const response = await api.request('/auth/refresh?dryRun=true', { body: { refreshToken: 42 } })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
       message: 'Validation failed',
@@ -65,13 +65,15 @@ describe('POST /auth/refresh', () => {
   })
 
   it('returns 400 for a token that does not have two segments', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', { body: { refreshToken: 'abc' } })
+    const response = await api.request('/auth/refresh?dryRun=true', {
+      body: { refreshToken: 'abc' },
+    })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('BAD_REQUEST')
   })
 
   it('returns 401 for an unknown refresh token', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', {
+    const response = await api.request('/auth/refresh?dryRun=true', {
       body: { refreshToken: 'rt_nobody.bm9ib2R5' },
     })
     expect(response.status).toBe(401)
@@ -79,7 +81,7 @@ describe('POST /auth/refresh', () => {
   })
 
   it('returns 401 for a revoked refresh token', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', {
+    const response = await api.request('/auth/refresh?dryRun=true', {
       body: { refreshToken: anchors.revokedUser.refreshToken },
     })
     expect(response.status).toBe(401)
@@ -87,13 +89,13 @@ describe('POST /auth/refresh', () => {
   })
 
   it('returns 401 when no refresh token is sent at all', async () => {
-    const response = await api.call('/auth/refresh?dryRun=true', { body: {} })
+    const response = await api.request('/auth/refresh?dryRun=true', { body: {} })
     expect(response.status).toBe(401)
     expect(response.body.code).toBe('UNAUTHORIZED')
   })
 
   it('rejects an unknown dryRun value and names the allowed values', async () => {
-    const response = await api.call('/auth/refresh?dryRun=yes', {
+    const response = await api.request('/auth/refresh?dryRun=yes', {
       body: { refreshToken: host.refreshToken },
     })
     expect(response.status).toBe(400)
@@ -103,7 +105,7 @@ describe('POST /auth/refresh', () => {
 
 describe('POST /auth/idp/complete', () => {
   it('starts a session: 201 and an HttpOnly refresh_token cookie', async () => {
-    const response = await api.call('/auth/idp/complete', { body: { code: host.idpCode } })
+    const response = await api.request('/auth/idp/complete', { body: { code: host.idpCode } })
     expect(response.status).toBe(201)
     expect(response.body).toEqual({ success: true })
     expect(response.headers.getSetCookie()).toEqual([
@@ -112,13 +114,13 @@ describe('POST /auth/idp/complete', () => {
   })
 
   it('returns 401 for an unknown code and sets no cookie', async () => {
-    const response = await api.call('/auth/idp/complete', { body: { code: 'idp_nobody' } })
+    const response = await api.request('/auth/idp/complete', { body: { code: 'idp_nobody' } })
     expect(response.status).toBe(401)
     expect(response.headers.getSetCookie()).toEqual([])
   })
 
   it('returns 400 listing the missing code', async () => {
-    const response = await api.call('/auth/idp/complete', { body: {} })
+    const response = await api.request('/auth/idp/complete', { body: {} })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual(['code is required'])
   })
@@ -128,7 +130,7 @@ describe('bearer tokens', () => {
   const path = '/payprov/account-status'
 
   it('accepts a token the sandbox signed', async () => {
-    expect((await api.call(path, { as: 'host' })).status).toBe(200)
+    expect((await api.request(path, { as: 'host' })).status).toBe(200)
   })
 
   it.each([
@@ -136,18 +138,18 @@ describe('bearer tokens', () => {
     ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
     ['a malformed token', 'Bearer not-a-jwt'],
   ])('returns 401 for %s', async (_, authorization) => {
-    const response = await api.call(path, authorization ? { authorization } : {})
+    const response = await api.request(path, authorization ? { authorization } : {})
     expect(response.status).toBe(401)
     expect(response.body.code).toBe('UNAUTHORIZED')
   })
 
   it('returns 401 for a forged token (payload changed after signing)', async () => {
-    const token = await api.tokenFor('guest')
+    const token = await api.accessToken('guest')
     const [header, , signature] = token.split('.')
     const payload = Buffer.from(
       JSON.stringify({ sub: host.publicId, roles: ['admin'], iat: 1, exp: 9_999_999_999 }),
     ).toString('base64url')
-    const response = await api.call(path, {
+    const response = await api.request(path, {
       authorization: `Bearer ${header}.${payload}.${signature}`,
     })
     expect(response.status).toBe(401)
@@ -158,7 +160,7 @@ describe('bearer tokens', () => {
     const payload = Buffer.from(
       JSON.stringify({ sub: host.publicId, roles: ['host'], iat: 1, exp: 9_999_999_999 }),
     ).toString('base64url')
-    const response = await api.call(path, { authorization: `Bearer ${header}.${payload}.` })
+    const response = await api.request(path, { authorization: `Bearer ${header}.${payload}.` })
     expect(response.status).toBe(401)
   })
 
@@ -170,7 +172,7 @@ describe('bearer tokens', () => {
       iat: issuedAt,
       exp: issuedAt + 900,
     })
-    const response = await api.call(path, { authorization: `Bearer ${token}` })
+    const response = await api.request(path, { authorization: `Bearer ${token}` })
     expect(response.status).toBe(401)
     expect(response.body.message).toBe('Access token expired')
   })
@@ -181,7 +183,7 @@ describe('bearer tokens', () => {
       { sub: host.publicId, roles: ['host'], iat: issuedAt, exp: issuedAt + 900 },
       'someone-else',
     )
-    expect((await api.call(path, { authorization: `Bearer ${token}` })).status).toBe(401)
+    expect((await api.request(path, { authorization: `Bearer ${token}` })).status).toBe(401)
   })
 
   it('returns 401 for a valid token of a user the state does not know', async () => {
@@ -192,12 +194,12 @@ describe('bearer tokens', () => {
       iat: issuedAt,
       exp: issuedAt + 900,
     })
-    expect((await api.call(path, { authorization: `Bearer ${token}` })).status).toBe(401)
+    expect((await api.request(path, { authorization: `Bearer ${token}` })).status).toBe(401)
   })
 
   it('keeps the sandbox usable after bad tokens', async () => {
-    await api.call(path, { authorization: 'Bearer x.y.z' })
-    expect((await api.call(path, { as: 'host' })).status).toBe(200)
+    await api.request(path, { authorization: 'Bearer x.y.z' })
+    expect((await api.request(path, { as: 'host' })).status).toBe(200)
     expect(sandbox.journal.list().map((entry) => entry.status)).toContain(401)
   })
 })

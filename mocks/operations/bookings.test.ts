@@ -10,7 +10,7 @@ const booking = async (id: string) => (await api.collection('bookings')).find((x
 
 describe('POST /bookings/{bookingId}/decline', () => {
   it('declines a pending booking and notifies the guest', async () => {
-    const response = await api.call(path(b.pending), {
+    const response = await api.request(path(b.pending), {
       as: 'host',
       body: { reason: 'Fully booked' },
     })
@@ -27,35 +27,35 @@ describe('POST /bookings/{bookingId}/decline', () => {
   })
 
   it('with dryRun=true answers 201 and writes nothing', async () => {
-    const response = await api.call(path(b.pending, '?dryRun=true'), { as: 'host', body: {} })
+    const response = await api.request(path(b.pending, '?dryRun=true'), { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect((await booking(b.pending)).status).toBe('pending')
   })
 
   it('with dryRun=false performs the write', async () => {
     expect(
-      (await api.call(path(b.pending, '?dryRun=false'), { as: 'host', body: {} })).status,
+      (await api.request(path(b.pending, '?dryRun=false'), { as: 'host', body: {} })).status,
     ).toBe(201)
     expect((await booking(b.pending)).status).toBe('declined')
   })
 
   it('returns 409 for a booking that is not pending', async () => {
-    const response = await api.call(path(b.accepted), { as: 'host', body: {} })
+    const response = await api.request(path(b.accepted), { as: 'host', body: {} })
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('CONFLICT')
   })
 
   it("returns 403 for someone who is not the booking's host", async () => {
-    const response = await api.call(path(b.pending), { as: 'guest', body: {} })
+    const response = await api.request(path(b.pending), { as: 'guest', body: {} })
     expect(response.status).toBe(403)
     expect((await booking(b.pending)).status).toBe('pending')
   })
 
   it('returns 404 for an unknown booking', async () => {
-    expect((await api.call(path('bkg_missing'), { as: 'host', body: {} })).status).toBe(404)
+    expect((await api.request(path('bkg_missing'), { as: 'host', body: {} })).status).toBe(404)
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call(path(b.pending), { body: {} })).status).toBe(401)
+    expect((await api.request(path(b.pending), { body: {} })).status).toBe(401)
   })
 })

@@ -11,7 +11,7 @@ const sessionsOf = async (bookingId: string) =>
 
 describe('POST /checkout/create-session', () => {
   it('opens a checkout session for an accepted booking of the guest', async () => {
-    const response = await api.call(path, { as: 'guest', body: { bookingId: b.accepted } })
+    const response = await api.request(path, { as: 'guest', body: { bookingId: b.accepted } })
     expect(response.status).toBe(201)
     expect(response.body).toEqual({ success: true })
     expect(await sessionsOf(b.accepted)).toEqual([
@@ -25,30 +25,30 @@ describe('POST /checkout/create-session', () => {
   })
 
   it('returns 409 for a booking that is not accepted', async () => {
-    const response = await api.call(path, { as: 'guest', body: { bookingId: b.pending } })
+    const response = await api.request(path, { as: 'guest', body: { bookingId: b.pending } })
     expect(response.status).toBe(409)
     expect(await sessionsOf(b.pending)).toEqual([])
   })
 
   it("returns 403 for someone who is not the booking's guest", async () => {
-    const response = await api.call(path, { as: 'host', body: { bookingId: b.accepted } })
+    const response = await api.request(path, { as: 'host', body: { bookingId: b.accepted } })
     expect(response.status).toBe(403)
     expect(await sessionsOf(b.accepted)).toEqual([])
   })
 
   it('returns 404 for an unknown booking', async () => {
-    expect((await api.call(path, { as: 'guest', body: { bookingId: 'bkg_missing' } })).status).toBe(
-      404,
-    )
+    expect(
+      (await api.request(path, { as: 'guest', body: { bookingId: 'bkg_missing' } })).status,
+    ).toBe(404)
   })
 
   it('returns 400 without a bookingId', async () => {
-    const response = await api.call(path, { as: 'guest', body: {} })
+    const response = await api.request(path, { as: 'guest', body: {} })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual(['bookingId is required'])
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call(path, { body: { bookingId: b.accepted } })).status).toBe(401)
+    expect((await api.request(path, { body: { bookingId: b.accepted } })).status).toBe(401)
   })
 })

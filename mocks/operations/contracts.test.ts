@@ -10,7 +10,7 @@ const contract = async (id: string) => (await api.collection('contracts')).find(
 
 describe('POST /contracts/{contractId}/sign', () => {
   it("adds the caller's signature, keeps it pending, and notifies the other party", async () => {
-    const response = await api.call(path(c.unsigned), {
+    const response = await api.request(path(c.unsigned), {
       as: 'host',
       body: { fullName: 'Hugo Host' },
     })
@@ -28,7 +28,7 @@ describe('POST /contracts/{contractId}/sign', () => {
   })
 
   it('marks the contract signed when the last party signs', async () => {
-    const response = await api.call(path(c.signedByHost), {
+    const response = await api.request(path(c.signedByHost), {
       as: 'guest',
       body: { fullName: 'Gina Guest' },
     })
@@ -43,7 +43,7 @@ describe('POST /contracts/{contractId}/sign', () => {
 
   it('with dryRun=true answers 201 and writes nothing', async () => {
     const before = await contract(c.unsigned)
-    const response = await api.call(path(c.unsigned, '?dryRun=true'), {
+    const response = await api.request(path(c.unsigned, '?dryRun=true'), {
       as: 'guest',
       body: { fullName: 'Gina Guest' },
     })
@@ -52,7 +52,7 @@ describe('POST /contracts/{contractId}/sign', () => {
   })
 
   it('returns 409 when the caller has already signed', async () => {
-    const response = await api.call(path(c.signedByHost), {
+    const response = await api.request(path(c.signedByHost), {
       as: 'host',
       body: { fullName: 'Hugo Host' },
     })
@@ -61,7 +61,7 @@ describe('POST /contracts/{contractId}/sign', () => {
   })
 
   it('returns 403 for someone who is not a party', async () => {
-    const response = await api.call(path(c.unsigned), {
+    const response = await api.request(path(c.unsigned), {
       as: 'admin',
       body: { fullName: 'Ada Admin' },
     })
@@ -69,7 +69,7 @@ describe('POST /contracts/{contractId}/sign', () => {
   })
 
   it('returns 404 for an unknown contract', async () => {
-    const response = await api.call(path('ctr_missing'), {
+    const response = await api.request(path('ctr_missing'), {
       as: 'host',
       body: { fullName: 'Hugo Host' },
     })
@@ -77,14 +77,14 @@ describe('POST /contracts/{contractId}/sign', () => {
   })
 
   it('returns 400 when fullName is missing or blank', async () => {
-    const missing = await api.call(path(c.unsigned), { as: 'host', body: {} })
+    const missing = await api.request(path(c.unsigned), { as: 'host', body: {} })
     expect(missing.status).toBe(400)
     expect(missing.body.details).toEqual(['fullName is required'])
-    const blank = await api.call(path(c.unsigned), { as: 'host', body: { fullName: '   ' } })
+    const blank = await api.request(path(c.unsigned), { as: 'host', body: { fullName: '   ' } })
     expect(blank.body.details).toEqual(['fullName should not be empty'])
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call(path(c.unsigned), { body: { fullName: 'X' } })).status).toBe(401)
+    expect((await api.request(path(c.unsigned), { body: { fullName: 'X' } })).status).toBe(401)
   })
 })

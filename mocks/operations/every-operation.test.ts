@@ -44,7 +44,7 @@ describe.each(posts)('$name', ({ url, auth }) => {
   const signedIn = auth === 'public' ? {} : { as: as as 'admin' | 'host' }
 
   it('returns 413 for a body above 100 kB and writes nothing', async () => {
-    const response = await api.call(url, { ...signedIn, body: { padding: 'x'.repeat(102_401) } })
+    const response = await api.request(url, { ...signedIn, body: { padding: 'x'.repeat(102_401) } })
     expect(response.status).toBe(413)
     expect(response.body).toEqual({
       message: 'Request body is larger than 102400 bytes',
@@ -54,7 +54,7 @@ describe.each(posts)('$name', ({ url, auth }) => {
   })
 
   it('returns 415 for a body that is not JSON', async () => {
-    const response = await api.call(url, {
+    const response = await api.request(url, {
       ...signedIn,
       body: 'a=1',
       headers: { 'content-type': 'text/plain' },
@@ -65,7 +65,7 @@ describe.each(posts)('$name', ({ url, auth }) => {
 
   it('returns 400 with details for malformed JSON and for an array body', async () => {
     for (const body of ['{"a":', '[]']) {
-      const response = await api.call(url, { ...signedIn, body })
+      const response = await api.request(url, { ...signedIn, body })
       expect(response.status).toBe(400)
       expect(response.body.code).toBe('BAD_REQUEST')
       expect(response.body.details).toHaveLength(1)
@@ -76,7 +76,7 @@ describe.each(posts)('$name', ({ url, auth }) => {
 
 describe.each(posts.filter((post) => post.dryRun))('$name with dryRun', ({ url, auth, body }) => {
   it('returns 400 for an unknown dryRun value', async () => {
-    const response = await api.call(`${url}?dryRun=TRUE`, {
+    const response = await api.request(`${url}?dryRun=TRUE`, {
       ...(auth === 'public' ? {} : { as: auth === 'admin' ? 'admin' : 'host' }),
       body,
     })

@@ -9,7 +9,7 @@ const note = async (id: string) => (await api.collection('notifications')).find(
 
 describe('POST /notifications/{id}/archive', () => {
   it("archives the caller's notification", async () => {
-    const response = await api.call(path(n.hostUnarchived), { as: 'host', body: {} })
+    const response = await api.request(path(n.hostUnarchived), { as: 'host', body: {} })
     expect(response.status).toBe(201)
     expect(response.body).toEqual({ success: true })
     const archived = await note(n.hostUnarchived)
@@ -18,7 +18,7 @@ describe('POST /notifications/{id}/archive', () => {
   })
 
   it('with dryRun=true answers 201 and writes nothing', async () => {
-    const response = await api.call(path(n.hostUnarchived, '?dryRun=true'), {
+    const response = await api.request(path(n.hostUnarchived, '?dryRun=true'), {
       as: 'host',
       body: {},
     })
@@ -27,22 +27,22 @@ describe('POST /notifications/{id}/archive', () => {
   })
 
   it('returns 409 for an archived notification', async () => {
-    const response = await api.call(path(n.hostArchived), { as: 'host', body: {} })
+    const response = await api.request(path(n.hostArchived), { as: 'host', body: {} })
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('CONFLICT')
   })
 
   it("returns 404 for someone else's notification, so ids cannot be probed", async () => {
-    const response = await api.call(path(n.guestUnarchived), { as: 'host', body: {} })
+    const response = await api.request(path(n.guestUnarchived), { as: 'host', body: {} })
     expect(response.status).toBe(404)
     expect((await note(n.guestUnarchived)).archivedAt).toBeNull()
   })
 
   it('returns 404 for an unknown notification', async () => {
-    expect((await api.call(path('ntf_missing'), { as: 'host', body: {} })).status).toBe(404)
+    expect((await api.request(path('ntf_missing'), { as: 'host', body: {} })).status).toBe(404)
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call(path(n.hostUnarchived), { body: {} })).status).toBe(401)
+    expect((await api.request(path(n.hostUnarchived), { body: {} })).status).toBe(401)
   })
 })

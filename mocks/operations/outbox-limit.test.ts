@@ -11,7 +11,10 @@ describe('the outbox of a session', () => {
     const before = (await sandbox.store()).outbox.count()
     const sends = OUTBOX_LIMIT + 5 - before
     for (let i = 0; i < sends; i++) {
-      const response = await api.call(sendClaim, { as: 'guest', body: { email: `r${i}@x.test` } })
+      const response = await api.request(sendClaim, {
+        as: 'guest',
+        body: { email: `r${i}@x.test` },
+      })
       expect(response.status).toBe(201)
     }
     const outbox = (await sandbox.store()).outbox.all()

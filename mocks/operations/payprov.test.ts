@@ -7,7 +7,7 @@ const { api } = useSandbox()
 
 describe('GET /payprov/account-status', () => {
   it('returns the fully enabled account of the host', async () => {
-    const response = await api.call('/payprov/account-status', { as: 'host' })
+    const response = await api.request('/payprov/account-status', { as: 'host' })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({
       payouts_enabled: true,
@@ -23,7 +23,7 @@ describe('GET /payprov/account-status', () => {
   })
 
   it('shows why a restricted host is disabled and what is past due', async () => {
-    const response = await api.call('/payprov/account-status', { as: 'host-restricted' })
+    const response = await api.request('/payprov/account-status', { as: 'host-restricted' })
     expect(response.status).toBe(200)
     expect(response.body.payouts_enabled).toBe(false)
     expect(response.body.disabled_reason).toBe('requirements.past_due')
@@ -34,20 +34,20 @@ describe('GET /payprov/account-status', () => {
   })
 
   it('lists items pending verification for the pending host', async () => {
-    const response = await api.call('/payprov/account-status', { as: 'host-pending' })
+    const response = await api.request('/payprov/account-status', { as: 'host-pending' })
     expect(response.body.requirements.pending_verification).toEqual([
       'individual.verification.document',
     ])
   })
 
   it('returns 404 for a user without a connected account', async () => {
-    const response = await api.call('/payprov/account-status', { as: 'guest' })
+    const response = await api.request('/payprov/account-status', { as: 'guest' })
     expect(response.status).toBe(404)
     expect(response.body.code).toBe('NOT_FOUND')
   })
 
   it('returns 401 without a token', async () => {
-    expect((await api.call('/payprov/account-status')).status).toBe(401)
+    expect((await api.request('/payprov/account-status')).status).toBe(401)
   })
 })
 
@@ -55,7 +55,7 @@ describe('POST /payprov/webhook/test-refund', () => {
   const path = '/payprov/webhook/test-refund'
 
   it('refunds a paid booking, records the refund and notifies the guest', async () => {
-    const response = await api.call(path, {
+    const response = await api.request(path, {
       body: { bookingId: anchors.bookings.paid, amount: 100 },
     })
     expect(response.status).toBe(201)
@@ -73,7 +73,7 @@ describe('POST /payprov/webhook/test-refund', () => {
   })
 
   it('refunds the full amount when no amount is given', async () => {
-    await api.call(path, { body: { bookingId: anchors.bookings.paid } })
+    await api.request(path, { body: { bookingId: anchors.bookings.paid } })
     const refunds = (await api.collection('refunds')).filter(
       (r) => r.bookingId === anchors.bookings.paid,
     )
@@ -82,14 +82,14 @@ describe('POST /payprov/webhook/test-refund', () => {
 
   it('returns 409 for a booking that is not paid and writes nothing', async () => {
     const before = await api.collection('refunds')
-    const response = await api.call(path, { body: { bookingId: anchors.bookings.refunded } })
+    const response = await api.request(path, { body: { bookingId: anchors.bookings.refunded } })
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('CONFLICT')
     expect(await api.collection('refunds')).toEqual(before)
   })
 
   it('returns 400 when the amount is above the booking amount', async () => {
-    const response = await api.call(path, {
+    const response = await api.request(path, {
       body: { bookingId: anchors.bookings.paid, amount: 241 },
     })
     expect(response.status).toBe(400)
@@ -99,7 +99,7 @@ describe('POST /payprov/webhook/test-refund', () => {
   })
 
   it('returns 400 with details for a missing bookingId and a negative amount', async () => {
-    const response = await api.call(path, { body: { amount: -1 } })
+    const response = await api.request(path, { body: { amount: -1 } })
     expect(response.status).toBe(400)
     expect(response.body.details).toEqual([
       'bookingId is required',
@@ -108,6 +108,6 @@ describe('POST /payprov/webhook/test-refund', () => {
   })
 
   it('returns 404 for an unknown booking', async () => {
-    expect((await api.call(path, { body: { bookingId: 'bkg_missing' } })).status).toBe(404)
+    expect((await api.request(path, { body: { bookingId: 'bkg_missing' } })).status).toBe(404)
   })
 })

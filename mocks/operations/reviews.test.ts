@@ -14,7 +14,7 @@ describe.each([
   const path = (listing: string, query = '') => `/admin/reviews/${listing}/${action}${query}`
 
   it(`marks the listing's pending review ${status} and notifies its author`, async () => {
-    const response = await api.call(path(v.withPendingReview), {
+    const response = await api.request(path(v.withPendingReview), {
       as: 'admin',
       body: { reason: 'Checked by moderation' },
     })
@@ -32,7 +32,7 @@ describe.each([
 
   it('with dryRun=true answers 201 and writes nothing', async () => {
     const notesBefore = await api.collection('notifications')
-    const response = await api.call(path(v.withPendingReview, '?dryRun=true'), {
+    const response = await api.request(path(v.withPendingReview, '?dryRun=true'), {
       as: 'admin',
       body: {},
     })
@@ -42,28 +42,30 @@ describe.each([
   })
 
   it('returns 409 for a listing without a pending review', async () => {
-    const response = await api.call(path(v.reviewed), { as: 'admin', body: {} })
+    const response = await api.request(path(v.reviewed), { as: 'admin', body: {} })
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('CONFLICT')
   })
 
   it('returns 409 the second time, once the review is decided', async () => {
-    await api.call(path(v.withPendingReview), { as: 'admin', body: {} })
-    expect((await api.call(path(v.withPendingReview), { as: 'admin', body: {} })).status).toBe(409)
+    await api.request(path(v.withPendingReview), { as: 'admin', body: {} })
+    expect((await api.request(path(v.withPendingReview), { as: 'admin', body: {} })).status).toBe(
+      409,
+    )
   })
 
   it('returns 403 for a non-admin and leaves the review pending', async () => {
-    const response = await api.call(path(v.withPendingReview), { as: 'host', body: {} })
+    const response = await api.request(path(v.withPendingReview), { as: 'host', body: {} })
     expect(response.status).toBe(403)
     expect((await review(anchors.reviews.pending)).status).toBe('pending')
   })
 
   it('returns 404 for an unknown listing', async () => {
-    expect((await api.call(path('ven_missing'), { as: 'admin', body: {} })).status).toBe(404)
+    expect((await api.request(path('ven_missing'), { as: 'admin', body: {} })).status).toBe(404)
   })
 
   it('returns 400 for a reason that is not a string', async () => {
-    const response = await api.call(path(v.withPendingReview), {
+    const response = await api.request(path(v.withPendingReview), {
       as: 'admin',
       body: { reason: [] },
     })

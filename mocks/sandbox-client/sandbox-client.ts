@@ -156,10 +156,11 @@ export interface SignInOptions {
   headers?: Record<string, string>
 }
 
-export type SandboxClient = ReturnType<typeof createSandboxClient>
+/** `Body`: the type of a reply's body when a call names none (`unknown`). */
+export type SandboxClient<Body = unknown> = ReturnType<typeof createSandboxClient<Body>>
 
 /** The client: `client.request('/payprov/account-status', { as: 'host' })` signs in as `host`. */
-export function createSandboxClient(options: SandboxClientOptions) {
+export function createSandboxClient<Body = unknown>(options: SandboxClientOptions) {
   const send = options.send ?? overHttp(options.baseUrl ?? '', options)
   const tokens = new Map<string, Promise<string>>()
 
@@ -168,7 +169,7 @@ export function createSandboxClient(options: SandboxClientOptions) {
     return id === undefined ? {} : { [SESSION_HEADER]: id }
   }
 
-  async function request<T = unknown>(
+  async function request<T = Body>(
     path: string,
     init: SandboxClientRequest = {},
   ): Promise<SandboxReply<T>> {
@@ -254,7 +255,7 @@ export function createSandboxClient(options: SandboxClientOptions) {
     signIn,
     accessToken,
     /** `GET /__sandbox/collections/:name` in `session`. */
-    collection: <T = unknown>(name: string, session?: string) =>
+    collection: <T = Body>(name: string, session?: string) =>
       read<T[]>(`read collection "${name}"`, `/__sandbox/collections/${name}`, { session }),
     /** `POST /__sandbox/reset` in `session`. */
     reset: (session?: string) =>

@@ -6,12 +6,8 @@
  */
 import { Buffer, constants, isAscii } from 'node:buffer'
 import { readFileSync } from 'node:fs'
-import {
-  fromDocument,
-  jsonErrorMessage,
-  type RecordingsFile,
-  RecordingsFormatError,
-} from './recordings.ts'
+import { jsonErrorMessage } from '../../mocks/core/index.ts'
+import { fromDocument, type RecordingsFile, RecordingsFormatError } from './recordings.ts'
 
 /** The file at `path`, read now. */
 export function readRecordingsFile(path: string): RecordingsFile {

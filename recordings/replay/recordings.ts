@@ -45,18 +45,6 @@ export class RecordingsFormatError extends Error {
   override name = 'RecordingsFormatError'
 }
 
-/** `JSON.parse`'s error on one line, a position it names also as line and column (as Node 22). */
-export function jsonErrorMessage(error: unknown, text?: string): string {
-  let message = error instanceof Error ? error.message : String(error)
-  const position = text === undefined ? null : /at position (\d+)$/.exec(message)
-  if (position) {
-    const before = text!.slice(0, Number(position[1]))
-    const line = before.split('\n').length
-    message += ` (line ${line} column ${before.length - before.lastIndexOf('\n')})`
-  }
-  return message.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n')
-}
-
 /** The JSON value of a body's text; `undefined` for one that is not JSON. */
 export function parseJson(text: string): unknown {
   try {

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url))
+const cli = fileURLToPath(new URL('../../cli/cli.ts', import.meta.url))
 
 export interface CliRun {
   child: ChildProcess

@@ -8,4 +8,3 @@ export {
   SESSION_HEADER,
   signIn,
 } from '../../mocks/sandbox-client/sandbox-client.ts'
-export { type ApiClient, type CallOptions, type CallResult, createApiClient } from './api-client.ts'

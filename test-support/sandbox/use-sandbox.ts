@@ -1,12 +1,13 @@
 /**
  * @module
  * Vitest wiring for the Node runtime: one sandbox per test file, reset after
- * every test, and an API client that calls it with `fetch`.
+ * every test, and the sandbox's one client (`mocks/sandbox-client/`) calling it with `fetch`.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { personas } from '../../fixtures/personas.ts'
 import type { SandboxCoreOptions } from '../../mocks/core/index.ts'
 import { setupSandboxServer } from '../../mocks/runtimes/node/index.ts'
-import { createApiClient } from './api-client.ts'
+import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
 
 export const TEST_BASE_URL = 'http://api.sandbox.test'
 
@@ -15,5 +16,5 @@ export function useSandbox(options: SandboxCoreOptions = {}) {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => reset())
   afterAll(() => server.close())
-  return { sandbox, server, api: createApiClient(TEST_BASE_URL) }
+  return { sandbox, server, api: createSandboxClient<any>({ baseUrl: TEST_BASE_URL, personas }) }
 }

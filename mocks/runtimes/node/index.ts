@@ -8,18 +8,14 @@ import { setupServer } from 'msw/node'
 import { CookieJar } from 'tough-cookie'
 import type { ScenarioFromHarOptions } from '../../../recordings/learn/learn-scenario.ts'
 import { readRecordingsFile } from '../../../recordings/replay/read-file.ts'
-import {
-  jsonErrorMessage,
-  type Recordings,
-  RecordingsFormatError,
-} from '../../../recordings/replay/recordings.ts'
+import { type Recordings, RecordingsFormatError } from '../../../recordings/replay/recordings.ts'
 import {
   checkReplayAndWarn,
   type Replay,
   type ReplayOptions,
 } from '../../../recordings/replay/replay.ts'
 import { loadContractCheck } from '../../contract-check.ts'
-import { quickChecksWith } from '../../core/index.ts'
+import { jsonErrorMessage, quickChecksWith } from '../../core/index.ts'
 import {
   createSandbox,
   type ResetOptions,

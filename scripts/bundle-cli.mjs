@@ -1,11 +1,11 @@
 /**
  * @module
- * Bundles the server into `dist/cli/cli.cjs` with esbuild (`npm run build`; in a checkout,
- * `bin/platform-sandbox.mjs` too when the bundle is older than its sources). CommonJS, so that
- * the launcher compiles it through `vm.Script` with V8's code cache (Node 20 has none for ES
- * modules): compiling the bundle was the largest part of the start-up time. The `default`
- * scenario's records at the default seed are computed here (`prebuilt-data.ts`), and what the
- * first answer does not need is loaded on first use.
+ * Bundles the CLI (`cli/cli.ts`, with the server) into `dist/cli/cli.cjs` with esbuild (`npm run
+ * build`; in a checkout, `bin/platform-sandbox.mjs` too when the bundle is older than its
+ * sources). CommonJS, so that the launcher compiles it through `vm.Script` with V8's code cache
+ * (Node 20 has none for ES modules): compiling the bundle was the largest part of the start-up
+ * time. The `default` scenario's records at the default seed are computed here
+ * (`server/prebuilt-data.ts`), and what the first answer does not need is loaded on first use.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
@@ -56,13 +56,14 @@ const lazyRequires = {
  * The MCP module (with the MCP SDK) and the subcommands are two bundle files beside the
  * server's, required on first use, so that the server's start neither reads nor compiles them:
  * `mcp.cjs` (`/__sandbox/mcp`, `platform-sandbox mcp`) and `commands.cjs` (the actions of
- * `commands/program.ts`). One file for every subcommand: a CommonJS bundle shares no chunk, and
- * one per subcommand doubled the package's size (6.6 MB against 4.1 MB; the container image has a
- * 25 MB budget). The bundle runs in a `vm.Script`, which has no dynamic `import()`: a stub
- * requires the file.
+ * `cli/commands/program.ts`; the `mcp` command goes with the MCP module). One file for every
+ * subcommand: a CommonJS bundle shares no chunk, and one per subcommand doubled the package's
+ * size (6.6 MB against 4.1 MB; the container image has a 25 MB budget). The bundle runs in a
+ * `vm.Script`, which has no dynamic `import()`: a stub requires the file.
  */
-const PROGRAM = join(root, 'server', 'commands', 'program.ts')
+const PROGRAM = join(root, 'cli', 'commands', 'program.ts')
 const MCP = join(root, 'server', 'mcp', sep)
+const MCP_COMMAND = join(root, 'cli', 'commands', 'mcp-command.ts')
 
 /** Collects into `files` the modules of each file apart: `{ mcp: Set { '/…/http-endpoint.ts', … } }`. */
 function splitModules(files) {
@@ -71,7 +72,7 @@ function splitModules(files) {
     setup(build) {
       build.onResolve({ filter: /\.ts$/ }, (args) => {
         const path = join(args.resolveDir, args.path)
-        const mcp = path.startsWith(MCP)
+        const mcp = path.startsWith(MCP) || path === MCP_COMMAND
         if (args.kind !== 'dynamic-import' || !(mcp || args.importer === PROGRAM)) return undefined
         const name = mcp ? 'mcp' : 'commands'
         files[name] = (files[name] ?? new Set()).add(path)
@@ -169,7 +170,7 @@ export async function buildBundle() {
   const files = {}
   const result = await esbuild.build({
     ...settings,
-    entryPoints: [join(root, 'server', 'cli.ts')],
+    entryPoints: [join(root, 'cli', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
     external: [...Object.keys(lazyPackages), ...settings.external],
     plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
@@ -194,7 +195,7 @@ export async function buildBundle() {
     .filter((input, index, all) => all.indexOf(input) === index && input !== '<stdin>')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
-  inputs.push('package-lock.json', 'server/bundle.mjs')
+  inputs.push('package-lock.json', 'scripts/bundle-cli.mjs')
   await writeFile(join(staging, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 2)}\n`)
   await rm(outdir, { recursive: true, force: true })
   await rename(staging, outdir)

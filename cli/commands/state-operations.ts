@@ -5,8 +5,8 @@
  * an `--operations` file not given), which a start would answer 503 for.
  */
 import { createSandbox } from '../../mocks/sandbox.ts'
+import type { LogRecord } from '../../server/state-log.ts'
 import { readOperations } from '../operations-file.ts'
-import type { LogRecord } from '../state-log.ts'
 
 export type RefuseRecord = (record: LogRecord) => string | undefined
 

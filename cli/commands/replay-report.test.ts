@@ -2,15 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarEntry } from '../../recordings/har.ts'
+import { createHarFile } from '../../recordings/record/har-file.ts'
+import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
 import {
   type FakeBackend,
   startFakeBackend,
 } from '../../test-support/fake-backend/start-fake-backend.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { createTestClient } from '../../test-support/server/test-server.ts'
-import { createHarEntry } from '../har.ts'
-import { createHarFile } from './har-file.ts'
-import { startRecordProxy } from './record-proxy.ts'
 
 let backend: FakeBackend
 let folder: string

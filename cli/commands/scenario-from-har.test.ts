@@ -7,6 +7,9 @@ import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.t
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
+import { learnScenario } from '../../recordings/learn/learn-scenario.ts'
+import { createHarFile } from '../../recordings/record/har-file.ts'
+import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
 import { type RunningServer, startServer } from '../../server/start-server.ts'
 import { replayHar } from '../../test-support/recordings/test-replay.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
@@ -17,9 +20,6 @@ import {
   stagingScenario,
   stagingSteps,
 } from '../../test-support/recordings/test-staging.ts'
-import { learnScenario } from '../learn/learn-scenario.ts'
-import { createHarFile } from './har-file.ts'
-import { startRecordProxy } from './record-proxy.ts'
 
 let folder: string
 let harPath: string

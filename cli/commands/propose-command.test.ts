@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { type OpenAPIOverlayAction, openapiOverlay } from 'openapi-format'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { loadPublishedDocument } from '../scripts/spec/build-document.ts'
-import merged from '../spec/merged-document.ts'
-import { runTestCommand } from '../test-support/server/test-cli.ts'
+import { loadPublishedDocument } from '../../scripts/spec/build-document.ts'
+import merged from '../../spec/merged-document.ts'
+import { runTestCommand } from '../../test-support/server/test-cli.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const examples = join(root, 'examples/operations/index.mjs')
 const folder = mkdtempSync(join(tmpdir(), 'sandbox-propose-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { personas } from '../../fixtures/personas.ts'
+import { createSandboxClient } from '../../mocks/sandbox-client/sandbox-client.ts'
+import { startServer } from '../../server/start-server.ts'
 import { startRedis, type TestRedis } from '../../test-support/redis-server.ts'
-import { createApiClient } from '../../test-support/sandbox/api-client.ts'
 import { runTestCommand as run } from '../../test-support/server/test-cli.ts'
 import { useStateDirServers } from '../../test-support/server/test-state-dir.ts'
-import { startServer } from '../start-server.ts'
 
 const { temporaryDirectory, start } = useStateDirServers('sandbox-state-copy-')
 let redis: TestRedis
@@ -17,10 +18,10 @@ const SESSION = 'qa-copy'
 
 /** What a sandbox on the store shows: the session's counts, the snapshots and scenarios. */
 async function seen(url: string) {
-  const client = createApiClient(url)
-  const counts = (await client.call('/__sandbox/collections', { session: SESSION })).body
-  const snapshots = (await client.call<{ name: string }[]>('/__sandbox/snapshots')).body
-  const scenarios = (await client.call<{ name: string }[]>('/__sandbox/scenarios')).body
+  const client = createSandboxClient<any>({ baseUrl: url, personas })
+  const counts = (await client.request('/__sandbox/collections', { session: SESSION })).body
+  const snapshots = (await client.request<{ name: string }[]>('/__sandbox/snapshots')).body
+  const scenarios = (await client.request<{ name: string }[]>('/__sandbox/scenarios')).body
   return {
     counts,
     snapshots: snapshots.map(({ name }) => name),
@@ -32,10 +33,10 @@ describe('platform-sandbox state copy and check on Redis', () => {
   it('copies a state directory into Redis and back, each read by a sandbox as it was', async () => {
     const from = temporaryDirectory()
     const server = await start(from)
-    const client = createApiClient(server.url)
-    const token = await client.tokenFor('guest', SESSION)
+    const client = createSandboxClient<any>({ baseUrl: server.url, personas })
+    const token = await client.accessToken('guest', SESSION)
     for (let n = 0; n < 3; n++) {
-      const answer = await client.call('/checkout/create-session', {
+      const answer = await client.request('/checkout/create-session', {
         method: 'POST',
         authorization: `Bearer ${token}`,
         body: { bookingId: anchors.bookings.accepted },
@@ -45,10 +46,10 @@ describe('platform-sandbox state copy and check on Redis', () => {
     }
     const upload = { name: 'team-copy', description: 'Uploaded', extends: 'empty' }
     expect(
-      (await client.call('/__sandbox/scenarios', { method: 'POST', body: upload })).status,
+      (await client.request('/__sandbox/scenarios', { method: 'POST', body: upload })).status,
     ).toBe(201)
     const save = { method: 'POST', body: { name: 'saved-copy' }, session: SESSION }
-    expect((await client.call('/__sandbox/snapshots', save)).status).toBe(201)
+    expect((await client.request('/__sandbox/snapshots', save)).status).toBe(201)
     const before = await seen(server.url)
     expect(before.snapshots).toEqual(['saved-copy'])
 

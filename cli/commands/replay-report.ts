@@ -4,10 +4,14 @@
  * break the merged contract (and those of no operation, not checked) named once it listens.
  */
 import { loadContractCheck } from '../../mocks/contract-check.ts'
-import { UsageError } from '../../server/commands/input.ts'
-import { readRecordingsFile } from '../replay/read-file.ts'
-import { RecordingsFormatError } from '../replay/recordings.ts'
-import { breakingAnswersHeading, createReplay, type Replay } from '../replay/replay.ts'
+import { readRecordingsFile } from '../../recordings/replay/read-file.ts'
+import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
+import {
+  breakingAnswersHeading,
+  createReplay,
+  type Replay,
+} from '../../recordings/replay/replay.ts'
+import { UsageError } from './input.ts'
 
 /** The replay of a HAR or examples file; a file that is no recording is a `UsageError`. */
 export function readReplayFile(from: { file: string; ignore: string[]; only: boolean }): Replay {

@@ -2,14 +2,14 @@
  * @module
  * The subcommands of `platform-sandbox`: recorded traffic, the state directory and the MCP
  * server over stdio. Each action imports its module when it runs, from a bundle file apart
- * (`server/bundle.mjs`), so that starting the server loads none of them. Bad input ends them
- * with exit code 2.
+ * (`scripts/bundle-cli.mjs`), so that starting the server loads none of them. Bad input ends
+ * them with exit code 2.
  */
 import { type Command, Option } from 'commander'
 import { isValidSessionId, SESSION_ID_RULE } from '../../mocks/core/index.ts'
+import { DEFAULT_HOST } from '../../server/options.ts'
+import { startServer } from '../../server/start-server.ts'
 import { collect, invalid } from '../cli-checks.ts'
-import { DEFAULT_HOST } from '../options.ts'
-import { startServer } from '../start-server.ts'
 
 const integer = (value: string) =>
   /^\d+$/.test(value) ? Number(value) : invalid(`"${value}" is not a non-negative integer`)
@@ -47,7 +47,7 @@ export function addSubcommands(program: Command): void {
     .option('--no-redact', 'keep tokens, cookies and passwords in the file')
     .option('--timeout <ms>', 'longest wait for the target', integer, 30_000)
     .action(async (options) =>
-      (await import('../../recordings/commands/record-command.ts')).runRecordCommand({
+      (await import('./record-command.ts')).runRecordCommand({
         ...options,
         redact: options.redact ?? true,
       }),
@@ -59,10 +59,7 @@ export function addSubcommands(program: Command): void {
     .option('--operation <operationId>', 'only the exchanges of this operation')
     .option('--out-dir <dir>', 'folder of the example files', 'spec/examples')
     .action(async (file, options) =>
-      (await import('../../recordings/commands/examples-command.ts')).runExamplesFromHar(
-        file,
-        options,
-      ),
+      (await import('./examples-command.ts')).runExamplesFromHar(file, options),
     )
   subcommand(program, 'scenario', 'scenarios learned from recorded traffic')
     .command('from-har')
@@ -87,10 +84,7 @@ export function addSubcommands(program: Command): void {
     .addOption(scenarioFile('a scenario file or folder that --extends may name'))
     .option('--seed <n>', 'seed of the scenario extended and of the factories', integer)
     .action(async (file, options) =>
-      (await import('../../recordings/commands/scenario-command.ts')).runScenarioFromHar(
-        file,
-        options,
-      ),
+      (await import('./scenario-command.ts')).runScenarioFromHar(file, options),
     )
   subcommand(
     program,
@@ -118,10 +112,7 @@ export function addSubcommands(program: Command): void {
       "also send the requests that could change the target's data (operations without dryRun, dryRun other than true)",
     )
     .action(async (options) =>
-      (await import('../../recordings/commands/diff-command.ts')).runDiffCommand(
-        options,
-        startServer,
-      ),
+      (await import('./diff-command.ts')).runDiffCommand(options, startServer),
     )
   const state = subcommand(
     program,
@@ -224,7 +215,7 @@ export function addSubcommands(program: Command): void {
       if (program.getOptionValueSource('port') === 'env' && !options.url)
         options.port ??= server.port
       options.operations ??= server.operations
-      const { runMcpCommand } = await import('../mcp/stdio-command.ts')
+      const { runMcpCommand } = await import('./mcp-command.ts')
       return runMcpCommand(options, server.controlToken, { startServer })
     })
 }

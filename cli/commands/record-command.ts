@@ -3,18 +3,12 @@
  * `platform-sandbox record --target <url>`: the recorder on the command line.
  */
 import { existsSync } from 'node:fs'
-import { exitIfPortInUse } from '../../server/banner.ts'
-import {
-  checkWritable,
-  parseTargetUrl,
-  readJsonFile,
-  readTextFile,
-  UsageError,
-} from '../../server/commands/input.ts'
-import type { HarEntry } from '../har.ts'
-import { createHarFile } from '../record/har-file.ts'
-import { startRecordProxy } from '../record/record-proxy.ts'
-import { readRecordings } from '../replay/recordings.ts'
+import type { HarEntry } from '../../recordings/har.ts'
+import { createHarFile } from '../../recordings/record/har-file.ts'
+import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
+import { readRecordings } from '../../recordings/replay/recordings.ts'
+import { exitIfPortInUse } from '../banner.ts'
+import { checkWritable, parseTargetUrl, readJsonFile, readTextFile, UsageError } from './input.ts'
 
 export interface RecordCommandOptions {
   target: string

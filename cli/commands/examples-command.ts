@@ -10,15 +10,15 @@ import { dequal } from 'dequal'
 import { personas } from '../../fixtures/personas.ts'
 import { createRouter } from '../../mocks/core/index.ts'
 import { operations } from '../../mocks/operations/table.ts'
-import { checkWritable, readJsonFile, UsageError, writeWhole } from '../../server/commands/input.ts'
+import type { Har } from '../../recordings/har.ts'
+import { bearerSubject } from '../../recordings/record/redact.ts'
+import { parseJson, readRecordings } from '../../recordings/replay/recordings.ts'
 import {
   type RecordedExampleFile,
   type RecordedRequest,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import type { Har } from '../har.ts'
-import { bearerSubject } from '../record/redact.ts'
-import { parseJson, readRecordings } from '../replay/recordings.ts'
+import { checkWritable, readJsonFile, UsageError, writeWhole } from './input.ts'
 
 type Example = RecordedExampleFile['examples'][string]
 

@@ -7,11 +7,11 @@
 import { scenarioNames } from '../fixtures/scenarios.ts'
 import { ScenarioError, type ScenarioSource } from '../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../mocks/scenarios/load-files.ts'
+import { type ControlAccess, exposureWarning, listenAddress } from '../server/exposure.ts'
+import type { ServerOptions } from '../server/options.ts'
+import { type RunningServer, startServer } from '../server/start-server.ts'
 import { browserUrl, exitIfPortInUse, formatBanner } from './banner.ts'
 import { type CliOptions, createProgram } from './cli-options.ts'
-import { type ControlAccess, exposureWarning, listenAddress } from './exposure.ts'
-import type { ServerOptions } from './options.ts'
-import { type RunningServer, startServer } from './start-server.ts'
 
 /** The wait for requests in flight: the process exits within the 5 s a container stop gives. */
 const CLOSE_TIMEOUT_MS = 4_000
@@ -62,7 +62,7 @@ async function withScenarioFiles({
 
 /** Starts the server with the options of the command line and reports where it is. */
 async function serve({ replayFrom, operationsFile, ...cliOptions }: CliOptions): Promise<void> {
-  const replay = replayFrom && (await import('../recordings/commands/replay-report.ts'))
+  const replay = replayFrom && (await import('./commands/replay-report.ts'))
   if (replay && replayFrom) cliOptions.replay = replay.readReplayFile(replayFrom)
   const options = await withScenarioFiles(cliOptions)
   const own = operationsFile && (await import('./operations-file.ts'))

@@ -13,14 +13,11 @@ import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
 import { parseScenarioText } from '../../mocks/scenarios/parse-text.ts'
 import { DEFAULT_EXTENDS, NAME_PATTERN, NAME_RULE } from '../../mocks/scenarios/scenario-file.ts'
 import {
-  checkWritable,
-  notJson,
-  readTextFile,
-  UsageError,
-  writeWhole,
-} from '../../server/commands/input.ts'
-import { type LearnedScenario, learnScenarioFromText } from '../learn/learn-scenario.ts'
-import { RecordingsFormatError } from '../replay/recordings.ts'
+  type LearnedScenario,
+  learnScenarioFromText,
+} from '../../recordings/learn/learn-scenario.ts'
+import { RecordingsFormatError } from '../../recordings/replay/recordings.ts'
+import { checkWritable, notJson, readTextFile, UsageError, writeWhole } from './input.ts'
 
 /** The comment above a record: its first four exchanges, or the factories. */
 function originComment(learned: LearnedScenario, collection: string, key: string): string {

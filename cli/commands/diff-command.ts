@@ -9,26 +9,20 @@ import { join } from 'node:path'
 import { personas } from '../../fixtures/personas.ts'
 import type { AnyOperationDeclaration } from '../../mocks/core/index.ts'
 import {
-  checkWritable,
-  parseTargetUrl,
-  readJsonFile,
-  UsageError,
-  writeWhole,
-} from '../../server/commands/input.ts'
+  type DifferenceKind,
+  type DiffResult,
+  diffBackends,
+  dryRunOperations,
+  TargetUnreachableError,
+} from '../../recordings/diff/diff.ts'
+import { firstIssue } from '../../recordings/replay/recordings.ts'
 import type { startServer } from '../../server/start-server.ts'
 import {
   flattenExamples,
   type RecordedExample,
   recordedExampleFileSchema,
 } from '../../spec/examples/index.ts'
-import {
-  type DifferenceKind,
-  type DiffResult,
-  diffBackends,
-  dryRunOperations,
-  TargetUnreachableError,
-} from '../diff/diff.ts'
-import { firstIssue } from '../replay/recordings.ts'
+import { checkWritable, parseTargetUrl, readJsonFile, UsageError, writeWhole } from './input.ts'
 
 export interface DiffOptions {
   target: string
@@ -185,7 +179,7 @@ export async function runDiffCommand(options: DiffOptions, start: typeof startSe
   const target = parseTargetUrl(options.target)
   const refreshTokens = parseRefreshTokens(options.refreshToken)
   const examples = options.examples === undefined ? [] : readProjectExamples(options.examples)
-  const { readOperations } = await import('../../server/operations-file.ts')
+  const { readOperations } = await import('../operations-file.ts')
   const operations = options.operations && (await readOperations(options.operations))
   if (operations) examples.push(...declaredExamples(operations))
   if (options.report !== undefined) checkWritable(options.report)

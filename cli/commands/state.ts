@@ -23,7 +23,7 @@ import { restoreKept } from '../../mocks/core/index.ts'
 import { createSandbox, type Sandbox } from '../../mocks/sandbox.ts'
 import { ScenarioError } from '../../mocks/scenarios/compile-scenarios.ts'
 import { readScenarioFiles } from '../../mocks/scenarios/load-files.ts'
-import { readKeptFiles, scenarioFormat, snapshotFormat } from '../kept-files.ts'
+import { readKeptFiles, scenarioFormat, snapshotFormat } from '../../server/kept-files.ts'
 import {
   cutTornTail,
   decodeLine,
@@ -32,7 +32,7 @@ import {
   parseLog,
   sessionOfLogFile,
   syncToDisk,
-} from '../state-log.ts'
+} from '../../server/state-log.ts'
 import { UsageError } from './input.ts'
 import { type RefuseRecord, unansweredWrites } from './state-operations.ts'
 

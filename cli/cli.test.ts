@@ -8,8 +8,8 @@ import { personas } from '../fixtures/personas.ts'
 import { collectionNames } from '../mocks/model/schemas.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import packageJson from '../package.json' with { type: 'json' }
+import { DEFAULT_CORS_ORIGINS } from '../server/options.ts'
 import { createProgram, parseCliArguments } from './cli-options.ts'
-import { DEFAULT_CORS_ORIGINS } from './options.ts'
 
 const bin = fileURLToPath(new URL('../bin/platform-sandbox.mjs', import.meta.url))
 

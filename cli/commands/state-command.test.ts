@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
+import { encodeRecord, logFileName, type WriteRecord } from '../../server/state-log.ts'
 import { runTestCommand as run } from '../../test-support/server/test-cli.ts'
 import { useStateDirServers } from '../../test-support/server/test-state-dir.ts'
-import { encodeRecord, logFileName, type WriteRecord } from '../state-log.ts'
 
 const { temporaryDirectory, start } = useStateDirServers('sandbox-state-command-')
 

@@ -10,7 +10,7 @@ import { CORE_SCHEMA, load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { ScenarioFile } from '../../mocks/scenarios/scenario-file.ts'
-import type { LearnedScenario } from '../learn/learn-scenario.ts'
+import type { LearnedScenario } from '../../recordings/learn/learn-scenario.ts'
 import { scenarioYaml } from './scenario-command.ts'
 
 /** A learned scenario holding `scenario`, its records learned from `origins`. */

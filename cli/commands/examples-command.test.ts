@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../../mocks/sandbox.ts'
+import { createHarFile } from '../../recordings/record/har-file.ts'
+import { startRecordProxy } from '../../recordings/record/record-proxy.ts'
 import { type RecordedExampleFile, recordedExampleFileSchema } from '../../spec/examples/index.ts'
 import {
   type FakeBackend,
@@ -11,8 +13,6 @@ import {
 } from '../../test-support/fake-backend/start-fake-backend.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { createTestClient } from '../../test-support/server/test-server.ts'
-import { createHarFile } from './har-file.ts'
-import { startRecordProxy } from './record-proxy.ts'
 
 let backend: FakeBackend
 let folder: string

@@ -4,7 +4,7 @@
  * the value and the rule.
  */
 import { InvalidArgumentError } from 'commander'
-import { DEFAULT_CORS_ORIGINS } from './options.ts'
+import { DEFAULT_CORS_ORIGINS } from '../server/options.ts'
 
 export const invalid = (message: string): never => {
   throw new InvalidArgumentError(message)

@@ -6,6 +6,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { DEFAULT_SEED, scenarioNames } from '../fixtures/scenarios.ts'
 import packageJson from '../package.json' with { type: 'json' }
+import { controlAccess } from '../server/exposure.ts'
+import type { ServerOptions } from '../server/options.ts'
+import { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT } from '../server/options.ts'
 import {
   addOrigins,
   collect,
@@ -21,8 +24,6 @@ import {
   parseStateUrl,
 } from './cli-checks.ts'
 import { addSubcommands } from './commands/program.ts'
-import { controlAccess } from './exposure.ts'
-import { DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions } from './options.ts'
 
 export interface CliOptions extends ServerOptions {
   /** Paths given with `--scenario-file`: files or folders, read before start. */

@@ -5,8 +5,8 @@
  */
 import { accessSync, constants, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { jsonErrorMessage } from '../../mocks/core/index.ts'
 import { utf8Text } from '../../recordings/replay/read-file.ts'
-import { jsonErrorMessage } from '../../recordings/replay/recordings.ts'
 
 /** Bad input on the command line; the CLI prints the message and exits with code 2. */
 export class UsageError extends Error {

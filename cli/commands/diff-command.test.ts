@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import examples from '../../examples/operations/index.mjs'
 import type { AnyOperationDeclaration } from '../../mocks/core/index.ts'
 import { type OperationKit, operationKit } from '../../mocks/operation-kit.ts'
+import { diffBackends } from '../../recordings/diff/diff.ts'
 import { freePortSync } from '../../scripts/free-port-sync.ts'
 import { PLANTED_DIFFERENCES } from '../../test-support/fake-backend/fake-backend.ts'
 import {
@@ -16,8 +17,7 @@ import {
 } from '../../test-support/fake-backend/start-fake-backend.ts'
 import { runCli } from '../../test-support/recordings/test-run-cli.ts'
 import { startTestServer } from '../../test-support/server/test-server.ts'
-import { differingOperations } from '../commands/diff-command.ts'
-import { diffBackends } from '../diff/diff.ts'
+import { differingOperations } from './diff-command.ts'
 
 // The shipped file is typed by the built package; here it is given the sources' kit.
 const hostScreens = examples as unknown as (kit: OperationKit) => AnyOperationDeclaration[]

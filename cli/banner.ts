@@ -4,7 +4,7 @@
  * that its port is taken.
  */
 import type { Sandbox } from '../mocks/sandbox.ts'
-import type { ControlAccess } from './exposure.ts'
+import type { ControlAccess } from '../server/exposure.ts'
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`

@@ -5,13 +5,17 @@
  * the protocol's).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { withoutTrailingSlashes } from '../../server/exposure.ts'
+import {
+  createHttpBackend,
+  createInProcessBackend,
+  type SandboxBackend,
+} from '../../server/mcp/backend.ts'
+import { createMcpServer } from '../../server/mcp/create-mcp-server.ts'
+import { remoteOperations } from '../../server/mcp/remote-operations.ts'
+import { DEFAULT_PORT, type ServerOptions } from '../../server/options.ts'
+import type { RunningServer } from '../../server/start-server.ts'
 import { browserUrl } from '../banner.ts'
-import { withoutTrailingSlashes } from '../exposure.ts'
-import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
-import type { RunningServer } from '../start-server.ts'
-import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
-import { createMcpServer } from './create-mcp-server.ts'
-import { remoteOperations } from './remote-operations.ts'
 
 /** The options of `platform-sandbox mcp`, parsed by the program (`commands/program.ts`). */
 export interface McpCommandOptions {
