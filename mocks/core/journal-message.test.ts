@@ -13,8 +13,8 @@ const rows = () =>
 describe("the journal entry's message", () => {
   it("is the refusal's message, and absent on an answer that is not refused", async () => {
     const path = `/bookings/${anchors.bookings.pending}/decline`
-    expect((await api.call(path, { method: 'POST', body: {}, as: 'host' })).status).toBe(201)
-    const again = await api.call(path, { method: 'POST', body: {}, as: 'host' })
+    expect((await api.request(path, { method: 'POST', body: {}, as: 'host' })).status).toBe(201)
+    const again = await api.request(path, { method: 'POST', body: {}, as: 'host' })
     expect(again.status).toBe(409)
     expect(rows().filter(([id]) => id === 'declineBooking')).toEqual([
       ['declineBooking', 201, undefined],
@@ -27,7 +27,7 @@ describe("the journal entry's message", () => {
 
   it('is cut at 200 characters', async () => {
     const long = `/bookings/${'x'.repeat(400)}/decline`
-    const refused = await api.call(long, { method: 'POST', body: {}, as: 'host' })
+    const refused = await api.request(long, { method: 'POST', body: {}, as: 'host' })
     expect(refused.status).toBeGreaterThanOrEqual(400)
     expect(refused.body.message.length).toBeGreaterThan(200)
     const entry = sandbox.journal.list().at(-1)!
