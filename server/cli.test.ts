@@ -296,7 +296,7 @@ describe('platform-sandbox command', () => {
     expect(cli.err()).toContain('port must be an integer from 0 to 65535, got "65536"')
   }, 60_000)
 
-  it('serves exactly the records the sources build (the bundle carries prebuilt data)', async () => {
+  it('serves exactly the records the sources build', async () => {
     const cli = run(['--port', '0', '--quiet'])
     children.push(cli.child)
     const [, url] = await cli.output(/listening on (http:\/\/localhost:\d+)/)
