@@ -44,21 +44,6 @@ function fromEnv<T>(program: Command, name: string, parse: (value: string) => T)
   }
 }
 
-/** Commander's words for a bad variable and for exclusive options, in the sandbox's own. */
-function outputError(text: string, write: (text: string) => void): void {
-  write(
-    text
-      .replace(
-        /option '[^']+' value '.*' from env '(\w+)' is invalid\./,
-        'environment variable $1 is invalid:',
-      )
-      .replace(
-        /(?:option|environment variable) '(?:-\w, )?([^' ]+)(?: [^']*)?' cannot be used with (?:option|environment variable) '(?:-\w, )?([^' ]+)(?: [^']*)?'/,
-        '$1 and $2 exclude each other',
-      ),
-  )
-}
-
 /** An option; with a variable, that variable when the flag is not given. */
 function option<T>(
   flags: string,
@@ -207,7 +192,6 @@ export function createProgram(serve?: (options: CliOptions) => Promise<void>): C
   program
     .version(packageJson.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
-    .configureOutput({ outputError })
     .showHelpAfterError('(run platform-sandbox --help for the options)')
     // The server's options come before a subcommand, whose own may have the same names.
     .enablePositionalOptions()

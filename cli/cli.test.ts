@@ -154,10 +154,16 @@ describe('parseCliArguments', () => {
   })
 
   it.each([
-    [{ SANDBOX_PORT: '99999' }, 'SANDBOX_PORT is invalid: port must be an integer from 0 to 65535'],
+    [
+      { SANDBOX_PORT: '99999' },
+      "value '99999' from env 'SANDBOX_PORT' is invalid. port must be an integer from 0 to 65535",
+    ],
     [{ PORT: 'eighty' }, 'PORT is invalid: port must be an integer'],
     [{ SANDBOX_SCENARIO: 'huge' }, 'SANDBOX_SCENARIO is invalid: unknown scenario "huge"'],
-    [{ SANDBOX_SEED: 'x' }, 'SANDBOX_SEED is invalid: seed must be a non-negative integer'],
+    [
+      { SANDBOX_SEED: 'x' },
+      "from env 'SANDBOX_SEED' is invalid. seed must be a non-negative integer",
+    ],
     [{ SANDBOX_QUIET: 'maybe' }, 'SANDBOX_QUIET is invalid: SANDBOX_QUIET must be true or false'],
   ])('refuses the environment %j with a clear message', (env, message) => {
     const { error, errors } = parse([], env)
@@ -290,7 +296,7 @@ describe('platform-sandbox command', () => {
     expect(cli.err()).toContain('port must be an integer from 0 to 65535, got "65536"')
   }, 60_000)
 
-  it('serves exactly the records the sources build (the bundle carries prebuilt data)', async () => {
+  it('serves exactly the records the sources build', async () => {
     const cli = run(['--port', '0', '--quiet'])
     children.push(cli.child)
     const [, url] = await cli.output(/listening on (http:\/\/localhost:\d+)/)

@@ -1,130 +1,22 @@
 /**
  * @module
- * Bundles the CLI (`cli/cli.ts`, with the server) into `dist/cli/cli.cjs` with esbuild (`npm run
- * build`; in a checkout, `bin/platform-sandbox.mjs` too when the bundle is older than its
- * sources). CommonJS, so that the launcher compiles it through `vm.Script` with V8's code cache
- * (Node 20 has none for ES modules): compiling the bundle was the largest part of the start-up
- * time. The `default` scenario's records at the default seed are computed here
- * (`server/prebuilt-data.ts`), and what the first answer does not need is loaded on first use.
+ * Bundles the server into `dist/cli/cli.cjs` with esbuild (`npm run build`; in a checkout,
+ * `bin/platform-sandbox.mjs` too when the bundle is older than its sources). CommonJS, so that
+ * the launcher compiles it through `vm.Script` with V8's code cache (Node 20 has none for ES
+ * modules): compiling the bundle was the largest part of the start-up time (measured
+ * 2026-11-28, spawn to first 200, median of 15 on the loaded 2-core machine: 1.56x bare
+ * `node:http` with the cache, 2.54x without it, over the 2.5x goal).
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const outdir = join(root, 'dist', 'cli')
 export const entry = join(outdir, 'cli.cjs')
 const manifest = join(outdir, 'inputs.json')
-
-/**
- * Packages Express requires when it loads but the sandbox never calls: body-parser (with
- * iconv-lite), etag and cookie-signature (both with node:crypto, whose loading alone took a
- * tenth of the start-up). Each is a stub that requires the real package on first use, from
- * node_modules (`null`: the package is a function).
- */
-const lazyPackages = {
-  'body-parser': ['json', 'raw', 'text', 'urlencoded'],
-  'cookie-signature': ['sign', 'unsign'],
-  etag: null,
-}
-
-function lazyStub(name, members) {
-  const load = `let real\nconst load = () => (real ??= require(${JSON.stringify(name)}))\n`
-  if (members === null) return `${load}module.exports = (...args) => load()(...args)`
-  const entries = members.map((member) => `${member}: (...args) => load().${member}(...args)`)
-  return `${load}module.exports = { ${entries.join(', ')} }`
-}
-
-const lazyRequires = {
-  name: 'lazy-requires',
-  setup(build) {
-    const names = Object.keys(lazyPackages).join('|')
-    build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) =>
-      args.namespace === 'lazy' ? undefined : { path: args.path, namespace: 'lazy' },
-    )
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
-      resolveDir: root,
-      loader: 'js',
-      contents: lazyStub(args.path, lazyPackages[args.path]),
-    }))
-  },
-}
-
-/**
- * The MCP module (with the MCP SDK) and the subcommands are two bundle files beside the
- * server's, required on first use, so that the server's start neither reads nor compiles them:
- * `mcp.cjs` (`/__sandbox/mcp`, `platform-sandbox mcp`) and `commands.cjs` (the actions of
- * `cli/commands/program.ts`; the `mcp` command goes with the MCP module). One file for every
- * subcommand: a CommonJS bundle shares no chunk, and one per subcommand doubled the package's
- * size (6.6 MB against 4.1 MB; the container image has a 25 MB budget). The bundle runs in a
- * `vm.Script`, which has no dynamic `import()`: a stub requires the file.
- */
-const PROGRAM = join(root, 'cli', 'commands', 'program.ts')
-const MCP = join(root, 'server', 'mcp', sep)
-const MCP_COMMAND = join(root, 'cli', 'commands', 'mcp-command.ts')
-
-/** Collects into `files` the modules of each file apart: `{ mcp: Set { '/…/http-endpoint.ts', … } }`. */
-function splitModules(files) {
-  return {
-    name: 'split-modules',
-    setup(build) {
-      build.onResolve({ filter: /\.ts$/ }, (args) => {
-        const path = join(args.resolveDir, args.path)
-        const mcp = path.startsWith(MCP) || path === MCP_COMMAND
-        if (args.kind !== 'dynamic-import' || !(mcp || args.importer === PROGRAM)) return undefined
-        const name = mcp ? 'mcp' : 'commands'
-        files[name] = (files[name] ?? new Set()).add(path)
-        return { path: name, namespace: 'split' }
-      })
-      build.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
-        resolveDir: root,
-        loader: 'js',
-        contents: `module.exports = require('./${args.path}.cjs')`,
-      }))
-      build.onResolve({ filter: /^\.\/\w+\.cjs$/ }, (args) => ({ path: args.path, external: true }))
-    },
-  }
-}
-
-/** Computes the prebuilt scenario data with the fixtures themselves, bundled for the occasion. */
-async function computePrebuiltData(esbuild, staging) {
-  const script = join(staging, 'fixtures.mjs')
-  await esbuild.build({
-    stdin: {
-      contents: "export { scenarios, DEFAULT_SEED } from './fixtures/scenarios.ts'",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile: script,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    logLevel: 'warning',
-  })
-  const { scenarios, DEFAULT_SEED } = await import(pathToFileURL(script).href)
-  await rm(script)
-  return { [`default@${DEFAULT_SEED}`]: JSON.stringify(scenarios.default.build(DEFAULT_SEED)) }
-}
-
-/** Replaces `server/prebuilt-data.ts` with the data computed at bundle time. */
-function prebuiltDataModule(texts) {
-  return {
-    name: 'prebuilt-data',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]server[\\/]prebuilt-data\.ts$/ }, () => ({
-        loader: 'js',
-        contents: `
-          const texts = ${JSON.stringify(texts)}
-          export function prebuiltData(scenario, seed) {
-            const text = texts[scenario + '@' + seed]
-            return text === undefined ? undefined : JSON.parse(text)
-          }`,
-      }))
-    },
-  }
-}
 
 /** Starts the fresh bundle once and stops it, so that its code cache is written. */
 function warmCodeCache(runner) {
@@ -153,7 +45,6 @@ export async function buildBundle() {
   // A source saved while the build runs must count as newer than the bundle.
   const builtAt = Date.now()
   await rm(staging, { recursive: true, force: true })
-  const texts = await computePrebuiltData(esbuild, staging)
   const settings = {
     bundle: true,
     minify: true,
@@ -167,32 +58,17 @@ export async function buildBundle() {
     // Required from node_modules by the Redis store alone, loaded with a redis:// URL only.
     external: ['ioredis'],
   }
-  const files = {}
+  // One file: the subcommands and the MCP module (with the MCP SDK) are in it too, each run on
+  // first use (esbuild runs a module's code when its `import()` does). Measured 2026-11-28,
+  // spawn to first 200 beside bare `node:http`, median of 15: 2.09x (CPU time 2.1x), against
+  // 1.98x (2.1x) with them in two files of their own, which made 5.1 MB of bundle, not 2.8 MB.
   const result = await esbuild.build({
     ...settings,
     entryPoints: [join(root, 'cli', 'cli.ts')],
     outfile: join(staging, 'cli.cjs'),
-    external: [...Object.keys(lazyPackages), ...settings.external],
-    plugins: [prebuiltDataModule(texts), lazyRequires, splitModules(files)],
   })
-  // Each with all it imports: what two of them share is repeated in both.
-  const apart = await Promise.all(
-    Object.entries(files).map(([name, modules]) =>
-      esbuild.build({
-        ...settings,
-        stdin: {
-          contents: [...modules].map((path) => `export * from ${JSON.stringify(path)}`).join('\n'),
-          resolveDir: root,
-          loader: 'ts',
-        },
-        outfile: join(staging, `${name}.cjs`),
-      }),
-    ),
-  )
-  const inputs = [result, ...apart]
-    .flatMap(({ metafile }) => Object.keys(metafile.inputs))
+  const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules') && !input.includes(':'))
-    .filter((input, index, all) => all.indexOf(input) === index && input !== '<stdin>')
     .map((input) => relative(root, join(process.cwd(), input)))
   // The build's own settings count too.
   inputs.push('package-lock.json', 'scripts/bundle-cli.mjs')

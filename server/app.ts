@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http'
 import cors from 'cors'
 import express, { type Express, type RequestHandler } from 'express'
-import { scenarios as builtInScenarios } from '../fixtures/scenarios.ts'
+import { scenarios } from '../fixtures/scenarios.ts'
 import {
   createOriginMatcher,
   errorResponse,
@@ -16,7 +16,6 @@ import {
   quickChecksWith,
   SandboxError,
 } from '../mocks/core/index.ts'
-import { schemaCheckedData } from '../mocks/model/store.ts'
 import { createSandbox, type Sandbox } from '../mocks/sandbox.ts'
 import { toScenarioList } from '../mocks/scenarios/scenario-inputs.ts'
 import { createConsoleRoutes } from './console/routes.ts'
@@ -26,7 +25,6 @@ import { answerUnexpectedError, createSandboxHandler, writeAnswer } from './hand
 import { createMcpRoute, mcpSessionCount } from './mcp-route.ts'
 import { createMetrics } from './metrics.ts'
 import { type AppOptions, DEFAULT_CORS_ORIGINS } from './options.ts'
-import { prebuiltData } from './prebuilt-data.ts'
 import { createRequestLogger } from './request-log.ts'
 
 // Answers of operations of your own are checked with ajv here (loaded only when some come).
@@ -43,20 +41,6 @@ export interface SandboxMiddlewareOptions extends AppOptions {
 }
 
 export type SandboxMiddleware = RequestHandler & { sandbox: Sandbox }
-
-/** The built-in scenarios, reading the records computed at bundle time where there are some. */
-const scenarios = Object.fromEntries(
-  Object.entries(builtInScenarios).map(([name, scenario]) => [
-    name,
-    {
-      ...scenario,
-      build(seed: number) {
-        const prebuilt = prebuiltData(name, seed)
-        return prebuilt ? schemaCheckedData(prebuilt) : scenario.build(seed)
-      },
-    },
-  ]),
-)
 
 function isPreflight(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined

@@ -90,7 +90,9 @@ describe('the control API beyond loopback', () => {
         program,
       ),
     ).toThrow()
-    expect(errors.join('')).toContain('--control-open and SANDBOX_CONTROL_TOKEN exclude each other')
+    expect(errors.join('')).toContain(
+      "option '--control-open' cannot be used with environment variable 'SANDBOX_CONTROL_TOKEN'",
+    )
   })
 
   it('says so in the warning and in the banner, with the two ways to use it', () => {

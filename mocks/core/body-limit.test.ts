@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
-import { byteLength } from './request-input.ts'
 
 const { api, sandbox } = useSandbox({ bodyLimitBytes: 1000 })
 const decline = `/bookings/${anchors.bookings.pending}/decline`
@@ -31,13 +30,14 @@ describe('a body limit below 12,288 bytes', () => {
     expect(response.status).toBe(413)
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
   })
-})
 
-describe('byteLength', () => {
-  it.each(['', 'plain', 'é', '€', '😀', 'a😀b€', '\ud800 lone', 'x\udc00'])(
-    'matches UTF-8 encoding for %j',
-    (text) => {
-      expect(byteLength(text)).toBe(new TextEncoder().encode(text).length)
-    },
-  )
+  it('refuses a body one byte past the limit in multi-byte characters with 413', async () => {
+    const body = `{"reason":"${'é'.repeat(494)}"}`
+    expect([body.length, new TextEncoder().encode(body).length]).toEqual([507, 1001])
+    const response = await api.call(decline, { as: 'host', body })
+    expect(response.status).toBe(413)
+    expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
+    const store = await sandbox.store()
+    expect(store.bookings.get(anchors.bookings.pending)?.status).toBe('pending')
+  })
 })

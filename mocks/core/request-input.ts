@@ -62,20 +62,7 @@ export function readDryRunQuery(query: URLSearchParams): boolean | undefined {
   throw badRequest('Validation failed', ['dryRun must be one of: true, false'])
 }
 
-/** The exact UTF-8 length of `text`, counted without encoding it. */
-export function byteLength(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2 // a surrogate pair: 2 UTF-16 units, 4 bytes
-      i++
-    } else bytes += 2 // 3 bytes, lone surrogates too (encoded as U+FFFD)
-  }
-  return bytes
-}
+const encoder = new TextEncoder()
 
 /** `application/json` of `Application/JSON; charset=utf-8`; `''` when there is none. */
 function mediaTypeOf(contentType: string | undefined): string {
@@ -100,7 +87,8 @@ function parseJsonBody(
   const oversized =
     tooLarge ||
     (text != null &&
-      (text.length > limitBytes || (text.length * 3 > limitBytes && byteLength(text) > limitBytes)))
+      (text.length > limitBytes ||
+        (text.length * 3 > limitBytes && encoder.encode(text).byteLength > limitBytes)))
   if (oversized) throw new SandboxError(413, `Request body is larger than ${limitBytes} bytes`)
   if (text == null || text.length === 0) return {}
   const mediaType = mediaTypeOf(contentType)

@@ -64,6 +64,9 @@ export async function issueAccessToken(
  * Verifies a bearer token: signature (HS256 only, so `alg: none` fails), expiry against `now`,
  * the claims the sandbox relies on. A token that verified once is remembered (by its text, per
  * settings object), so a client repeating it skips the signature; its expiry is checked always.
+ * Measured 2026-11-28 in process: 0.5 µs a call with the cache, 45 µs without (`jwtVerify`),
+ * where a whole GET takes 12 µs in process and about 290 µs over HTTP (3,500 req/s, 0.85x
+ * Express): without the cache that GET would fall to about 0.73x, under the 0.8x goal.
  */
 export async function verifyAccessToken(
   settings: TokenSettings,
