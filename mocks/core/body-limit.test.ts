@@ -34,7 +34,7 @@ describe('a body limit below 12,288 bytes', () => {
   it('refuses a body one byte past the limit in multi-byte characters with 413', async () => {
     const body = `{"reason":"${'é'.repeat(494)}"}`
     expect([body.length, new TextEncoder().encode(body).length]).toEqual([507, 1001])
-    const response = await api.call(decline, { as: 'host', body })
+    const response = await api.request(decline, { as: 'host', body })
     expect(response.status).toBe(413)
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE')
     const store = await sandbox.store()
