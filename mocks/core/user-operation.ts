@@ -7,8 +7,8 @@
  */
 import type { CollectionName, RecordOf, User } from '../model/schemas.ts'
 import type { Table } from '../model/table.ts'
-import type { z } from '../model/zod.ts'
-import { DEFAULT_PAGE_LIMIT, type Page, pageOf, pageQuerySchema } from './paging.ts'
+import { z } from '../model/zod.ts'
+import { DEFAULT_PAGE_LIMIT, type Page, pageLimit, pageOf, pageQuerySchema } from './paging.ts'
 import type { Fields, Precondition } from './preconditions.ts'
 
 /** Any zod 4 schema: `z` of `platform-sandbox` (zod/mini) or of `zod`. */
@@ -168,6 +168,6 @@ export function listPage<T extends object>(
 
 /** The paging query's fields, to spread into a list's query schema: `{ ...pageQuery, status }`. */
 export const pageQuery = {
-  limit: pageQuerySchema.shape.limit,
+  limit: z.optional(pageLimit),
   cursor: pageQuerySchema.shape.cursor,
 }

@@ -8,6 +8,7 @@ import { nonEmpty, z } from '../model/zod.ts'
 import { type OperationKit, operationKit } from '../operation-kit.ts'
 import { createSandbox } from '../sandbox.ts'
 import { SandboxError } from './errors.ts'
+import { proposedDocument } from './proposed-document.ts'
 import { rulesOn } from './rules-on.ts'
 import { type AnyOperationDeclaration, defineOperation } from './user-operation.ts'
 import { OperationDeclarationError } from './user-operations.ts'
@@ -143,9 +144,26 @@ describe('an operation of your own', () => {
       'limit must be from 1 to 200',
       'status must be one of: pending, accepted, declined, paid, refunded',
     ])
+    for (const limit of ['abc', '201', '1.5']) {
+      const refused = await api.call(`/host/bookings?limit=${limit}`, { as: 'host' })
+      expect(refused.status, limit).toBe(400)
+      expect(refused.body.details, limit).toEqual(['limit must be from 1 to 200'])
+    }
     const other = await sandbox.handle({ method: 'DELETE', url: '/host/bookings', headers: {} })
     expect(other.status).toBe(405)
     expect(other.headers.allow).toBe('GET, HEAD, OPTIONS')
+  })
+
+  it("documents pageQuery's limit as an integer from 1 to 200, as generated clients type it", async () => {
+    const { paths } = proposedDocument({ paths: {} as Record<string, object> }, sandbox.operations)
+    const { parameters } = (paths['/host/bookings'] as { get: { parameters: { name: string }[] } })
+      .get
+    expect(parameters.find((parameter) => parameter.name === 'limit')).toEqual({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 200 },
+    })
   })
 
   it('answers its named examples and fault rules as the 13 do (Prefer)', async () => {
