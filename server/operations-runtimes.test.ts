@@ -87,3 +87,42 @@ describe('platform-sandbox mcp --operations <file>', () => {
     expect(answer.body.items.every((item) => item.status === 'pending')).toBe(true)
   })
 })
+
+describe('platform-sandbox mcp --url <a sandbox with operations of its own>', () => {
+  let cli: TestCli | undefined
+  let remote: Client | undefined
+  let local: Client | undefined
+  afterAll(async () => {
+    await remote?.close()
+    await local?.close()
+    await cli?.stop()
+  })
+
+  it('offers the same tool per operation as in process, from what that sandbox serves', async () => {
+    cli = startTestCli(['--operations', examples])
+    ;({ client: remote } = await connectStdio([BIN, 'mcp', '--url', await cli.url]))
+    ;({ client: local } = await connectStdio([BIN, 'mcp', '--port', '0', '--operations', examples]))
+    const own = ['listHostBookings', 'listMyNotifications', 'getUserProfile']
+    const toolsOf = async (client: Client) =>
+      (await client.listTools()).tools.filter((tool) => own.includes(tool.name))
+    const listed = await toolsOf(remote)
+    expect(listed.map((tool) => tool.name).sort()).toEqual([...own].sort())
+    expect(listed).toEqual(await toolsOf(local))
+
+    const answer = await call<{ status: number; body: { items: { status: string }[] } }>(
+      remote,
+      'listHostBookings',
+      { persona: 'host', query: { status: 'pending', limit: '20' } },
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.body.items.length).toBeGreaterThan(0)
+    expect(answer.body.items.every((item) => item.status === 'pending')).toBe(true)
+    const profile = await call<{ status: number; body: unknown }>(remote, 'getUserProfile', {
+      userId: 'usr_host',
+    })
+    expect(profile).toMatchObject({ status: 200, body: { publicId: 'usr_host' } })
+    // The same answer as the app gets from that sandbox.
+    const direct = await fetch(`${await cli.url}/users/usr_host/profile`)
+    expect(profile.body).toEqual(await direct.json())
+  })
+})

@@ -7,6 +7,7 @@
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personas } from '../../fixtures/personas.ts'
@@ -29,6 +30,8 @@ const TOKEN = 'ci-control-token-1'
 const MAX_ADDED_BYTES = 27_000_000
 const host = personas.find((persona) => persona.key === 'host')!
 const log = (line: string) => console.log(`[container] ${line}`)
+/** The shipped operations of your own, mounted as a team mounts its folder (no install). */
+const operations = fileURLToPath(new URL('../../examples/operations', import.meta.url))
 
 let base: string
 let image: string | undefined
@@ -173,13 +176,33 @@ describe.skipIf(unavailable !== undefined)('the container image', () => {
     expect((await stop(id)).exitCode).toBe(0)
   }, 120_000)
 
-  it('opens the control API to anyone with SANDBOX_CONTROL_OPEN, and says so', async () => {
-    const { id, url } = await start(['-e', 'SANDBOX_CONTROL_OPEN=true'])
+  it('opens the control API to anyone with SANDBOX_CONTROL_OPEN, and says so; serves the operations of a mounted SANDBOX_OPERATIONS file', async () => {
+    const { id, url } = await start([
+      '-e',
+      'SANDBOX_CONTROL_OPEN=true',
+      '-v',
+      `${operations}:/sandbox:ro`,
+      '-e',
+      'SANDBOX_OPERATIONS=/sandbox/index.mjs',
+    ])
     const personasList = await fetch(`${url}/__sandbox/personas`)
     expect(personasList.status).toBe(200)
     expect(await containerLogs(id)).toContain(
       'open without a token to anyone who can reach this port',
     )
+    // An operation of your own (public), answered from the container's data.
+    const profile = await fetch(`${url}/users/${host.publicId}/profile`)
+    expect(profile.status).toBe(200)
+    expect(await profile.json()).toEqual({
+      publicId: host.publicId,
+      displayName: host.displayName,
+      roles: host.roles,
+      memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      followers: expect.any(Number),
+    })
+    const missing = await fetch(`${url}/users/usr_nobody/profile`)
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ message: 'User "usr_nobody" not found' })
     expect((await stop(id)).exitCode).toBe(0)
   }, 120_000)
 

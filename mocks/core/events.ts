@@ -60,6 +60,8 @@ export interface JournalEntry {
   client?: string
   /** What went wrong in an operation of your own: its answer's mismatch, or what it threw. */
   problem?: string
+  /** A refusal's (status 400 and up) `message`, at most 200 characters. */
+  message?: string
 }
 
 /** The request and the answer of a journal entry, kept as given (not copied). */

@@ -78,6 +78,8 @@ export function journalAnswer(
   }
   if (created) entry.sessionCreated = true
   if (context.problem) entry.problem = context.problem
+  const refusal = response.status >= 400 ? (response.body as { message?: unknown } | null) : null
+  if (typeof refusal?.message === 'string') entry.message = refusal.message.slice(0, 200)
   if (context.changes && Object.keys(context.changes).length > 0) entry.changes = context.changes
   const client = context.request.headers[CLIENT_HEADER]
   if (typeof client === 'string' && CLIENT_NAME.test(client)) entry.client = client

@@ -92,6 +92,7 @@ function App() {
     <header>
       <h1>Platform API sandbox</h1>
       <nav aria-label="Links"><a href="docs">API reference</a> · <a href="openapi.json">openapi.json</a></nav>
+      <p class="help">Each panel says what its words mean; more in the package's <code>docs/qa/dashboard.md</code>.</p>
     </header>
     <main>
       <${SessionPanel} api=${api} onSession=${choose} onReset=${() => setGeneration((g) => g + 1)} />

@@ -20,7 +20,7 @@ import { tools, toolsByName } from './control-tools.ts'
 import { operationTool } from './operation-tools.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { listResources, RESOURCE_TEMPLATES, readResource } from './resources.ts'
-import { callTool, listedTool, type McpConnection, toolError } from './tool.ts'
+import { callTool, listedTool, type McpConnection, type SandboxTool, toolError } from './tool.ts'
 
 const INSTRUCTIONS = `Drives the Platform API sandbox the app talks to.
 Session: every tool acts on one session: its session argument, else the one useSession chose, else the client config's (the x-sandbox-session header over HTTP, --session over stdio), else "default", the app's and the dashboard's when they name none. getSession names it.
@@ -36,8 +36,11 @@ export function createMcpServer(options: {
   session?: string | undefined
   /** How long the sandbox runs, when what started it decides (`SandboxOptions.lifetime`). */
   lifetime?: string | undefined
-  /** The sandbox's operations: one tool more for each of your own. */
-  operations?: readonly Operation[] | undefined
+  /**
+   * The sandbox's operations: one tool more for each of your own. Read by a function (a sandbox
+   * over HTTP) until it gives them: `undefined` while none answers.
+   */
+  operations?: readonly Operation[] | (() => Promise<readonly Operation[] | undefined>) | undefined
 }): Server {
   const connection: McpConnection = {
     backend: options.backend,
@@ -50,19 +53,28 @@ export function createMcpServer(options: {
     { name: 'platform-sandbox', version: packageJson.version, title: 'Platform API sandbox' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   )
-  // A tool more for each operation of your own.
-  const own = (options.operations ?? []).filter((o) => o.proposed).map(operationTool)
-  const byName = new Map([...toolsByName, ...own.map((tool) => [tool.name, tool] as const)])
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  // A tool more for each operation of your own, kept once read.
+  let own: SandboxTool[] | undefined
+  const ownTools = async (): Promise<SandboxTool[]> => {
+    if (own) return own
+    const { operations = [] } = options
+    const read = typeof operations === 'function' ? await operations() : operations
+    const made = (read ?? []).filter((o) => o.proposed).map(operationTool)
+    if (read !== undefined) own = made
+    return made
+  }
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
     listed ??= tools.map(listedTool)
-    return { tools: own.length === 0 ? listed : [...listed, ...own.map(listedTool)] }
+    const mine = await ownTools()
+    return { tools: mine.length === 0 ? listed : [...listed, ...mine.map(listedTool)] }
   })
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params
-    const tool = byName.get(name)
+    const mine = await ownTools()
+    const tool = mine.find((candidate) => candidate.name === name) ?? toolsByName.get(name)
     if (tool) return callTool(tool, args, connection)
     return toolError(`Unknown tool "${name}"`, [
-      `name must be one of: ${[...byName.keys()].join(', ')}`,
+      `name must be one of: ${[...toolsByName.keys(), ...mine.map((t) => t.name)].join(', ')}`,
     ])
   })
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }))

@@ -67,7 +67,7 @@ export const journalTools: readonly SandboxTool[] = [
     name: 'queryJournal',
     title: 'Query the journal',
     description:
-      'The session’s requests, oldest first: status, persona, fault, and what each write changed. The app’s only unless all: true (the tools’ own sign-ins are left out). id is what explainRequest takes.',
+      'The session’s requests, oldest first: status, persona, fault, a refusal’s message, and what each write changed. The app’s only unless all: true (the tools’ own sign-ins are left out). id is what explainRequest takes.',
     narrow: 'ask for fewer (limit) or only some (operation, status, since, until)',
     effect: 'read',
     route: { method: 'GET', path: '/__sandbox/requests' },

@@ -11,6 +11,7 @@ import { DEFAULT_PORT, type ServerOptions } from '../options.ts'
 import type { RunningServer } from '../start-server.ts'
 import { createHttpBackend, createInProcessBackend, type SandboxBackend } from './backend.ts'
 import { createMcpServer } from './create-mcp-server.ts'
+import { remoteOperations } from './remote-operations.ts'
 
 /** The options of `platform-sandbox mcp`, parsed by the program (`commands/program.ts`). */
 export interface McpCommandOptions {
@@ -114,7 +115,8 @@ export async function runMcpCommand(
   const server = createMcpServer({
     backend: driven.backend,
     session: options.session,
-    operations: driven.running?.sandbox.operations,
+    // Over HTTP, those the sandbox's document lists: the same tools as in process.
+    operations: driven.running?.sandbox.operations ?? (() => remoteOperations(driven.backend)),
   })
   const transport = new StdioServerTransport()
   let stopping = false

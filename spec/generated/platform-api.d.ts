@@ -910,6 +910,8 @@ export interface components {
             changes?: components["schemas"]["SandboxChanges"];
             /** @description The `x-sandbox-client` header the request carried: a request the sandbox's own tools sent on their own (`mcp`: the sign-in behind an MCP tool's `persona`), not the app's. `?app=true` leaves these out. */
             client?: string;
+            /** @description Present on a refused request (status 400 and up) whose answer has a `message`: that message, cut at 200 characters (`Booking "bkg_pending" is declined, only a pending booking can be declined`). */
+            message?: string;
         };
         /** @description What a write changed in the session, by collection: the keys of the records created and deleted, and each changed record's fields as `[old, new]` (a value longer than 120 characters cut). At most 20 records (about 4,000 characters) are listed; `more` counts the rest of a collection's. Present on the journal entry of a write that changed something; a request sent with `x-sandbox-changes: true` (the sandbox's own tools do) also gets it, URI-encoded JSON, in the answer's `x-sandbox-changes` header, as does `POST /__sandbox/reset`. */
         SandboxChanges: {

@@ -37,6 +37,7 @@ export function ClockPanel(props: { api: Api }) {
   return html`
     <section aria-labelledby="clock-heading" class="panel">
       <h2 id="clock-heading">Clock</h2>
+      <p class="help">This session's own clock, which its tokens and timestamps use: advanced 901 s, access tokens expire.</p>
       <p>
         Session time: <time data-testid="clock-now" datetime=${now?.toISOString()}>${now?.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>
         ${clock && (clock.real ? ' (real time)' : html` (<span data-testid="clock-offset">${clock.offsetSeconds > 0 ? '+' : ''}${clock.offsetSeconds} s</span> from real time)`)}

@@ -42,6 +42,7 @@ export function CollectionsPanel(props: { api: Api }) {
   return html`
     <section aria-labelledby="collections-heading" class="panel">
       <h2 id="collections-heading">Collections</h2>
+      <p class="help">The session's records by collection, as the API's operations read and write them.</p>
       <ul class="collections">
         ${Object.entries(counts).map(
           ([collection, count]) => html`<li>

@@ -89,6 +89,7 @@ export function FaultsPanel(props: { api: Api }) {
   return html`
     <section aria-labelledby="faults-heading" class="panel">
       <h2 id="faults-heading">Fault rules</h2>
+      <p class="help">A fault rule makes this session's matching requests fail, or answer late, until it is removed; the first rule that matches wins.</p>
       ${rules.length === 0 ? html`<p>No fault rules: every request gets its normal answer.</p>` : null}
       <ul class="rules">
         ${rules.map(

@@ -50,6 +50,7 @@ export function JournalPanel(props: { api: Api }) {
   return html`
     <section aria-labelledby="journal-heading" class="panel">
       <h2 id="journal-heading">Requests <span class=${live ? 'live on' : 'live'}>${live ? 'live' : 'offline'}</span></h2>
+      <p class="help">Each row is one request of this session, newest first: its status (with a refusal's message), who called, the fault rule that answered; under a write, what it changed.</p>
       <button type="button" onClick=${clear}>Clear journal</button>
       <label><input type="checkbox" checked=${appOnly} onChange=${() => setAppOnly(!appOnly)} /> The app's requests only</label>
       <div class="scroll">
@@ -65,7 +66,7 @@ export function JournalPanel(props: { api: Api }) {
                 ? null
                 : html`<tr class=${entry.fault ? 'faulted' : ''}>
                 <td>${entry.time.slice(11, 19)}</td>
-                <td><code>${entry.method} ${entry.path}</code></td>
+                <td><code>${entry.method} ${entry.path}</code>${entry.message && html`<span class="message" title=${entry.message}>${entry.message}</span>`}</td>
                 <td class=${`status s${String(entry.status)[0]}`}>${entry.status === 0 ? 'network error' : entry.status}</td>
                 <td>${entry.persona ?? ''}</td>
                 <td>${entry.durationMs.toFixed(1)}</td>

@@ -49,6 +49,7 @@ export function PersonasPanel(props: { api: Api }) {
   return html`
     <section aria-labelledby="personas-heading" class="panel">
       <h2 id="personas-heading">Personas</h2>
+      <p class="help">A persona is a ready-made user (host, guest, admin...): signing in gives this browser its refresh_token cookie, and you its tokens.</p>
       <table>
         <caption class="visually-hidden">Personas of every scenario</caption>
         <thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Roles</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>

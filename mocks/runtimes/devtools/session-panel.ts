@@ -91,6 +91,7 @@ export function SessionPanel(props: {
   return html`
     <section aria-labelledby="session-heading" class="panel">
       <h2 id="session-heading">Session</h2>
+      <p class="help">A session is one caller's own records, fault rules, clock and journal; a reset starts it again from a scenario (seeded data) or a snapshot (a session's state saved under a name).</p>
       ${!api.host.chooseSession && html`<p>This page's session: <code>${api.session}</code></p>`}
       ${
         api.host.chooseSession &&

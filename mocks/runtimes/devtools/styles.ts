@@ -40,6 +40,8 @@ tr.changes td { padding-top: 0; color: #475569; white-space: normal; max-width: 
 .live { font-size: .75rem; padding: 0 .4rem; border-radius: 1rem; border: 1px solid var(--line); }
 .live.on { color: #15803d; }
 .problem { color: #dc2626; }
+.help { margin: 0 0 .5rem; font-size: .8rem; opacity: .8; }
+.message { display: block; white-space: normal; color: #b45309; }
 .collections { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
 .collections button[aria-pressed="true"] { border-color: var(--accent); font-weight: 600; }
 .count { opacity: .7; }
