@@ -20,6 +20,17 @@ export function browserUrl(url: string): string {
   return url.replace(/^http:\/\/127\.0\.0\.1(?=[:/]|$)/, 'http://localhost')
 }
 
+/** The operations of your own served: one line each, or past five their count and ids. */
+function ownOperations(sandbox: Sandbox): string[] {
+  const own = sandbox.operations.filter((operation) => operation.proposed)
+  const routes = own.map((operation) => `${operation.method} ${operation.path}`)
+  const width = Math.max(...routes.map((route) => route.length))
+  const title = '  operations of your own'
+  if (own.length > 5) return [`${title} (${own.length}): ${own.map((o) => o.id).join(', ')}`]
+  const lines = own.map((operation, n) => `    ${routes[n]!.padEnd(width)}  ${operation.id}`)
+  return own.length > 0 ? [`${title} (method, path, operationId)`, ...lines] : []
+}
+
 /** The start-up message: URL, scenario, personas, how to sign in, the console's pages. */
 export function formatBanner(
   url: string,
@@ -40,6 +51,7 @@ export function formatBanner(
       (persona) =>
         `    ${persona.key.padEnd(width)}  ${persona.publicId.padEnd(idWidth)}  ${persona.idpCode}`,
     ),
+    ...ownOperations(sandbox),
   ]
   if (host) {
     lines.push(

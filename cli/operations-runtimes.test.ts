@@ -112,7 +112,8 @@ describe('platform-sandbox mcp --url <a sandbox with operations of its own>', ()
     const answer = await call<{ status: number; body: { items: { status: string }[] } }>(
       remote,
       'listHostBookings',
-      { persona: 'host', query: { status: 'pending', limit: '20' } },
+      // `limit` a number, as the served document says (`type: integer`).
+      { persona: 'host', query: { status: 'pending', limit: 20 } },
     )
     expect(answer.status).toBe(200)
     expect(answer.body.items.length).toBeGreaterThan(0)

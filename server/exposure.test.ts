@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatBanner } from '../cli/banner.ts'
 import { createProgram, parseCliArguments } from '../cli/cli-options.ts'
+import examples from '../examples/operations/index.mjs'
+import type { AnyOperationDeclaration } from '../mocks/core/index.ts'
+import { type OperationKit, operationKit } from '../mocks/operation-kit.ts'
 import { createSandbox } from '../mocks/sandbox.ts'
 import { startTestServer, type TestServer } from '../test-support/server/test-server.ts'
 import { exposureWarning, isLoopbackHost, listenAddress } from './exposure.ts'
@@ -52,6 +55,31 @@ describe('binding to an interface other than loopback', () => {
     const lines = formatBanner('http://localhost:4010', createSandbox()).split('\n')
     expect(lines).toContain('  Dashboard:     http://localhost:4010/__sandbox/')
     expect(lines).toContain('  API reference: http://localhost:4010/__sandbox/docs')
+  })
+
+  it('lists the operations of your own it serves, one a line, or past five their ids', () => {
+    const own = (examples as unknown as (kit: OperationKit) => AnyOperationDeclaration[])(
+      operationKit,
+    )
+    const lines = formatBanner('http://localhost:4010', createSandbox({ operations: own }))
+    const served = lines.split('\n').filter((line) => /^ {2}operations|^ {4}GET/.test(line))
+    expect(served).toEqual([
+      '  operations of your own (method, path, operationId)',
+      '    GET /host/bookings           listHostBookings',
+      '    GET /me/notifications        listMyNotifications',
+      '    GET /users/{userId}/profile  getUserProfile',
+    ])
+    const profile = own[2]!
+    const many = [1, 2, 3, 4, 5, 6].map((n) => ({
+      ...profile,
+      id: `p${n}`,
+      path: `/p${n}/{userId}`,
+    }))
+    const banner = formatBanner('http://localhost:4010', createSandbox({ operations: many }))
+    expect(banner.split('\n').filter((line) => line.includes('your own'))).toEqual([
+      '  operations of your own (6): p1, p2, p3, p4, p5, p6',
+    ])
+    expect(formatBanner('http://localhost:4010', createSandbox())).not.toContain('your own')
   })
 
   it('prints the addresses the dashboard guide says it prints', () => {

@@ -35,15 +35,25 @@ function isWhere(text: string): boolean {
   }
 }
 
+const FROM_1_TO_200 = `must be from 1 to ${MAX_PAGE_LIMIT}`
+
 /** `?limit=&cursor=&fields=&where=` of a route that pages. */
 export const pageQuerySchema = z.object({
-  limit: z.optional(z.string().check(z.regex(/^([1-9]\d?|1\d\d|200)$/, 'must be from 1 to 200'))),
+  limit: z.optional(z.string().check(z.regex(/^([1-9]\d?|1\d\d|200)$/, FROM_1_TO_200))),
   cursor: z.optional(z.string()),
   fields: z.optional(z.string().check(z.regex(/^\w+(,\w+)*$/, 'must be field names and commas'))),
   where: z.optional(
     z.string().check(z.refine(isWhere, 'must be a JSON object of fields and values')),
   ),
 })
+
+/** `limit` as an integer from 1 to 200 (so in the documents), a query string's digits read as one. */
+export const pageLimit = z.pipe(
+  z.transform((value: unknown) =>
+    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+  ),
+  z.int(FROM_1_TO_200).check(z.gte(1, FROM_1_TO_200), z.lte(MAX_PAGE_LIMIT, FROM_1_TO_200)),
+)
 
 /** Opaque: base64url of the offset of the page, so that no client builds one. */
 const encodeCursor = (offset: number) => btoa(`o:${offset}`).replace(/=/g, '')

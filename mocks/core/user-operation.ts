@@ -7,8 +7,8 @@
  */
 import type { CollectionName, RecordOf, User } from '../model/schemas.ts'
 import type { Table } from '../model/table.ts'
-import type { z } from '../model/zod.ts'
-import { DEFAULT_PAGE_LIMIT, type Page, pageOf, pageQuerySchema } from './paging.ts'
+import { z } from '../model/zod.ts'
+import { DEFAULT_PAGE_LIMIT, type Page, pageLimit, pageOf, pageQuerySchema } from './paging.ts'
 import type { Fields, Precondition } from './preconditions.ts'
 
 /** Any zod 4 schema: `z` of `platform-sandbox` (zod/mini) or of `zod`. */
@@ -25,6 +25,8 @@ export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Role = User['roles'][number]
 /** Who may call it: anyone, a signed-in user (a bearer token), or one with a role. */
 export type Who = 'public' | 'signedIn' | { role: Role }
+/** The caller an answer is given: the signed-in user, `null` for a public operation. */
+type CallerOf<A> = A extends 'public' ? Readonly<User> | null : Readonly<User>
 
 export interface ResponseDeclaration<S extends Schema = Schema> {
   description?: string
@@ -68,12 +70,12 @@ type TableView<T extends object> = Pick<
 >
 
 /** What an answer is given: the checked request, the caller, the session's collections. */
-export interface AnswerContext<Params, Query, Body> {
+export interface AnswerContext<Params, Query, Body, Caller = Readonly<User> | null> {
   params: Params
   query: Query
   body: Body
-  /** The signed-in user; `null` for a public operation. */
-  caller: Readonly<User> | null
+  /** The signed-in user (`'signedIn'`, a role); `null` for a public operation. */
+  caller: Caller
   /** The session's collections, each typed by its schema; a write changes them. */
   collections: { readonly [Name in CollectionName]: TableView<RecordOf<Name>> }
   /** The session's clock. */
@@ -92,6 +94,7 @@ export interface OperationDeclaration<
   B extends Schema | undefined = Schema | undefined,
   R extends Responses = Responses,
   Path extends string = string,
+  A extends Who = Who,
 > {
   /** Its operationId: unique, and the name of its MCP tool. */
   id: string
@@ -100,7 +103,7 @@ export interface OperationDeclaration<
   path: Path
   summary: string
   description?: string
-  auth: Who
+  auth: A
   /** The path parameters' schema; default: each `{name}` a non-empty string. */
   params?: P
   /** The query's schema (`dryRun` is left out of it). */
@@ -115,13 +118,13 @@ export interface OperationDeclaration<
   requires?: readonly Precondition[]
   /** The body of the 2xx answer; throw a `SandboxError` to refuse. */
   answer(
-    context: AnswerContext<ParamsOf<P, Path>, Out<Q>, Out<B>>,
+    context: AnswerContext<ParamsOf<P, Path>, Out<Q>, Out<B>, CallerOf<A>>,
   ): SuccessBody<R> | Promise<SuccessBody<R>>
 }
 
 /** A declaration as the sandbox takes it, whatever its types. */
 // biome-ignore lint/suspicious/noExplicitAny: the answer's context differs per declaration
-export type AnyOperationDeclaration = OperationDeclaration<any, any, any, any, string>
+export type AnyOperationDeclaration = OperationDeclaration<any, any, any, any, string, any>
 
 /**
  * Declares an operation of your own, its types inferred from its schemas.
@@ -133,7 +136,8 @@ export function defineOperation<
   B extends Schema | undefined = undefined,
   const R extends Responses = Responses,
   const Path extends string = string,
->(declaration: OperationDeclaration<P, Q, B, R, Path>): AnyOperationDeclaration {
+  const A extends Who = Who,
+>(declaration: OperationDeclaration<P, Q, B, R, Path, A>): AnyOperationDeclaration {
   return declaration as AnyOperationDeclaration
 }
 
@@ -164,6 +168,6 @@ export function listPage<T extends object>(
 
 /** The paging query's fields, to spread into a list's query schema: `{ ...pageQuery, status }`. */
 export const pageQuery = {
-  limit: pageQuerySchema.shape.limit,
+  limit: z.optional(pageLimit),
   cursor: pageQuerySchema.shape.cursor,
 }

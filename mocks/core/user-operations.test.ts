@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import examples from '../../examples/operations/index.mjs'
 import { anchors } from '../../fixtures/anchors.ts'
 import { personaIds } from '../../fixtures/personas.ts'
 import { useSandbox } from '../../test-support/sandbox/use-sandbox.ts'
+import type { User } from '../model/schemas.ts'
 import { nonEmpty, z } from '../model/zod.ts'
 import { type OperationKit, operationKit } from '../operation-kit.ts'
 import { createSandbox } from '../sandbox.ts'
 import { SandboxError } from './errors.ts'
+import { proposedDocument } from './proposed-document.ts'
 import { rulesOn } from './rules-on.ts'
 import { type AnyOperationDeclaration, defineOperation } from './user-operation.ts'
 import { OperationDeclarationError } from './user-operations.ts'
@@ -55,8 +57,50 @@ const broken = defineOperation({
   },
 })
 
+/** Who called, by `auth`: `caller` is typed non-null for a signed-in caller (tsc checks these). */
+const callers = [
+  defineOperation({
+    id: 'whoSignedIn',
+    method: 'GET',
+    path: '/who/signed-in',
+    summary: 'The caller',
+    auth: 'signedIn',
+    responses: { 200: { schema: z.object({ publicId: z.nullable(z.string()) }) } },
+    answer: ({ caller }) => {
+      expectTypeOf(caller).toEqualTypeOf<Readonly<User>>()
+      return { publicId: caller.publicId }
+    },
+  }),
+  defineOperation({
+    id: 'whoHosts',
+    method: 'GET',
+    path: '/who/host',
+    summary: 'The host calling',
+    auth: { role: 'host' },
+    responses: { 200: { schema: z.object({ publicId: z.nullable(z.string()) }) } },
+    answer: ({ caller }) => {
+      expectTypeOf(caller).toEqualTypeOf<Readonly<User>>()
+      return { publicId: caller.publicId }
+    },
+  }),
+  defineOperation({
+    id: 'whoPublic',
+    method: 'GET',
+    path: '/who/anyone',
+    summary: 'Nobody: a public operation has no caller',
+    auth: 'public',
+    responses: { 200: { schema: z.object({ publicId: z.nullable(z.string()) }) } },
+    answer: ({ caller }) => {
+      expectTypeOf(caller).toEqualTypeOf<Readonly<User> | null>()
+      // @ts-expect-error a public operation's caller may be null
+      const unchecked = () => caller.publicId
+      return { publicId: caller === null ? null : unchecked() }
+    },
+  }),
+]
+
 const { api, sandbox } = useSandbox({
-  operations: [...hostScreens(operationKit), acceptBooking, broken],
+  operations: [...hostScreens(operationKit), acceptBooking, broken, ...callers],
 })
 
 afterEach(() => vi.restoreAllMocks())
@@ -80,6 +124,15 @@ describe('an operation of your own', () => {
     expect(pending.body.items[0]).not.toHaveProperty('hostId')
   })
 
+  it("gives the answer the signed-in caller, typed non-null but for 'public'", async () => {
+    const signedIn = await api.call('/who/signed-in', { as: 'guest' })
+    expect(signedIn).toMatchObject({ status: 200, body: { publicId: personaIds.guest } })
+    const host = await api.call('/who/host', { as: 'host' })
+    expect(host).toMatchObject({ status: 200, body: { publicId: personaIds.host } })
+    const anyone = await api.call('/who/anyone', { as: 'host' })
+    expect(anyone).toMatchObject({ status: 200, body: { publicId: null } })
+  })
+
   it('refuses in the order of the 13: token (401), role (403), then the query (400)', async () => {
     expect((await api.request('/host/bookings')).status).toBe(401)
     const guest = await api.request('/host/bookings', { as: 'guest' })
@@ -91,9 +144,26 @@ describe('an operation of your own', () => {
       'limit must be from 1 to 200',
       'status must be one of: pending, accepted, declined, paid, refunded',
     ])
+    for (const limit of ['abc', '201', '1.5']) {
+      const refused = await api.call(`/host/bookings?limit=${limit}`, { as: 'host' })
+      expect(refused.status, limit).toBe(400)
+      expect(refused.body.details, limit).toEqual(['limit must be from 1 to 200'])
+    }
     const other = await sandbox.handle({ method: 'DELETE', url: '/host/bookings', headers: {} })
     expect(other.status).toBe(405)
     expect(other.headers.allow).toBe('GET, HEAD, OPTIONS')
+  })
+
+  it("documents pageQuery's limit as an integer from 1 to 200, as generated clients type it", async () => {
+    const { paths } = proposedDocument({ paths: {} as Record<string, object> }, sandbox.operations)
+    const { parameters } = (paths['/host/bookings'] as { get: { parameters: { name: string }[] } })
+      .get
+    expect(parameters.find((parameter) => parameter.name === 'limit')).toEqual({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 200 },
+    })
   })
 
   it('answers its named examples and fault rules as the 13 do (Prefer)', async () => {

@@ -15,6 +15,9 @@ const EXPECTED: Readonly<Record<string, string>> = {
 
 function describeIssue(issue: z.core.$ZodIssue, subject: string): string[] {
   const field = issue.path.length > 0 ? issue.path.join('.') : subject
+  // A schema's own rule (`z.int('must be from 1 to 200')`) is said as it is for a value given.
+  const own = issue.code !== 'custom' && issue.input !== undefined
+  if (own && issue.message.startsWith('must ')) return [`${field} ${issue.message}`]
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined

@@ -56,10 +56,11 @@ export async function hintFor(operation: Operation, args: Args, answer: Answer, 
         ? 'Give persona (a key of listPersonas) or accessToken'
         : 'The token is not accepted: give persona, or signIn again'
     case 403: {
-      if (operation.auth === 'admin' && /admin/.test(message)) {
+      const role = operation.auth === 'admin' ? 'admin' : operation.role
+      if (role && message.includes(role)) {
         const personas = await listPersonas(call)
-        const admins = personas.filter((persona) => persona.roles.includes('admin'))
-        return `Needs the admin role: persona ${admins.map((persona) => persona.key).join(', ')}`
+        const holders = personas.filter((persona) => persona.roles.includes(role as never))
+        return `Needs the ${role} role: persona ${holders.map((persona) => persona.key).join(', ')}`
       }
       const said: string[] = []
       for (const rule of requires) {

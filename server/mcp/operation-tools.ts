@@ -103,9 +103,13 @@ export function operationTool(operation: Operation): SandboxTool {
       message: 'give persona or accessToken, not both',
       path: ['accessToken'],
     })
-  // An operation of your own says what it is itself; the 13, the merged document.
-  const { summary, description } = operation.proposed
-    ? { summary: operation.proposed.summary, description: operation.proposed.summary }
+  // An operation of your own says what it is itself (its summary, its description's first
+  // sentence); the 13, the merged document.
+  const own = operation.proposed
+  const text = (own?.declaration as { description?: string } | undefined)?.description
+  const why = text?.split(/(?<=\.)\s/)[0]
+  const { summary, description } = own
+    ? { summary: own.summary, description: why ? `${own.summary}: ${why}` : own.summary }
     : documentedOperation(operation.method, operation.path)
   return {
     name: operation.id,
@@ -114,6 +118,7 @@ export function operationTool(operation: Operation): SandboxTool {
     effect: effectOf(operation),
     route: { method: operation.method, path: operation.path },
     bodyFields: Object.keys((operation.body as { shape?: object } | undefined)?.shape ?? {}),
+    queryFields: Object.keys((operation.query as { shape?: object } | undefined)?.shape ?? {}),
     input: input as never,
     async run(args, call) {
       const token =

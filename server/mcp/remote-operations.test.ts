@@ -15,6 +15,7 @@ const acceptBooking = defineOperation({
   method: 'PATCH',
   path: '/host/bookings/{bookingId}',
   summary: 'The host accepts a pending booking',
+  description: 'The booking screen accepts one. Its reference has no such write.',
   auth: { role: 'host' },
   dryRun: true,
   query: z.object({ notify: z.optional(z.enum(['true', 'false'])) }),
@@ -31,9 +32,11 @@ describe('the tools of a sandbox’s own operations, from its document', () => {
     const listed = served.map((operation) => listedTool(operationTool(operation)))
     expect(listed).toEqual(inProcess.map((operation) => listedTool(operationTool(operation))))
     expect(listed).toHaveLength(1)
+    expect(served[0]?.role).toBe('host')
     expect(listed[0]).toMatchObject({
       name: 'acceptBooking',
       title: 'The host accepts a pending booking',
+      description: 'The host accepts a pending booking: The booking screen accepts one.',
       annotations: { readOnlyHint: false, destructiveHint: true },
       inputSchema: {
         properties: {

@@ -18,7 +18,9 @@ interface Parameter {
 interface DocumentOperation {
   operationId: string
   summary?: string
+  description?: string
   security?: unknown[]
+  'x-sandbox-role'?: string
   'x-sandbox-proposed'?: boolean
   parameters?: Parameter[]
   requestBody?: { content?: { 'application/json'?: { schema?: JsonSchema } } }
@@ -64,7 +66,11 @@ export function proposedOperations(document: object): Operation[] {
         method: method.toUpperCase(),
         path,
         auth: declared.security?.length === 0 ? 'public' : 'user',
-        proposed: { summary: declared.summary ?? declared.operationId, declaration: undefined },
+        role: declared['x-sandbox-role'],
+        proposed: {
+          summary: declared.summary ?? declared.operationId,
+          declaration: { description: declared.description },
+        },
         dryRun: parameters.some((p) => p.in === 'query' && p.name === 'dryRun'),
         params: z.object(shapeOf(parameters, 'path')),
         body: body === undefined ? undefined : bodyOf(schemaOf(body)),

@@ -46,6 +46,8 @@ export interface SandboxTool {
   route?: { method: string; path: string }
   /** The fields of its `body` argument: one given beside it is named as belonging there. */
   bodyFields?: readonly string[]
+  /** The fields of its `query` argument, named so too. */
+  queryFields?: readonly string[]
   /** Every argument, `session` included; strict, so a misspelt argument is named. */
   input: z.ZodType<Record<string, unknown>>
   /** The shape of `structuredContent`, when it is always the same. */
@@ -98,10 +100,10 @@ export async function callTool(
   const parsed = tool.input.safeParse(args ?? {}, { reportInput: true })
   if (!parsed.success) {
     const misplaced = (line: string) => {
-      const field = /^property (\w+) should not exist$/.exec(line)?.[1]
-      return field && tool.bodyFields?.includes(field)
-        ? `${line}: it goes in body (body.${field})`
-        : line
+      const field = /^property (\w+) should not exist$/.exec(line)?.[1] ?? ''
+      const place = tool.bodyFields?.includes(field) ? 'body' : undefined
+      const where = place ?? (tool.queryFields?.includes(field) ? 'query' : undefined)
+      return where ? `${line}: it goes in ${where} (${where}.${field})` : line
     }
     return toolError(
       `Invalid arguments for ${tool.name}`,
