@@ -30,8 +30,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // `npm run build:sandbox` first: a build whose page starts the sandbox worker.
-      command: `npx vite preview --port ${new URL(appUrl).port} --strictPort`,
+      // `npm run build:sandbox` first: a build whose page starts the sandbox worker. Served in
+      // its mode: Vite 8.4 refuses a second `vite preview` of one project in one mode, and
+      // Storybook's below is the other.
+      command: `npx vite preview --mode sandbox --port ${new URL(appUrl).port} --strictPort`,
       url: appUrl,
       reuseExistingServer: false,
     },

@@ -125,11 +125,11 @@ describe('an operation of your own', () => {
   })
 
   it("gives the answer the signed-in caller, typed non-null but for 'public'", async () => {
-    const signedIn = await api.call('/who/signed-in', { as: 'guest' })
+    const signedIn = await api.request('/who/signed-in', { as: 'guest' })
     expect(signedIn).toMatchObject({ status: 200, body: { publicId: personaIds.guest } })
-    const host = await api.call('/who/host', { as: 'host' })
+    const host = await api.request('/who/host', { as: 'host' })
     expect(host).toMatchObject({ status: 200, body: { publicId: personaIds.host } })
-    const anyone = await api.call('/who/anyone', { as: 'host' })
+    const anyone = await api.request('/who/anyone', { as: 'host' })
     expect(anyone).toMatchObject({ status: 200, body: { publicId: null } })
   })
 
@@ -145,7 +145,7 @@ describe('an operation of your own', () => {
       'status must be one of: pending, accepted, declined, paid, refunded',
     ])
     for (const limit of ['abc', '201', '1.5']) {
-      const refused = await api.call(`/host/bookings?limit=${limit}`, { as: 'host' })
+      const refused = await api.request(`/host/bookings?limit=${limit}`, { as: 'host' })
       expect(refused.status, limit).toBe(400)
       expect(refused.body.details, limit).toEqual(['limit must be from 1 to 200'])
     }
