@@ -105,6 +105,8 @@ export type {
   LoggedWrite,
   SavedSnapshotRecord,
   SessionLog,
+  SharedJournal,
+  SharedJournalEntry,
   StateStore,
 } from './state-store.ts'
 export { memoryStore, restoreKept, StaleCopyError } from './state-store.ts'

@@ -9,6 +9,7 @@ import { announce, type JournalEntry, type JournalExchange, type SandboxEvents }
 import type { SandboxResponse } from './http.ts'
 import type { RequestContext } from './request-context.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
+import type { SharedJournal, SharedJournalEntry } from './state-store.ts'
 
 export type { JournalEntry, JournalExchange } from './events.ts'
 
@@ -111,7 +112,9 @@ export interface RequestJournal {
   /** Entries oldest first: one session's, or every session's in the order they came. */
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
-  toHar(options?: HarExportOptions): Har
+  toHar(options?: HarExportOptions, kept?: readonly SharedJournalEntry[]): Har
+  /** A store shared by several processes: the journal every one of them adds to, to read. */
+  readonly shared?: SharedJournal | undefined
   /** Loads the HAR writer when it is loaded on first use (the browser's), before `toHar`. */
   loadHar?(): Promise<void>
   /** Empties one session's journal, or every session's. */
@@ -132,13 +135,16 @@ export class SessionJournals implements RequestJournal {
   readonly #loadHar: (() => Promise<JournalHarWriter>) | undefined
   readonly limit: number
   readonly #totalLimit: number
+  readonly shared: SharedJournal | undefined
 
   constructor(
     sessions: SessionRegistry,
     limits: { perSession: number; total: number },
     writeHar?: JournalHarWriter,
     loadHar?: () => Promise<JournalHarWriter>,
+    shared?: SharedJournal,
   ) {
+    this.shared = shared
     this.#sessions = sessions
     this.limit = limits.perSession
     this.#totalLimit = limits.total
@@ -153,7 +159,9 @@ export class SessionJournals implements RequestJournal {
   /** Adds an entry to its session's journal; dropped when the session is not in memory. */
   record(entry: JournalEntry, exchange?: JournalExchange): void {
     if (this.limit <= 0 || this.#totalLimit <= 0) return
-    if (exchange) exchanges.set(entry, boundedExchange(exchange))
+    const cut = exchange && boundedExchange(exchange)
+    this.shared?.add(entry, cut)
+    if (cut) exchanges.set(entry, cut)
     const record = this.#sessions.peek(entry.session)
     if (!record) {
       // A request of a session not in memory that created nothing (an unknown route).
@@ -190,12 +198,13 @@ export class SessionJournals implements RequestJournal {
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */
-  toHar(options: HarExportOptions = {}): Har {
+  toHar(options: HarExportOptions = {}, kept?: readonly SharedJournalEntry[]): Har {
     if (!this.#writeHar) throw notFound('The HAR export is not available in this sandbox')
-    const entries = this.list(options.session).flatMap((entry) => {
-      const exchange = exchanges.get(entry)
-      return exchange ? [{ entry, ...exchange }] : []
-    })
+    const listed =
+      kept ?? this.list(options.session).map((entry) => ({ entry, exchange: exchanges.get(entry) }))
+    const entries = listed.flatMap(({ entry, exchange }) =>
+      exchange ? [{ entry, ...exchange }] : [],
+    )
     return this.#writeHar(entries, options)
   }
 

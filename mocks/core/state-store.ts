@@ -8,6 +8,8 @@
  * a delete), a store that answers later handles its own failure.
  */
 import { SandboxError } from './errors.ts'
+import type { JournalEntry, JournalExchange } from './events.ts'
+import type { FaultRule } from './fault-rules.ts'
 import type { SandboxRequest } from './http.ts'
 import { ScenarioError, type SnapshotChanges } from './scenario-files.ts'
 
@@ -22,7 +24,26 @@ export interface LoggedReset {
   reset: { scenario: string; seed: number; snapshot?: string }
 }
 
-export type LoggedChange = LoggedWrite | LoggedReset
+/** A rule's state: as listed, with the calls left (`null`: no `times`) and its draws' state. */
+export interface FaultRuleState {
+  rule: FaultRule
+  remaining: number | null
+  fired: number
+  random: number
+}
+
+/**
+ * A shared store's note of the session's fault rules and clock after a change (the last one
+ * wins, a reset clears them): every process holding the session takes them from its log.
+ */
+export interface LoggedControl {
+  control: {
+    faults: { rules: FaultRuleState[]; created: number } | null
+    clockOffsetMs: number | null
+  }
+}
+
+export type LoggedChange = LoggedWrite | LoggedReset | LoggedControl
 
 export interface SessionLog {
   /**
@@ -47,6 +68,8 @@ export interface SessionLog {
    * when it is not, and the core loads the session again.
    */
   current?(session: string): Promise<boolean>
+  /** A store shared by several processes: appends a note as `write` does (stale: refused). */
+  note?(session: string, note: LoggedControl): Promise<void>
   /**
    * A store shared by several processes: every session it holds a log of, most recently used
    * first, with the reset its log starts from (none: the starting scenario).
@@ -97,8 +120,29 @@ export interface KeptByName<T> {
   delete(name: string): Step
 }
 
+/** A request's journal entry and exchange, as a shared journal keeps them. */
+export interface SharedJournalEntry {
+  entry: JournalEntry
+  exchange?: JournalExchange | undefined
+}
+
+/**
+ * The journals of a store shared by several processes, each capped: one per session and one of
+ * every session. An entry that cannot be kept is lost, never a request's failure.
+ */
+export interface SharedJournal {
+  add(entry: JournalEntry, exchange?: JournalExchange): void
+  /** Oldest first: one session's, or every session's in the order they came. */
+  list(session?: string): Promise<SharedJournalEntry[]>
+  clear(session?: string): Promise<void>
+  /** Calls `listener` with each entry any process adds from now on; returns the unsubscribe. */
+  follow(listener: (entry: JournalEntry) => void): () => void
+}
+
 export interface StateStore {
   sessions: SessionLog
+  /** A store shared by several processes: the journals too. */
+  journal?: SharedJournal
   snapshots: KeptByName<SavedSnapshotRecord>
   /** The scenario files uploaded (`POST /__sandbox/scenarios`), as sent. */
   scenarios: KeptByName<unknown>
