@@ -61,9 +61,11 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
         } while (cursor !== '0')
         return
       }
-      const clear = (redis as unknown as Record<string, (...args: string[]) => Promise<number>>)
-        .sandboxJournalClear!
-      await call(() => clear(of(session), all, session))
+      const scripts = redis as unknown as Record<
+        'sandboxJournalClear',
+        (...args: string[]) => Promise<number>
+      >
+      await call(() => scripts.sandboxJournalClear(of(session), all, session))
     },
     follow(listener) {
       listeners.add(listener)
