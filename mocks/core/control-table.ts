@@ -178,14 +178,12 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       const only = journalSession(call)
       await call.sandbox.journal.loadHar?.()
       const host = call.context.headers.host
-      const shared = await call.sandbox.journal.shared?.list(only)
-      const har = call.sandbox.journal.toHar(
-        {
-          ...(only === undefined ? {} : { session: only }),
-          ...(host ? { baseUrl: `http://${host}` } : {}),
-        },
-        shared,
-      )
+      const options = {
+        ...(only === undefined ? {} : { session: only }),
+        ...(host ? { baseUrl: `http://${host}` } : {}),
+      }
+      // With a shared store, every process's exchanges.
+      const har = call.sandbox.journal.toHar(options, await call.sandbox.journal.shared?.list(only))
       return jsonResponse(200, har)
     },
   },
@@ -238,11 +236,10 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   'DELETE /__sandbox/faults/{id}': {
     params: faultParamsSchema,
     async handle({ sandbox, session, params }) {
-      if (
-        !(await sandbox.changeControl(session, () => sandbox.faults.remove(session, params.id!)))
-      ) {
-        throw notFound(`No fault rule "${params.id}" in session "${session}"`)
-      }
+      const removed = await sandbox.changeControl(session, () =>
+        sandbox.faults.remove(session, params.id!),
+      )
+      if (!removed) throw notFound(`No fault rule "${params.id}" in session "${session}"`)
       return noContent()
     },
   },
