@@ -110,16 +110,26 @@ describe('replicas on one Redis, a session of the team', () => {
       body: { now: '2031-01-01T00:00:00.000Z' },
     })
     expect(set.status).toBe(200)
+    // Signed in on the clock moved (a token of real time has expired by 2031).
+    const token = await c.tokenFor('guest', session)
+    // The first request of the session B answers: B loads it, its clock with it.
+    expect((await checkout(b, session, token)).status).toBe(201)
+    const opened = await c.collection<{ createdAt: string }>('checkoutSessions', session)
+    expect(opened.at(-1)!.createdAt.startsWith('2031-01-01T')).toBe(true)
+    await vi.waitFor(
+      async () => {
+        const journal = await a.call<{ path: string; time: string }[]>(
+          `/__sandbox/requests?session=${session}`,
+        )
+        const entry = journal.body.find(({ path }) => path === '/checkout/create-session')
+        expect(entry?.time.startsWith('2031-01-01T')).toBe(true)
+      },
+      { timeout: 10_000, interval: 50 },
+    )
     const clock = await b.call<{ offsetSeconds: number; real: boolean }>('/__sandbox/clock', {
       session,
     })
     expect(clock.body).toMatchObject({ offsetSeconds: set.body.offsetSeconds, real: false })
-
-    // Signed in on the clock moved (a token of real time has expired by 2031).
-    const token = await c.tokenFor('guest', session)
-    expect((await checkout(b, session, token)).status).toBe(201)
-    const opened = await c.collection<{ createdAt: string }>('checkoutSessions', session)
-    expect(opened.at(-1)!.createdAt.startsWith('2031-01-01T')).toBe(true)
 
     const added = await c.call('/__sandbox/faults', {
       method: 'POST',

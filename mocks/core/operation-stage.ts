@@ -31,9 +31,9 @@ export function sessionStage(sessions: SessionRegistry, log: SessionLog | undefi
     const { operation, session } = context
     if (operation) {
       const record = keep(context, sessions.use(session) ?? (await sessions.open(session)))
-      if (log?.current && !(await log.current(session))) {
-        await sessions.run(record, () => sessions.reload(record))
-        context.time = context.settings!.now().toISOString()
+      if (log?.current) {
+        if (!(await log.current(session))) await sessions.run(record, () => sessions.reload(record))
+        context.time = context.settings!.now().toISOString() // on the clock loaded
       }
       if (record.unavailable) return record.unavailable.toResponse()
       context.operationId = operation.id
