@@ -6,7 +6,7 @@
  * is not waited for: one Redis refuses is lost (reported once), the request answered already.
  */
 import type { Redis } from 'ioredis'
-import type { JournalEntry, SharedJournal, SharedJournalEntry } from '../mocks/core/index.ts'
+import type { JournalEntry, JournalExport, SharedJournal } from '../mocks/core/index.ts'
 import type { KeptPlace } from './redis-kept.ts'
 import { CLEAR_JOURNAL } from './redis-scripts.ts'
 
@@ -25,30 +25,29 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
   const listeners = new Set<(entry: JournalEntry) => void>()
   let subscriber: Redis | undefined
   let failing = false
+  const lost = (error: Error) => {
+    if (!failing) console.error(`platform-sandbox: journal entries lost: ${error.message}`)
+    failing = true
+  }
   redis.defineCommand('sandboxJournalClear', { numberOfKeys: 2, lua: CLEAR_JOURNAL })
   const read = (list: string) =>
     call(() => redis.lrange(list, 0, -1)).then((lines) =>
-      lines.map((line) => JSON.parse(line) as SharedJournalEntry),
+      lines.map((line) => JSON.parse(line) as JournalExport),
     )
   const journal: SharedJournal = {
-    add(entry, exchange) {
+    add(exported) {
+      const { entry } = exported
       if (limit <= 0) return
-      const line = JSON.stringify({ entry, exchange })
+      const line = JSON.stringify(exported)
       const batch = redis.multi()
       for (const list of [of(entry.session), all]) {
         batch.rpush(list, line).ltrim(list, -limit, -1)
         if (ttl > 0) batch.pexpire(list, ttl)
       }
       batch.publish(channel, JSON.stringify(entry))
-      call(() => batch.exec()).then(
-        () => {
-          failing = false
-        },
-        (error: Error) => {
-          if (!failing) console.error(`platform-sandbox: journal entries lost: ${error.message}`)
-          failing = true
-        },
-      )
+      call(() => batch.exec()).then(() => {
+        failing = false
+      }, lost)
     },
     list: (session) => read(session === undefined ? all : of(session)),
     async clear(session) {

@@ -1,7 +1,6 @@
 /**
  * @module
- * The scripts Redis runs for the store (`server/redis-store.ts`, `server/redis-journal.ts`):
- * each one atomic, so that two replicas never interleave within one.
+ * The Lua scripts of the Redis store and journal: each one atomic, never interleaved with another.
  */
 
 /**

@@ -193,9 +193,11 @@ describe('replicas on one Redis, a session of the team', () => {
     })
     expect(live.status).toBe(200)
     let received = ''
+    const reader = live.body!.getReader()
+    const decoder = new TextDecoder()
     const reading = (async () => {
-      const decoder = new TextDecoder()
-      for await (const chunk of live.body!) received += decoder.decode(chunk as Uint8Array)
+      for (let read = await reader.read(); !read.done; read = await reader.read())
+        received += decoder.decode(read.value)
     })().catch(() => undefined)
     // The stream subscribes as it opens: a request sent before that is not shown, so resend.
     await vi.waitFor(

@@ -120,16 +120,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   const held = new Map<string, string>()
   /** Appends `line` to the session's log when the version held is current, else stale. */
   async function append(session: string, line: string) {
-    const version = await call(() =>
-      scripts.sandboxAppend(
-        ...keysOf(session),
-        held.get(session) ?? '',
-        line,
-        Date.now(),
-        ttl,
-        session,
-      ),
-    )
+    const version = await call(() => {
+      const args = [held.get(session) ?? '', line, Date.now(), ttl, session]
+      return scripts.sandboxAppend(...keysOf(session), ...args)
+    })
     if (version === null) {
       held.delete(session)
       throw new StaleCopyError(session)

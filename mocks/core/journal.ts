@@ -5,13 +5,14 @@
  */
 import type { Har } from 'har-format'
 import { notFound } from './errors.ts'
+import type { JournalExport } from './events.ts'
 import { announce, type JournalEntry, type JournalExchange, type SandboxEvents } from './events.ts'
 import type { SandboxResponse } from './http.ts'
 import type { RequestContext } from './request-context.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
-import type { SharedJournal, SharedJournalEntry } from './state-store.ts'
+import type { SharedJournal } from './state-store.ts'
 
-export type { JournalEntry, JournalExchange } from './events.ts'
+export type { JournalEntry, JournalExchange, JournalExport } from './events.ts'
 
 /**
  * Said by the answer that made its session from the scenario again (first use, after eviction
@@ -86,10 +87,6 @@ export function journalAnswer(
   return response
 }
 
-export interface JournalExport extends JournalExchange {
-  entry: JournalEntry
-}
-
 export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
@@ -112,7 +109,7 @@ export interface RequestJournal {
   /** Entries oldest first: one session's, or every session's in the order they came. */
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
-  toHar(options?: HarExportOptions, kept?: readonly SharedJournalEntry[]): Har
+  toHar(options?: HarExportOptions, kept?: JournalExport[]): Har
   /** A store shared by several processes: the journal every one of them adds to, to read. */
   readonly shared?: SharedJournal | undefined
   /** Loads the HAR writer when it is loaded on first use (the browser's), before `toHar`. */
@@ -160,8 +157,8 @@ export class SessionJournals implements RequestJournal {
   record(entry: JournalEntry, exchange?: JournalExchange): void {
     if (this.limit <= 0 || this.#totalLimit <= 0) return
     const cut = exchange && boundedExchange(exchange)
-    this.shared?.add(entry, cut)
     if (cut) exchanges.set(entry, cut)
+    if (cut) this.shared?.add({ entry, ...cut })
     const record = this.#sessions.peek(entry.session)
     if (!record) {
       // A request of a session not in memory that created nothing (an unknown route).
@@ -198,13 +195,15 @@ export class SessionJournals implements RequestJournal {
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */
-  toHar(options: HarExportOptions = {}, kept?: readonly SharedJournalEntry[]): Har {
+  toHar(options: HarExportOptions = {}, kept?: JournalExport[]): Har {
     if (!this.#writeHar) throw notFound('The HAR export is not available in this sandbox')
-    const listed =
-      kept ?? this.list(options.session).map((entry) => ({ entry, exchange: exchanges.get(entry) }))
-    const entries = listed.flatMap(({ entry, exchange }) =>
-      exchange ? [{ entry, ...exchange }] : [],
-    )
+    // With a shared store, those of every process (`kept`).
+    const entries =
+      kept ??
+      this.list(options.session).flatMap((entry) => {
+        const exchange = exchanges.get(entry)
+        return exchange ? [{ entry, ...exchange }] : []
+      })
     return this.#writeHar(entries, options)
   }
 

@@ -44,7 +44,6 @@ interface SessionRegistryOptions {
     store: Store
     created: boolean
     unavailable?: SandboxError | undefined
-    /** With a shared store: the fault rules and clock its log leaves. */
     control?: Pick<SessionRecord, 'faults' | 'clockOffsetMs'> | undefined
   }>
   /** Makes it without waiting, when nothing durable has to be read (no state directory). */

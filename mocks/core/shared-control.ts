@@ -18,13 +18,8 @@ export type ControlChange = <T>(record: SessionRecord, run: () => T | Promise<T>
 
 /** The record's fault rules and clock, as noted. */
 function noted({ faults, clockOffsetMs }: SessionControl): LoggedControl['control'] {
-  const rules = faults?.rules.map(({ rule, remaining, fired, random }) => {
-    return {
-      rule,
-      remaining: Number.isFinite(remaining) ? remaining : null,
-      fired,
-      random: random.state,
-    }
+  const rules = faults?.rules.map(({ rule, remaining, fired, random: { state } }) => {
+    return { rule, remaining: Number.isFinite(remaining) ? remaining : null, fired, random: state }
   })
   return {
     faults: faults ? { rules: rules!, created: faults.created } : null,

@@ -8,7 +8,7 @@
  * a delete), a store that answers later handles its own failure.
  */
 import { SandboxError } from './errors.ts'
-import type { JournalEntry, JournalExchange } from './events.ts'
+import type { JournalEntry, JournalExport } from './events.ts'
 import type { FaultRule } from './fault-rules.ts'
 import type { SandboxRequest } from './http.ts'
 import { ScenarioError, type SnapshotChanges } from './scenario-files.ts'
@@ -120,20 +120,14 @@ export interface KeptByName<T> {
   delete(name: string): Step
 }
 
-/** A request's journal entry and exchange, as a shared journal keeps them. */
-export interface SharedJournalEntry {
-  entry: JournalEntry
-  exchange?: JournalExchange | undefined
-}
-
 /**
  * The journals of a store shared by several processes, each capped: one per session and one of
  * every session. An entry that cannot be kept is lost, never a request's failure.
  */
 export interface SharedJournal {
-  add(entry: JournalEntry, exchange?: JournalExchange): void
+  add(exported: JournalExport): void
   /** Oldest first: one session's, or every session's in the order they came. */
-  list(session?: string): Promise<SharedJournalEntry[]>
+  list(session?: string): Promise<JournalExport[]>
   clear(session?: string): Promise<void>
   /** Calls `listener` with each entry any process adds from now on; returns the unsubscribe. */
   follow(listener: (entry: JournalEntry) => void): () => void

@@ -2,7 +2,6 @@
  * @module
  * The live journal as server-sent events (`GET /__sandbox/events`): at most one `requests`
  * event per 100 ms, a JSON array, so a busy sandbox writes a few a second, not one per request.
- * With a shared store (Redis), the entries of every replica, read from it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JournalEntry } from '../../mocks/core/index.ts'
