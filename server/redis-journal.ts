@@ -1,14 +1,15 @@
 /**
  * @module
- * The journals in Redis (`--state redis://`): each entry (with its exchange, for the HAR export)
- * pushed to its session's list and to one list of every session, each capped, expiring with the
- * session's retention, and published, so that a live journal on any replica shows it. A write
- * is not waited for: one Redis refuses is lost (reported once), the request answered already.
+ * The journals in Redis: each entry (with its exchange, for HAR) pushed to its session's list and
+ * to one of every session, each capped and expiring with the session, and published for the live
+ * journals of every replica; every 50 ms in one round trip, not waited for: lost if refused.
  */
 import type { Redis } from 'ioredis'
 import type { JournalEntry, JournalExport, SharedJournal } from '../mocks/core/index.ts'
 import type { KeptPlace } from './redis-kept.ts'
 import { CLEAR_JOURNAL } from './redis-scripts.ts'
+
+const FLUSH_MS = 50
 
 export interface JournalPlace extends Pick<KeptPlace, 'redis' | 'call'> {
   key(...parts: string[]): string
@@ -29,6 +30,23 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
     if (!failing) console.error(`platform-sandbox: journal entries lost: ${error.message}`)
     failing = true
   }
+  const pending: JournalExport[] = []
+  const flush = () => {
+    const batch = redis.multi().publish(channel, JSON.stringify(pending.map(({ entry }) => entry)))
+    const lists = new Set([all])
+    for (const exported of pending.splice(0)) {
+      const [line, own] = [JSON.stringify(exported), of(exported.entry.session)]
+      batch.rpush(all, line).rpush(own, line)
+      lists.add(own)
+    }
+    for (const list of lists) {
+      batch.ltrim(list, -limit, -1)
+      if (ttl > 0) batch.pexpire(list, ttl)
+    }
+    call(() => batch.exec()).then(() => {
+      failing = false
+    }, lost)
+  }
   redis.defineCommand('sandboxJournalClear', { numberOfKeys: 2, lua: CLEAR_JOURNAL })
   const read = (list: string) =>
     call(() => redis.lrange(list, 0, -1)).then((lines) =>
@@ -36,18 +54,10 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
     )
   const journal: SharedJournal = {
     add(exported) {
-      const { entry } = exported
       if (limit <= 0) return
-      const line = JSON.stringify(exported)
-      const batch = redis.multi()
-      for (const list of [of(entry.session), all]) {
-        batch.rpush(list, line).ltrim(list, -limit, -1)
-        if (ttl > 0) batch.pexpire(list, ttl)
-      }
-      batch.publish(channel, JSON.stringify(entry))
-      call(() => batch.exec()).then(() => {
-        failing = false
-      }, lost)
+      // At most `limit` waiting: past it, the oldest is lost.
+      if (pending.push(exported) > limit) pending.shift()
+      if (pending.length === 1) setTimeout(flush, FLUSH_MS).unref()
     },
     list: (session) => read(session === undefined ? all : of(session)),
     async clear(session) {
@@ -60,27 +70,30 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
         } while (cursor !== '0')
         return
       }
-      const scripts = redis as unknown as Record<
-        'sandboxJournalClear',
-        (...args: string[]) => Promise<number>
-      >
-      await call(() => scripts.sandboxJournalClear(of(session), all, session))
+      const script = (redis as unknown as Record<string, (...args: string[]) => Promise<0>>)
+        .sandboxJournalClear!
+      await call(() => script.call(redis, of(session), all, session))
     },
     follow(listener) {
       listeners.add(listener)
       if (!subscriber) {
-        // A connection of its own (a subscribed one takes no other command), resubscribed by
-        // ioredis after a reconnection.
+        // Its own connection (a subscribed one takes no other command), resubscribed by ioredis.
         subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null })
         subscriber.on('error', () => undefined)
         subscriber.on('message', (_channel: string, message: string) => {
-          const entry = JSON.parse(message) as JournalEntry
-          for (const each of listeners) each(entry)
+          for (const entry of JSON.parse(message) as JournalEntry[])
+            for (const each of listeners) each(entry)
         })
         subscriber.subscribe(channel).catch(() => undefined)
       }
       return () => listeners.delete(listener)
     },
   }
-  return { journal, close: () => subscriber?.disconnect() }
+  return {
+    journal,
+    close() {
+      if (pending.length > 0) flush()
+      subscriber?.disconnect()
+    },
+  }
 }

@@ -33,10 +33,7 @@ local version = redis.call('INCR', KEYS[4])
 redis.call('SET', KEYS[1], version)
 redis.call('DEL', KEYS[2])${LOGGED}`
 
-/**
- * A session's journal emptied: `KEYS`: its list, every session's list (rewritten without its
- * entries); `ARGV`: the session.
- */
+/** A session's journal emptied: `KEYS` its list, every session's (rewritten without it). */
 export const CLEAR_JOURNAL = `
 redis.call('DEL', KEYS[1])
 local all = redis.call('LRANGE', KEYS[2], 0, -1)

@@ -217,8 +217,11 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       checks.set(session, state)
       if (state.next) return state.next
       const check = async () => {
+        const before = held.get(session)
         const version = await call(() => redis.get(key('v', session)))
-        return held.has(session) && held.get(session) === (version ?? '')
+        // Moved meanwhile by this process's own write or load: newer than the version read.
+        const now = held.get(session)
+        return now !== undefined && (now === (version ?? '') || now !== before)
       }
       const settle = (running: Promise<boolean>) => {
         state.running = running

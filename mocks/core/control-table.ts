@@ -154,7 +154,6 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       // The merged view of every session is bounded by default; one session's is bounded already.
       const limit =
         asked !== null ? Number(asked) : session === undefined ? call.sandbox.journal.limit : 0
-      // With a shared store, every process's journal.
       const { shared } = call.sandbox.journal
       let entries = shared
         ? (await shared.list(session)).map(({ entry }) => entry)

@@ -160,10 +160,7 @@ export interface SandboxCore {
   /** With a store shared by several processes: reads again the snapshots and scenarios it keeps
    * when another process changed them (one round trip when none did). */
   refreshKept(): Promise<void>
-  /**
-   * Runs `run`, which changes the session's fault rules or clock (or reads them). With a shared
-   * store, on the session's latest copy, and noted in its log: refused (503) unchanged when not.
-   */
+  /** Runs `run` on the session's fault rules or clock; with a shared store, noted in its log. */
   changeControl<T>(session: string, run: () => T | Promise<T>): Promise<T>
   /** What the sandbox does, as it does it: see `events.ts`. */
   readonly events: SandboxEvents

@@ -94,7 +94,6 @@ export function assembleSandbox(
     let changes: LoggedChange[] | undefined
     try {
       changes = await sessionLog?.load(session)
-      // A shared store: the fault rules and clock its log leaves too.
       const control = sessionLog?.note ? controlOf(changes ?? [], compile) : undefined
       if (changes === undefined) return { store: fresh, created: true, control }
       // A reset to a snapshot or scenario another process saved since this one read them.

@@ -1,8 +1,7 @@
 /**
  * @module
- * A session's fault rules and clock in a store shared by several processes: each change (a rule
- * added, fired or drawn, the clock moved) noted in the session's log under its version check, and
- * taken back from the log (the last note since the last reset) by each process loading it.
+ * A session's fault rules and clock in a shared store: each change (a rule added, fired or drawn,
+ * the clock moved) noted in its log under the version check, the last note read back on load.
  */
 import { type CompiledRule, type FaultRule, seededRandom } from './fault-rules.ts'
 import type { SessionRecord, SessionRegistry } from './sessions.ts'
@@ -56,9 +55,8 @@ export function controlOf(
 }
 
 /**
- * Runs `run`, a change of a session's fault rules or clock. With a shared store, in the session's
- * queue, and the state after it noted in the log when it changed: a note refused puts the record
- * back as it was; on a stale copy, the session is loaded again and `run` runs once more on it.
+ * Runs `run`, a change of a session's fault rules or clock: with a shared store, in its queue,
+ * noted when it changed (refused: undone; stale: run once more on the session loaded again).
  */
 export function controlChanges(
   sessions: SessionRegistry,

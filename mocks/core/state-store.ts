@@ -32,10 +32,7 @@ export interface FaultRuleState {
   random: number
 }
 
-/**
- * A shared store's note of the session's fault rules and clock after a change (the last one
- * wins, a reset clears them): every process holding the session takes them from its log.
- */
+/** A shared store's note of the fault rules and clock after a change: the last one wins. */
 export interface LoggedControl {
   control: {
     faults: { rules: FaultRuleState[]; created: number } | null
@@ -120,10 +117,7 @@ export interface KeptByName<T> {
   delete(name: string): Step
 }
 
-/**
- * The journals of a store shared by several processes, each capped: one per session and one of
- * every session. An entry that cannot be kept is lost, never a request's failure.
- */
+/** The journals of a shared store, capped: each session's and every session's (lossy). */
 export interface SharedJournal {
   add(exported: JournalExport): void
   /** Oldest first: one session's, or every session's in the order they came. */
