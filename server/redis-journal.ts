@@ -20,8 +20,7 @@ export interface JournalPlace extends Pick<KeptPlace, 'redis' | 'call'> {
 }
 
 export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
-  const all = key('journal')
-  const channel = key('journal', 'live')
+  const [all, channel] = [key('journal'), key('journal', 'live')]
   const of = (session: string) => key('journal', session)
   const listeners = new Set<(entry: JournalEntry) => void>()
   let subscriber: Redis | undefined
@@ -32,6 +31,7 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
   }
   const pending: JournalExport[] = []
   const flush = () => {
+    if (pending.length === 0) return // flushed at the close already
     const batch = redis.multi().publish(channel, JSON.stringify(pending.map(({ entry }) => entry)))
     const lists = new Set([all])
     for (const exported of pending.splice(0)) {
@@ -92,7 +92,7 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
   return {
     journal,
     close() {
-      if (pending.length > 0) flush()
+      flush()
       subscriber?.disconnect()
     },
   }
