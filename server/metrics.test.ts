@@ -105,8 +105,8 @@ describe('GET /__sandbox/metrics', () => {
     const health = await server.request<{ usage: { sessions: number } }>('/__sandbox/health')
     expect(samples.get('sandbox_sessions_in_memory')).toBe(health.body.usage.sessions)
     expect(health.body.usage.sessions).toBeGreaterThanOrEqual(3)
-    expect(samples.get('sandbox_fault_answers_total{source="rule"}')).toBe(2)
-    expect(samples.get('sandbox_fault_answers_total{source="prefer"}')).toBe(1)
+    expect(samples.get('sandbox_faults_fired_total{source="rule"}')).toBe(2)
+    expect(samples.get('sandbox_faults_fired_total{source="prefer"}')).toBe(1)
     expect(samples.get('sandbox_requests_total{operation="getAccountStatus",status="503"}')).toBe(2)
   })
 

@@ -53,8 +53,8 @@ export function createMetrics(): ServerMetrics {
     registers: [registry],
   })
   const faults = new Counter({
-    name: 'sandbox_fault_answers_total',
-    help: 'Answers given by a fault rule (`rule`) or a Prefer header (`prefer`)',
+    name: 'sandbox_faults_fired_total',
+    help: 'Fault rules fired here (`rule`: an answer or a delay), and Prefer headers applied (`prefer`)',
     labelNames: ['source'] as const,
     registers: [registry],
   })

@@ -67,22 +67,23 @@ describe('a replica whose copy another keeps making stale', () => {
     const count = async () => (await sandbox.store(session)).checkoutSessions.count()
     const before = await count()
 
-    // Stale once: the write is refused, the session loaded again (the other writes no more).
+    // Stale once: the session is loaded again before the write (the other writes no more).
     await otherWrites()
     const once = await sandbox.handle(checkout(session, token))
     expect(once.status).toBe(201)
     expect(await count()).toBe(before + 2)
 
-    // Stale twice: the other replica writes again right after the reload.
+    // Stale twice: the other replica writes again right after each reload (the one before the
+    // request, which takes the session's fault rules and clock, then the one its write asks for).
     await otherWrites()
-    interfere = 1
+    interfere = 2
     const twice = await sandbox.handle(checkout(session, token))
     expect(twice.status).toBe(503)
     expect(twice.headers['retry-after']).toBe('1')
     expect((twice.body as { code: string }).code).toBe('SERVICE_UNAVAILABLE')
-    // The other replica's two writes, not this one's.
+    // The other replica's three writes, not this one's.
     const log = (await b.store.sessions.load(session)) ?? []
-    expect(log.length).toBe(4)
-    expect(await count()).toBe(before + 4)
+    expect(log.length).toBe(5)
+    expect(await count()).toBe(before + 5)
   })
 })

@@ -20,42 +20,14 @@ import {
   type StateStore,
 } from '../mocks/core/index.ts'
 import type { StoreMetrics } from './metrics.ts'
+import { journalInRedis } from './redis-journal.ts'
 import { keptInRedis } from './redis-kept.ts'
+import { APPEND, RESET } from './redis-scripts.ts'
 
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const RETRY_AFTER_SECONDS = 2
 /** Request headers a replay needs, as the state directory keeps them; the session is the key's. */
 const KEPT_HEADERS = ['authorization', 'content-type', 'cookie'] as const
-
-/**
- * What both scripts end with, once `version` is taken: the line appended, the session's last use
- * in the registry, and with a retention its keys' expiry and the registry's expired entries.
- */
-const LOGGED = `
-redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
-if tonumber(ARGV[4]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
-end
-return version`
-
-/**
- * `KEYS`: version, log, registry, counter; `ARGV`: version held, line, now, ttl ms, session.
- * Refused (`false`) when the version held is not the current one.
- */
-const APPEND = `
-local held = redis.call('GET', KEYS[1])
-if (held or '') ~= ARGV[1] then return false end
-local version = redis.call('INCR', KEYS[4])
-redis.call('SET', KEYS[1], version)${LOGGED}`
-
-/** The same keys; `ARGV`: -, the reset's line, now, ttl ms, session. The log starts again. */
-const RESET = `
-local version = redis.call('INCR', KEYS[4])
-redis.call('SET', KEYS[1], version)
-redis.call('DEL', KEYS[2])${LOGGED}`
 
 /** Round trips to Redis and those that failed, for the metrics. */
 export interface StoreCounters {
@@ -70,6 +42,8 @@ export interface RedisStoreOptions {
   sessionTtlMs?: number | undefined
   /** Told of each round trip (the server's metrics). */
   metrics?: StoreMetrics | undefined
+  /** Most entries each journal list keeps (a session's, every session's). Default 1000. */
+  journalLimit?: number | undefined
 }
 
 export type RedisState = Awaited<ReturnType<typeof openRedisStore>>
@@ -144,6 +118,18 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   const keysOf = (session: string) => [key('v', session), key('log', session), registry, counter]
   /** The version of each session's log this process holds (what its copy in memory is from). */
   const held = new Map<string, string>()
+  /** Appends `line` to the session's log when the version held is current, else stale. */
+  async function append(session: string, line: string) {
+    const version = await call(() => {
+      const args = [held.get(session) ?? '', line, Date.now(), ttl, session]
+      return scripts.sandboxAppend(...keysOf(session), ...args)
+    })
+    if (version === null) {
+      held.delete(session)
+      throw new StaleCopyError(session)
+    }
+    held.set(session, String(version))
+  }
   /** Each session's version check in flight, and the one asked for after it. */
   const checks = new Map<
     string,
@@ -182,23 +168,9 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
         const value = request.headers[name]
         if (value !== undefined) headers[name] = value
       }
-      const line = JSON.stringify({ time, request: { ...request, headers } })
-      const version = await call(() =>
-        scripts.sandboxAppend(
-          ...keysOf(session),
-          held.get(session) ?? '',
-          line,
-          Date.now(),
-          ttl,
-          session,
-        ),
-      )
-      if (version === null) {
-        held.delete(session)
-        throw new StaleCopyError(session)
-      }
-      held.set(session, String(version))
+      await append(session, JSON.stringify({ time, request: { ...request, headers } }))
     },
+    note: (session, note) => append(session, JSON.stringify(note)),
     async reset(session, reset) {
       const line = JSON.stringify({ reset })
       const version = await call(() =>
@@ -245,8 +217,11 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       checks.set(session, state)
       if (state.next) return state.next
       const check = async () => {
+        const before = held.get(session)
         const version = await call(() => redis.get(key('v', session)))
-        return held.has(session) && held.get(session) === (version ?? '')
+        // Moved meanwhile by this process's own write or load: newer than the version read.
+        const now = held.get(session)
+        return now !== undefined && (now === (version ?? '') || now !== before)
       }
       const settle = (running: Promise<boolean>) => {
         state.running = running
@@ -270,8 +245,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   }
 
   const kept = { redis, call, report, where, versionKey: key('kept', 'version') }
+  const journals = journalInRedis({ redis, call, key, limit: options.journalLimit ?? 1000, ttl })
   const store: StateStore = {
     sessions: log,
+    journal: journals.journal,
     snapshots: keptInRedis<SavedSnapshotRecord>(kept, key('snapshots')),
     scenarios: keptInRedis<unknown>(kept, key('scenarios')),
     keptVersion: async () => (await call(() => redis.get(kept.versionKey))) ?? '0',
@@ -289,6 +266,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     /** Sessions the registry holds (for the banner). */
     sessionCount: () => call(() => redis.zcard(registry)),
     async close(): Promise<void> {
+      journals.close()
       await redis.quit().catch(() => redis.disconnect())
     },
   }

@@ -22,6 +22,7 @@ async function openRedisState(options: ServerOptions, url: string, metrics: Stor
   const { openRedisStore } = await import('./redis-store.ts')
   const redis = await openRedisStore(url, {
     sessionTtlMs: options.sessionTtlMs,
+    journalLimit: options.journalLimit,
     metrics: metrics || undefined,
   })
   return {

@@ -61,6 +61,7 @@ export async function runStateCopy(from: string, to: string): Promise<void> {
       await target.store.sessions.drop(session)
       for (const change of changes ?? []) {
         if ('reset' in change) await target.store.sessions.reset(session, change.reset)
+        else if ('control' in change) await target.store.sessions.note?.(session, change)
         else await target.store.sessions.write(session, change)
       }
       counts.sessions++

@@ -148,13 +148,16 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'GET /__sandbox/requests': {
     query: journalQuerySchema,
-    handle(call) {
+    async handle(call) {
       const session = journalSession(call)
       const asked = call.query.get('limit')
       // The merged view of every session is bounded by default; one session's is bounded already.
       const limit =
         asked !== null ? Number(asked) : session === undefined ? call.sandbox.journal.limit : 0
-      let entries = call.sandbox.journal.list(session)
+      const { shared } = call.sandbox.journal
+      let entries = shared
+        ? (await shared.list(session)).map(({ entry }) => entry)
+        : call.sandbox.journal.list(session)
       // The app's requests only: without those the sandbox's own tools sent on their own.
       if (call.query.get('app') === 'true') entries = entries.filter((entry) => !entry.client)
       return jsonResponse(200, limit > 0 ? entries.slice(-limit) : entries)
@@ -162,7 +165,8 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
   },
   'DELETE /__sandbox/requests': {
     query: journalSessionQuerySchema,
-    handle(call) {
+    async handle(call) {
+      await call.sandbox.journal.shared?.clear(journalSession(call))
       call.sandbox.journal.clear(journalSession(call))
       return noContent()
     },
@@ -173,10 +177,12 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       const only = journalSession(call)
       await call.sandbox.journal.loadHar?.()
       const host = call.context.headers.host
-      const har = call.sandbox.journal.toHar({
+      const options = {
         ...(only === undefined ? {} : { session: only }),
         ...(host ? { baseUrl: `http://${host}` } : {}),
-      })
+      }
+      // With a shared store, every process's exchanges.
+      const har = call.sandbox.journal.toHar(options, await call.sandbox.journal.shared?.list(only))
       return jsonResponse(200, har)
     },
   },
@@ -209,37 +215,42 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
     },
   },
   'GET /__sandbox/faults': {
-    handle: ({ sandbox, session }) => jsonResponse(200, sandbox.faults.list(session)),
+    handle: async ({ sandbox, session }) =>
+      jsonResponse(200, await sandbox.changeControl(session, () => sandbox.faults.list(session))),
   },
   'POST /__sandbox/faults': {
     body: z.unknown(),
     async handle({ sandbox, session, body }) {
       const store = await sandbox.store(session)
-      const rule = sandbox.faults.add(session, body, {
-        seed: store.snapshot.seed,
-        operations: sandbox.operations,
-        personaKeys: sandbox.personas.map((persona) => persona.key),
-      })
+      const rule = await sandbox.changeControl(session, () =>
+        sandbox.faults.add(session, body, {
+          seed: store.snapshot.seed,
+          operations: sandbox.operations,
+          personaKeys: sandbox.personas.map((persona) => persona.key),
+        }),
+      )
       return jsonResponse(201, rule)
     },
   },
   'DELETE /__sandbox/faults/{id}': {
     params: faultParamsSchema,
-    handle({ sandbox, session, params }) {
-      if (!sandbox.faults.remove(session, params.id!)) {
-        throw notFound(`No fault rule "${params.id}" in session "${session}"`)
-      }
+    async handle({ sandbox, session, params }) {
+      const removed = await sandbox.changeControl(session, () =>
+        sandbox.faults.remove(session, params.id!),
+      )
+      if (!removed) throw notFound(`No fault rule "${params.id}" in session "${session}"`)
       return noContent()
     },
   },
   'DELETE /__sandbox/faults': {
-    handle({ sandbox, session }) {
-      sandbox.faults.clear(session)
+    async handle({ sandbox, session }) {
+      await sandbox.changeControl(session, () => sandbox.faults.clear(session))
       return noContent()
     },
   },
   'GET /__sandbox/clock': {
-    handle: ({ sandbox, session }) => jsonResponse(200, sandbox.clocks.state(session)),
+    handle: async ({ sandbox, session }) =>
+      jsonResponse(200, await sandbox.changeControl(session, () => sandbox.clocks.state(session))),
   },
   'POST /__sandbox/clock': {
     body: clockBodySchema,
@@ -247,14 +258,17 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
       const { now, advanceSeconds } = body as z.infer<typeof clockBodySchema>
       // The clock lives in the session's record: open it (from its log, with a state directory).
       await sandbox.store(session)
-      if (now !== undefined) sandbox.clocks.set(session, new Date(now))
-      else sandbox.clocks.advance(session, advanceSeconds!)
+      await sandbox.changeControl(session, () =>
+        now !== undefined
+          ? sandbox.clocks.set(session, new Date(now))
+          : sandbox.clocks.advance(session, advanceSeconds!),
+      )
       return jsonResponse(200, sandbox.clocks.state(session))
     },
   },
   'DELETE /__sandbox/clock': {
-    handle({ sandbox, session }) {
-      sandbox.clocks.reset(session)
+    async handle({ sandbox, session }) {
+      await sandbox.changeControl(session, () => sandbox.clocks.reset(session))
       return jsonResponse(200, sandbox.clocks.state(session))
     },
   },

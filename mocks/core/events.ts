@@ -70,6 +70,10 @@ export interface JournalExchange {
   response: SandboxResponse
 }
 
+export interface JournalExport extends JournalExchange {
+  entry: JournalEntry
+}
+
 export interface RequestEnd {
   entry: JournalEntry
   exchange: JournalExchange

@@ -100,20 +100,23 @@ export interface CompiledRule {
   remaining: number
   /** How many answers it made or delayed. */
   fired: number
-  /** Draws in [0, 1) from the rule's seed. */
-  random: () => number
+  /** Draws in [0, 1) from the rule's seed; `state` is where the draws are (kept, restored). */
+  random: SeededRandom
 }
 
+export type SeededRandom = (() => number) & { state: number }
+
 /** mulberry32: small, fast and good enough to make fault draws reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
+export function seededRandom(seed: number): SeededRandom {
+  const random = () => {
+    random.state = (random.state + 0x6d2b79f5) >>> 0
+    let t = random.state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+  random.state = seed >>> 0
+  return random
 }
 
 function patternSegments(path: string): (string | null)[] {

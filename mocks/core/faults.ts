@@ -23,6 +23,7 @@ import type { Operation } from './operation.ts'
 import type { RequestContext } from './request-context.ts'
 import { pathParts } from './router.ts'
 import type { SessionRegistry } from './sessions.ts'
+import type { ControlChange } from './shared-control.ts'
 import type { Stage } from './stage.ts'
 
 /**
@@ -83,9 +84,12 @@ function exampleAnswer(operation: Operation, name: string): SandboxResponse | un
 /** Kept in each session's record. */
 export class FaultRegistry {
   readonly #sessions: SessionRegistry
+  /** Runs a change of a session's rules (a firing too): with a shared store, noted in its log. */
+  readonly #change: ControlChange
 
-  constructor(sessions: SessionRegistry) {
+  constructor(sessions: SessionRegistry, change?: ControlChange) {
     this.#sessions = sessions
+    this.#change = change ?? (async (_record, run) => run())
   }
 
   /** Whether the session has any rule: the only cost of faults when there are none. */
@@ -155,9 +159,10 @@ export class FaultRegistry {
    */
   async decide(context: RequestContext, personaOf: PersonaOf): Promise<FaultDecision | undefined> {
     const prefer = context.headers.prefer
+    const { record } = context
     const decision =
       (prefer === undefined ? undefined : readPrefer(prefer, context.operation!)) ??
-      (await this.#fromRules(context, personaOf))
+      (record?.faults && (await this.#change(record, () => this.#fromRules(context, personaOf))))
     if (decision && decision.delayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
     }

@@ -30,7 +30,7 @@ export function createRequestPass(
   const personaOf = personaNames(sandbox.personas)
   const stages: Stage[] = [
     controlStage(sandbox, options, routes.allowed), // every request under `/__sandbox`
-    sessionStage(sessions), // the session's record, for an operation's route
+    sessionStage(sessions, options.store?.sessions), // the session's record, its latest copy
     ...plugged, // handed in by the assembly, in order: the fault rules, recorded answers
     operationStage(sessions, events, options.store?.sessions, personaOf), // the pipeline
   ]
@@ -42,8 +42,9 @@ export function createRequestPass(
   async function answer(context: RequestContext): Promise<SandboxResponse> {
     try {
       const session = checkNamedSession(context.session)
-      // On the session's clock, when it was moved.
-      context.settings = clocks.has(session) ? { ...base, now: () => clocks.now(session) } : base
+      // On the session's clock, when it was moved (with a shared store, maybe by another process).
+      const moved = clocks.has(session) || options.store?.sessions.current
+      context.settings = moved ? { ...base, now: () => clocks.now(session) } : base
       context.time = context.settings.now().toISOString()
       routes.route(context)
       const answer = await pass(context)

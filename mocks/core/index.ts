@@ -30,7 +30,7 @@ export {
   SandboxError,
   unauthorized,
 } from './errors.ts'
-export type { SandboxEvents } from './events.ts'
+export type { JournalExport, SandboxEvents } from './events.ts'
 export { createSandboxEvents } from './events.ts'
 export {
   exampleNames,
@@ -105,6 +105,7 @@ export type {
   LoggedWrite,
   SavedSnapshotRecord,
   SessionLog,
+  SharedJournal,
   StateStore,
 } from './state-store.ts'
 export { memoryStore, restoreKept, StaleCopyError } from './state-store.ts'

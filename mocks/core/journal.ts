@@ -5,12 +5,14 @@
  */
 import type { Har } from 'har-format'
 import { notFound } from './errors.ts'
+import type { JournalExport } from './events.ts'
 import { announce, type JournalEntry, type JournalExchange, type SandboxEvents } from './events.ts'
 import type { SandboxResponse } from './http.ts'
 import type { RequestContext } from './request-context.ts'
 import type { JournalSlot, SessionRecord, SessionRegistry } from './sessions.ts'
+import type { SharedJournal } from './state-store.ts'
 
-export type { JournalEntry, JournalExchange } from './events.ts'
+export type { JournalEntry, JournalExchange, JournalExport } from './events.ts'
 
 /**
  * Said by the answer that made its session from the scenario again (first use, after eviction
@@ -87,10 +89,6 @@ export function journalAnswer(
   return response
 }
 
-export interface JournalExport extends JournalExchange {
-  entry: JournalEntry
-}
-
 export type JournalHarWriter = (exports: JournalExport[], options: HarExportOptions) => Har
 
 export interface HarExportOptions {
@@ -113,7 +111,9 @@ export interface RequestJournal {
   /** Entries oldest first: one session's, or every session's in the order they came. */
   list(session?: string): JournalEntry[]
   /** The journal as a HAR 1.2 document (see {@link SessionJournals.toHar}). */
-  toHar(options?: HarExportOptions): Har
+  toHar(options?: HarExportOptions, kept?: JournalExport[]): Har
+  /** A store shared by several processes: the journal every one of them adds to, to read. */
+  readonly shared?: SharedJournal | undefined
   /** Loads the HAR writer when it is loaded on first use (the browser's), before `toHar`. */
   loadHar?(): Promise<void>
   /** Empties one session's journal, or every session's. */
@@ -134,13 +134,16 @@ export class SessionJournals implements RequestJournal {
   readonly #loadHar: (() => Promise<JournalHarWriter>) | undefined
   readonly limit: number
   readonly #totalLimit: number
+  readonly shared: SharedJournal | undefined
 
   constructor(
     sessions: SessionRegistry,
     limits: { perSession: number; total: number },
     writeHar?: JournalHarWriter,
     loadHar?: () => Promise<JournalHarWriter>,
+    shared?: SharedJournal,
   ) {
+    this.shared = shared
     this.#sessions = sessions
     this.limit = limits.perSession
     this.#totalLimit = limits.total
@@ -155,7 +158,9 @@ export class SessionJournals implements RequestJournal {
   /** Adds an entry to its session's journal; dropped when the session is not in memory. */
   record(entry: JournalEntry, exchange?: JournalExchange): void {
     if (this.limit <= 0 || this.#totalLimit <= 0) return
-    if (exchange) exchanges.set(entry, boundedExchange(exchange))
+    const cut = exchange && boundedExchange(exchange)
+    if (cut) exchanges.set(entry, cut)
+    if (cut) this.shared?.add({ entry, ...cut })
     const record = this.#sessions.peek(entry.session)
     if (!record) {
       // A request of a session not in memory that created nothing (an unknown route).
@@ -192,12 +197,15 @@ export class SessionJournals implements RequestJournal {
    * @example
    * writeFileSync('session.har', JSON.stringify(sandbox.journal.toHar({ session: 'qa-1' })))
    */
-  toHar(options: HarExportOptions = {}): Har {
+  toHar(options: HarExportOptions = {}, kept?: JournalExport[]): Har {
     if (!this.#writeHar) throw notFound('The HAR export is not available in this sandbox')
-    const entries = this.list(options.session).flatMap((entry) => {
-      const exchange = exchanges.get(entry)
-      return exchange ? [{ entry, ...exchange }] : []
-    })
+    // With a shared store, those of every process (`kept`).
+    const entries =
+      kept ??
+      this.list(options.session).flatMap((entry) => {
+        const exchange = exchanges.get(entry)
+        return exchange ? [{ entry, ...exchange }] : []
+      })
     return this.#writeHar(entries, options)
   }
 

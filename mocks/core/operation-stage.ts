@@ -23,12 +23,18 @@ function keep(context: RequestContext, record: SessionRecord): SessionRecord {
 /**
  * The session's record, opened for an operation's route (no wait when it is in memory); its 503
  * when its log cannot be read. An unknown route creates no session, unless a later stage answers.
+ * With a shared store, a copy another process changed since is loaded again first (outside the
+ * queue, so that the requests waiting share one check): its fault rules and clock are the latest.
  */
-export function sessionStage(sessions: SessionRegistry): Stage {
+export function sessionStage(sessions: SessionRegistry, log: SessionLog | undefined): Stage {
   return async (context, next) => {
     const { operation, session } = context
     if (operation) {
       const record = keep(context, sessions.use(session) ?? (await sessions.open(session)))
+      if (log?.current) {
+        if (!(await log.current(session))) await sessions.run(record, () => sessions.reload(record))
+        context.time = context.settings!.now().toISOString() // on the clock loaded
+      }
       if (record.unavailable) return record.unavailable.toResponse()
       context.operationId = operation.id
       return next()
@@ -100,9 +106,6 @@ export function operationStage(
   return async (context, next) => {
     const { record } = context
     if (!context.operation || !record) return next()
-    // A read checks its copy first, outside the queue, so that reads waiting share one check.
-    if (log?.current && context.operation.method !== 'POST' && !(await log.current(record.id)))
-      await sessions.run(record, () => sessions.reload(record))
     const result = await sessions.run(record, () => apply(context, events, log, sessions))
     if (result.replaced) context.fault = 'prefer'
     context.dryRun = result.dryRun

@@ -47,6 +47,7 @@ export function createSessionStarts(
       if (record.unavailable) throw record.unavailable
       const { scenario, seed, snapshot: named } = result
       await sessionLog.reset(session, { scenario, seed, ...(named ? { snapshot: named } : {}) })
+      sandbox.journal.shared?.clear(session).catch(() => undefined)
     }
     sessions.replace(session, createStore(snapshot))
     announce(events, 'session:reset', result)
@@ -119,6 +120,7 @@ export function createSessionStarts(
         current = createStore(await loggedResetSnapshot(session, change.reset))
         continue
       }
+      if (!('request' in change)) continue // a shared store's note of fault rules and clock
       const context = new RequestContext(change.request)
       const found = routes.match(context.method, context.path)
       if (!found || !routes.isOperation(found.value)) {

@@ -160,6 +160,8 @@ export interface SandboxCore {
   /** With a store shared by several processes: reads again the snapshots and scenarios it keeps
    * when another process changed them (one round trip when none did). */
   refreshKept(): Promise<void>
+  /** Runs `run` on the session's fault rules or clock; with a shared store, noted in its log. */
+  changeControl<T>(session: string, run: () => T | Promise<T>): Promise<T>
   /** What the sandbox does, as it does it: see `events.ts`. */
   readonly events: SandboxEvents
   readonly journal: RequestJournal

@@ -11,6 +11,7 @@ import { personaNames } from './caller.ts'
 import { isControlPath } from './control.ts'
 import { SandboxError } from './errors.ts'
 import { announce, createSandboxEvents } from './events.ts'
+import { compileRule, type FaultRule } from './fault-rules.ts'
 import { FaultRegistry, faultStage } from './faults.ts'
 import { createRequestPass } from './handle-request.ts'
 import { SessionJournals } from './journal.ts'
@@ -26,6 +27,7 @@ import { createSnapshotCache, SavedSnapshots } from './saved-snapshots.ts'
 import { checkAddedScenarios, type ScenarioFile, type ScenarioInputs } from './scenario-files.ts'
 import { DEFAULT_SESSION } from './session-id.ts'
 import { SessionClocks, SessionRegistry } from './sessions.ts'
+import { controlChanges, controlOf } from './shared-control.ts'
 import { pluggedStage } from './stage.ts'
 import { type LoggedChange, restoreStore } from './state-store.ts'
 import { userOperations } from './user-operations.ts'
@@ -92,10 +94,11 @@ export function assembleSandbox(
     let changes: LoggedChange[] | undefined
     try {
       changes = await sessionLog?.load(session)
-      if (changes === undefined) return { store: fresh, created: true }
+      const control = sessionLog?.note ? controlOf(changes ?? [], compile) : undefined
+      if (changes === undefined) return { store: fresh, created: true, control }
       // A reset to a snapshot or scenario another process saved since this one read them.
       if (changes.some((change) => 'reset' in change && !knows(change.reset))) await refreshKept()
-      return { store: await starts.applyLog(fresh, session, changes), created: false }
+      return { store: await starts.applyLog(fresh, session, changes), created: false, control }
     } catch (error) {
       // A store out of reach for now (`Retry-After`) answers this request only.
       if (error instanceof SandboxError && !error.headers['retry-after'])
@@ -103,6 +106,8 @@ export function assembleSandbox(
       throw error
     }
   }
+  const compile = (rule: FaultRule) =>
+    compileRule(rule, rule.id, 0, operations, rule.persona === undefined ? [] : [rule.persona])
   const knows = ({ scenario, snapshot }: { scenario: string; snapshot?: string | undefined }) =>
     snapshot === undefined
       ? Object.hasOwn(scenarios, scenario)
@@ -136,9 +141,11 @@ export function assembleSandbox(
     { perSession: settings.journalLimit, total: settings.journalTotalLimit },
     options.writeJournalHar,
     options.loadJournalHar,
+    kept?.journal,
   )
   events.on('request:end', ({ data }) => journal.record(data.entry, data.exchange))
-  const faults = new FaultRegistry(sessions)
+  const changeControl = controlChanges(sessions, sessionLog)
+  const faults = new FaultRegistry(sessions, changeControl)
   const snapshots = new SavedSnapshots({
     store: (session) => sandbox.store(session),
     isScenario: (name) => Object.hasOwn(scenarios, name),
@@ -196,6 +203,11 @@ export function assembleSandbox(
       return starts.reset(resetOptions)
     },
     refreshKept,
+    async changeControl(session, run) {
+      if (!sessionLog?.note) return run()
+      await sandbox.store(session)
+      return changeControl(sessions.use(session)!, run)
+    },
     store: async (session = DEFAULT_SESSION) => {
       const cached = sessions.use(session)
       // In a shared store, the copy in memory is checked against it (another process may write).
@@ -214,6 +226,7 @@ export function assembleSandbox(
     dropSession: (session) => {
       // The log first: a drop its log refuses leaves the session as it was.
       sessionLog?.drop(session)
+      journal.shared?.clear(session).catch(() => undefined)
       sessions.delete(session)
       announce(events, 'session:dropped', { session })
     },

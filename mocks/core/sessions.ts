@@ -40,9 +40,12 @@ export interface SessionRecord {
 interface SessionRegistryOptions {
   maxSessions: number
   /** Makes the record of a session not in memory; `created` when it starts from its scenario. */
-  open: (
-    id: string,
-  ) => Promise<{ store: Store; created: boolean; unavailable?: SandboxError | undefined }>
+  open: (id: string) => Promise<{
+    store: Store
+    created: boolean
+    unavailable?: SandboxError | undefined
+    control?: Pick<SessionRecord, 'faults' | 'clockOffsetMs'> | undefined
+  }>
   /** Makes it without waiting, when nothing durable has to be read (no state directory). */
   openNow?: ((id: string) => Store) | undefined
   /** Called with each record that leaves memory (evicted, dropped). */
@@ -91,9 +94,9 @@ export class SessionRegistry {
     if (record) return record
     let opening = this.#opening.get(id)
     if (!opening) {
-      opening = this.#options.open(id).then(({ store, created, unavailable }) => {
+      opening = this.#options.open(id).then(({ store, created, unavailable, control }) => {
         this.#opening.delete(id)
-        return this.#add(id, store, unavailable, created)
+        return Object.assign(this.#add(id, store, unavailable, created), control)
       })
       opening.catch(() => this.#opening.delete(id))
       this.#opening.set(id, opening)
@@ -117,9 +120,8 @@ export class SessionRegistry {
 
   /** Loads the session's store again (another process wrote it), keeping the rest of the record. */
   async reload(record: SessionRecord): Promise<void> {
-    const { store, unavailable } = await this.#options.open(record.id)
-    record.store = store
-    record.unavailable = unavailable
+    const { store, unavailable, control } = await this.#options.open(record.id)
+    Object.assign(record, { store, unavailable }, control)
   }
 
   /** Puts the session on `store` with nothing else kept: no faults, real clock, empty journal. */

@@ -8,6 +8,8 @@
  * a delete), a store that answers later handles its own failure.
  */
 import { SandboxError } from './errors.ts'
+import type { JournalEntry, JournalExport } from './events.ts'
+import type { FaultRule } from './fault-rules.ts'
 import type { SandboxRequest } from './http.ts'
 import { ScenarioError, type SnapshotChanges } from './scenario-files.ts'
 
@@ -22,7 +24,23 @@ export interface LoggedReset {
   reset: { scenario: string; seed: number; snapshot?: string }
 }
 
-export type LoggedChange = LoggedWrite | LoggedReset
+/** A rule's state: as listed, with the calls left (`null`: no `times`) and its draws' state. */
+export interface FaultRuleState {
+  rule: FaultRule
+  remaining: number | null
+  fired: number
+  random: number
+}
+
+/** A shared store's note of the fault rules and clock after a change: the last one wins. */
+export interface LoggedControl {
+  control: {
+    faults: { rules: FaultRuleState[]; created: number } | null
+    clockOffsetMs: number | null
+  }
+}
+
+export type LoggedChange = LoggedWrite | LoggedReset | LoggedControl
 
 export interface SessionLog {
   /**
@@ -47,6 +65,8 @@ export interface SessionLog {
    * when it is not, and the core loads the session again.
    */
   current?(session: string): Promise<boolean>
+  /** A store shared by several processes: appends a note as `write` does (stale: refused). */
+  note?(session: string, note: LoggedControl): Promise<void>
   /**
    * A store shared by several processes: every session it holds a log of, most recently used
    * first, with the reset its log starts from (none: the starting scenario).
@@ -97,8 +117,20 @@ export interface KeptByName<T> {
   delete(name: string): Step
 }
 
+/** The journals of a shared store, capped: each session's and every session's (lossy). */
+export interface SharedJournal {
+  add(exported: JournalExport): void
+  /** Oldest first: one session's, or every session's in the order they came. */
+  list(session?: string): Promise<JournalExport[]>
+  clear(session?: string): Promise<void>
+  /** Calls `listener` with each entry any process adds from now on; returns the unsubscribe. */
+  follow(listener: (entry: JournalEntry) => void): () => void
+}
+
 export interface StateStore {
   sessions: SessionLog
+  /** A store shared by several processes: the journals too. */
+  journal?: SharedJournal
   snapshots: KeptByName<SavedSnapshotRecord>
   /** The scenario files uploaded (`POST /__sandbox/scenarios`), as sent. */
   scenarios: KeptByName<unknown>

@@ -35,15 +35,16 @@ export function streamJournal(
     pending = []
   }
   const subscription = new AbortController()
-  sandbox.events.on(
-    'request:end',
-    ({ data: { entry } }) => {
-      if (session !== undefined && entry.session !== session) return
-      pending.push(entry)
-      timer ??= setTimeout(flush, FLUSH_MS)
-    },
-    { signal: subscription.signal },
-  )
+  const add = (entry: JournalEntry) => {
+    if (session !== undefined && entry.session !== session) return
+    pending.push(entry)
+    timer ??= setTimeout(flush, FLUSH_MS)
+  }
+  // With a shared store, every process's entries (this one's among them) come through it.
+  const { shared } = sandbox.journal
+  if (shared) subscription.signal.addEventListener('abort', shared.follow(add))
+  else
+    sandbox.events.on('request:end', ({ data }) => add(data.entry), { signal: subscription.signal })
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS)
   heartbeat.unref()
   const streams = openStreams.get(sandbox) ?? new Set()

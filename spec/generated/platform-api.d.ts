@@ -318,7 +318,7 @@ export interface paths {
         };
         /**
          * The server's metrics, in the Prometheus text format
-         * @description The standalone server's metrics for Prometheus: `sandbox_requests_total` (the API's requests, not the control API's, by `operation` and `status`), `sandbox_request_duration_seconds` (a histogram by `operation`), `sandbox_sessions_in_memory`, `sandbox_store_sessions` (with a store that counts them), `sandbox_store_round_trips_total`, `sandbox_store_failures_total`, `sandbox_fault_answers_total` (by `source`: `rule` or `prefer`) and `sandbox_mcp_sessions`. `operation` is the operationId, or `none` for an unknown route. 404 when the server keeps none (`--no-metrics`).
+         * @description The standalone server's metrics for Prometheus: `sandbox_requests_total` (the API's requests, not the control API's, by `operation` and `status`), `sandbox_request_duration_seconds` (a histogram by `operation`), `sandbox_sessions_in_memory`, `sandbox_store_sessions` (with a store that counts them), `sandbox_store_round_trips_total`, `sandbox_store_failures_total`, `sandbox_faults_fired_total` (fault rules fired, `source` `rule`, and Prefer headers applied, `prefer`) and `sandbox_mcp_sessions`. `operation` is the operationId, or `none` for an unknown route. 404 when the server keeps none (`--no-metrics`).
          */
         get: operations["getSandboxMetrics"];
         put?: never;

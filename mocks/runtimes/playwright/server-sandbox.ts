@@ -55,6 +55,7 @@ const NOT_OFFERED = Object.keys({
   stages: 0,
   events: 0,
   refreshKept: 0,
+  changeControl: 0,
 } satisfies Record<Exclude<keyof Sandbox, Offered>, 0>)
 
 /** A one-line description of an answer that is not the expected one. */
