@@ -5,22 +5,27 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
+import { personas } from '../fixtures/personas.ts'
+import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
-import { type ApiClient, createApiClient } from '../test-support/sandbox/api-client.ts'
 import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
+
+/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
+type Replica = SandboxClient<any>
+const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 let redis: TestRedis
 let processes: TestCli[] = []
 let urls: string[] = []
-let a: ApiClient
-let b: ApiClient
-let c: ApiClient
+let a: Replica
+let b: Replica
+let c: Replica
 
 beforeAll(async () => {
   redis = await startRedis()
   processes = [0, 1, 2].map(() => startTestCli(['--state', redis.url]))
   urls = await Promise.all(processes.map((cli) => cli.url))
-  ;[a, b, c] = urls.map(createApiClient) as [ApiClient, ApiClient, ApiClient]
+  ;[a, b, c] = urls.map((url) => replicaAt(url)) as [Replica, Replica, Replica]
 }, 60_000)
 afterAll(async () => {
   await Promise.all(processes.map((cli) => cli.stop()))
@@ -31,11 +36,11 @@ const FAULT_HEADER = 'x-sandbox-fault'
 const STATUS_PATH = '/payprov/account-status'
 
 /** A read the host may make (no write: parallel calls never contend for the session). */
-const accountStatus = (replica: ApiClient, session: string, token: string) =>
-  replica.call(STATUS_PATH, { authorization: `Bearer ${token}`, session })
+const accountStatus = (replica: Replica, session: string, token: string) =>
+  replica.request(STATUS_PATH, { authorization: `Bearer ${token}`, session })
 
-const checkout = (replica: ApiClient, session: string, token: string) =>
-  replica.call('/checkout/create-session', {
+const checkout = (replica: Replica, session: string, token: string) =>
+  replica.request('/checkout/create-session', {
     method: 'POST',
     authorization: `Bearer ${token}`,
     body: { bookingId: anchors.bookings.accepted },
@@ -48,15 +53,15 @@ interface ListedRule {
   remaining?: number
 }
 
-const rules = async (replica: ApiClient, session: string) =>
-  (await replica.call<ListedRule[]>('/__sandbox/faults', { session })).body
+const rules = async (replica: Replica, session: string) =>
+  (await replica.request<ListedRule[]>('/__sandbox/faults', { session })).body
 
 describe('replicas on one Redis, a session of the team', () => {
   it('fire a fault rule set through one replica on a request another answers, counted for all', async () => {
     const session = `faults-${randomUUID()}`
-    const token = await a.tokenFor('host', session)
+    const token = await a.accessToken('host', session)
     expect((await accountStatus(b, session, token)).status).toBe(200)
-    const added = await a.call('/__sandbox/faults', {
+    const added = await a.request('/__sandbox/faults', {
       method: 'POST',
       session,
       body: { path: STATUS_PATH, status: 503, times: 1 },
@@ -81,8 +86,8 @@ describe('replicas on one Redis, a session of the team', () => {
 
   it('fire a times: 1 rule once in all under parallel requests to every replica', async () => {
     const session = `once-${randomUUID()}`
-    const token = await a.tokenFor('host', session)
-    const added = await b.call('/__sandbox/faults', {
+    const token = await a.accessToken('host', session)
+    const added = await b.request('/__sandbox/faults', {
       method: 'POST',
       session,
       body: { path: STATUS_PATH, status: 503, times: 1 },
@@ -104,21 +109,21 @@ describe('replicas on one Redis, a session of the team', () => {
 
   it('answer on the clock set through another replica, and a reset through one clears it and the rules for all', async () => {
     const session = `clock-${randomUUID()}`
-    const set = await a.call<{ offsetSeconds: number; real: boolean }>('/__sandbox/clock', {
+    const set = await a.request<{ offsetSeconds: number; real: boolean }>('/__sandbox/clock', {
       method: 'POST',
       session,
       body: { now: '2031-01-01T00:00:00.000Z' },
     })
     expect(set.status).toBe(200)
     // Signed in on the clock moved (a token of real time has expired by 2031).
-    const token = await c.tokenFor('guest', session)
+    const token = await c.accessToken('guest', session)
     // The first request of the session B answers: B loads it, its clock with it.
     expect((await checkout(b, session, token)).status).toBe(201)
     const opened = await c.collection<{ createdAt: string }>('checkoutSessions', session)
     expect(opened.at(-1)!.createdAt.startsWith('2031-01-01T')).toBe(true)
     await vi.waitFor(
       async () => {
-        const journal = await a.call<{ path: string; time: string }[]>(
+        const journal = await a.request<{ path: string; time: string }[]>(
           `/__sandbox/requests?session=${session}`,
         )
         const entry = journal.body.find(({ path }) => path === '/checkout/create-session')
@@ -126,12 +131,12 @@ describe('replicas on one Redis, a session of the team', () => {
       },
       { timeout: 10_000, interval: 50 },
     )
-    const clock = await b.call<{ offsetSeconds: number; real: boolean }>('/__sandbox/clock', {
+    const clock = await b.request<{ offsetSeconds: number; real: boolean }>('/__sandbox/clock', {
       session,
     })
     expect(clock.body).toMatchObject({ offsetSeconds: set.body.offsetSeconds, real: false })
 
-    const added = await c.call('/__sandbox/faults', {
+    const added = await c.request('/__sandbox/faults', {
       method: 'POST',
       session,
       body: { path: STATUS_PATH, status: 503 },
@@ -139,18 +144,18 @@ describe('replicas on one Redis, a session of the team', () => {
     expect(added.status).toBe(201)
     expect(await rules(a, session)).toHaveLength(1)
 
-    expect((await b.call('/__sandbox/reset', { method: 'POST', session, body: {} })).status).toBe(
-      200,
-    )
+    expect(
+      (await b.request('/__sandbox/reset', { method: 'POST', session, body: {} })).status,
+    ).toBe(200)
     expect(await rules(a, session)).toEqual([])
-    expect((await a.call('/__sandbox/clock', { session })).body).toMatchObject({ real: true })
-    const host = await a.tokenFor('host', session)
+    expect((await a.request('/__sandbox/clock', { session })).body).toMatchObject({ real: true })
+    const host = await a.accessToken('host', session)
     expect((await accountStatus(a, session, host)).headers.get(FAULT_HEADER)).toBeNull()
   })
 
   it("read a request one replica answered in another's journal, merged journal and HAR export", async () => {
     const session = `journal-${randomUUID()}`
-    const token = await a.tokenFor('host', session)
+    const token = await a.accessToken('host', session)
     const marker = `/payprov/account-status`
     expect((await accountStatus(a, session, token)).status).toBe(200)
     interface Entry {
@@ -160,16 +165,16 @@ describe('replicas on one Redis, a session of the team', () => {
     }
     await vi.waitFor(
       async () => {
-        const own = await b.call<Entry[]>(`/__sandbox/requests?session=${session}`)
+        const own = await b.request<Entry[]>(`/__sandbox/requests?session=${session}`)
         expect(own.body).toContainEqual(
           expect.objectContaining({ path: marker, session, status: 200 }),
         )
-        const merged = await b.call<Entry[]>('/__sandbox/requests')
+        const merged = await b.request<Entry[]>('/__sandbox/requests')
         expect(merged.body).toContainEqual(expect.objectContaining({ path: marker, session }))
       },
       { timeout: 10_000, interval: 50 },
     )
-    const har = await b.call<{ log: { entries: { request: { url: string } }[] } }>(
+    const har = await b.request<{ log: { entries: { request: { url: string } }[] } }>(
       `/__sandbox/requests.har?session=${session}`,
     )
     expect(har.status).toBe(200)
@@ -178,15 +183,15 @@ describe('replicas on one Redis, a session of the team', () => {
     )
 
     // Emptied through one, empty on every replica.
-    const cleared = await c.call(`/__sandbox/requests?session=${session}`, { method: 'DELETE' })
+    const cleared = await c.request(`/__sandbox/requests?session=${session}`, { method: 'DELETE' })
     expect(cleared.body).toBe(undefined)
     expect(cleared.status).toBe(204)
-    expect((await a.call<Entry[]>(`/__sandbox/requests?session=${session}`)).body).toEqual([])
+    expect((await a.request<Entry[]>(`/__sandbox/requests?session=${session}`)).body).toEqual([])
   })
 
   it("show on one replica's live journal a request another answered", async () => {
     const session = `live-${randomUUID()}`
-    const token = await a.tokenFor('host', session)
+    const token = await a.accessToken('host', session)
     const stop = new AbortController()
     const live = await fetch(`${urls[1]}/__sandbox/events?session=${session}`, {
       signal: stop.signal,
