@@ -17,9 +17,10 @@ export interface JournalPlace extends Pick<KeptPlace, 'redis' | 'call'> {
   limit: number
   /** Expiry of a session's keys, ms; `0`: none. */
   ttl: number
+  counters: { journalBatches: number }
 }
 
-export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
+export function journalInRedis({ redis, call, key, limit, ttl, counters }: JournalPlace) {
   const [all, channel] = [key('journal'), key('journal', 'live')]
   const of = (session: string) => key('journal', session)
   const listeners = new Set<(entry: JournalEntry) => void>()
@@ -43,6 +44,7 @@ export function journalInRedis({ redis, call, key, limit, ttl }: JournalPlace) {
       batch.ltrim(list, -limit, -1)
       if (ttl > 0) batch.pexpire(list, ttl)
     }
+    counters.journalBatches++
     call(() => batch.exec()).then(() => {
       failing = false
     }, lost)

@@ -84,6 +84,31 @@ describe('replicas on one Redis, a session of the team', () => {
     }
   })
 
+  it('fire a rule set through one replica on a write another answers from its cached copy', async () => {
+    const session = `write-${randomUUID()}`
+    const token = await a.accessToken('guest', session)
+    // B holds the session in memory, then A adds a rule B's copy does not have.
+    expect((await checkout(b, session, token)).status).toBe(201)
+    const added = await a.request('/__sandbox/faults', {
+      method: 'POST',
+      session,
+      body: { path: '/checkout/create-session', status: 503, times: 1 },
+    })
+    expect(added.status).toBe(201)
+    const before = (await a.request('/__sandbox/collections/checkoutSessions', { session })).body
+
+    // B's write is refused as stale, and passes again on the session loaded anew: the rule fires.
+    const faulted = await checkout(b, session, token)
+    expect(faulted.status).toBe(503)
+    expect(faulted.headers.get(FAULT_HEADER)).toBe('f1')
+    const after = (await c.request('/__sandbox/collections/checkoutSessions', { session })).body
+    expect(after).toEqual(before)
+    expect(await rules(a, session)).toEqual([
+      expect.objectContaining({ id: 'f1', fired: 1, remaining: 0 }),
+    ])
+    expect((await checkout(b, session, token)).status).toBe(201)
+  })
+
   it('fire a times: 1 rule once in all under parallel requests to every replica', async () => {
     const session = `once-${randomUUID()}`
     const token = await a.accessToken('host', session)

@@ -21,23 +21,41 @@ function keep(context: RequestContext, record: SessionRecord): SessionRecord {
 }
 
 /**
+ * Thrown by a write of a shared session whose copy was stale (another process wrote since): the
+ * session was loaded again, and the request passes the stages again, its fault rules decided anew.
+ */
+const PASS_AGAIN = Symbol('pass again')
+
+/**
  * The session's record, opened for an operation's route (no wait when it is in memory); its 503
  * when its log cannot be read. An unknown route creates no session, unless a later stage answers.
- * With a shared store, a copy another process changed since is loaded again first (outside the
- * queue, so that the requests waiting share one check): its fault rules and clock are the latest.
+ * With a shared store, a read's copy another process changed since is loaded again first (outside
+ * the queue, so that the reads waiting share one check): its fault rules and clock are the latest.
+ * A write checks nothing first (its append is refused when stale, one round trip either way): a
+ * stale one passes the stages again on the session loaded anew.
  */
 export function sessionStage(sessions: SessionRegistry, log: SessionLog | undefined): Stage {
   return async (context, next) => {
     const { operation, session } = context
     if (operation) {
       const record = keep(context, sessions.use(session) ?? (await sessions.open(session)))
+      const write = operation.method !== 'GET'
       if (log?.current) {
-        if (!(await log.current(session))) await sessions.run(record, () => sessions.reload(record))
+        if (!write && !(await log.current(session)))
+          await sessions.run(record, () => sessions.reload(record))
         context.time = context.settings!.now().toISOString() // on the clock loaded
       }
       if (record.unavailable) return record.unavailable.toResponse()
       context.operationId = operation.id
-      return next()
+      if (!log?.current || !write) return next()
+      const settings = context.settings!
+      try {
+        return await next()
+      } catch (error) {
+        if (error !== PASS_AGAIN) throw error
+        context.passAgain(settings)
+        return next()
+      }
     }
     const answer = await next()
     if (context.unrouted) return answer
@@ -73,13 +91,14 @@ async function apply(
       }
     }
   }
-  let answered = await runPipeline(operation, context, record!.store)
+  const answered = await runPipeline(operation, context, record!.store)
   // A store shared by several processes: a write's answer from a copy another one wrote since
-  // is given again, once, on the session loaded anew; stale twice, the store's 503 stands.
-  if (logged && log.current && (stale || (!committed && !(await log.current(session))))) {
+  // is given again, once, on the session loaded anew (`sessionStage`); stale twice, the store's
+  // 503 stands.
+  const shared = logged && log.current !== undefined && !context.passedAgain
+  if (shared && (stale || (!committed && !(await log.current!(session))))) {
     await sessions.reload(record!)
-    context.forgetCaller()
-    answered = await runPipeline(operation, context, record!.store)
+    throw PASS_AGAIN
   }
   // Still inside the session's queue, so a listener sees the order writes ran in.
   if (announced && at) {

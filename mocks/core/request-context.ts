@@ -109,6 +109,19 @@ export class RequestContext implements SandboxRequest {
     this.#caller = undefined
   }
 
+  /** Set when it passes the stages a second time, on its session loaded anew. */
+  passedAgain = false
+
+  /** Before a second pass on the session loaded anew: what the first one decided is forgotten. */
+  passAgain(settings: PipelineSettings): void {
+    this.passedAgain = true
+    this.#caller = undefined
+    this.fault = this.instead = this.changes = this.problem = this.persona = undefined
+    this.dryRun = null
+    this.settings = settings
+    this.time = settings.now().toISOString()
+  }
+
   get url(): string {
     return this.request.url
   }
