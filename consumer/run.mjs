@@ -12,7 +12,16 @@ import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { packTarball } from '../scripts/pack-tarball.mjs'
 import { legs } from './legs.mjs'
-import { cleanEnv, freePort, run, StepError, seconds, start, waitFor } from './steps.mjs'
+import {
+  cleanEnv,
+  clearViteLocks,
+  freePort,
+  run,
+  StepError,
+  seconds,
+  start,
+  waitFor,
+} from './steps.mjs'
 
 const here = dirname(new URL(import.meta.url).pathname)
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund']
@@ -112,6 +121,7 @@ async function runLeg(leg) {
     const playwright = async (projects) => {
       const ports = { APP_PORT: await freePort(), STORYBOOK_PORT: await freePort() }
       const projectArgs = projects.flatMap((name) => ['--project', name])
+      clearViteLocks(project)
       await run('npx', ['playwright', 'test', ...projectArgs, '--reporter=list'], {
         cwd: project,
         env: { ...env, ...ports },

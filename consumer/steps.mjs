@@ -5,7 +5,9 @@
  * process group.
  */
 import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 export class StepError extends Error {}
@@ -148,4 +150,14 @@ export function tail(text, lines) {
 
 export function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`
+}
+
+/**
+ * Vite 8.4 refuses a second `vite preview` of one project and mode while its lock file names a
+ * live process, and checks with `kill(pid, 0)`, which an exited server that no init process has
+ * reaped (a zombie, in a container without one) passes. The web servers of the last Playwright
+ * run are gone by the next one: their locks go too (`node_modules/.vite/lock`).
+ */
+export function clearViteLocks(project) {
+  rmSync(join(project, 'node_modules', '.vite', 'lock'), { recursive: true, force: true })
 }

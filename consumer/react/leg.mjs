@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { installNode24 } from '../legs.mjs'
-import { freePort, run, StepError } from '../steps.mjs'
+import { clearViteLocks, freePort, run, StepError } from '../steps.mjs'
 
 const here = dirname(new URL(import.meta.url).pathname)
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund']
@@ -133,6 +133,7 @@ async function reactSteps({ step, sh, project, env, log }) {
   // the web servers build the app and Storybook themselves.
   const playwright = async (...args) => {
     const ports = { APP_PORT: await freePort(), STORYBOOK_PORT: await freePort() }
+    clearViteLocks(project)
     const output = await run('npx', ['playwright', 'test', '--reporter=list', ...args], {
       cwd: project,
       env: { ...env, ...ports, CI: '1' },
