@@ -7,14 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { personas } from '../fixtures/personas.ts'
-import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
+import { type Replica, replicaAt } from '../test-support/redis-replicas.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
 import { startTestCli } from '../test-support/server/test-cli.ts'
-
-/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
-type Replica = SandboxClient<any>
-const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 const started: { stop(): Promise<unknown> }[] = []
 afterEach(async () => {

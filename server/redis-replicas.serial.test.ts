@@ -8,14 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchors } from '../fixtures/anchors.ts'
-import { personas } from '../fixtures/personas.ts'
-import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
+import { checkout, type Replica, replicaAt } from '../test-support/redis-replicas.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
 import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
-
-/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
-type Replica = SandboxClient<any>
-const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 let redis: TestRedis
 let processes: TestCli[] = []
@@ -33,15 +28,6 @@ afterAll(async () => {
 
 const counts = async (replica: Replica, session: string) =>
   (await replica.request<Record<string, number>>('/__sandbox/collections', { session })).body
-
-/** Opens a checkout session as the guest: one record more in `checkoutSessions`. */
-const checkout = (replica: Replica, session: string, token: string) =>
-  replica.request('/checkout/create-session', {
-    method: 'POST',
-    authorization: `Bearer ${token}`,
-    body: { bookingId: anchors.bookings.accepted },
-    session,
-  })
 
 describe('replicas on one Redis', () => {
   it('read every write made through another, round robin', async () => {

@@ -4,15 +4,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { anchors } from '../fixtures/anchors.ts'
-import { personas } from '../fixtures/personas.ts'
-import { createSandboxClient, type SandboxClient } from '../mocks/sandbox-client/sandbox-client.ts'
+import { checkout, type Replica, replicaAt } from '../test-support/redis-replicas.ts'
 import { startRedis, type TestRedis } from '../test-support/redis-server.ts'
 import { startTestCli, type TestCli } from '../test-support/server/test-cli.ts'
-
-/** A replica, reached by the sandbox's one client (reply bodies untyped, as tests read them). */
-type Replica = SandboxClient<any>
-const replicaAt = (baseUrl: string): Replica => createSandboxClient({ baseUrl, personas })
 
 let redis: TestRedis
 let processes: TestCli[] = []
@@ -38,14 +32,6 @@ const STATUS_PATH = '/payprov/account-status'
 /** A read the host may make (no write: parallel calls never contend for the session). */
 const accountStatus = (replica: Replica, session: string, token: string) =>
   replica.request(STATUS_PATH, { authorization: `Bearer ${token}`, session })
-
-const checkout = (replica: Replica, session: string, token: string) =>
-  replica.request('/checkout/create-session', {
-    method: 'POST',
-    authorization: `Bearer ${token}`,
-    body: { bookingId: anchors.bookings.accepted },
-    session,
-  })
 
 interface ListedRule {
   id: string

@@ -104,11 +104,6 @@ export class RequestContext implements SandboxRequest {
     return this.#caller
   }
 
-  /** The session's store was loaded again: the caller is worked out again. */
-  forgetCaller(): void {
-    this.#caller = undefined
-  }
-
   /** Set when it passes the stages a second time, on its session loaded anew. */
   passedAgain = false
 
