@@ -141,12 +141,19 @@ function createSandboxRequestHandler(
  * const { app, sandbox } = createApp({ scenario: 'empty', quiet: true })
  */
 export function createApp(options: AppOptions = {}): SandboxApp {
+  const { app, sandbox } = createServerApp(options)
+  return { app, sandbox }
+}
+
+/** {@link createApp}, and its one handler, which the standalone server calls without Express. */
+export function createServerApp(options: AppOptions): SandboxApp & { handler: RequestHandler } {
   const sandbox = sandboxOf(options)
+  const handler = createSandboxRequestHandler(sandbox, options)
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
-  app.use(createSandboxRequestHandler(sandbox, options))
-  return { app, sandbox }
+  app.use(handler)
+  return { app, sandbox, handler }
 }
 
 /**
