@@ -102,9 +102,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (closing) res.setHeader('connection', 'close')
     // The handler itself, not the Express app: Express's work per request (its request and
     // response prototypes, its router) halved the throughput, for nothing the handler uses.
-    handler(req as Request, res as Response, (error?: unknown) =>
-      answerUnexpectedError(error ?? new Error(`Nothing answered ${req.method} ${req.url}`), res),
-    )
+    const failed = (error?: unknown) =>
+      answerUnexpectedError(error ?? new Error(`Nothing answered ${req.method} ${req.url}`), res)
+    try {
+      handler(req as Request, res as Response, failed)
+    } catch (error) {
+      // A throw Express would have caught: a 500, never the process.
+      failed(error)
+    }
   })
   server.on('clientError', answerClientError)
   await new Promise<void>((resolve, reject) => {
