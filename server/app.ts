@@ -13,6 +13,7 @@ import {
   createOriginMatcher,
   errorResponse,
   LOCAL_ORIGINS,
+  proposedDocument,
   quickChecksWith,
   SandboxError,
 } from '../mocks/core/index.ts'
@@ -82,8 +83,13 @@ function controlOriginsOf(corsOrigins: readonly string[] = []): string[] {
 
 function sandboxOf(options: AppOptions): Sandbox {
   return createSandbox({
-    // A chunk of its own, loaded on the first `GET /__sandbox/openapi.json`.
-    openapiDocument: () => import('../spec/merged-document.ts').then((module) => module.default),
+    // A chunk of its own, loaded on the first `GET /__sandbox/openapi.json`; operations of your
+    // own marked as proposed here, so that a browser bundle (no document there) has none of it.
+    openapiDocument: async (operations) => {
+      const { default: document } = await import('../spec/merged-document.ts')
+      if (!operations.some((operation) => operation.proposed)) return document
+      return proposedDocument(document as { paths: Record<string, unknown> }, operations)
+    },
     ...options,
     controlOrigins: controlOriginsOf(options.corsOrigins),
     controlRoutes: serverRoutes,

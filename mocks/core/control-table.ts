@@ -190,13 +190,7 @@ const rows: Record<`${ControlRoute['method']} /__sandbox${string}`, ControlRow> 
     async handle({ sandbox }) {
       if (!sandbox.openapiDocument)
         throw notFound('The merged OpenAPI document is not available in this runtime')
-      const document = (await sandbox.openapiDocument()) as { paths: Record<string, unknown> }
-      if (!sandbox.operations.some((operation) => operation.proposed)) {
-        return jsonResponse(200, document)
-      }
-      // With operations of your own, each marked as proposed.
-      const { proposedDocument } = await import('./proposed-document.ts')
-      return jsonResponse(200, proposedDocument(document, sandbox.operations))
+      return jsonResponse(200, await sandbox.openapiDocument(sandbox.operations))
     },
   },
   'GET /__sandbox/sessions': {

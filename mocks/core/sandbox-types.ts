@@ -59,8 +59,11 @@ export interface SandboxCoreOptions {
    * `readScenarioFiles`, or built ones; checked now, a `ScenarioError` lists every problem.
    */
   scenarios?: ScenarioInputs
-  /** Provides the merged OpenAPI document served at `/__sandbox/openapi.json`. */
-  openapiDocument?: () => unknown | Promise<unknown>
+  /**
+   * Provides the merged OpenAPI document served at `/__sandbox/openapi.json`, given the sandbox's
+   * operations (to mark those of your own as proposed: `proposedDocument`).
+   */
+  openapiDocument?: (operations: readonly Operation[]) => unknown | Promise<unknown>
   /**
    * Stages plugged in front of the operations, after the control API and the fault rules:
    * the first that answers a request answers it. Recorded answers are one (`replay`).
@@ -174,7 +177,9 @@ export interface SandboxCore {
   readonly scenarios: Readonly<Record<string, Scenario>>
   readonly settings: SandboxSettings
   /** Where `/__sandbox/openapi.json` comes from, if this runtime has it. */
-  readonly openapiDocument: (() => unknown | Promise<unknown>) | undefined
+  readonly openapiDocument:
+    | ((operations: readonly Operation[]) => unknown | Promise<unknown>)
+    | undefined
   /** The stages plugged in front of the operations, in order. */
   readonly stages: readonly SandboxStage[]
   /** Saved snapshots of session state: save, list, export, delete. */
