@@ -42,16 +42,19 @@ interface ListedRule {
 const rules = async (replica: Replica, session: string) =>
   (await replica.request<ListedRule[]>('/__sandbox/faults', { session })).body
 
+/** Adds a fault rule to `session` through `replica`. */
+const addRule = (
+  replica: Replica,
+  session: string,
+  rule: { path: string; status: number; times?: number },
+) => replica.request('/__sandbox/faults', { method: 'POST', session, body: rule })
+
 describe('replicas on one Redis, a session of the team', () => {
   it('fire a fault rule set through one replica on a request another answers, counted for all', async () => {
     const session = `faults-${randomUUID()}`
     const token = await a.accessToken('host', session)
     expect((await accountStatus(b, session, token)).status).toBe(200)
-    const added = await a.request('/__sandbox/faults', {
-      method: 'POST',
-      session,
-      body: { path: STATUS_PATH, status: 503, times: 1 },
-    })
+    const added = await addRule(a, session, { path: STATUS_PATH, status: 503, times: 1 })
     expect(added.status).toBe(201)
     expect(await rules(c, session)).toEqual([
       expect.objectContaining({ id: 'f1', fired: 0, remaining: 1 }),
@@ -75,10 +78,10 @@ describe('replicas on one Redis, a session of the team', () => {
     const token = await a.accessToken('guest', session)
     // B holds the session in memory, then A adds a rule B's copy does not have.
     expect((await checkout(b, session, token)).status).toBe(201)
-    const added = await a.request('/__sandbox/faults', {
-      method: 'POST',
-      session,
-      body: { path: '/checkout/create-session', status: 503, times: 1 },
+    const added = await addRule(a, session, {
+      path: '/checkout/create-session',
+      status: 503,
+      times: 1,
     })
     expect(added.status).toBe(201)
     const before = (await a.request('/__sandbox/collections/checkoutSessions', { session })).body
@@ -98,11 +101,7 @@ describe('replicas on one Redis, a session of the team', () => {
   it('fire a times: 1 rule once in all under parallel requests to every replica', async () => {
     const session = `once-${randomUUID()}`
     const token = await a.accessToken('host', session)
-    const added = await b.request('/__sandbox/faults', {
-      method: 'POST',
-      session,
-      body: { path: STATUS_PATH, status: 503, times: 1 },
-    })
+    const added = await addRule(b, session, { path: STATUS_PATH, status: 503, times: 1 })
     expect(added.status).toBe(201)
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, n) => accountStatus([a, b, c][n % 3]!, session, token)),
@@ -147,11 +146,7 @@ describe('replicas on one Redis, a session of the team', () => {
     })
     expect(clock.body).toMatchObject({ offsetSeconds: set.body.offsetSeconds, real: false })
 
-    const added = await c.request('/__sandbox/faults', {
-      method: 'POST',
-      session,
-      body: { path: STATUS_PATH, status: 503 },
-    })
+    const added = await addRule(c, session, { path: STATUS_PATH, status: 503 })
     expect(added.status).toBe(201)
     expect(await rules(a, session)).toHaveLength(1)
 
